@@ -9,5 +9,6 @@
 #include <axiom/util.h>
 #include <axiom/cpu.h>
 #include <axiom/cipher.h>
+#include <axiom/aead.h>
 
 #endif

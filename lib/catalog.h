@@ -5,6 +5,7 @@
 #define AXIOM_CATALOG_H
 
 #include <stddef.h>
+#include "aead.h"
 #include "bc.h"
 
 typedef enum {
@@ -13,15 +14,33 @@ typedef enum {
     AXIOM_MODE_CTR,
     AXIOM_MODE_CFB,
     AXIOM_MODE_OFB,
-    AXIOM_MODE_XTS
+    AXIOM_MODE_XTS,
+    AXIOM_MODE_STREAM    /* a stream cipher: see axiom_stream_alg */
 } axiom_mode;
+
+/* A stream cipher in the cipher API (e.g. chacha20).  Its state lives in
+ * the context's key-schedule storage, so it must fit in sizeof(axiom_bc_ks)
+ * and needs at most 64-byte alignment. */
+typedef struct axiom_stream_alg {
+    int (*ivlen_ok)(size_t ivlen);
+    /* Pick the kernel for the current CPU features and expand the key. */
+    void (*setkey)(void *state, const uint8_t *key, size_t keylen);
+    /* Start a message; the key is already set. */
+    void (*setiv)(void *state, const uint8_t *iv, size_t ivlen);
+    /* Continue the stream over @len bytes (out == in allowed).  Returns
+     * AXIOM_ESTATE, writing nothing, if the keystream would run out. */
+    int (*crypt)(void *state, uint8_t *out, const uint8_t *in, size_t len);
+    /* Name of the kernel that setkey would pick now (axiom_impl). */
+    const char *(*impl)(void);
+} axiom_stream_alg;
 
 typedef struct axiom_cipher_desc {
     const char *name;
     axiom_mode mode;
     size_t keylen;   /* XTS: both halves together */
-    size_t ivlen;    /* 0 or 16 */
+    size_t ivlen;    /* 0 or 16; stream ciphers: see stream->ivlen_ok */
     const axiom_bc_kernel *const *kernels; /* best first, NULL-terminated */
+    const axiom_stream_alg *stream;        /* AXIOM_MODE_STREAM only */
 } axiom_cipher_desc;
 
 /* Case-insensitive lookup; NULL if unknown. */
@@ -29,5 +48,8 @@ const axiom_cipher_desc *axiom_catalog_cipher(const char *name);
 
 /* The first kernel of @list whose features are all usable now. */
 const axiom_bc_kernel *axiom_catalog_pick_bc(const axiom_bc_kernel *const *list);
+
+/* AEAD algorithms (lib/aead.h), case-insensitive; NULL if unknown. */
+const axiom_aead_alg *axiom_catalog_aead(const char *name);
 
 #endif

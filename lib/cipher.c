@@ -68,10 +68,21 @@ AXIOM_API int axiom_cipher_init(axiom_cipher_ctx *ctx, int direction,
         return AXIOM_EKEYLEN;
     if (!key && !ctx->keyed)
         return AXIOM_ESTATE;
-    if (ivlen != d->ivlen)
+    if (d->stream ? !d->stream->ivlen_ok(ivlen) : ivlen != d->ivlen)
         return AXIOM_EIVLEN;
     if (ivlen && !iv)
         return AXIOM_EINVAL;
+
+    if (d->stream) {
+        if (key) {
+            d->stream->setkey(&ctx->ks, key, keylen);
+            ctx->keyed = 1;
+        }
+        d->stream->setiv(&ctx->ks, iv, ivlen);
+        ctx->dir = direction;
+        ctx->ready = 1;
+        return AXIOM_OK;
+    }
 
     const axiom_bc_kernel *k = ctx->k;
     if (key) {
@@ -222,6 +233,8 @@ AXIOM_API int axiom_cipher_update(axiom_cipher_ctx *ctx, uint8_t *out,
             return AXIOM_ELENGTH;
         (ctx->dir == AXIOM_ENCRYPT ? k->cbc_enc : k->cbc_dec)(&ctx->ks, out, in, len / 16, ctx->iv);
         break;
+    case AXIOM_MODE_STREAM:
+        return len ? ctx->desc->stream->crypt(&ctx->ks, out, in, len) : AXIOM_OK;
     case AXIOM_MODE_XTS:
         if (len < 16 || len > XTS_MAX_UNIT)
             return AXIOM_ELENGTH;
