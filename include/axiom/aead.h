@@ -35,6 +35,7 @@ typedef struct axiom_aead_ctx axiom_aead_ctx;
 /** Allocate a context for AEAD algorithm @p name; the kernel is chosen
  *  when the key is set.
  *  @param[out] ctx  receives the context (NULL on error)
+ *  @param      name algorithm name, e.g. "aes-256-gcm"
  *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_ENOTFOUND, #AXIOM_ENOMEM */
 int axiom_aead_new(axiom_aead_ctx **ctx, const char *name);
 
