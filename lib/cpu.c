@@ -133,16 +133,21 @@ static uint64_t parse_disable(const char *s)
     return m;
 }
 
-static void cpu_init(void)
+/* A feature is only as usable as its prerequisites, whether they are
+ * missing from the CPU or disabled by the caller. */
+static uint64_t with_prerequisites(uint64_t f)
 {
-    uint64_t f = cpu_probe() & axiom_cpu_compiled();
-    /* A tier is only as usable as its prerequisites. */
     if (!(f & AXIOM_CPU_AVX))
         f &= ~(AXIOM_CPU_AVX2 | AXIOM_CPU_VAES | AXIOM_CPU_VPCLMUL | AXIOM_CPU_AVX512 |
                AXIOM_CPU_AVX512IFMA | AXIOM_CPU_AVX512VBMI);
     if (!(f & AXIOM_CPU_AVX512))
         f &= ~(AXIOM_CPU_AVX512IFMA | AXIOM_CPU_AVX512VBMI);
-    cpu_detected = f;
+    return f;
+}
+
+static void cpu_init(void)
+{
+    cpu_detected = with_prerequisites(cpu_probe() & axiom_cpu_compiled());
     const char *env = getenv("AXIOM_CPU_DISABLE");
     if (env)
         __atomic_fetch_or(&cpu_disabled, parse_disable(env), __ATOMIC_SEQ_CST);
@@ -151,7 +156,7 @@ static void cpu_init(void)
 AXIOM_API uint64_t axiom_cpu_features(void)
 {
     pthread_once(&cpu_once, cpu_init);
-    return cpu_detected & ~__atomic_load_n(&cpu_disabled, __ATOMIC_SEQ_CST);
+    return with_prerequisites(cpu_detected & ~__atomic_load_n(&cpu_disabled, __ATOMIC_SEQ_CST));
 }
 
 AXIOM_API int axiom_cpu_disable(uint64_t mask)
