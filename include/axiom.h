@@ -10,5 +10,8 @@
 #include <axiom/cpu.h>
 #include <axiom/cipher.h>
 #include <axiom/aead.h>
+#include <axiom/gcm.h>
+#include <axiom/hash.h>
+#include <axiom/rand.h>
 
 #endif

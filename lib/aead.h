@@ -36,4 +36,11 @@ typedef struct axiom_aead_alg {
                  const uint8_t *in, size_t len);
 } axiom_aead_alg;
 
+/* Algorithms, defined beside their code. */
+extern const axiom_aead_alg axiom_aead_chacha20_poly1305;  /* lib/chachapoly.c */
+extern const axiom_aead_alg axiom_aead_xchacha20_poly1305; /* lib/chachapoly.c */
+extern const axiom_aead_alg axiom_aead_aes128_gcm;         /* lib/gcm.c */
+extern const axiom_aead_alg axiom_aead_aes192_gcm;         /* lib/gcm.c */
+extern const axiom_aead_alg axiom_aead_aes256_gcm;         /* lib/gcm.c */
+
 #endif

@@ -50,5 +50,7 @@ typedef struct axiom_bc_kernel {
  * the catalog lists only the built ones). */
 extern const axiom_bc_kernel axiom_aes_generic_ct;
 extern const axiom_bc_kernel axiom_aes_aesni;
+extern const axiom_bc_kernel axiom_aes_vaes_avx2;
+extern const axiom_bc_kernel axiom_aes_vaes_avx512;
 
 #endif

@@ -2,13 +2,22 @@
 /* Algorithm names, sizes and kernel lists; axiom_impl(). */
 #include "config.h"
 
+#include <string.h>
 #include <strings.h>
 
 #include "catalog.h"
+#include "chacha.h"
+#include "ghash.h"
 #include "internal.h"
 
 /* Best first; the portable constant-time kernel last, always present. */
 static const axiom_bc_kernel *const aes_kernels[] = {
+#ifdef HAVE_ISA_VAES512
+    &axiom_aes_vaes_avx512,
+#endif
+#ifdef HAVE_ISA_VAES
+    &axiom_aes_vaes_avx2,
+#endif
 #ifdef HAVE_ISA_AESNI
     &axiom_aes_aesni,
 #endif
@@ -29,6 +38,7 @@ static const axiom_cipher_desc ciphers[] = {
     AES_MODES(256),
     { "aes-128-xts", AXIOM_MODE_XTS, 32, 16, aes_kernels, NULL },
     { "aes-256-xts", AXIOM_MODE_XTS, 64, 16, aes_kernels, NULL },
+    { "chacha20", AXIOM_MODE_STREAM, 32, 0, NULL, &axiom_chacha20_stream },
 };
 
 const axiom_cipher_desc *axiom_catalog_cipher(const char *name)
@@ -52,8 +62,102 @@ const axiom_bc_kernel *axiom_catalog_pick_bc(const axiom_bc_kernel *const *list)
     return NULL; /* unreachable: every list ends with a portable kernel */
 }
 
+/* SHA-224 and SHA-256 share their kernels (only the initial value and the
+ * digest length differ).  Single stream, best first; the portable kernel
+ * last, always present. */
+static const axiom_hash_kernel *const sha256_kernels[] = {
+#ifdef HAVE_ISA_SHANI
+    &axiom_sha256_shani,
+#endif
+#ifdef HAVE_ISA_AVX2
+    &axiom_sha256_avx2,
+#endif
+    &axiom_sha256_generic,
+    NULL
+};
+
+/* Multi-lane kernels for axiom_hash_many(), widest first; may be empty. */
+static const axiom_hash_kernel *const sha256_lane_kernels[] = {
+#ifdef HAVE_ISA_AVX512
+    &axiom_sha256_avx512_16x,
+#endif
+#ifdef HAVE_ISA_AVX2
+    &axiom_sha256_avx2_8x,
+#endif
+    NULL
+};
+
+static const axiom_hash_desc hashes[] = {
+    { "sha224", 28, axiom_sha224_iv, sha256_kernels, sha256_lane_kernels },
+    { "sha256", 32, axiom_sha256_iv, sha256_kernels, sha256_lane_kernels },
+};
+
+const axiom_hash_desc *axiom_catalog_hash(const char *name)
+{
+    if (!name)
+        return NULL;
+    for (size_t i = 0; i < sizeof hashes / sizeof hashes[0]; i++)
+        if (strcasecmp(name, hashes[i].name) == 0)
+            return &hashes[i];
+    return NULL;
+}
+
+const axiom_hash_kernel *axiom_catalog_pick_hash(const axiom_hash_kernel *const *list)
+{
+    uint64_t have = axiom_cpu_features();
+    for (; *list; list++)
+        if (((*list)->features & ~have) == 0)
+            return *list;
+    return NULL;
+}
+
+/* axiom_impl("sha256-many"): the kernel axiom_hash_many() would use. */
+static const char *hash_impl(const char *name)
+{
+    static const char many[] = "-many";
+    char base[16];
+    size_t n = strlen(name), m = sizeof many - 1;
+    int is_many = n > m && n - m < sizeof base && strcasecmp(name + n - m, many) == 0;
+    if (is_many) {
+        memcpy(base, name, n - m);
+        base[n - m] = '\0';
+        name = base;
+    }
+    const axiom_hash_desc *h = axiom_catalog_hash(name);
+    if (!h)
+        return NULL;
+    const axiom_hash_kernel *k = axiom_catalog_pick_hash(h->kernels);
+    const axiom_hash_kernel *wide = is_many && k ? axiom_hash_pick_wide(h, k) : NULL;
+    if (wide)
+        k = wide;
+    return k ? k->name : NULL;
+}
+
+/* GCM tiers (lib/ghash.h), best first; the portable one last.  The VAES
+ * tiers use the AES-NI key schedule, hence the double condition. */
+const axiom_gcm_kernel *const axiom_gcm_kernels[] = {
+#if defined(HAVE_ISA_VAES512) && defined(HAVE_ISA_AESNI)
+    &axiom_gcm_vaes_avx512,
+#endif
+#if defined(HAVE_ISA_VAES) && defined(HAVE_ISA_AESNI)
+    &axiom_gcm_vaes_avx2,
+#endif
+#ifdef HAVE_ISA_AESNI
+    &axiom_gcm_aesni,
+    &axiom_gcm_aesni_ghash_ct,
+    &axiom_gcm_aes_ct_pclmul,
+#endif
+    &axiom_gcm_generic_ct,
+    NULL
+};
+
 /* AEAD algorithms, each defined beside its code. */
 static const axiom_aead_alg *const aeads[] = {
+    &axiom_aead_aes128_gcm,
+    &axiom_aead_aes192_gcm,
+    &axiom_aead_aes256_gcm,
+    &axiom_aead_chacha20_poly1305,
+    &axiom_aead_xchacha20_poly1305,
     NULL
 };
 
@@ -79,5 +183,7 @@ AXIOM_API const char *axiom_impl(const char *name)
     const axiom_aead_alg *a = axiom_catalog_aead(name);
     if (a)
         return a->impl();
+    if (name)
+        return hash_impl(name);
     return NULL;
 }

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include "aead.h"
 #include "bc.h"
+#include "hash.h"
 
 typedef enum {
     AXIOM_MODE_ECB,
@@ -51,5 +52,21 @@ const axiom_bc_kernel *axiom_catalog_pick_bc(const axiom_bc_kernel *const *list)
 
 /* AEAD algorithms (lib/aead.h), case-insensitive; NULL if unknown. */
 const axiom_aead_alg *axiom_catalog_aead(const char *name);
+
+/* A hash function (lib/hash.h): its sizes, initial value and kernels. */
+typedef struct axiom_hash_desc {
+    const char *name;
+    size_t digestlen;
+    const uint32_t *iv;                            /* 8 words */
+    const axiom_hash_kernel *const *kernels;       /* single stream, best first */
+    const axiom_hash_kernel *const *lane_kernels;  /* multi-lane, best first; may be empty */
+} axiom_hash_desc;
+
+/* Case-insensitive lookup; NULL if unknown. */
+const axiom_hash_desc *axiom_catalog_hash(const char *name);
+
+/* The first kernel of @list whose features are all usable now; NULL if
+ * none is (only a multi-lane list can end up empty). */
+const axiom_hash_kernel *axiom_catalog_pick_hash(const axiom_hash_kernel *const *list);
 
 #endif

@@ -16,7 +16,8 @@ extern "C" {
  *  Algorithm names (looked up case-insensitively):
  *  `aes-128-ecb`, `aes-192-ecb`, `aes-256-ecb` and the same with `-cbc`,
  *  `-ctr`, `-cfb` (CFB128) and `-ofb`; `aes-128-xts` and `aes-256-xts`
- *  (the key is the data key followed by the tweak key: 32 or 64 bytes).
+ *  (the key is the data key followed by the tweak key: 32 or 64 bytes);
+ *  `chacha20` (RFC 8439, 32-byte key).
  *
  *  Buffers may have any alignment; `out == in` (in place) is allowed, any
  *  other overlap between @c out and @c in is rejected with #AXIOM_EINVAL.
@@ -51,7 +52,9 @@ int axiom_cipher_new(axiom_cipher_ctx **ctx, const char *name);
  *  IV: 16 bytes for CBC, CTR, CFB, OFB and XTS (XTS: the tweak, i.e. the
  *  data-unit number as 16 little-endian bytes); none for ECB (@p ivlen 0,
  *  @p iv may be NULL).  CTR treats the IV as one 128-bit big-endian counter
- *  that wraps modulo 2^128.
+ *  that wraps modulo 2^128.  `chacha20`: 12 bytes (the nonce; block counter
+ *  0) or 16 bytes (a 32-bit little-endian initial block counter, then the
+ *  nonce).
  *
  *  On error the context keeps its previous key and state.
  *  @return #AXIOM_OK, #AXIOM_EINVAL (NULL ctx, bad direction, NULL iv),
@@ -69,9 +72,13 @@ int axiom_cipher_init(axiom_cipher_ctx *ctx, int direction,
  *  XTS: each call is one whole data unit of 16 bytes to 2^24 bytes (lengths
  *  that are not a multiple of 16 use ciphertext stealing); the next call
  *  needs a new tweak through axiom_cipher_init() with a NULL key.
+ *  `chacha20`: any length, streaming like CTR; the 32-bit block counter
+ *  never wraps: a call that would need keystream past block 2^32 - 1
+ *  fails with #AXIOM_ESTATE and writes nothing.
  *  @p in and @p out may be NULL when @p len is 0.
  *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_ELENGTH, #AXIOM_ESTATE (no
- *          init yet, or an XTS unit already processed under this tweak) */
+ *          init yet, an XTS unit already processed under this tweak, or
+ *          the chacha20 counter exhausted) */
 int axiom_cipher_update(axiom_cipher_ctx *ctx, uint8_t *out,
                         const uint8_t *in, size_t len);
 

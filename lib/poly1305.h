@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The Poly1305 one-time authenticator (RFC 8439 2.5): state, the portable
+ * code and the interface of its SIMD kernels. */
+#ifndef AXIOM_POLY1305_H
+#define AXIOM_POLY1305_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Radix 2^44 (three limbs of 44, 44 and 42 bits) where the compiler has a
+ * 128-bit integer type, which is also the layout the IFMA kernel shares;
+ * radix 2^26 (five limbs) elsewhere. */
+#if defined(__SIZEOF_INT128__)
+#define AXIOM_POLY1305_R44 1
+#endif
+
+typedef struct axiom_poly1305 axiom_poly1305;
+
+/* One kernel: absorbs @nblocks whole 16-byte blocks, each with the 2^128
+ * bit set (RFC 8439 2.5.1), into p->h.  Constant time: no branch or memory
+ * index depends on the key, the accumulator or the data (only on the
+ * public length). */
+typedef struct axiom_poly1305_kernel {
+    const char *name;
+    uint64_t features;
+    int constant_time;
+    void (*blocks)(axiom_poly1305 *p, const uint8_t *in, size_t nblocks);
+} axiom_poly1305_kernel;
+
+struct axiom_poly1305 {
+    uint64_t h[5];           /* accumulator, partially reduced */
+    uint64_t r[5];           /* clamped r */
+    uint64_t pad[2];         /* s, as two little-endian 64-bit halves */
+    /* r^1 .. r^8 in radix 2^44, fully carried (vector kernels only,
+     * computed on first use: r changes with every message). */
+    uint64_t rpow[8][3];
+    int have_pow;
+    unsigned nbuf;           /* bytes pending in buf */
+    uint8_t buf[16];
+    const axiom_poly1305_kernel *k;
+};
+
+extern const axiom_poly1305_kernel axiom_poly1305_generic;
+extern const axiom_poly1305_kernel axiom_poly1305_ifma;
+
+/* Compiled kernels, best first, NULL-terminated; the first usable now. */
+extern const axiom_poly1305_kernel *const axiom_poly1305_kernels[];
+const axiom_poly1305_kernel *axiom_poly1305_pick(void);
+
+/* Start a MAC with the 32-byte one-time key (r || s) on kernel @k. */
+void axiom_poly1305_init(axiom_poly1305 *p, const uint8_t key[32], const axiom_poly1305_kernel *k);
+/* Absorb bytes (any split). */
+void axiom_poly1305_update(axiom_poly1305 *p, const uint8_t *in, size_t len);
+/* Absorb @len bytes then zeros up to a multiple of 16 (RFC 8439 2.8's
+ * padding); nothing may be pending from axiom_poly1305_update. */
+void axiom_poly1305_update_pad16(axiom_poly1305 *p, const uint8_t *in, size_t len);
+/* Write the tag and wipe the state. */
+void axiom_poly1305_final(axiom_poly1305 *p, uint8_t tag[16]);
+
+#ifdef AXIOM_POLY1305_R44
+/* For vector kernels: fill p->rpow (r^1..r^8) if not yet done, and the
+ * portable block loop for the blocks they leave over. */
+void axiom_poly1305_powers(axiom_poly1305 *p);
+#endif
+void axiom_poly1305_blocks_generic(axiom_poly1305 *p, const uint8_t *in, size_t nblocks);
+
+#endif

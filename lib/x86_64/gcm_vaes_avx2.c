@@ -1,0 +1,258 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Stitched AES-GCM loops on ymm registers for x86-64 CPUs with VAES,
+ * VPCLMULQDQ and AVX2 (no AVX-512 needed): the "vaes-avx2" GCM tier. */
+
+/*
+ * Interleave: 16 blocks per iteration, two per ymm register, in 8
+ * independent AES chains.  Fused: the CTR encryption of the 16 counter
+ * blocks and the GHASH of 16 ciphertext blocks, aggregated with the
+ * precomputed powers H^16..H^1 (one reduction per iteration, after the two
+ * 128-bit lanes of the unreduced products are XORed together).  The
+ * VPCLMULQDQs of one register of ciphertext sit after each of the first 8
+ * AES rounds, so the multiplier works while the AES units run.  Encryption
+ * hashes the previous iteration's ciphertext (reloaded from the output,
+ * where it was just stored); decryption hashes the input it is about to
+ * decrypt, all loaded before the stores, so out == in works.  Counter
+ * blocks are made in registers with 32-bit lane adds (inc32, wrap
+ * included) and one VPSHUFB; the keystream XOR rides on the last round
+ * key.  Tails of 1..15 blocks go two at a time, the odd one on xmm.
+ *
+ * Bound: per 16 blocks, AES-128 needs 8 x 10 = 80 VAESENC(LAST) ymm and
+ * GHASH 8 x 4 = 32 VPCLMULQDQ ymm plus 2 for the reduction.  Cores with
+ * two 256-bit AES ports issue the 80 in 40 cycles (0.16 cycles per byte),
+ * with one in 80 (0.31).  The 16 architectural ymm registers (8 states,
+ * 3 accumulators, a round key, data) are why this is not wider.
+ *
+ * Round keys come from the "aesni" AES kernel's schedule (encryption keys
+ * at byte 0), which this tier uses for its key setup.
+ *
+ * Constant time: VAES and VPCLMULQDQ have data-independent timing; no
+ * branch or memory index depends on keys or data (only on the round count
+ * and the length).
+ */
+#include "config.h"
+
+#include <string.h>
+#include <immintrin.h>
+
+#include "axiom/cpu.h"
+#include "bc.h"
+#include "ghash.h"
+#include "x86_64/ghash_pclmul.h"
+
+#ifdef HAVE_ISA_AESNI
+
+#define VY_INLINE static inline __attribute__((always_inline))
+#define VY_V 8             /* ymm registers of blocks per iteration */
+#define VY_W (2 * VY_V)    /* blocks per iteration */
+
+VY_INLINE __m256i vy_load(const uint8_t *p)
+{
+    return _mm256_loadu_si256((const __m256i *)(const void *)p);
+}
+
+VY_INLINE void vy_store(uint8_t *p, __m256i v)
+{
+    _mm256_storeu_si256((__m256i *)(void *)p, v);
+}
+
+/* Two consecutive counters after @cy, byte-reversed back to wire order and
+ * whitened with the first round key. */
+VY_INLINE __m256i vy_ctr(__m256i cy, int add, __m256i bswap, __m256i k0)
+{
+    const __m256i inc = _mm256_set_epi32(0, 0, 0, add, 0, 0, 0, add);
+    return _mm256_xor_si256(_mm256_shuffle_epi8(_mm256_add_epi32(cy, inc), bswap), k0);
+}
+
+VY_INLINE void vy_mul_acc(__m256i x, __m256i k, __m256i *lo, __m256i *mid, __m256i *hi)
+{
+    *lo = _mm256_xor_si256(*lo, _mm256_clmulepi64_epi128(x, k, 0x00));
+    *hi = _mm256_xor_si256(*hi, _mm256_clmulepi64_epi128(x, k, 0x11));
+    *mid = _mm256_xor_si256(*mid, _mm256_xor_si256(_mm256_clmulepi64_epi128(x, k, 0x01),
+                                                   _mm256_clmulepi64_epi128(x, k, 0x10)));
+}
+
+VY_INLINE __m128i vy_fold(__m256i v)
+{
+    return _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+}
+
+/* GHASH of @n (1..16) blocks at @in into @y, one reduction. */
+VY_INLINE __m128i vy_absorb(__m128i y, const __m128i *pw, const uint8_t *in, unsigned n,
+                            __m256i bswap)
+{
+    __m256i lo = _mm256_setzero_si256(), mid = lo, hi = lo;
+    const __m128i *k = pw + GH_SLOT(n);
+    __m256i yy = _mm256_zextsi128_si256(y);
+    unsigned j = 0;
+    for (; j + 2 <= n; j += 2) {
+        __m256i x = _mm256_xor_si256(_mm256_shuffle_epi8(vy_load(in + 16 * j), bswap), yy);
+        yy = _mm256_setzero_si256();
+        vy_mul_acc(x, _mm256_loadu_si256((const __m256i *)(const void *)(k + j)), &lo, &mid, &hi);
+    }
+    __m128i l = vy_fold(lo), m = vy_fold(mid), h = vy_fold(hi);
+    if (j < n) {
+        const __m128i x = _mm_xor_si128(gh_load(in + 16 * j, _mm256_castsi256_si128(bswap)),
+                                        _mm256_castsi256_si128(yy));
+        gh_mul_acc(x, k[j], &l, &m, &h);
+    }
+    return gh_reduce(l, m, h);
+}
+
+/* CTR over @n (1..16) blocks, no GHASH. */
+VY_INLINE void vy_ctr_tail(const __m256i *ky, const unsigned nr, uint8_t *out,
+                           const uint8_t *in, unsigned n, __m256i *cy, __m256i bswap)
+{
+    __m256i b[VY_V];
+    const unsigned nv = (n + 1) / 2;
+#pragma GCC unroll 8
+    for (unsigned v = 0; v < nv; v++)
+        b[v] = vy_ctr(*cy, (int)(2 * v), bswap, ky[0]);
+#pragma GCC unroll 14
+    for (unsigned r = 1; r < nr; r++)
+#pragma GCC unroll 8
+        for (unsigned v = 0; v < nv; v++)
+            b[v] = _mm256_aesenc_epi128(b[v], ky[r]);
+#pragma GCC unroll 8
+    for (unsigned v = 0; v < n / 2; v++) {
+        b[v] = _mm256_aesenclast_epi128(b[v], _mm256_xor_si256(ky[nr], vy_load(in + 32 * v)));
+        vy_store(out + 32 * v, b[v]);
+    }
+    if (n & 1) {
+        /* The odd last block: low lane of the last register. */
+        const unsigned v = n / 2;
+        const __m128i p = _mm_loadu_si128((const __m128i *)(const void *)(in + 32 * v));
+        const __m128i o = _mm_aesenclast_si128(_mm256_castsi256_si128(b[v]),
+                                               _mm_xor_si128(_mm256_castsi256_si128(ky[nr]), p));
+        _mm_storeu_si128((__m128i *)(void *)(out + 32 * v), o);
+    }
+    *cy = _mm256_add_epi32(*cy, _mm256_set_epi32(0, 0, 0, (int)n, 0, 0, 0, (int)n));
+}
+
+/* One iteration: CTR over 16 blocks from @in to @out, GHASH of the 16
+ * blocks at @hin into @y. */
+VY_INLINE void vy_step(const __m256i *ky, const unsigned nr, const __m128i *pw, uint8_t *out,
+                       const uint8_t *in, const uint8_t *hin, __m256i *cy, __m128i *y,
+                       __m256i bswap)
+{
+    __m256i b[VY_V];
+    __m256i lo = _mm256_setzero_si256(), mid = lo, hi = lo;
+    const __m128i *k = pw + GH_SLOT(VY_W);
+    const __m256i y0 = _mm256_zextsi128_si256(*y);
+#pragma GCC unroll 8
+    for (unsigned v = 0; v < VY_V; v++)
+        b[v] = vy_ctr(*cy, (int)(2 * v), bswap, ky[0]);
+    *cy = _mm256_add_epi32(*cy, _mm256_set_epi32(0, 0, 0, VY_W, 0, 0, 0, VY_W));
+    /* The ciphertext for GHASH is loaded in the round that uses it (few
+     * registers); when decrypting in place it is still the input then,
+     * since the stores come after the last round. */
+#pragma GCC unroll 14
+    for (unsigned r = 1; r < nr; r++) {
+#pragma GCC unroll 8
+        for (unsigned v = 0; v < VY_V; v++)
+            b[v] = _mm256_aesenc_epi128(b[v], ky[r]);
+        if (r <= VY_V) {
+            __m256i x = _mm256_shuffle_epi8(vy_load(hin + 32 * (r - 1)), bswap);
+            if (r == 1)
+                x = _mm256_xor_si256(x, y0);
+            vy_mul_acc(x, _mm256_load_si256((const __m256i *)(const void *)(k + 2 * (r - 1))),
+                       &lo, &mid, &hi);
+        }
+    }
+#pragma GCC unroll 8
+    for (unsigned v = 0; v < VY_V; v++)
+        b[v] = _mm256_aesenclast_epi128(b[v], _mm256_xor_si256(ky[nr], vy_load(in + 32 * v)));
+#pragma GCC unroll 8
+    for (unsigned v = 0; v < VY_V; v++)
+        vy_store(out + 32 * v, b[v]);
+    *y = gh_reduce(vy_fold(lo), vy_fold(mid), vy_fold(hi));
+}
+
+VY_INLINE void vy_enc_nr(const __m256i *ky, const unsigned nr, const __m128i *pw, uint8_t *out,
+                         const uint8_t *in, size_t n, __m256i *cy, __m128i *y, __m256i bswap)
+{
+    if (n >= VY_W) {
+        /* Prologue: nothing before the first 16 blocks to hash. */
+        vy_ctr_tail(ky, nr, out, in, VY_W, cy, bswap);
+        const uint8_t *prev = out;
+        in += 16 * VY_W;
+        out += 16 * VY_W;
+        n -= VY_W;
+        for (; n >= VY_W; n -= VY_W) {
+            vy_step(ky, nr, pw, out, in, prev, cy, y, bswap);
+            prev = out;
+            in += 16 * VY_W;
+            out += 16 * VY_W;
+        }
+        *y = vy_absorb(*y, pw, prev, VY_W, bswap);
+    }
+    if (n > 0) {
+        vy_ctr_tail(ky, nr, out, in, (unsigned)n, cy, bswap);
+        *y = vy_absorb(*y, pw, out, (unsigned)n, bswap);
+    }
+}
+
+VY_INLINE void vy_dec_nr(const __m256i *ky, const unsigned nr, const __m128i *pw, uint8_t *out,
+                         const uint8_t *in, size_t n, __m256i *cy, __m128i *y, __m256i bswap)
+{
+    for (; n >= VY_W; n -= VY_W) {
+        vy_step(ky, nr, pw, out, in, in, cy, y, bswap);
+        in += 16 * VY_W;
+        out += 16 * VY_W;
+    }
+    if (n > 0) {
+        *y = vy_absorb(*y, pw, in, (unsigned)n, bswap);
+        vy_ctr_tail(ky, nr, out, in, (unsigned)n, cy, bswap);
+    }
+}
+
+/* Broadcast the round keys once per call; make the round count a constant
+ * in each copy so that the round loops unroll. */
+#define VY_DISPATCH(fn, ks, hk, out, in, n, ctr, y)                               \
+    do {                                                                      \
+        const __m128i bswap_ = gh_bswap_mask();                               \
+        const __m256i bswapy_ = _mm256_broadcastsi128_si256(bswap_);          \
+        const __m128i *rk_ = (const __m128i *)(const void *)(ks)->w;          \
+        const unsigned nr_ = (ks)->rounds;                                    \
+        __m256i ky_[15];                                                      \
+        for (unsigned r_ = 0; r_ <= nr_; r_++)                                \
+            ky_[r_] = _mm256_broadcastsi128_si256(_mm_load_si128(rk_ + r_));  \
+        const __m128i c_ = _mm_shuffle_epi8(                                  \
+            _mm_loadu_si128((const __m128i *)(const void *)(ctr)), bswap_);   \
+        __m256i cy_ = _mm256_add_epi32(_mm256_broadcastsi128_si256(c_),       \
+                                       _mm256_set_epi32(0, 0, 0, 1, 0, 0, 0, 0)); \
+        __m128i y_ = gh_load((y), bswap_);                                    \
+        switch (nr_) {                                                        \
+        case 10: fn(ky_, 10, gh_powers(hk), out, in, n, &cy_, &y_, bswapy_); break; \
+        case 12: fn(ky_, 12, gh_powers(hk), out, in, n, &cy_, &y_, bswapy_); break; \
+        default: fn(ky_, 14, gh_powers(hk), out, in, n, &cy_, &y_, bswapy_); break; \
+        }                                                                     \
+        _mm_storeu_si128((__m128i *)(void *)(ctr),                            \
+                         _mm_shuffle_epi8(_mm256_castsi256_si128(cy_), bswap_)); \
+        gh_store((y), y_, bswap_);                                            \
+    } while (0)
+
+static void gcm_vaes2_enc(const axiom_bc_ks *ks, const axiom_ghash_key *hk, uint8_t *out,
+                          const uint8_t *in, size_t n, uint8_t ctr[16], uint8_t y[16])
+{
+    VY_DISPATCH(vy_enc_nr, ks, hk, out, in, n, ctr, y);
+}
+
+static void gcm_vaes2_dec(const axiom_bc_ks *ks, const axiom_ghash_key *hk, uint8_t *out,
+                          const uint8_t *in, size_t n, uint8_t ctr[16], uint8_t y[16])
+{
+    VY_DISPATCH(vy_dec_nr, ks, hk, out, in, n, ctr, y);
+}
+
+const axiom_gcm_kernel axiom_gcm_vaes_avx2 = {
+    .name = "vaes-avx2",
+    .features = AXIOM_CPU_AESNI | AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3 | AXIOM_CPU_AVX |
+                AXIOM_CPU_AVX2 | AXIOM_CPU_VAES | AXIOM_CPU_VPCLMUL,
+    .constant_time = 1,
+    .aes = &axiom_aes_aesni,
+    .ghash = &axiom_ghash_pclmul,
+    .enc = gcm_vaes2_enc,
+    .dec = gcm_vaes2_dec,
+};
+
+#endif /* HAVE_ISA_AESNI */

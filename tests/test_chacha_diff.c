@@ -1,0 +1,192 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* White-box tests of the ChaCha20 and Poly1305 kernels: every kernel this
+ * CPU can run against the portable one inside one process (every length
+ * around the 1/4/8/16-block paths, misaligned, in place), Poly1305 known
+ * answers (RFC 8439 2.5.2) and edge cases against libgcrypt, and the
+ * HChaCha20 vector of draft-irtf-cfrg-xchacha 2.2.1. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <axiom.h>
+#include <gcrypt.h>
+
+#include "chacha.h"
+#include "poly1305.h"
+#include "testutil.h"
+
+static int usable(uint64_t features)
+{
+    return (features & ~axiom_cpu_features()) == 0;
+}
+
+START_TEST(test_hchacha20)
+{
+    uint8_t key[32], nonce[16], sub[32], want[32];
+    for (int i = 0; i < 32; i++)
+        key[i] = (uint8_t)i;
+    tu_hex_decode(nonce, 16, "000000090000004a0000000031415927");
+    tu_hex_decode(want, 32, "82413b4227b27bfed30e42508a877d73a0f9e4d58a74a853c12ec41326d3ecdc");
+    axiom_hchacha20(sub, key, nonce);
+    TU_ASSERT_MEM_EQ(sub, want, 32, "HChaCha20 (draft-irtf-cfrg-xchacha 2.2.1)");
+}
+END_TEST
+
+static void chacha_compare(const axiom_chacha_kernel *k, size_t len, size_t ia, size_t oa)
+{
+    uint8_t key[32], nonce[12];
+    uint32_t st[16];
+    uint8_t *in = malloc(len + 64), *ref = malloc(len + 1), *out = malloc(len + 64);
+    tu_rand_bytes(key, 32);
+    tu_rand_bytes(nonce, 12);
+    uint32_t ctr = (uint32_t)tu_rand64();
+    if (ctr > UINT32_MAX - (uint32_t)(len / 64) - 1)
+        ctr = (uint32_t)(tu_rand64() & 0xffff);
+    axiom_chacha_init_state(st, key, ctr, nonce);
+    tu_rand_bytes(in + ia, len);
+    axiom_chacha_generic.xor(st, ref, in + ia, len);
+    k->xor(st, out + oa, in + ia, len);
+    TU_ASSERT_MEM_EQ(out + oa, ref, len, "%s len %zu ctr %u align %zu/%zu", k->name, len, ctr, ia, oa);
+    k->xor(st, in + ia, in + ia, len);
+    TU_ASSERT_MEM_EQ(in + ia, ref, len, "%s in place len %zu", k->name, len);
+    free(in), free(ref), free(out);
+}
+
+START_TEST(test_chacha_kernels)
+{
+    tu_rng_reset("chacha_kernels");
+    int n = 0;
+    for (const axiom_chacha_kernel *const *k = axiom_chacha_kernels; *k; k++) {
+        if (!usable((*k)->features) || *k == &axiom_chacha_generic)
+            continue;
+        n++;
+        for (size_t len = 0; len <= 1100; len++)
+            chacha_compare(*k, len, tu_rand_range(0, 63), tu_rand_range(0, 63));
+        for (int i = 0; i < 200; i++)
+            chacha_compare(*k, tu_rand_range(0, 4096), tu_rand_range(0, 63), tu_rand_range(0, 63));
+        chacha_compare(*k, 16384 + 64 * 17 + 5, 1, 3);
+    }
+    printf("tier %s: %d SIMD ChaCha20 kernel(s) compared; picked %s\n", tu_tier(), n,
+           axiom_chacha_pick()->name);
+}
+END_TEST
+
+static void gcry_poly(uint8_t tag[16], const uint8_t key[32], const uint8_t *m, size_t len)
+{
+    gcry_mac_hd_t h;
+    size_t tl = 16;
+    ck_assert_int_eq(gcry_mac_open(&h, GCRY_MAC_POLY1305, 0, NULL), 0);
+    ck_assert_int_eq(gcry_mac_setkey(h, key, 32), 0);
+    ck_assert_int_eq(gcry_mac_write(h, m, len), 0);
+    ck_assert_int_eq(gcry_mac_read(h, tag, &tl), 0);
+    gcry_mac_close(h);
+}
+
+/* Tag of @m under kernel @k, fed in pieces cut at @cut1 and @cut2. */
+static void poly(const axiom_poly1305_kernel *k, uint8_t tag[16], const uint8_t key[32],
+                 const uint8_t *m, size_t len, size_t cut1, size_t cut2)
+{
+    axiom_poly1305 p;
+    axiom_poly1305_init(&p, key, k);
+    axiom_poly1305_update(&p, m, cut1);
+    axiom_poly1305_update(&p, m + cut1, cut2 - cut1);
+    axiom_poly1305_update(&p, m + cut2, len - cut2);
+    axiom_poly1305_final(&p, tag);
+}
+
+START_TEST(test_poly1305_rfc)
+{
+    uint8_t key[32], tag[16], want[16];
+    const char *msg = "Cryptographic Forum Research Group";
+    tu_hex_decode(key, 32, "85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b");
+    tu_hex_decode(want, 16, "a8061dc1305136c6c22b8baf0c0127a9");
+    for (const axiom_poly1305_kernel *const *k = axiom_poly1305_kernels; *k; k++) {
+        if (!usable((*k)->features))
+            continue;
+        for (size_t c = 0; c <= strlen(msg); c++) {
+            poly(*k, tag, key, (const uint8_t *)msg, strlen(msg), c, c);
+            TU_ASSERT_MEM_EQ(tag, want, 16, "%s RFC 8439 2.5.2, cut at %zu", (*k)->name, c);
+        }
+    }
+}
+END_TEST
+
+/* Keys and messages at the edges of the arithmetic: r with every allowed
+ * bit set, s all ones (the final addition wraps), messages of 0xff bytes
+ * (the accumulator near p), zeros. */
+START_TEST(test_poly1305_edges)
+{
+    tu_rng_reset("poly1305_edges");
+    enum { MAX = 4200 };
+    uint8_t *m = malloc(MAX), key[32], tag[16], want[16];
+    for (const axiom_poly1305_kernel *const *k = axiom_poly1305_kernels; *k; k++) {
+        if (!usable((*k)->features))
+            continue;
+        for (int kind = 0; kind < 6; kind++) {
+            memset(key, kind & 1 ? 0xff : 0x00, 16);
+            memset(key + 16, kind & 2 ? 0xff : 0x00, 16);
+            if (kind >= 4)
+                key[0] = 2; /* r = 2 (or all-ones but the low byte) */
+            size_t lens[] = { 0, 1, 15, 16, 17, 127, 128, 129, 256, 1024, 1040, MAX };
+            for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
+                memset(m, kind & 4 ? 0x00 : 0xff, lens[i]);
+                if (kind == 5 && lens[i])
+                    m[lens[i] - 1] = 0xff;
+                gcry_poly(want, key, m, lens[i]);
+                poly(*k, tag, key, m, lens[i], 0, lens[i]);
+                TU_ASSERT_MEM_EQ(tag, want, 16, "%s kind %d len %zu", (*k)->name, kind, lens[i]);
+            }
+        }
+    }
+    free(m);
+}
+END_TEST
+
+START_TEST(test_poly1305_random)
+{
+    tu_rng_reset("poly1305_random");
+    enum { MAX = 5000 };
+    uint8_t *m = malloc(MAX + 64), key[32], tag[16], want[16];
+    for (const axiom_poly1305_kernel *const *k = axiom_poly1305_kernels; *k; k++) {
+        if (!usable((*k)->features))
+            continue;
+        for (int i = 0; i < 600; i++) {
+            size_t len = i < 300 ? (size_t)i * 5 : tu_rand_range(0, MAX);
+            size_t a = tu_rand_range(0, 63);
+            tu_rand_bytes(key, 32);
+            tu_rand_bytes(m + a, len);
+            size_t c1 = tu_rand_range(0, len), c2 = tu_rand_range(c1, len);
+            gcry_poly(want, key, m + a, len);
+            poly(*k, tag, key, m + a, len, c1, c2);
+            TU_ASSERT_MEM_EQ(tag, want, 16, "%s len %zu cuts %zu,%zu", (*k)->name, len, c1, c2);
+        }
+    }
+    printf("tier %s: Poly1305 picked %s\n", tu_tier(), axiom_poly1305_pick()->name);
+    free(m);
+}
+END_TEST
+
+static Suite *diff_suite(void)
+{
+    Suite *s = suite_create("chacha_diff");
+    TCase *tc = tcase_create("kernels");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_hchacha20);
+    tcase_add_test(tc, test_chacha_kernels);
+    tcase_add_test(tc, test_poly1305_rfc);
+    tcase_add_test(tc, test_poly1305_edges);
+    tcase_add_test(tc, test_poly1305_random);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    tu_init("test_chacha_diff");
+    if (!gcry_check_version(GCRYPT_VERSION))
+        return 99;
+    gcry_control(GCRYCTL_INITIALIZATION_FINISHED, 0);
+    return tu_run_suite(diff_suite());
+}

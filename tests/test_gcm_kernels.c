@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* White-box test of the GCM tiers: every tier usable on this CPU against
+ * the portable constant-time one, inside one process (links the library
+ * internals), including the GHASH kernels alone, split calls and the
+ * 32-bit counter wrap that no 96-bit nonce can reach. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <axiom.h>
+
+#include "bc.h"
+#include "gcm.h"
+#include "ghash.h"
+#include "testutil.h"
+
+static int usable(const axiom_gcm_kernel *k)
+{
+    return (k->features & ~axiom_cpu_features()) == 0;
+}
+
+/* Run one message through tier @k in @nsplit whole-block chunks. */
+static void run_blocks(const axiom_gcm_key *g, const uint8_t *nonce, size_t nl, int encrypt,
+                       uint8_t *out, const uint8_t *in, size_t nblocks, size_t nsplit,
+                       uint8_t tag[16])
+{
+    axiom_gcm_msg m;
+    axiom_gcm_start(g, &m, nonce, nl);
+    size_t done = 0;
+    for (size_t s = 0; s < nsplit && done < nblocks; s++) {
+        size_t b = s + 1 == nsplit ? nblocks - done : tu_rand_range(0, nblocks - done);
+        axiom_gcm_blocks(g, &m, encrypt, out + 16 * done, in + 16 * done, b);
+        done += b;
+    }
+    axiom_gcm_blocks(g, &m, encrypt, out + 16 * done, in + 16 * done, nblocks - done);
+    m.len = 16 * nblocks;
+    axiom_gcm_tag(g, &m, tag);
+}
+
+START_TEST(test_tiers_vs_portable)
+{
+    tu_rng_reset("gcm-kernels");
+    const size_t maxb = 600;
+    uint8_t *p = malloc(16 * maxb + 16), *c0 = malloc(16 * maxb), *c1 = malloc(16 * maxb + 16);
+    axiom_gcm_key *ref = aligned_alloc(64, sizeof *ref), *g = aligned_alloc(64, sizeof *g);
+    int tested = 0;
+    for (const axiom_gcm_kernel *const *kp = axiom_gcm_kernels; *kp; kp++) {
+        const axiom_gcm_kernel *k = *kp;
+        if (!usable(k)) {
+            printf("  tier %-20s not usable here\n", k->name);
+            continue;
+        }
+        printf("  tier %-20s tested (constant time: %s)\n", k->name, k->constant_time ? "yes" : "no");
+        tested++;
+        for (int it = 0; it < 150; it++) {
+            const size_t kl = 16 + 8 * (size_t)(it % 3);
+            const size_t nl = tu_rand_range(0, 2) ? 12 : tu_rand_range(1, 40);
+            size_t nb = it < 70 ? (size_t)it : tu_rand_range(0, maxb);
+            const size_t off = tu_rand_range(0, 15);
+            const size_t nsplit = tu_rand_range(1, 4);
+            uint8_t key[32], nonce[40], t0[16], t1[16];
+            tu_rand_bytes(key, kl);
+            tu_rand_bytes(nonce, nl);
+            tu_rand_bytes(p, 16 * nb);
+            axiom_gcm_setkey_with(ref, &axiom_gcm_generic_ct, key, kl);
+            axiom_gcm_setkey_with(g, k, key, kl);
+            for (int enc = 0; enc <= 1; enc++) {
+                run_blocks(ref, nonce, nl, enc, c0, p, nb, 1, t0);
+                run_blocks(g, nonce, nl, enc, c1 + off, p, nb, nsplit, t1);
+                TU_ASSERT_MEM_EQ(c1 + off, c0, 16 * nb, "%s %s, %zu blocks, split %zu", k->name,
+                                 enc ? "enc" : "dec", nb, nsplit);
+                TU_ASSERT_MEM_EQ(t1, t0, 16, "%s %s tag, %zu blocks", k->name,
+                                 enc ? "enc" : "dec", nb);
+                /* In place. */
+                memcpy(c1 + off, p, 16 * nb);
+                run_blocks(g, nonce, nl, enc, c1 + off, c1 + off, nb, nsplit, t1);
+                TU_ASSERT_MEM_EQ(c1 + off, c0, 16 * nb, "%s %s in place, %zu blocks", k->name,
+                                 enc ? "enc" : "dec", nb);
+                TU_ASSERT_MEM_EQ(t1, t0, 16, "%s %s in-place tag", k->name, enc ? "enc" : "dec");
+            }
+            /* The GHASH kernel alone, from a random accumulator. */
+            uint8_t y0[16], y1[16];
+            tu_rand_bytes(y0, 16);
+            memcpy(y1, y0, 16);
+            ref->k->ghash->update(&ref->hk, y0, p, nb);
+            k->ghash->update(&g->hk, y1, p, nb);
+            TU_ASSERT_MEM_EQ(y1, y0, 16, "%s GHASH, %zu blocks", k->ghash->name, nb);
+        }
+    }
+    TU_ASSERT(tested >= 1, "no tier tested");
+    free(p); free(c0); free(c1); free(ref); free(g);
+}
+END_TEST
+
+/* Counters must wrap in their low 32 bits only (inc32).  Checked against
+ * counter blocks built here, one at a time, with the portable AES. */
+START_TEST(test_inc32_wrap)
+{
+    tu_rng_reset("gcm-wrap");
+    const size_t nb = 300;
+    uint8_t *p = malloc(16 * nb), *c = malloc(16 * nb), *want = malloc(16 * nb);
+    axiom_gcm_key *g = aligned_alloc(64, sizeof *g), *ref = aligned_alloc(64, sizeof *ref);
+    for (const axiom_gcm_kernel *const *kp = axiom_gcm_kernels; *kp; kp++) {
+        const axiom_gcm_kernel *k = *kp;
+        if (!usable(k))
+            continue;
+        for (int it = 0; it < 12; it++) {
+            uint8_t key[32], ctr0[16], y0[16] = { 0 };
+            const size_t kl = 16 + 8 * (size_t)(it % 3);
+            tu_rand_bytes(key, kl);
+            tu_rand_bytes(p, 16 * nb);
+            tu_rand_bytes(ctr0, 16);
+            /* Start a few blocks (0..260) below the wrap. */
+            const uint32_t start = (uint32_t)0 - (uint32_t)tu_rand_range(1, 260);
+            ctr0[12] = (uint8_t)(start >> 24);
+            ctr0[13] = (uint8_t)(start >> 16);
+            ctr0[14] = (uint8_t)(start >> 8);
+            ctr0[15] = (uint8_t)start;
+            axiom_gcm_setkey_with(ref, &axiom_gcm_generic_ct, key, kl);
+            axiom_gcm_setkey_with(g, k, key, kl);
+            for (size_t i = 0; i < nb; i++) {
+                uint8_t blk[16];
+                const uint32_t v = start + (uint32_t)i;
+                memcpy(blk, ctr0, 12);
+                blk[12] = (uint8_t)(v >> 24);
+                blk[13] = (uint8_t)(v >> 16);
+                blk[14] = (uint8_t)(v >> 8);
+                blk[15] = (uint8_t)v;
+                ref->k->aes->ecb_enc(&ref->ks, blk, blk, 1);
+                for (int j = 0; j < 16; j++)
+                    want[16 * i + (size_t)j] = (uint8_t)(p[16 * i + (size_t)j] ^ blk[j]);
+            }
+            for (int enc = 0; enc <= 1; enc++) {
+                axiom_gcm_msg m;
+                memset(&m, 0, sizeof m);
+                memcpy(m.ctr, ctr0, 16);
+                memcpy(m.y, y0, 16);
+                axiom_gcm_blocks(g, &m, enc, c, p, nb);
+                TU_ASSERT_MEM_EQ(c, want, 16 * nb, "%s %s across the 2^32 wrap", k->name,
+                                 enc ? "enc" : "dec");
+                const uint32_t end = start + (uint32_t)nb;
+                TU_ASSERT(memcmp(m.ctr, ctr0, 12) == 0 && m.ctr[12] == (uint8_t)(end >> 24) &&
+                              m.ctr[15] == (uint8_t)end,
+                          "%s: counter after the wrap", k->name);
+            }
+        }
+    }
+    free(p); free(c); free(want); free(g); free(ref);
+}
+END_TEST
+
+static Suite *kernels_suite(void)
+{
+    Suite *s = suite_create("gcm_kernels");
+    TCase *tc = tcase_create("kernels");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_tiers_vs_portable);
+    tcase_add_test(tc, test_inc32_wrap);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    tu_init("test_gcm_kernels");
+    return tu_run_suite(kernels_suite());
+}

@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Throw-away generator of lib/kuznyechik_const.c, the constants every
+ * Kuznyechik kernel derives from GOST R 34.12-2015 (RFC 7801): it checks
+ * pi, then prints pi, its inverse, the key-schedule constants C_i, the
+ * algebraic normal form of both S-boxes for the bitsliced kernel and the
+ * GF2P8AFFINEQB matrices of the constant multiplications in L.
+ *
+ *   cc -O2 -o gen tools/gen_kuznyechik.c && ./gen > lib/kuznyechik_const.c
+ *
+ * Not built by make: the output is committed. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* pi' of RFC 7801 section 4.1 (GOST R 34.12-2015 section 4.1.1). */
+static const uint8_t pi[256] = {
+    252, 238, 221, 17,  207, 110, 49,  22,  251, 196, 250, 218, 35,  197, 4,   77,
+    233, 119, 240, 219, 147, 46,  153, 186, 23,  54,  241, 187, 20,  205, 95,  193,
+    249, 24,  101, 90,  226, 92,  239, 33,  129, 28,  60,  66,  139, 1,   142, 79,
+    5,   132, 2,   174, 227, 106, 143, 160, 6,   11,  237, 152, 127, 212, 211, 31,
+    235, 52,  44,  81,  234, 200, 72,  171, 242, 42,  104, 162, 253, 58,  206, 204,
+    181, 112, 14,  86,  8,   12,  118, 18,  191, 114, 19,  71,  156, 183, 93,  135,
+    21,  161, 150, 41,  16,  123, 154, 199, 243, 145, 120, 111, 157, 158, 178, 177,
+    50,  117, 25,  61,  255, 53,  138, 126, 109, 84,  198, 128, 195, 189, 13,  87,
+    223, 245, 36,  169, 62,  168, 67,  201, 215, 121, 214, 246, 124, 34,  185, 3,
+    224, 15,  236, 222, 122, 148, 176, 188, 220, 232, 40,  80,  78,  51,  10,  74,
+    167, 151, 96,  115, 30,  0,   98,  68,  26,  184, 56,  130, 100, 159, 38,  65,
+    173, 69,  70,  146, 39,  94,  85,  47,  140, 163, 165, 125, 105, 213, 149, 59,
+    7,   88,  179, 64,  134, 172, 29,  247, 48,  55,  107, 228, 136, 217, 231, 137,
+    225, 27,  131, 73,  76,  63,  248, 254, 141, 83,  170, 144, 202, 216, 133, 97,
+    32,  113, 103, 164, 45,  43,  9,   91,  203, 155, 37,  208, 190, 229, 108, 82,
+    89,  166, 116, 210, 230, 244, 180, 192, 209, 102, 175, 194, 57,  75,  99,  182,
+};
+
+/* The coefficients of l (RFC 7801 section 4.1.2) by byte position in
+ * memory order: position 0 is a_15, the most significant byte. */
+static const uint8_t lcoef[16] = { 148, 32, 133, 16, 194, 192, 1, 251,
+                                   1, 192, 194, 16, 133, 32, 148, 1 };
+
+/* GF(2^8) modulo p(x) = x^8 + x^7 + x^6 + x + 1. */
+static uint8_t gmul(uint8_t a, uint8_t b)
+{
+    uint8_t r = 0;
+    while (b) {
+        if (b & 1)
+            r ^= a;
+        a = (uint8_t)((a << 1) ^ ((a & 0x80) ? 0xC3 : 0));
+        b >>= 1;
+    }
+    return r;
+}
+
+/* R: the new first byte is l(a), the others move one place on. */
+static void lin(uint8_t a[16])
+{
+    for (int r = 0; r < 16; r++) {
+        uint8_t x = 0;
+        for (int j = 0; j < 16; j++)
+            x ^= gmul(lcoef[j], a[j]);
+        memmove(a + 1, a, 15);
+        a[0] = x;
+    }
+}
+
+/* Algebraic normal form (Moebius transform) of output bit @b of @sbox:
+ * anf[m] = 1 if the monomial prod_{i in m} x_i appears. */
+static void anf_of(const uint8_t *sbox, int b, uint8_t anf[256])
+{
+    for (int x = 0; x < 256; x++)
+        anf[x] = (sbox[x] >> b) & 1;
+    for (int i = 0; i < 8; i++)
+        for (int x = 0; x < 256; x++)
+            if (x & (1 << i))
+                anf[x] ^= anf[x ^ (1 << i)];
+}
+
+static void print_bytes(const char *name, const uint8_t *p, int n)
+{
+    printf("const uint8_t %s[%d] = {", name, n);
+    for (int i = 0; i < n; i++)
+        printf("%s0x%02x,", i % 12 ? " " : "\n    ", p[i]);
+    printf("\n};\n\n");
+}
+
+static void print_anf(const char *name, const uint8_t *sbox)
+{
+    uint8_t list[8 * 256];
+    unsigned off[9], n = 0;
+    for (int b = 0; b < 8; b++) {
+        uint8_t anf[256];
+        anf_of(sbox, b, anf);
+        off[b] = n;
+        for (int m = 0; m < 256; m++)
+            if (anf[m])
+                list[n++] = (uint8_t)m;
+    }
+    off[8] = n;
+    printf("const uint16_t %s_off[9] = {", name);
+    for (int b = 0; b < 9; b++)
+        printf("%s%u", b ? ", " : " ", off[b]);
+    printf(" };\n");
+    print_bytes(name, list, (int)n);
+}
+
+int main(void)
+{
+    uint8_t inv[256], seen[256] = { 0 };
+    for (int x = 0; x < 256; x++) {
+        if (seen[pi[x]]++) {
+            fprintf(stderr, "pi is not a permutation (%d)\n", pi[x]);
+            return 1;
+        }
+        inv[pi[x]] = (uint8_t)x;
+    }
+    /* C_i = L(Vec_128(i)); RFC 7801 5.2 gives C_1. */
+    uint8_t c[32][16];
+    for (int i = 0; i < 32; i++) {
+        memset(c[i], 0, 16);
+        c[i][15] = (uint8_t)(i + 1);
+        lin(c[i]);
+    }
+    static const uint8_t c1[16] = { 0x6e, 0xa2, 0x76, 0x72, 0x6c, 0x48, 0x7a, 0xb8,
+                                    0x5d, 0x27, 0xbd, 0x10, 0xdd, 0x84, 0x94, 0x01 };
+    if (memcmp(c[0], c1, 16) != 0) {
+        fprintf(stderr, "C_1 does not match RFC 7801\n");
+        return 1;
+    }
+    printf("/* SPDX-License-Identifier: GPL-2.0-or-later */\n"
+           "/* Kuznyechik constants (GOST R 34.12-2015, RFC 7801), generated by\n"
+           " * tools/gen_kuznyechik.c from pi and the coefficients of l: do not edit. */\n"
+           "#include \"kuznyechik.h\"\n\n");
+    printf("/* pi (RFC 7801 4.1) and its inverse. */\n");
+    print_bytes("axiom_kuz_pi", pi, 256);
+    print_bytes("axiom_kuz_pi_inv", inv, 256);
+    printf("/* Key-schedule constants C_1..C_32 = L(Vec_128(i)), in memory order. */\n");
+    printf("const uint8_t axiom_kuz_c[32][16] = {\n");
+    for (int i = 0; i < 32; i++) {
+        printf("    {");
+        for (int j = 0; j < 16; j++)
+            printf("%s0x%02x", j ? ", " : " ", c[i][j]);
+        printf(" },\n");
+    }
+    printf("};\n\n");
+    printf("/* Algebraic normal form of pi and pi^-1: the monomials (as bit masks of\n"
+           " * the input bits; 0 is the constant 1) of output bit b are entries\n"
+           " * off[b] .. off[b + 1] - 1. */\n");
+    print_anf("axiom_kuz_anf_pi", pi);
+    print_anf("axiom_kuz_anf_pi_inv", inv);
+
+    /* GF2P8AFFINEQB matrix of y = k * x: output bit i is the parity of
+     * matrix byte 7 - i AND x, so that byte holds bit i of k * 2^j at
+     * bit j. */
+    static const uint8_t kmul[7] = { 148, 32, 133, 16, 194, 192, 251 };
+    printf("/* GF2P8AFFINEQB matrices of the multiplications by 148, 32, 133, 16, 194,\n"
+           " * 192 and 251 modulo x^8 + x^7 + x^6 + x + 1. */\n");
+    printf("const uint64_t axiom_kuz_gfni_mul[7] = {\n");
+    for (int k = 0; k < 7; k++) {
+        uint64_t m = 0;
+        for (int i = 0; i < 8; i++) {
+            uint8_t row = 0;
+            for (int j = 0; j < 8; j++)
+                row |= (uint8_t)(((gmul(kmul[k], (uint8_t)(1 << j)) >> i) & 1) << j);
+            m |= (uint64_t)row << (8 * (7 - i));
+        }
+        printf("    UINT64_C(0x%016llx),\n", (unsigned long long)m);
+    }
+    printf("};\n");
+    return 0;
+}
