@@ -10,4 +10,5 @@ $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
   build-essential autoconf automake libtool pkg-config \
   check libjson-c-dev libgcrypt20-dev libssl-dev \
-  doxygen gnuplot-nox valgrind xz-utils binutils ca-certificates
+  doxygen gnuplot-nox valgrind xz-utils binutils ca-certificates \
+  debhelper dpkg-dev lintian rpm abigail-tools autopkgtest

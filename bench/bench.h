@@ -8,22 +8,44 @@
 #include <stdint.h>
 
 /* What an algorithm's operation looks like, so that each driver knows which
- * calls to time.  AEAD and hash kinds join here when the library has them. */
+ * calls to time and the runner knows how to name, size and check them. */
 typedef enum bench_kind {
-    BENCH_CIPHER /* block or stream cipher: set IV, then one update */
+    BENCH_CIPHER,    /* block or stream cipher: set IV, then one update */
+    BENCH_AEAD,      /* one-shot seal / open; the sealed form is ciphertext || tag */
+    BENCH_HASH,      /* one-shot digest */
+    BENCH_HMAC,      /* one-shot HMAC: the key is processed for every message */
+    BENCH_HASH_MANY, /* BENCH_MANY messages of the case size, digested at once */
+    BENCH_RAND,      /* fill the output with the fast generator (and peers') */
+    BENCH_RAND_OS    /* fill the output from the operating system */
 } bench_kind;
+
+/* Messages per operation of BENCH_HASH_MANY. */
+#define BENCH_MANY 16
+/* AEAD tag length in every case: the one all three libraries share. */
+#define BENCH_TAGLEN 16
+/* Room past the end of every buffer for an AEAD tag or the digests of a
+ * BENCH_HASH_MANY operation. */
+#define BENCH_SLACK 1024
 
 /* One algorithm: one row of bench_algs[].  Every case is an algorithm, a
  * direction and a message size; the size is skipped when the mode cannot
  * take it (not a multiple of @unit, outside [@minlen, @maxlen]). */
 typedef struct bench_alg {
-    const char *name; /* libaxiom's name, also OpenSSL's */
+    const char *name; /* libaxiom's name (OpenSSL's too, for ciphers and AEADs) */
     bench_kind kind;
-    size_t keylen;    /* bytes */
-    size_t ivlen;     /* bytes; 0: none */
+    size_t keylen;    /* bytes (HMAC: the key length used) */
+    size_t ivlen;     /* bytes, IV or nonce; 0: none */
     size_t unit;      /* message length must be a multiple of this */
     size_t minlen;
     size_t maxlen;    /* 0: no limit */
+    const char *hash; /* hash kinds: the hash function's name */
+    size_t digestlen; /* hash kinds: its digest size */
+    /* What to ask axiom_impl() for the kernel; NULL: @name.  "" means no
+     * kernel of the library is involved (the OS generator). */
+    const char *impl;
+    /* 1: a row for an algorithm that may not be in this build (SM4 until it
+     * lands): skipped, not failed, when libaxiom does not know it. */
+    int optional;
 } bench_alg;
 
 extern const bench_alg bench_algs[];
@@ -33,6 +55,28 @@ extern const size_t bench_nalgs;
 void bench_alg_label(const bench_alg *a, char *out, size_t outlen);
 /* Whether @a can process a message of @len bytes. */
 int bench_alg_accepts(const bench_alg *a, size_t len);
+/* 2 for kinds with two directions (cipher, AEAD), else 1 (encrypt == 1). */
+int bench_alg_ndirs(const bench_alg *a);
+/* Direction name in case names: "encrypt"/"decrypt", "seal"/"open",
+ * "digest", "mac", "generate". */
+const char *bench_dir_name(const bench_alg *a, int encrypt);
+/* Bytes one operation on @len-byte messages writes to its output. */
+size_t bench_alg_outlen(const bench_alg *a, int encrypt, size_t len);
+/* Bytes one operation processes: what MB/s and cpb count. */
+size_t bench_alg_bytes(const bench_alg *a, size_t len);
+/* Kernel libaxiom uses for @a now; NULL when libaxiom does not know it. */
+const char *bench_alg_kernel(const bench_alg *a);
+
+/* The data of one operation.  @in holds the message (AEAD open: the
+ * sealed form, ciphertext then tag); @out receives bench_alg_outlen()
+ * bytes.  BENCH_HASH_MANY: message i starts at in + i * stride, and digest
+ * i goes to out + i * digestlen. */
+typedef struct bench_msg {
+    uint8_t *out;
+    const uint8_t *in;
+    size_t len;
+    size_t stride;
+} bench_msg;
 
 /* One library under test.  libaxiom is bench_axiom; OpenSSL and libgcrypt
  * are peers compiled into axiom-bench only.  A driver keeps whatever state
@@ -48,10 +92,10 @@ typedef struct bench_impl {
      * not offer @a (peers) or fails (libaxiom: reported as an error). */
     void *(*setup)(const bench_alg *a, int encrypt, const uint8_t *key,
                    const uint8_t *iv);
-    /* @iters operations, each one whole message of @len bytes from @in to
-     * @out (IV reset first).  Returns 0, or -1 on a library error. */
-    int (*run)(void *state, uint8_t *out, const uint8_t *in, size_t len,
-               uint64_t iters);
+    /* @iters operations, each one whole message (IV or nonce reset
+     * first).  Returns 0, or -1 on a library error (AEAD open: a tag that
+     * does not verify is one). */
+    int (*run)(void *state, const bench_msg *m, uint64_t iters);
     /* Cold-cache mode: clflush whatever of the state this driver can
      * address (the key schedule when it is reachable). */
     void (*flush)(void *state);
@@ -66,10 +110,6 @@ extern const bench_impl bench_axiom;
  * option parsing starts at @argv[1].  Returns the process exit code:
  * 0 success, 1 failure, 2 usage error. */
 int bench_cli(const char *prog, int argc, char **argv, const bench_impl *const *peers);
-
-/* Fill @buf with unpredictable bytes (inputs, keys and IVs for the cases).
- * Returns 0 or -1. */
-int bench_fill_random(void *buf, size_t len);
 
 /* Timing and machine control (bench/timing.c). */
 uint64_t bench_now_ns(void);

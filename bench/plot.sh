@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Turn axiom-bench CSV into one SVG per algorithm (MB/s against message
-# size, one line per library and direction) with gnuplot.
+# size, one line per library and direction: encrypt/decrypt, seal/open,
+# digest, mac or generate) with gnuplot.
 # usage: plot.sh --check | plot.sh RESULTS.csv OUTDIR
 set -eu
 if ! command -v gnuplot >/dev/null 2>&1; then
@@ -33,7 +34,10 @@ sort "$work/algs" | while read -r alg kernel; do
     echo "set terminal svg size 900,540 dynamic enhanced font 'sans,11' background rgb 'white'"
     echo "set output '$out/$alg.svg'"
     echo "set title '$alg: throughput by message size (libaxiom kernel: $kernel)' noenhanced"
-    echo "set xlabel 'message size (bytes)'"
+    case $alg in
+      *-many) echo "set xlabel 'size of each message (bytes), 16 messages per operation'" ;;
+      *) echo "set xlabel 'message size (bytes)'" ;;
+    esac
     echo "set ylabel 'MB/s (10^6 bytes per second)'"
     echo "set logscale x 2"
     echo "set yrange [0:*]"
@@ -51,13 +55,14 @@ sort "$work/algs" | while read -r alg kernel; do
     first=1
     for lib in axiom openssl gcrypt; do
       case $lib in axiom) lc=1 t=libaxiom ;; openssl) lc=2 t=OpenSSL ;; gcrypt) lc=3 t=libgcrypt ;; esac
-      for d in encrypt decrypt; do
+      for d in encrypt decrypt seal open digest mac generate; do
         f="$work/$alg,$lib,$d.dat"
         [ -f "$f" ] || continue
         sort -n "$f" -o "$f"
         [ $first -eq 1 ] || printf ', '
         first=0
-        dt=1; [ $d = decrypt ] && dt=2
+        # The second direction of a pair (decrypt, open) is dashed.
+        dt=1; case $d in decrypt|open) dt=2 ;; esac
         printf "'%s' using 1:2 with linespoints lc %d dt %d pt 7 ps 0.6 title '%s %s'" "$f" $lc $dt "$t" "$d"
       done
     done

@@ -1,15 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Clocks, the serialized time-stamp counter, cache flushing and the source
- * of random inputs for the benchmark runner. */
+/* Clocks, the serialized time-stamp counter and cache flushing for the
+ * benchmark runner. */
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <time.h>
-#include <unistd.h>
-#if defined(__linux__)
-#include <sys/syscall.h>
-#endif
 
 #include "bench.h"
 
@@ -92,40 +86,3 @@ void bench_flush_range(const void *p, size_t len)
     (void)len;
 }
 #endif
-
-/* Stand-in until the library's own generator (axiom_random_bytes) exists:
- * then this body becomes one call to it. */
-int bench_fill_random(void *buf, size_t len)
-{
-    unsigned char *p = buf;
-#if defined(__linux__) && defined(SYS_getrandom)
-    while (len > 0) {
-        long n = syscall(SYS_getrandom, p, len, 0);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            break; /* ENOSYS on old kernels: fall back to the device */
-        }
-        p += n;
-        len -= (size_t)n;
-    }
-    if (len == 0)
-        return 0;
-#endif
-    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return -1;
-    while (len > 0) {
-        ssize_t n = read(fd, p, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            close(fd);
-            return -1;
-        }
-        p += n;
-        len -= (size_t)n;
-    }
-    close(fd);
-    return 0;
-}

@@ -75,6 +75,11 @@ static int check_args(const axiom_aead_ctx *ctx, const uint8_t *out, const uint8
         return AXIOM_EINVAL;
     if (overlaps(out, in, len))
         return AXIOM_EINVAL;
+    /* The tag may not share a byte with the output, not even exactly: open
+     * would compare it after overwriting it, seal would clobber its text. */
+    if (len && taglen && (uintptr_t)tag < (uintptr_t)out + len &&
+        (uintptr_t)out < (uintptr_t)tag + taglen)
+        return AXIOM_EINVAL;
     const axiom_aead_alg *a = ctx->alg;
     if (!ctx->keyed)
         return AXIOM_ESTATE;

@@ -42,5 +42,6 @@ extern const axiom_aead_alg axiom_aead_xchacha20_poly1305; /* lib/chachapoly.c *
 extern const axiom_aead_alg axiom_aead_aes128_gcm;         /* lib/gcm.c */
 extern const axiom_aead_alg axiom_aead_aes192_gcm;         /* lib/gcm.c */
 extern const axiom_aead_alg axiom_aead_aes256_gcm;         /* lib/gcm.c */
+extern const axiom_aead_alg axiom_aead_sm4_gcm;            /* lib/sm4_gcm.c */
 
 #endif

@@ -52,5 +52,14 @@ extern const axiom_bc_kernel axiom_aes_generic_ct;
 extern const axiom_bc_kernel axiom_aes_aesni;
 extern const axiom_bc_kernel axiom_aes_vaes_avx2;
 extern const axiom_bc_kernel axiom_aes_vaes_avx512;
+extern const axiom_bc_kernel axiom_kuz_generic_ct;   /* lib/kuznyechik_ct.c */
+extern const axiom_bc_kernel axiom_kuz_table;        /* not constant time */
+extern const axiom_bc_kernel axiom_kuz_avx2;
+extern const axiom_bc_kernel axiom_kuz_gfni_avx512;
+extern const axiom_bc_kernel axiom_kuz_avx2_gfni;
+extern const axiom_bc_kernel axiom_sm4_masked;        /* lib/sm4.c, not constant time */
+extern const axiom_bc_kernel axiom_sm4_gfni_avx512;
+extern const axiom_bc_kernel axiom_sm4_gfni_avx2;
+extern const axiom_bc_kernel axiom_sm4_aesni_avx2;
 
 #endif

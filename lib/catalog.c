@@ -32,12 +32,58 @@ static const axiom_bc_kernel *const aes_kernels[] = {
     { "aes-" #bits "-cfb", AXIOM_MODE_CFB, (bits) / 8, 16, aes_kernels, NULL },        \
     { "aes-" #bits "-ofb", AXIOM_MODE_OFB, (bits) / 8, 16, aes_kernels, NULL }
 
+/* Kuznyechik: constant-time kernels first.  "table" (lookup tables, NOT
+ * constant time) comes after generic-ct, which needs no CPU feature, so it
+ * is never picked; it stays listed for white-box tests and benchmarks. */
+static const axiom_bc_kernel *const kuz_kernels[] = {
+#ifdef HAVE_ISA_GFNI
+    &axiom_kuz_gfni_avx512,
+#endif
+#if defined(HAVE_ISA_AVX2) && defined(HAVE_ISA_GFNI)
+    &axiom_kuz_avx2_gfni,
+#endif
+#ifdef HAVE_ISA_AVX2
+    &axiom_kuz_avx2,
+#endif
+    &axiom_kuz_generic_ct,
+    &axiom_kuz_table,
+    NULL
+};
+
+/* SM4: the constant-time SIMD kernels first; the masked table kernel (NOT
+ * constant time, see lib/sm4.c) is the portable default only where none of
+ * them applies. */
+static const axiom_bc_kernel *const sm4_kernels[] = {
+#ifdef HAVE_ISA_GFNI
+    &axiom_sm4_gfni_avx512,
+#endif
+#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2)
+    &axiom_sm4_gfni_avx2,
+#endif
+#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_AVX2)
+    &axiom_sm4_aesni_avx2,
+#endif
+    &axiom_sm4_masked,
+    NULL
+};
+
 static const axiom_cipher_desc ciphers[] = {
     AES_MODES(128),
     AES_MODES(192),
     AES_MODES(256),
     { "aes-128-xts", AXIOM_MODE_XTS, 32, 16, aes_kernels, NULL },
     { "aes-256-xts", AXIOM_MODE_XTS, 64, 16, aes_kernels, NULL },
+    /* CTR: a GOST R 34.13-2015 64-bit IV is passed as IV || 0^64. */
+    { "kuznyechik-ecb", AXIOM_MODE_ECB, 32, 0, kuz_kernels, NULL },
+    { "kuznyechik-cbc", AXIOM_MODE_CBC, 32, 16, kuz_kernels, NULL },
+    { "kuznyechik-ctr", AXIOM_MODE_CTR, 32, 16, kuz_kernels, NULL },
+    { "kuznyechik-cfb", AXIOM_MODE_CFB, 32, 16, kuz_kernels, NULL },
+    { "kuznyechik-ofb", AXIOM_MODE_OFB, 32, 16, kuz_kernels, NULL },
+    { "sm4-ecb", AXIOM_MODE_ECB, 16, 0, sm4_kernels, NULL },
+    { "sm4-cbc", AXIOM_MODE_CBC, 16, 16, sm4_kernels, NULL },
+    { "sm4-ctr", AXIOM_MODE_CTR, 16, 16, sm4_kernels, NULL },
+    { "sm4-cfb", AXIOM_MODE_CFB, 16, 16, sm4_kernels, NULL },
+    { "sm4-ofb", AXIOM_MODE_OFB, 16, 16, sm4_kernels, NULL },
     { "chacha20", AXIOM_MODE_STREAM, 32, 0, NULL, &axiom_chacha20_stream },
 };
 
@@ -57,7 +103,7 @@ const axiom_bc_kernel *axiom_catalog_pick_bc(const axiom_bc_kernel *const *list)
     if (!list)
         return NULL;
     for (; *list; list++)
-        if (((*list)->features & ~have) == 0)
+        if (axiom_kernel_usable(have, (*list)->features, (*list)->constant_time))
             return *list;
     return NULL; /* unreachable: every list ends with a portable kernel */
 }
@@ -106,7 +152,7 @@ const axiom_hash_kernel *axiom_catalog_pick_hash(const axiom_hash_kernel *const 
 {
     uint64_t have = axiom_cpu_features();
     for (; *list; list++)
-        if (((*list)->features & ~have) == 0)
+        if (axiom_kernel_usable(have, (*list)->features, (*list)->constant_time))
             return *list;
     return NULL;
 }
@@ -158,6 +204,7 @@ static const axiom_aead_alg *const aeads[] = {
     &axiom_aead_aes256_gcm,
     &axiom_aead_chacha20_poly1305,
     &axiom_aead_xchacha20_poly1305,
+    &axiom_aead_sm4_gcm,
     NULL
 };
 
@@ -165,9 +212,11 @@ const axiom_aead_alg *axiom_catalog_aead(const char *name)
 {
     if (!name)
         return NULL;
+    /* An algorithm with no usable kernel (impl() NULL: AXIOM_CT_ONLY and
+     * only a non-constant-time one, e.g. sm4-gcm without SIMD) is absent. */
     for (size_t i = 0; aeads[i]; i++)
         if (strcasecmp(name, aeads[i]->name) == 0)
-            return aeads[i];
+            return aeads[i]->impl() ? aeads[i] : NULL;
     return NULL;
 }
 

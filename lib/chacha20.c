@@ -29,7 +29,7 @@ const axiom_chacha_kernel *axiom_chacha_pick(void)
     uint64_t have = axiom_cpu_features();
     const axiom_chacha_kernel *const *k = axiom_chacha_kernels;
     for (; k[1]; k++)
-        if (((*k)->features & ~have) == 0)
+        if (axiom_kernel_usable(have, (*k)->features, (*k)->constant_time))
             break;
     return *k;
 }

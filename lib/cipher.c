@@ -38,13 +38,18 @@ AXIOM_API int axiom_cipher_new(axiom_cipher_ctx **ctx, const char *name)
     const axiom_cipher_desc *d = axiom_catalog_cipher(name);
     if (!d)
         return AXIOM_ENOTFOUND;
+    /* No kernel only when AXIOM_CT_ONLY refuses them all (a family whose
+     * portable kernel is not constant time): the algorithm is unavailable. */
+    const axiom_bc_kernel *k = d->kernels ? axiom_catalog_pick_bc(d->kernels) : NULL;
+    if (d->kernels && !k)
+        return AXIOM_ENOTFOUND;
     void *p = NULL;
     if (posix_memalign(&p, 64, sizeof(axiom_cipher_ctx)) != 0 || !p)
         return AXIOM_ENOMEM;
     axiom_cipher_ctx *c = p;
     memset(c, 0, sizeof *c);
     c->desc = d;
-    c->k = axiom_catalog_pick_bc(d->kernels);
+    c->k = k;
     *ctx = c;
     return AXIOM_OK;
 }

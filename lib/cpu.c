@@ -18,6 +18,7 @@
 static pthread_once_t cpu_once = PTHREAD_ONCE_INIT;
 static uint64_t cpu_detected;    /* written once under cpu_once */
 static uint64_t cpu_disabled;    /* only ever gains bits; atomic */
+static int ct_only;              /* written once under cpu_once */
 
 uint64_t axiom_cpu_compiled(void)
 {
@@ -148,9 +149,21 @@ static uint64_t with_prerequisites(uint64_t f)
 static void cpu_init(void)
 {
     cpu_detected = with_prerequisites(cpu_probe() & axiom_cpu_compiled());
+#ifdef AXIOM_CT_ONLY_DEFAULT
+    ct_only = 1;
+#endif
+    const char *ct = getenv("AXIOM_CT_ONLY");
+    if (ct && *ct && strcmp(ct, "0") != 0)
+        ct_only = 1;
     const char *env = getenv("AXIOM_CPU_DISABLE");
     if (env)
         __atomic_fetch_or(&cpu_disabled, parse_disable(env), __ATOMIC_SEQ_CST);
+}
+
+int axiom_ct_only(void)
+{
+    pthread_once(&cpu_once, cpu_init);
+    return ct_only;
 }
 
 AXIOM_API uint64_t axiom_cpu_features(void)

@@ -61,6 +61,8 @@ static void bcc_block(df_bcc *b, const uint8_t *blk)
 
 static void bcc_absorb(df_bcc *b, const uint8_t *p, size_t n)
 {
+    if (!n)
+        return; /* p may be NULL: memcpy(dst, NULL, 0) is undefined (UBSan) */
     if (b->fill) {
         size_t t = OUTLEN - b->fill;
         if (t > n)

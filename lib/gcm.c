@@ -49,7 +49,7 @@ const axiom_gcm_kernel *axiom_gcm_pick(void)
 {
     const uint64_t have = axiom_cpu_features();
     for (const axiom_gcm_kernel *const *k = axiom_gcm_kernels; *k; k++)
-        if (((*k)->features & ~have) == 0)
+        if (axiom_kernel_usable(have, (*k)->features, (*k)->constant_time))
             return *k;
     return &axiom_gcm_generic_ct; /* unreachable: the list ends with it */
 }

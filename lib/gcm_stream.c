@@ -102,6 +102,8 @@ AXIOM_API int axiom_gcm_aad(axiom_gcm_ctx *ctx, const uint8_t *ad, size_t adlen)
         return AXIOM_ESTATE;
     if (adlen > AXIOM_GCM_MAX_ADLEN - ctx->m.adlen)
         return AXIOM_ELENGTH;
+    if (!adlen)
+        return AXIOM_OK; /* ad may be NULL: no memcpy or arithmetic on it (UBSan) */
     const axiom_ghash_kernel *gh = ctx->key.k->ghash;
     ctx->m.adlen += adlen;
     if (ctx->adpart) {
@@ -158,6 +160,8 @@ AXIOM_API int axiom_gcm_update(axiom_gcm_ctx *ctx, uint8_t *out, const uint8_t *
         return AXIOM_ELENGTH;
     if (ctx->state == ST_AAD)
         close_aad(ctx);
+    if (!len)
+        return AXIOM_OK; /* in and out may be NULL (UBSan) */
     const axiom_gcm_key *g = &ctx->key;
     ctx->m.len += len;
 

@@ -88,7 +88,8 @@ static void lane_load(sched *s, unsigned l)
     size_t len = s->lens[i], full = len / AXIOM_SHA256_BLOCK;
     ln->msg = i;
     ln->busy = 1;
-    ln->padblocks = build_tail(s->pad[l], m + full * AXIOM_SHA256_BLOCK,
+    /* An empty message may be NULL, and NULL + 0 is undefined (UBSan). */
+    ln->padblocks = build_tail(s->pad[l], full ? m + full * AXIOM_SHA256_BLOCK : m,
                                len % AXIOM_SHA256_BLOCK, s->prefix + len);
     for (unsigned j = 0; j < AXIOM_SHA256_WORDS; j++)
         s->st[j * s->nlanes + l] = s->iv[j];

@@ -17,4 +17,19 @@
 /* Features compiled into this build (see configure), before any CPU check. */
 uint64_t axiom_cpu_compiled(void);
 
+/* Nonzero when kernels that are not constant time must never be picked:
+ * configure --enable-ct-only, or AXIOM_CT_ONLY set to anything but "0"
+ * (read once, with AXIOM_CPU_DISABLE; the environment can only add the
+ * restriction, never lift a configured one). */
+int axiom_ct_only(void);
+
+/* The one test every pick function applies to a kernel: all the features
+ * it needs are in @have, and it is constant time or need not be.  Every
+ * family's portable kernel passes whatever @have is (no features, constant
+ * time), so no list ever ends up empty. */
+static inline int axiom_kernel_usable(uint64_t have, uint64_t features, int constant_time)
+{
+    return (features & ~have) == 0 && (constant_time || !axiom_ct_only());
+}
+
 #endif

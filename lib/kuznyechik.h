@@ -35,6 +35,7 @@ extern const uint8_t axiom_kuz_anf_pi[];
 extern const uint16_t axiom_kuz_anf_pi_inv_off[9];
 extern const uint8_t axiom_kuz_anf_pi_inv[];
 extern const uint64_t axiom_kuz_gfni_mul[7];       /* 148 32 133 16 194 192 251 */
+extern const uint8_t axiom_kuz_nibmul[7][2][16];   /* the same, as PSHUFB nibble tables */
 
 #define AXIOM_KUZ_KEYLEN 32
 #define AXIOM_KUZ_ROUNDS 10 /* round keys K_1..K_10 */

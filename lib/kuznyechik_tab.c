@@ -69,18 +69,24 @@ static void kuz_lin_inv(uint8_t a[16])
     }
 }
 
+/* L is linear over GF(2^8): L(v at byte j) is v times L(1 at byte j). */
 static void kuz_tab_init(void)
 {
-    for (int j = 0; j < 16; j++)
+    for (int j = 0; j < 16; j++) {
+        uint8_t col[16] = { 0 }, icol[16] = { 0 };
+        col[j] = icol[j] = 1;
+        kuz_lin(col);
+        kuz_lin_inv(icol);
         for (int v = 0; v < 256; v++) {
-            uint8_t a[16] = { 0 }, b[16] = { 0 };
-            a[j] = axiom_kuz_pi[v];
-            kuz_lin(a);
+            uint8_t a[16], b[16];
+            for (int i = 0; i < 16; i++) {
+                a[i] = gf_mul(axiom_kuz_pi[v], col[i]);
+                b[i] = gf_mul(axiom_kuz_pi_inv[v], icol[i]);
+            }
             memcpy(kuz_t[j][v], a, 16);
-            b[j] = axiom_kuz_pi_inv[v];
-            kuz_lin_inv(b);
             memcpy(kuz_it[j][v], b, 16);
         }
+    }
 }
 
 static inline void kuz_lookup(uint64_t t[2], const uint64_t tab[16][256][2], uint64_t a0,

@@ -22,7 +22,7 @@ const axiom_poly1305_kernel *axiom_poly1305_pick(void)
     uint64_t have = axiom_cpu_features();
     const axiom_poly1305_kernel *const *k = axiom_poly1305_kernels;
     for (; k[1]; k++)
-        if (((*k)->features & ~have) == 0)
+        if (axiom_kernel_usable(have, (*k)->features, (*k)->constant_time))
             break;
     return *k;
 }

@@ -3,7 +3,8 @@
  * Kuznyechik kernel derives from GOST R 34.12-2015 (RFC 7801): it checks
  * pi, then prints pi, its inverse, the key-schedule constants C_i, the
  * algebraic normal form of both S-boxes for the bitsliced kernel and the
- * GF2P8AFFINEQB matrices of the constant multiplications in L.
+ * GF2P8AFFINEQB matrices and PSHUFB nibble tables of the constant
+ * multiplications in L.
  *
  *   cc -O2 -o gen tools/gen_kuznyechik.c && ./gen > lib/kuznyechik_const.c
  *
@@ -164,6 +165,22 @@ int main(void)
             m |= (uint64_t)row << (8 * (7 - i));
         }
         printf("    UINT64_C(0x%016llx),\n", (unsigned long long)m);
+    }
+    printf("};\n\n");
+
+    /* PSHUFB tables of the same multiplications: k * n and k * (n << 4)
+     * for the low and high nibble n. */
+    printf("/* k * n and k * 16n for nibbles n, k = 148, 32, 133, 16, 194, 192, 251. */\n");
+    printf("const uint8_t axiom_kuz_nibmul[7][2][16] = {\n");
+    for (int k = 0; k < 7; k++) {
+        printf("    {");
+        for (int h = 0; h < 2; h++) {
+            printf("%s{", h ? ",\n     " : " ");
+            for (int n = 0; n < 16; n++)
+                printf("%s0x%02x", n ? ", " : " ", gmul(kmul[k], (uint8_t)(h ? n << 4 : n)));
+            printf(" }");
+        }
+        printf(" },\n");
     }
     printf("};\n");
     return 0;

@@ -1,0 +1,510 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Kuznyechik kernels for x86-64 CPUs with AVX2 ("avx2"), and with AVX2 and
+ * GFNI ("gfni-avx2"): byte-sliced, constant time. */
+
+/*
+ * Batch: 32 blocks.  Register r holds blocks r and 16 + r (one per 128-bit
+ * lane); a 16x16 byte transpose inside each lane (four rounds of
+ * VPUNPCK{L,H}BW) turns the 16 registers into 16 byte slices, slice j
+ * holding byte j of all 32 blocks, and back.
+ *
+ * - S: VPSHUFB looks up a 16-entry row of pi by the low nibble; PSHUFB's
+ *   zeroing of lanes whose index has bit 7 set merges rows h and h + 8 with
+ *   one XOR, and a VPBLENDVB tree on bits 4, 5 and 6 picks the row: 16
+ *   shuffles, 8 XORs, 7 blends and 4 shifts/XORs per slice.
+ * - L: the recurrence of kuznyechik.h.  Every element is split into
+ *   nibbles once, when it is made; each of l()'s seven products of a
+ *   pairwise sum is then two VPSHUFB in nibble tables (45 instructions per
+ *   step with the split, 16 steps per L), the newest elements added last
+ *   so that consecutive steps overlap.
+ * - "gfni-avx2" is the same kernel with each product one VEX-encoded
+ *   GF2P8AFFINEQB (22 instructions per step), for CPUs with GFNI but
+ *   without AVX-512 (or with it disabled); only its own functions are
+ *   compiled for GFNI.
+ * - Decryption runs L^-1 and pi^-1 on the same slices.
+ *
+ * Fused: CTR builds its counter blocks directly as slices (the 128-bit
+ * big-endian increment rippled through the byte slices, the carry chain
+ * cut where a counter byte is not 0xff) and XORs the keystream into the
+ * data during the output transpose.  CBC and CFB decryption run in whole
+ * 32-block batches (kuznyechik.h).  A partial batch runs with zero padding
+ * lanes through the same code.  CBC and CFB encryption and OFB are serial:
+ * each block costs a whole batch.
+ *
+ * Constant time: no table is indexed by secrets (VPSHUFB's lookups are in
+ * registers) and the only branches are on lengths and on the public
+ * counter value.  The key schedule is the portable constant-time one.
+ */
+#include "config.h"
+
+#include <string.h>
+#include <immintrin.h>
+
+#include "axiom/cpu.h"
+#include "internal.h"
+#include "kuznyechik.h"
+
+#define AVX2_BATCH 32
+#define FI static inline __attribute__((always_inline))
+
+typedef struct {
+    __m256i t[16];   /* rows of pi, or of pi^-1, in both lanes */
+} avx2_sbox;
+
+FI void avx2_sbox_init(avx2_sbox *sb, const uint8_t *box)
+{
+    for (int h = 0; h < 16; h++)
+        sb->t[h] = _mm256_broadcastsi128_si256(
+            _mm_loadu_si128((const __m128i *)(const void *)(box + 16 * h)));
+}
+
+/* ---- transposes ----------------------------------------------------------- */
+
+/* 16x16 byte transpose inside each 128-bit lane: each round maps the byte
+ * at (row r, column c) to (r << 1 | c >> 3, c << 1 | r >> 3) (the 8-bit
+ * index r:c rotated by one); four rounds swap r and c. */
+FI void avx2_transpose(__m256i v[16])
+{
+    for (int round = 0; round < 4; round++) {
+        __m256i t[16];
+#pragma GCC unroll 8
+        for (int i = 0; i < 8; i++) {
+            t[2 * i] = _mm256_unpacklo_epi8(v[i], v[i + 8]);
+            t[2 * i + 1] = _mm256_unpackhi_epi8(v[i], v[i + 8]);
+        }
+#pragma GCC unroll 16
+        for (int i = 0; i < 16; i++)
+            v[i] = t[i];
+    }
+}
+
+FI __m256i avx2_load2(const uint8_t *lo, const uint8_t *hi)
+{
+    return _mm256_loadu2_m128i((const __m128i *)(const void *)hi,
+                               (const __m128i *)(const void *)lo);
+}
+
+FI void avx2_store2(uint8_t *lo, uint8_t *hi, __m256i v)
+{
+    _mm256_storeu2_m128i((__m128i *)(void *)hi, (__m128i *)(void *)lo, v);
+}
+
+/* ---- S ----------------------------------------------------------------------- */
+
+FI __m256i avx2_sub(const avx2_sbox *sb, __m256i x)
+{
+    const __m256i x80 = _mm256_xor_si256(x, _mm256_set1_epi8((char)0x80));
+    __m256i u[8];
+#pragma GCC unroll 8
+    for (int h = 0; h < 8; h++)
+        u[h] = _mm256_xor_si256(_mm256_shuffle_epi8(sb->t[h], x),
+                                _mm256_shuffle_epi8(sb->t[h + 8], x80));
+    /* VPBLENDVB takes bit 7 of each mask byte: shifting 16-bit lanes left
+     * by 3, 2, 1 brings bits 4, 5, 6 of every byte there. */
+    const __m256i m4 = _mm256_slli_epi16(x, 3), m5 = _mm256_slli_epi16(x, 2);
+    const __m256i m6 = _mm256_add_epi8(x, x);
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++)
+        u[i] = _mm256_blendv_epi8(u[2 * i], u[2 * i + 1], m4);
+    u[0] = _mm256_blendv_epi8(u[0], u[1], m5);
+    u[1] = _mm256_blendv_epi8(u[2], u[3], m5);
+    return _mm256_blendv_epi8(u[0], u[1], m6);
+}
+
+/* ---- L ----------------------------------------------------------------------- */
+
+/* An element of the L recurrence: the bytes, and their low and high
+ * nibbles, split once when the element is made. */
+typedef struct {
+    __m256i x, lo, hi;
+} avx2_el;
+
+typedef struct {
+    __m256i lo[7], hi[7];   /* k * n, k * 16n: 148 32 133 16 194 192 251 */
+} avx2_mul;
+
+FI void avx2_mul_init(avx2_mul *m)
+{
+    for (int k = 0; k < 7; k++) {
+        m->lo[k] = _mm256_broadcastsi128_si256(
+            _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_nibmul[k][0]));
+        m->hi[k] = _mm256_broadcastsi128_si256(
+            _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_nibmul[k][1]));
+    }
+}
+
+FI avx2_el avx2_split(__m256i x)
+{
+    const __m256i f = _mm256_set1_epi8(0x0f);
+    avx2_el e = { x, _mm256_and_si256(x, f), _mm256_and_si256(_mm256_srli_epi16(x, 4), f) };
+    return e;
+}
+
+/* k * (a + b) from the nibbles of a and b: two VPSHUFB. */
+FI __m256i avx2_mulpair(const avx2_mul *m, int k, const avx2_el *a, const avx2_el *b)
+{
+    return _mm256_xor_si256(_mm256_shuffle_epi8(m->lo[k], _mm256_xor_si256(a->lo, b->lo)),
+                            _mm256_shuffle_epi8(m->hi[k], _mm256_xor_si256(a->hi, b->hi)));
+}
+
+/* l(a_0..a_15) (kuznyechik.h): seven products of pairwise sums by table
+ * lookups, 45 instructions with the split of the result.  The products of
+ * the newest elements (a_0, then a_1) are added last, so that one step of
+ * the recurrence waits for the previous one only about six cycles. */
+FI avx2_el avx2_l(const avx2_mul *m, const avx2_el *a[16])
+{
+    __m256i t = _mm256_xor_si256(_mm256_xor_si256(a[6]->x, a[8]->x), a[15]->x);
+    __m256i u = _mm256_xor_si256(_mm256_shuffle_epi8(m->lo[6], a[7]->lo),
+                                 _mm256_shuffle_epi8(m->hi[6], a[7]->hi));   /* 251 */
+    u = _mm256_xor_si256(u, avx2_mulpair(m, 5, a[5], a[9]));                 /* 192 */
+    t = _mm256_xor_si256(t, avx2_mulpair(m, 4, a[4], a[10]));                /* 194 */
+    u = _mm256_xor_si256(u, avx2_mulpair(m, 3, a[3], a[11]));                /* 16 */
+    t = _mm256_xor_si256(t, avx2_mulpair(m, 2, a[2], a[12]));                /* 133 */
+    t = _mm256_xor_si256(t, u);
+    t = _mm256_xor_si256(t, avx2_mulpair(m, 1, a[1], a[13]));                /* 32 */
+    t = _mm256_xor_si256(t, avx2_mulpair(m, 0, a[0], a[14]));                /* 148 */
+    return avx2_split(t);
+}
+
+FI void avx2_lin(const avx2_mul *m, __m256i s[16])
+{
+    avx2_el e[32];
+#pragma GCC unroll 16
+    for (int k = 0; k < 16; k++)
+        e[k] = avx2_split(s[15 - k]);
+#pragma GCC unroll 16
+    for (int t = 0; t < 16; t++) {
+        const avx2_el *a[16];
+#pragma GCC unroll 16
+        for (int i = 0; i < 16; i++)
+            a[i] = &e[t + 15 - i];
+        e[t + 16] = avx2_l(m, a);
+    }
+#pragma GCC unroll 16
+    for (int i = 0; i < 16; i++)
+        s[i] = e[31 - i].x;
+}
+
+FI void avx2_lin_inv(const avx2_mul *m, __m256i s[16])
+{
+    avx2_el e[32];
+#pragma GCC unroll 16
+    for (int k = 0; k < 16; k++)
+        e[16 + k] = avx2_split(s[15 - k]);
+#pragma GCC unroll 16
+    for (int t = 15; t >= 0; t--) {
+        const avx2_el *a[16];
+#pragma GCC unroll 16
+        for (int i = 0; i < 15; i++)
+            a[i] = &e[t + 15 - i];
+        a[15] = &e[t + 16];
+        e[t] = avx2_l(m, a);
+    }
+#pragma GCC unroll 16
+    for (int i = 0; i < 16; i++)
+        s[i] = e[15 - i].x;
+}
+
+FI void avx2_addkey(__m256i s[16], const uint8_t *k)
+{
+#pragma GCC unroll 16
+    for (int j = 0; j < 16; j++)
+        s[j] = _mm256_xor_si256(s[j], _mm256_set1_epi8((char)k[j]));
+}
+
+/* ---- the cipher on slices ---------------------------------------------------- */
+
+typedef void (*avx2_core_fn)(const axiom_bc_ks *, __m256i *);
+
+static void avx2_encrypt(const axiom_bc_ks *ks, __m256i s[16])
+{
+    avx2_sbox sb;
+    avx2_mul m;
+    avx2_sbox_init(&sb, axiom_kuz_pi);
+    avx2_mul_init(&m);
+    for (unsigned r = 0; r < 9; r++) {
+        avx2_addkey(s, axiom_kuz_rk(ks, r));
+#pragma GCC unroll 16
+        for (int j = 0; j < 16; j++)
+            s[j] = avx2_sub(&sb, s[j]);
+        avx2_lin(&m, s);
+    }
+    avx2_addkey(s, axiom_kuz_rk(ks, 9));
+}
+
+static void avx2_decrypt(const axiom_bc_ks *ks, __m256i s[16])
+{
+    avx2_sbox sb;
+    avx2_mul m;
+    avx2_sbox_init(&sb, axiom_kuz_pi_inv);
+    avx2_mul_init(&m);
+    avx2_addkey(s, axiom_kuz_rk(ks, 9));
+    for (unsigned r = 9; r-- > 0;) {
+        avx2_lin_inv(&m, s);
+#pragma GCC unroll 16
+        for (int j = 0; j < 16; j++)
+            s[j] = avx2_sub(&sb, s[j]);
+        avx2_addkey(s, axiom_kuz_rk(ks, r));
+    }
+}
+
+#ifdef HAVE_ISA_GFNI
+/*
+ * The same with GFNI's VEX form on ymm registers (CPUs with AVX2 and GFNI
+ * but no AVX-512, or with AVX-512 disabled): each multiplication in l() is
+ * one GF2P8AFFINEQB, 22 instructions per step instead of 45, and no
+ * nibble tables.  Only these functions are compiled for GFNI.
+ */
+#define GFNI_FI static inline __attribute__((always_inline, target("gfni,avx2")))
+#define GFNI_FN static __attribute__((target("gfni,avx2")))
+
+typedef struct {
+    __m256i mul[7];   /* GF2P8AFFINEQB matrices: 148 32 133 16 194 192 251 */
+} avx2g_mul;
+
+GFNI_FI __m256i avx2g_m(const avx2g_mul *m, int k, __m256i x)
+{
+    return _mm256_gf2p8affine_epi64_epi8(x, m->mul[k], 0);
+}
+
+GFNI_FI __m256i avx2g_l(const avx2g_mul *m, const __m256i *const a[16])
+{
+    __m256i t = _mm256_xor_si256(_mm256_xor_si256(*a[6], *a[8]), *a[15]);
+    __m256i u = avx2g_m(m, 6, *a[7]);                                    /* 251 */
+    u = _mm256_xor_si256(u, avx2g_m(m, 5, _mm256_xor_si256(*a[5], *a[9])));  /* 192 */
+    t = _mm256_xor_si256(t, avx2g_m(m, 4, _mm256_xor_si256(*a[4], *a[10]))); /* 194 */
+    u = _mm256_xor_si256(u, avx2g_m(m, 3, _mm256_xor_si256(*a[3], *a[11]))); /* 16 */
+    t = _mm256_xor_si256(t, avx2g_m(m, 2, _mm256_xor_si256(*a[2], *a[12]))); /* 133 */
+    t = _mm256_xor_si256(t, u);
+    t = _mm256_xor_si256(t, avx2g_m(m, 1, _mm256_xor_si256(*a[1], *a[13]))); /* 32 */
+    return _mm256_xor_si256(t, avx2g_m(m, 0, _mm256_xor_si256(*a[0], *a[14]))); /* 148 */
+}
+
+GFNI_FI void avx2g_lin(const avx2g_mul *m, __m256i s[16])
+{
+    __m256i e[32];
+#pragma GCC unroll 16
+    for (int k = 0; k < 16; k++)
+        e[k] = s[15 - k];
+#pragma GCC unroll 16
+    for (int t = 0; t < 16; t++) {
+        const __m256i *a[16];
+#pragma GCC unroll 16
+        for (int i = 0; i < 16; i++)
+            a[i] = &e[t + 15 - i];
+        e[t + 16] = avx2g_l(m, a);
+    }
+#pragma GCC unroll 16
+    for (int i = 0; i < 16; i++)
+        s[i] = e[31 - i];
+}
+
+GFNI_FI void avx2g_lin_inv(const avx2g_mul *m, __m256i s[16])
+{
+    __m256i e[32];
+#pragma GCC unroll 16
+    for (int k = 0; k < 16; k++)
+        e[16 + k] = s[15 - k];
+#pragma GCC unroll 16
+    for (int t = 15; t >= 0; t--) {
+        const __m256i *a[16];
+#pragma GCC unroll 16
+        for (int i = 0; i < 15; i++)
+            a[i] = &e[t + 15 - i];
+        a[15] = &e[t + 16];
+        e[t] = avx2g_l(m, a);
+    }
+#pragma GCC unroll 16
+    for (int i = 0; i < 16; i++)
+        s[i] = e[15 - i];
+}
+
+GFNI_FI void avx2g_mul_init(avx2g_mul *m)
+{
+    for (int k = 0; k < 7; k++)
+        m->mul[k] = _mm256_set1_epi64x((long long)axiom_kuz_gfni_mul[k]);
+}
+
+GFNI_FN void avx2g_encrypt(const axiom_bc_ks *ks, __m256i s[16])
+{
+    avx2_sbox sb;
+    avx2g_mul m;
+    avx2_sbox_init(&sb, axiom_kuz_pi);
+    avx2g_mul_init(&m);
+    for (unsigned r = 0; r < 9; r++) {
+        avx2_addkey(s, axiom_kuz_rk(ks, r));
+#pragma GCC unroll 16
+        for (int j = 0; j < 16; j++)
+            s[j] = avx2_sub(&sb, s[j]);
+        avx2g_lin(&m, s);
+    }
+    avx2_addkey(s, axiom_kuz_rk(ks, 9));
+}
+
+GFNI_FN void avx2g_decrypt(const axiom_bc_ks *ks, __m256i s[16])
+{
+    avx2_sbox sb;
+    avx2g_mul m;
+    avx2_sbox_init(&sb, axiom_kuz_pi_inv);
+    avx2g_mul_init(&m);
+    avx2_addkey(s, axiom_kuz_rk(ks, 9));
+    for (unsigned r = 9; r-- > 0;) {
+        avx2g_lin_inv(&m, s);
+#pragma GCC unroll 16
+        for (int j = 0; j < 16; j++)
+            s[j] = avx2_sub(&sb, s[j]);
+        avx2_addkey(s, axiom_kuz_rk(ks, r));
+    }
+}
+#endif
+
+/* One batch of 32 whole blocks. */
+static void avx2_batch(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, avx2_core_fn core)
+{
+    __m256i s[16];
+    for (int r = 0; r < 16; r++)
+        s[r] = avx2_load2(in + 16 * r, in + 16 * (16 + r));
+    avx2_transpose(s);
+    core(ks, s);
+    avx2_transpose(s);
+    for (int r = 0; r < 16; r++)
+        avx2_store2(out + 16 * r, out + 16 * (16 + r), s[r]);
+}
+
+static void avx2_blocks(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                        avx2_core_fn core)
+{
+    for (; n >= AVX2_BATCH; n -= AVX2_BATCH) {
+        avx2_batch(ks, out, in, core);
+        in += 16 * AVX2_BATCH;
+        out += 16 * AVX2_BATCH;
+    }
+    if (n > 0) {
+        /* padding lanes: zeros, output dropped */
+        uint8_t buf[16 * AVX2_BATCH] = { 0 };
+        memcpy(buf, in, 16 * n);
+        avx2_batch(ks, buf, buf, core);
+        memcpy(out, buf, 16 * n);
+        axiom_wipe(buf, sizeof buf);
+    }
+}
+
+/* ---- CTR ------------------------------------------------------------------------ */
+
+/* The slices of the counter blocks ctr + i, i = 0..31 (block i in the lane
+ * and byte position the load transpose would give it). */
+static void avx2_ctr_slices(__m256i s[16], const uint8_t ctr[16])
+{
+    const __m256i idx = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+                                         16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
+                                         29, 30, 31);
+    const __m256i bias = _mm256_set1_epi8((char)0x80);
+    s[15] = _mm256_add_epi8(_mm256_set1_epi8((char)ctr[15]), idx);
+    /* carry out of byte 15 where idx > 255 - ctr[15] (unsigned compare) */
+    __m256i carry = _mm256_cmpgt_epi8(_mm256_xor_si256(idx, bias),
+                                      _mm256_set1_epi8((char)((255 - ctr[15]) ^ 0x80)));
+    int live = 1;
+    for (int j = 14; j >= 0; j--) {
+        __m256i c = _mm256_set1_epi8((char)ctr[j]);
+        s[j] = live ? _mm256_sub_epi8(c, carry) : c;
+        if (ctr[j] != 0xff)
+            live = 0; /* the counter is public: the carry stops here */
+    }
+}
+
+static void avx2_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                     uint8_t ctr[16], avx2_core_fn core)
+{
+    while (n > 0) {
+        __m256i s[16];
+        avx2_ctr_slices(s, ctr);
+        core(ks, s);
+        avx2_transpose(s);
+        if (n >= AVX2_BATCH) {
+            for (int r = 0; r < 16; r++) {
+                __m256i d = avx2_load2(in + 16 * r, in + 16 * (16 + r));
+                avx2_store2(out + 16 * r, out + 16 * (16 + r), _mm256_xor_si256(d, s[r]));
+            }
+            axiom_ctr128_add(ctr, AVX2_BATCH);
+            in += 16 * AVX2_BATCH;
+            out += 16 * AVX2_BATCH;
+            n -= AVX2_BATCH;
+        } else {
+            uint8_t ksb[16 * AVX2_BATCH];
+            for (int r = 0; r < 16; r++)
+                avx2_store2(ksb + 16 * r, ksb + 16 * (16 + r), s[r]);
+            for (size_t i = 0; i < n; i++)
+                axiom_xor16(out + 16 * i, in + 16 * i, ksb + 16 * i);
+            axiom_ctr128_add(ctr, n);
+            axiom_wipe(ksb, sizeof ksb);
+            n = 0;
+        }
+    }
+}
+
+/* ---- the kernels --------------------------------------------------------------- */
+
+static void kuz_avx2_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
+{
+    (void)keylen;
+    axiom_kuz_expand_ct(ks, key);
+}
+
+/* The operations of one kernel over its encrypt and decrypt cores. */
+#define AVX2_KERNEL(prefix, enc_core, dec_core)                                              \
+    static void prefix##_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,         \
+                             size_t n)                                                       \
+    {                                                                                        \
+        avx2_blocks(ks, out, in, n, enc_core);                                               \
+    }                                                                                        \
+    static void prefix##_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,         \
+                             size_t n)                                                       \
+    {                                                                                        \
+        avx2_blocks(ks, out, in, n, dec_core);                                               \
+    }                                                                                        \
+    static void prefix##_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,         \
+                             size_t n, uint8_t iv[16])                                       \
+    {                                                                                        \
+        avx2_ctr(ks, out, in, n, iv, enc_core);                                              \
+    }                                                                                        \
+    static void prefix##_cbc_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,     \
+                                 size_t n, uint8_t iv[16])                                   \
+    {                                                                                        \
+        axiom_kuz_cbc_dec_batched(ks, out, in, n, iv, prefix##_dec, AVX2_BATCH);             \
+    }                                                                                        \
+    static void prefix##_cfb_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,     \
+                                 size_t n, uint8_t iv[16])                                   \
+    {                                                                                        \
+        axiom_kuz_cfb_dec_batched(ks, out, in, n, iv, prefix##_enc, AVX2_BATCH);             \
+    }                                                                                        \
+    AXIOM_BC_DEFINE_MODE(prefix, cbc_enc, axiom_bc_cbc_enc_generic, prefix##_enc)            \
+    AXIOM_BC_DEFINE_MODE(prefix, cfb_enc, axiom_bc_cfb_enc_generic, prefix##_enc)            \
+    AXIOM_BC_DEFINE_MODE(prefix, ofb, axiom_bc_ofb_generic, prefix##_enc)                    \
+    AXIOM_BC_DEFINE_MODE(prefix, xts_enc, axiom_bc_xts_generic, prefix##_enc)                \
+    AXIOM_BC_DEFINE_MODE(prefix, xts_dec, axiom_bc_xts_generic, prefix##_dec)
+
+#define AVX2_KERNEL_OPS(prefix)                                                              \
+    .setkey = kuz_avx2_setkey, .ecb_enc = prefix##_enc, .ecb_dec = prefix##_dec,             \
+    .cbc_enc = prefix##_cbc_enc, .cbc_dec = prefix##_cbc_dec, .cfb_enc = prefix##_cfb_enc,   \
+    .cfb_dec = prefix##_cfb_dec, .ofb = prefix##_ofb, .ctr = prefix##_ctr,                   \
+    .xts_enc = prefix##_xts_enc, .xts_dec = prefix##_xts_dec
+
+AVX2_KERNEL(kuz_avx2, avx2_encrypt, avx2_decrypt)
+
+const axiom_bc_kernel axiom_kuz_avx2 = {
+    .name = "avx2",
+    .features = AXIOM_CPU_AVX2,
+    .constant_time = 1,
+    AVX2_KERNEL_OPS(kuz_avx2),
+};
+
+#ifdef HAVE_ISA_GFNI
+AVX2_KERNEL(kuz_avx2g, avx2g_encrypt, avx2g_decrypt)
+
+const axiom_bc_kernel axiom_kuz_avx2_gfni = {
+    .name = "gfni-avx2",
+    .features = AXIOM_CPU_AVX2 | AXIOM_CPU_GFNI,
+    .constant_time = 1,
+    AVX2_KERNEL_OPS(kuz_avx2g),
+};
+#endif

@@ -1,0 +1,224 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The body of the two AVX2 SM4 kernels (GFNI and AES-NI S-box), which
+ * differ only in their S-box: ymm sets of 8 blocks, four sets (32 blocks)
+ * per iteration of the parallel loops (lib/x86_64/sm4_simd.h), and xmm sets
+ * of 4 blocks for short inputs, the serial modes and the key schedule.
+ * Only AVX2-era VEX instructions: no EVEX, no zmm.
+ *
+ * The includer defines SM4A(name) (a unique name prefix), the S-box
+ * functions SM4A(sbox_y) on __m256i and SM4A(sbox_x) on __m128i, and
+ * SM4A_KERNEL, SM4A_NAME and SM4A_FEATURES for the descriptor. */
+
+#define SM4A_BSWAP_BYTES 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12
+#define SM4A_ROL8_BYTES 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
+#define SM4A_ROL16_BYTES 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
+#define SM4A_ROL24_BYTES 1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12
+
+/* x ^ L(s), L(s) = s ^ rol24(s) ^ rol2(s ^ rol8(s) ^ rol16(s)). */
+static inline __m256i SM4A(xl_y)(__m256i x, __m256i s)
+{
+    const __m256i r8 = _mm256_broadcastsi128_si256(_mm_setr_epi8(SM4A_ROL8_BYTES));
+    const __m256i r16 = _mm256_broadcastsi128_si256(_mm_setr_epi8(SM4A_ROL16_BYTES));
+    const __m256i r24 = _mm256_broadcastsi128_si256(_mm_setr_epi8(SM4A_ROL24_BYTES));
+    __m256i u = _mm256_xor_si256(_mm256_xor_si256(_mm256_shuffle_epi8(s, r8),
+                                                  _mm256_shuffle_epi8(s, r16)), s);
+    __m256i t = _mm256_xor_si256(_mm256_xor_si256(x, s), _mm256_shuffle_epi8(s, r24));
+    u = _mm256_or_si256(_mm256_slli_epi32(u, 2), _mm256_srli_epi32(u, 30));
+    return _mm256_xor_si256(t, u);
+}
+
+static inline __m128i SM4A(xl_x)(__m128i x, __m128i s)
+{
+    __m128i u = _mm_xor_si128(_mm_xor_si128(_mm_shuffle_epi8(s, _mm_setr_epi8(SM4A_ROL8_BYTES)),
+                                            _mm_shuffle_epi8(s, _mm_setr_epi8(SM4A_ROL16_BYTES))),
+                              s);
+    __m128i t = _mm_xor_si128(_mm_xor_si128(x, s),
+                              _mm_shuffle_epi8(s, _mm_setr_epi8(SM4A_ROL24_BYTES)));
+    u = _mm_or_si128(_mm_slli_epi32(u, 2), _mm_srli_epi32(u, 30));
+    return _mm_xor_si128(t, u);
+}
+
+#define SM4V(name) SM4A(y_##name)
+#define V_T __m256i
+#define V_NB 8
+#define V_WIDE 4
+#define V_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define V_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+#define V_SET1(x) _mm256_set1_epi32((int)(x))
+#define V_XOR(a, b) _mm256_xor_si256((a), (b))
+#define V_XOR3(a, b, c) _mm256_xor_si256(_mm256_xor_si256((a), (b)), (c))
+#define V_ADD32(a, b) _mm256_add_epi32((a), (b))
+#define V_BSWAP(v) \
+    _mm256_shuffle_epi8((v), _mm256_broadcastsi128_si256(_mm_setr_epi8(SM4A_BSWAP_BYTES)))
+#define V_UNPACKLO32 _mm256_unpacklo_epi32
+#define V_UNPACKHI32 _mm256_unpackhi_epi32
+#define V_UNPACKLO64 _mm256_unpacklo_epi64
+#define V_UNPACKHI64 _mm256_unpackhi_epi64
+#define V_SBOX SM4A(sbox_y)
+#define V_XL SM4A(xl_y)
+#define V_CTR_OFF _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7)
+#define V_PREV(cur, before) _mm256_permute2x128_si256((before), (cur), 0x21)
+#define V_IV(p) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(p)))
+#define V_STORE_LAST(p, v) \
+    _mm_storeu_si128((__m128i *)(void *)(p), _mm256_extracti128_si256((v), 1))
+#include "sm4_simd.h"
+#undef SM4V
+#undef V_T
+#undef V_NB
+#undef V_WIDE
+#undef V_LOAD
+#undef V_STORE
+#undef V_SET1
+#undef V_XOR
+#undef V_XOR3
+#undef V_ADD32
+#undef V_BSWAP
+#undef V_UNPACKLO32
+#undef V_UNPACKHI32
+#undef V_UNPACKLO64
+#undef V_UNPACKHI64
+#undef V_SBOX
+#undef V_XL
+#undef V_CTR_OFF
+#undef V_PREV
+#undef V_IV
+#undef V_STORE_LAST
+
+#define SM4V(name) SM4A(x_##name)
+#define V_T __m128i
+#define V_NB 4
+#define V_WIDE 2
+#define V_LOAD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define V_STORE(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
+#define V_SET1(x) _mm_set1_epi32((int)(x))
+#define V_XOR(a, b) _mm_xor_si128((a), (b))
+#define V_XOR3(a, b, c) _mm_xor_si128(_mm_xor_si128((a), (b)), (c))
+#define V_ADD32(a, b) _mm_add_epi32((a), (b))
+#define V_BSWAP(v) _mm_shuffle_epi8((v), _mm_setr_epi8(SM4A_BSWAP_BYTES))
+#define V_UNPACKLO32 _mm_unpacklo_epi32
+#define V_UNPACKHI32 _mm_unpackhi_epi32
+#define V_UNPACKLO64 _mm_unpacklo_epi64
+#define V_UNPACKHI64 _mm_unpackhi_epi64
+#define V_SBOX SM4A(sbox_x)
+#define V_XL SM4A(xl_x)
+#define V_CTR_OFF _mm_setr_epi32(0, 1, 2, 3)
+#define V_PREV(cur, before) (before)
+#define V_IV(p) V_LOAD(p)
+#define V_STORE_LAST(p, v) V_STORE((p), (v))
+#include "sm4_simd.h"
+
+/* ---- the kernel ------------------------------------------------------------ */
+
+static inline const uint32_t *SM4A(enc_keys)(const axiom_bc_ks *ks)
+{
+    return (const uint32_t *)(const void *)ks->w;
+}
+
+static inline const uint32_t *SM4A(dec_keys)(const axiom_bc_ks *ks)
+{
+    return (const uint32_t *)(const void *)((const unsigned char *)ks->w + AXIOM_SM4_DEC_OFFSET);
+}
+
+/* GB/T 32907-2016, 7.3, with the S-box on xmm (no table). */
+static void SM4A(setkey)(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
+{
+    uint32_t *ek = (uint32_t *)(void *)ks->w;
+    uint32_t *dk = (uint32_t *)(void *)((unsigned char *)ks->w + AXIOM_SM4_DEC_OFFSET);
+    uint32_t k[4];
+    (void)keylen;
+    for (unsigned j = 0; j < 4; j++)
+        k[j] = axiom_sm4_load_be(key + 4 * j) ^ axiom_sm4_fk(j);
+    for (unsigned i = 0; i < 32; i++) {
+        uint32_t t = k[(i + 1) & 3] ^ k[(i + 2) & 3] ^ k[(i + 3) & 3] ^ axiom_sm4_ck(i);
+        uint32_t s = (uint32_t)_mm_cvtsi128_si32(SM4A(sbox_x)(_mm_cvtsi32_si128((int)t)));
+        k[i & 3] ^= axiom_sm4_lk(s);
+        ek[i] = k[i & 3];
+    }
+    for (unsigned i = 0; i < 32; i++)
+        dk[i] = ek[31 - i];
+    ks->rounds = AXIOM_SM4_ROUNDS;
+    axiom_wipe(k, sizeof k);
+}
+
+/* Fewer than 8 blocks on xmm, more on ymm. */
+static void SM4A(ecb_enc)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
+{
+    if (n < 8)
+        SM4A(x_ecb)(SM4A(enc_keys)(ks), out, in, n);
+    else
+        SM4A(y_ecb)(SM4A(enc_keys)(ks), out, in, n);
+}
+
+static void SM4A(ecb_dec)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
+{
+    if (n < 8)
+        SM4A(x_ecb)(SM4A(dec_keys)(ks), out, in, n);
+    else
+        SM4A(y_ecb)(SM4A(dec_keys)(ks), out, in, n);
+}
+
+static void SM4A(ctr)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                      uint8_t ctr[16])
+{
+    if (n < 8)
+        SM4A(x_ctr)(SM4A(enc_keys)(ks), out, in, n, ctr);
+    else
+        SM4A(y_ctr)(SM4A(enc_keys)(ks), out, in, n, ctr);
+}
+
+static void SM4A(cbc_dec)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                          uint8_t iv[16])
+{
+    if (n < 8)
+        SM4A(x_cbc_dec)(SM4A(dec_keys)(ks), out, in, n, iv);
+    else
+        SM4A(y_cbc_dec)(SM4A(dec_keys)(ks), out, in, n, iv);
+}
+
+static void SM4A(cfb_dec)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                          uint8_t iv[16])
+{
+    if (n < 8)
+        SM4A(x_cfb_dec)(SM4A(enc_keys)(ks), out, in, n, iv);
+    else
+        SM4A(y_cfb_dec)(SM4A(enc_keys)(ks), out, in, n, iv);
+}
+
+/* The serial modes, one block per step on xmm. */
+static void SM4A(enc1)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
+{
+    SM4A(x_ecb)(SM4A(enc_keys)(ks), out, in, n);
+}
+
+static void SM4A(cbc_enc)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                          uint8_t iv[16])
+{
+    axiom_bc_cbc_enc_generic(ks, out, in, n, iv, SM4A(enc1));
+}
+
+static void SM4A(cfb_enc)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                          uint8_t iv[16])
+{
+    axiom_bc_cfb_enc_generic(ks, out, in, n, iv, SM4A(enc1));
+}
+
+static void SM4A(ofb)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                      uint8_t iv[16])
+{
+    axiom_bc_ofb_generic(ks, out, in, n, iv, SM4A(enc1));
+}
+
+const axiom_bc_kernel SM4A_KERNEL = {
+    .name = SM4A_NAME,
+    .features = SM4A_FEATURES,
+    .constant_time = 1,
+    .setkey = SM4A(setkey),
+    .ecb_enc = SM4A(ecb_enc),
+    .ecb_dec = SM4A(ecb_dec),
+    .cbc_enc = SM4A(cbc_enc),
+    .cbc_dec = SM4A(cbc_dec),
+    .cfb_enc = SM4A(cfb_enc),
+    .cfb_dec = SM4A(cfb_dec),
+    .ofb = SM4A(ofb),
+    .ctr = SM4A(ctr),
+};

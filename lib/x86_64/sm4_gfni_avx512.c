@@ -1,0 +1,236 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SM4 block-cipher kernel for x86-64 CPUs with GFNI and AVX-512 (F, VL, BW):
+ * the S-box through GF2P8AFFINEQB and GF2P8AFFINEINVQB on zmm registers.
+ *
+ * 16 blocks per set of four zmm registers (one 32-bit word of each block
+ * per lane, lib/x86_64/sm4_simd.h), four sets (64 blocks) per iteration of
+ * the parallel loops, since one round's chain (two GFNI instructions and
+ * L) is long: ECB, CTR with its counters built in registers, and
+ * CBC and CFB decryption with the previous ciphertext taken from the
+ * loaded registers.  Fewer than 4 blocks, the key schedule and the serial
+ * modes (CBC and CFB encryption, OFB: one block per step) use the same
+ * code on xmm registers.  The S-box is S(x) = M2 inv(M1 x + c1) + c2 with
+ * inv the AES field inversion (lib/sm4.h): one affine and one inverse-affine
+ * instruction per 64 bytes; L is four VPROLD and two VPTERNLOGD.
+ *
+ * Constant time: the GFNI and AVX-512 instructions used have no
+ * data-dependent timing, and there is no branch or memory index depending
+ * on keys or data (only on lengths and, in CTR, the public counter). */
+#include <string.h>
+#include <immintrin.h>
+
+#include "axiom/cpu.h"
+#include "bc.h"
+#include "bc_modes.h"
+#include "sm4.h"
+
+#define SM4G_BSWAP_BYTES 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12
+
+/* ---- zmm: 16 blocks per set --------------------------------------------- */
+
+static inline __m512i sm4z_sbox(__m512i x)
+{
+    const __m512i m1 = _mm512_set1_epi64((long long)AXIOM_SM4_GFNI_PRE_MATRIX);
+    const __m512i m2 = _mm512_set1_epi64((long long)AXIOM_SM4_GFNI_POST_MATRIX);
+    x = _mm512_gf2p8affine_epi64_epi8(x, m1, AXIOM_SM4_GFNI_PRE_CONST);
+    return _mm512_gf2p8affineinv_epi64_epi8(x, m2, AXIOM_SM4_GFNI_POST_CONST);
+}
+
+/* x ^ L(s), L(s) = s ^ rol24(s) ^ rol2(s ^ rol8(s) ^ rol16(s)): the byte
+ * rotations are shuffles and the bit rotation a VPROLD, which splits the
+ * work between the shuffle port and the port that also runs GFNI. */
+static inline __m512i sm4z_xl(__m512i x, __m512i s)
+{
+    const __m512i r8 = _mm512_broadcast_i32x4(_mm_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14));
+    const __m512i r16 = _mm512_broadcast_i32x4(_mm_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13));
+    const __m512i r24 = _mm512_broadcast_i32x4(_mm_setr_epi8(1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12));
+    __m512i u = _mm512_ternarylogic_epi32(_mm512_shuffle_epi8(s, r8), _mm512_shuffle_epi8(s, r16), s, 0x96);
+    __m512i t = _mm512_ternarylogic_epi32(x, s, _mm512_shuffle_epi8(s, r24), 0x96);
+    return _mm512_xor_si512(t, _mm512_rol_epi32(u, 2));
+}
+
+#define SM4V(name) sm4z_##name
+#define V_T __m512i
+#define V_NB 16
+#define V_WIDE 4
+#define V_LOAD(p) _mm512_loadu_si512((const void *)(p))
+#define V_STORE(p, v) _mm512_storeu_si512((void *)(p), (v))
+#define V_SET1(x) _mm512_set1_epi32((int)(x))
+#define V_XOR(a, b) _mm512_xor_si512((a), (b))
+#define V_XOR3(a, b, c) _mm512_ternarylogic_epi32((a), (b), (c), 0x96)
+#define V_ADD32(a, b) _mm512_add_epi32((a), (b))
+#define V_BSWAP(v) _mm512_shuffle_epi8((v), _mm512_broadcast_i32x4(_mm_setr_epi8(SM4G_BSWAP_BYTES)))
+#define V_UNPACKLO32 _mm512_unpacklo_epi32
+#define V_UNPACKHI32 _mm512_unpackhi_epi32
+#define V_UNPACKLO64 _mm512_unpacklo_epi64
+#define V_UNPACKHI64 _mm512_unpackhi_epi64
+#define V_SBOX sm4z_sbox
+#define V_XL sm4z_xl
+#define V_CTR_OFF _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15)
+#define V_PREV(cur, before) _mm512_alignr_epi64((cur), (before), 6)
+#define V_IV(p) _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)(p)))
+#define V_STORE_LAST(p, v) \
+    _mm_storeu_si128((__m128i *)(void *)(p), _mm512_extracti32x4_epi32((v), 3))
+#include "sm4_simd.h"
+#undef SM4V
+#undef V_T
+#undef V_NB
+#undef V_WIDE
+#undef V_LOAD
+#undef V_STORE
+#undef V_SET1
+#undef V_XOR
+#undef V_XOR3
+#undef V_ADD32
+#undef V_BSWAP
+#undef V_UNPACKLO32
+#undef V_UNPACKHI32
+#undef V_UNPACKLO64
+#undef V_UNPACKHI64
+#undef V_SBOX
+#undef V_XL
+#undef V_CTR_OFF
+#undef V_PREV
+#undef V_IV
+#undef V_STORE_LAST
+
+/* ---- xmm: 4 blocks per set (short inputs, serial modes, key schedule) --- */
+
+static inline __m128i sm4gx_sbox(__m128i x)
+{
+    const __m128i m1 = _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_PRE_MATRIX);
+    const __m128i m2 = _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_POST_MATRIX);
+    x = _mm_gf2p8affine_epi64_epi8(x, m1, AXIOM_SM4_GFNI_PRE_CONST);
+    return _mm_gf2p8affineinv_epi64_epi8(x, m2, AXIOM_SM4_GFNI_POST_CONST);
+}
+
+static inline __m128i sm4gx_xl(__m128i x, __m128i s)
+{
+    __m128i t = _mm_ternarylogic_epi32(x, s, _mm_rol_epi32(s, 2), 0x96);
+    t = _mm_ternarylogic_epi32(t, _mm_rol_epi32(s, 10), _mm_rol_epi32(s, 18), 0x96);
+    return _mm_xor_si128(t, _mm_rol_epi32(s, 24));
+}
+
+#define SM4V(name) sm4gx_##name
+#define V_T __m128i
+#define V_NB 4
+#define V_WIDE 2
+#define V_LOAD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define V_STORE(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
+#define V_SET1(x) _mm_set1_epi32((int)(x))
+#define V_XOR(a, b) _mm_xor_si128((a), (b))
+#define V_XOR3(a, b, c) _mm_ternarylogic_epi32((a), (b), (c), 0x96)
+#define V_ADD32(a, b) _mm_add_epi32((a), (b))
+#define V_BSWAP(v) _mm_shuffle_epi8((v), _mm_setr_epi8(SM4G_BSWAP_BYTES))
+#define V_UNPACKLO32 _mm_unpacklo_epi32
+#define V_UNPACKHI32 _mm_unpackhi_epi32
+#define V_UNPACKLO64 _mm_unpacklo_epi64
+#define V_UNPACKHI64 _mm_unpackhi_epi64
+#define V_SBOX sm4gx_sbox
+#define V_XL sm4gx_xl
+#define V_CTR_OFF _mm_setr_epi32(0, 1, 2, 3)
+#define V_PREV(cur, before) (before)
+#define V_IV(p) V_LOAD(p)
+#define V_STORE_LAST(p, v) V_STORE((p), (v))
+#include "sm4_simd.h"
+
+/* ---- the kernel ------------------------------------------------------------ */
+
+static inline const uint32_t *sm4z_enc_keys(const axiom_bc_ks *ks)
+{
+    return (const uint32_t *)(const void *)ks->w;
+}
+
+static inline const uint32_t *sm4z_dec_keys(const axiom_bc_ks *ks)
+{
+    return (const uint32_t *)(const void *)((const unsigned char *)ks->w + AXIOM_SM4_DEC_OFFSET);
+}
+
+/* GB/T 32907-2016, 7.3, with the S-box on xmm (no table). */
+static void sm4z_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
+{
+    uint32_t *ek = (uint32_t *)(void *)ks->w;
+    uint32_t *dk = (uint32_t *)(void *)((unsigned char *)ks->w + AXIOM_SM4_DEC_OFFSET);
+    uint32_t k[4];
+    (void)keylen;
+    for (unsigned j = 0; j < 4; j++)
+        k[j] = axiom_sm4_load_be(key + 4 * j) ^ axiom_sm4_fk(j);
+    for (unsigned i = 0; i < 32; i++) {
+        uint32_t t = k[(i + 1) & 3] ^ k[(i + 2) & 3] ^ k[(i + 3) & 3] ^ axiom_sm4_ck(i);
+        uint32_t s = (uint32_t)_mm_cvtsi128_si32(sm4gx_sbox(_mm_cvtsi32_si128((int)t)));
+        k[i & 3] ^= axiom_sm4_lk(s);
+        ek[i] = k[i & 3];
+    }
+    for (unsigned i = 0; i < 32; i++)
+        dk[i] = ek[31 - i];
+    ks->rounds = AXIOM_SM4_ROUNDS;
+    axiom_wipe(k, sizeof k);
+}
+
+static void sm4z_ecb_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
+{
+    if (n < 4)
+        sm4gx_ecb(sm4z_enc_keys(ks), out, in, n);
+    else
+        sm4z_ecb(sm4z_enc_keys(ks), out, in, n);
+}
+
+static void sm4z_ecb_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
+{
+    if (n < 4)
+        sm4gx_ecb(sm4z_dec_keys(ks), out, in, n);
+    else
+        sm4z_ecb(sm4z_dec_keys(ks), out, in, n);
+}
+
+static void sm4z_ctr_op(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                        uint8_t ctr[16])
+{
+    if (n < 4)
+        sm4gx_ctr(sm4z_enc_keys(ks), out, in, n, ctr);
+    else
+        sm4z_ctr(sm4z_enc_keys(ks), out, in, n, ctr);
+}
+
+static void sm4z_cbc_dec_op(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                            uint8_t iv[16])
+{
+    if (n < 4)
+        sm4gx_cbc_dec(sm4z_dec_keys(ks), out, in, n, iv);
+    else
+        sm4z_cbc_dec(sm4z_dec_keys(ks), out, in, n, iv);
+}
+
+static void sm4z_cfb_dec_op(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                            uint8_t iv[16])
+{
+    if (n < 4)
+        sm4gx_cfb_dec(sm4z_enc_keys(ks), out, in, n, iv);
+    else
+        sm4z_cfb_dec(sm4z_enc_keys(ks), out, in, n, iv);
+}
+
+/* The serial modes, one block per step on xmm. */
+static void sm4z_enc1(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
+{
+    sm4gx_ecb(sm4z_enc_keys(ks), out, in, n);
+}
+
+AXIOM_BC_DEFINE_MODE(sm4z, cbc_enc, axiom_bc_cbc_enc_generic, sm4z_enc1)
+AXIOM_BC_DEFINE_MODE(sm4z, cfb_enc, axiom_bc_cfb_enc_generic, sm4z_enc1)
+AXIOM_BC_DEFINE_MODE(sm4z, ofb, axiom_bc_ofb_generic, sm4z_enc1)
+
+const axiom_bc_kernel axiom_sm4_gfni_avx512 = {
+    .name = "gfni-avx512",
+    .features = AXIOM_CPU_GFNI | AXIOM_CPU_AVX512,
+    .constant_time = 1,
+    .setkey = sm4z_setkey,
+    .ecb_enc = sm4z_ecb_enc,
+    .ecb_dec = sm4z_ecb_dec,
+    .cbc_enc = sm4z_cbc_enc,
+    .cbc_dec = sm4z_cbc_dec_op,
+    .cfb_enc = sm4z_cfb_enc,
+    .cfb_dec = sm4z_cfb_dec_op,
+    .ofb = sm4z_ofb,
+    .ctr = sm4z_ctr_op,
+};

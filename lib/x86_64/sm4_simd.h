@@ -1,0 +1,336 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The SM4 SIMD kernels' common body, instantiated once per vector width by
+ * lib/x86_64/sm4_gfni_avx512.c, sm4_gfni_avx2.c and sm4_aesni_avx2.c.
+ *
+ * Words are transposed: after loading V_NB blocks into four registers and
+ * a 4x4 transpose of 32-bit words inside each 128-bit lane, register j
+ * holds word j (big-endian) of every block, so a round is the same vector
+ * code for all of them.  The bulk loops run V_WIDE such sets per iteration
+ * so that independent round chains hide the latency of the S-box
+ * instructions, then one set at a time; fewer than V_NB blocks go through
+ * a stack buffer of one set.  Fused: CTR builds its counter blocks inside
+ * the transposed registers (broadcast of the three high words, lane offsets
+ * added to the low word; a batch in which the low 32 bits would wrap is
+ * staged through memory instead); CBC and CFB decryption take the previous
+ * ciphertext blocks from the registers already loaded.
+ *
+ * The includer defines, before including this file:
+ *   SM4V(name)     the name of an instantiated function (a unique prefix)
+ *   V_T, V_NB      the vector type and the blocks it carries per set (4/8/16)
+ *   V_WIDE         sets per iteration of the bulk loops
+ *   V_LOAD(p), V_STORE(p, v), V_SET1(x) (32-bit broadcast), V_XOR(a, b),
+ *   V_XOR3(a, b, c), V_ADD32(a, b), V_BSWAP(v) (bytes of each 32-bit word),
+ *   V_UNPACKLO32/HI32/LO64/HI64(a, b) (per 128-bit lane, as PUNPCK*),
+ *   V_SBOX(v)      the SM4 S-box on every byte,
+ *   V_XL(x, s)     x ^ L(s),
+ *   V_CTR_OFF      the counter offset of each 32-bit lane after the
+ *                  transpose (an expression of type V_T),
+ *   V_PREV(cur, before)  the blocks preceding those of @cur: the last block
+ *                  of @before, then all but the last of @cur,
+ *   V_IV(p)        a vector whose last block is the 16 bytes at @p,
+ *   V_STORE_LAST(p, v)   store the last block of @v.
+ * Constant time: no branch or memory index depends on keys or data (only
+ * on lengths and, in CTR, on the public counter value).
+ */
+
+/* Block-form registers <-> transposed words.  The transpose is its own
+ * inverse. */
+static inline void SM4V(transpose)(V_T *a, V_T *b, V_T *c, V_T *d)
+{
+    V_T t0 = V_UNPACKLO32(*a, *b), t1 = V_UNPACKHI32(*a, *b);
+    V_T t2 = V_UNPACKLO32(*c, *d), t3 = V_UNPACKHI32(*c, *d);
+    *a = V_UNPACKLO64(t0, t2);
+    *b = V_UNPACKHI64(t0, t2);
+    *c = V_UNPACKLO64(t1, t3);
+    *d = V_UNPACKHI64(t1, t3);
+}
+
+/* Raw block-form registers of one set. */
+static inline void SM4V(load_raw)(V_T r[4], const uint8_t *in)
+{
+    for (int k = 0; k < 4; k++)
+        r[k] = V_LOAD(in + k * 16 * (V_NB / 4));
+}
+
+static inline void SM4V(to_words)(V_T x[4], const V_T r[4])
+{
+    for (int k = 0; k < 4; k++)
+        x[k] = V_BSWAP(r[k]);
+    SM4V(transpose)(&x[0], &x[1], &x[2], &x[3]);
+}
+
+/* The cipher output (X35, X34, X33, X32), back in block form. */
+static inline void SM4V(to_blocks)(V_T r[4], const V_T x[4])
+{
+    r[0] = x[3];
+    r[1] = x[2];
+    r[2] = x[1];
+    r[3] = x[0];
+    SM4V(transpose)(&r[0], &r[1], &r[2], &r[3]);
+    for (int k = 0; k < 4; k++)
+        r[k] = V_BSWAP(r[k]);
+}
+
+/* (x1 ^ x2) first: a fresh register that the three-input XOR may then
+ * overwrite, so no copy of a live state word is needed. */
+#define SM4V_ROUND(x0, x1, x2, x3, k)                                         \
+    x0 = V_XL(x0, V_SBOX(V_XOR3(V_XOR(x1, x2), x3, k)))
+
+static inline void SM4V(rounds1)(const uint32_t *rk, V_T x[4])
+{
+    V_T a0 = x[0], a1 = x[1], a2 = x[2], a3 = x[3];
+    for (int i = 0; i < 32; i += 4) {
+        SM4V_ROUND(a0, a1, a2, a3, V_SET1(rk[i]));
+        SM4V_ROUND(a1, a2, a3, a0, V_SET1(rk[i + 1]));
+        SM4V_ROUND(a2, a3, a0, a1, V_SET1(rk[i + 2]));
+        SM4V_ROUND(a3, a0, a1, a2, V_SET1(rk[i + 3]));
+    }
+    x[0] = a0;
+    x[1] = a1;
+    x[2] = a2;
+    x[3] = a3;
+}
+
+/* V_WIDE independent sets at once (V_WIDE * V_NB blocks). */
+static inline void SM4V(roundsw)(const uint32_t *rk, V_T x[V_WIDE][4])
+{
+    /* Unrolled over 4 rounds (which brings the word names back) and the
+     * sets, not over all 32: the loop body stays small enough for the
+     * decoded-instruction cache. */
+#pragma GCC unroll 1
+    for (int i = 0; i < 32; i += 4) {
+#pragma GCC unroll 4
+        for (int r = 0; r < 4; r++) {
+            const V_T k = V_SET1(rk[i + r]);
+#pragma GCC unroll 8
+            for (int w = 0; w < V_WIDE; w++)
+                SM4V_ROUND(x[w][r], x[w][(r + 1) & 3], x[w][(r + 2) & 3], x[w][(r + 3) & 3], k);
+        }
+    }
+}
+
+#define SM4V_SET (16 * V_NB) /* bytes per set */
+
+/* ECB over whole sets. */
+static void SM4V(ecb_sets)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t sets)
+{
+    V_T r[4], x[V_WIDE][4];
+    for (; sets >= V_WIDE; sets -= V_WIDE, in += V_WIDE * SM4V_SET, out += V_WIDE * SM4V_SET) {
+        for (int w = 0; w < V_WIDE; w++) {
+            SM4V(load_raw)(r, in + w * SM4V_SET);
+            SM4V(to_words)(x[w], r);
+        }
+        SM4V(roundsw)(rk, x);
+        for (int w = 0; w < V_WIDE; w++) {
+            SM4V(to_blocks)(r, x[w]);
+            for (int k = 0; k < 4; k++)
+                V_STORE(out + w * SM4V_SET + k * 16 * (V_NB / 4), r[k]);
+        }
+    }
+    for (; sets > 0; sets--, in += SM4V_SET, out += SM4V_SET) {
+        SM4V(load_raw)(r, in);
+        SM4V(to_words)(x[0], r);
+        SM4V(rounds1)(rk, x[0]);
+        SM4V(to_blocks)(r, x[0]);
+        for (int k = 0; k < 4; k++)
+            V_STORE(out + k * 16 * (V_NB / 4), r[k]);
+    }
+}
+
+/* Any number of blocks; the last partial set through a buffer. */
+static void SM4V(ecb)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n)
+{
+    SM4V(ecb_sets)(rk, out, in, n / V_NB);
+    size_t done = n - n % V_NB;
+    if (n % V_NB) {
+        uint8_t buf[SM4V_SET];
+        memset(buf, 0, sizeof buf);
+        memcpy(buf, in + 16 * done, 16 * (n % V_NB));
+        SM4V(ecb_sets)(rk, buf, buf, 1);
+        memcpy(out + 16 * done, buf, 16 * (n % V_NB));
+        axiom_wipe(buf, sizeof buf);
+    }
+}
+
+/* Transposed counter words for @nb blocks from @ctr + @base, if the low
+ * 32 bits do not wrap inside them; returns 0 (nothing set) if they would. */
+static inline int SM4V(ctr_words)(V_T x[4], const uint8_t ctr[16], uint32_t base, size_t nb)
+{
+    uint32_t lo = axiom_sm4_load_be(ctr + 12);
+    if (lo > UINT32_MAX - (uint32_t)(nb - 1) - base)
+        return 0;
+    x[0] = V_SET1(axiom_sm4_load_be(ctr));
+    x[1] = V_SET1(axiom_sm4_load_be(ctr + 4));
+    x[2] = V_SET1(axiom_sm4_load_be(ctr + 8));
+    x[3] = V_ADD32(V_SET1(lo + base), V_CTR_OFF);
+    return 1;
+}
+
+/* The same through memory, with full 128-bit increments. */
+static inline void SM4V(ctr_staged)(V_T x[4], const uint8_t ctr[16], uint32_t base)
+{
+    uint8_t buf[SM4V_SET];
+    V_T r[4];
+    memcpy(buf, ctr, 16);
+    axiom_ctr128_add(buf, base);
+    for (int i = 1; i < V_NB; i++) {
+        memcpy(buf + 16 * i, buf + 16 * (i - 1), 16);
+        axiom_ctr128_add(buf + 16 * i, 1);
+    }
+    SM4V(load_raw)(r, buf);
+    SM4V(to_words)(x, r);
+}
+
+static inline void SM4V(xor_store)(uint8_t *out, const uint8_t *in, const V_T x[4])
+{
+    V_T r[4];
+    SM4V(to_blocks)(r, x);
+    for (int k = 0; k < 4; k++) {
+        const size_t o = (size_t)k * 16 * (V_NB / 4);
+        V_STORE(out + o, V_XOR(r[k], V_LOAD(in + o)));
+    }
+}
+
+static void SM4V(ctr)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n,
+                      uint8_t ctr[16])
+{
+    V_T x[V_WIDE][4];
+    for (; n >= V_WIDE * V_NB; n -= V_WIDE * V_NB, in += V_WIDE * SM4V_SET,
+                                out += V_WIDE * SM4V_SET) {
+        if (SM4V(ctr_words)(x[0], ctr, 0, V_WIDE * V_NB)) {
+            for (int w = 1; w < V_WIDE; w++)
+                SM4V(ctr_words)(x[w], ctr, (uint32_t)(w * V_NB), V_NB);
+        } else {
+            for (int w = 0; w < V_WIDE; w++)
+                SM4V(ctr_staged)(x[w], ctr, (uint32_t)(w * V_NB));
+        }
+        SM4V(roundsw)(rk, x);
+        for (int w = 0; w < V_WIDE; w++)
+            SM4V(xor_store)(out + w * SM4V_SET, in + w * SM4V_SET, x[w]);
+        axiom_ctr128_add(ctr, V_WIDE * V_NB);
+    }
+    while (n > 0) {
+        if (!SM4V(ctr_words)(x[0], ctr, 0, V_NB))
+            SM4V(ctr_staged)(x[0], ctr, 0);
+        SM4V(rounds1)(rk, x[0]);
+        const size_t m = n < V_NB ? n : V_NB;
+        if (m == V_NB) {
+            SM4V(xor_store)(out, in, x[0]);
+        } else {
+            uint8_t buf[SM4V_SET];
+            memset(buf, 0, sizeof buf);
+            memcpy(buf, in, 16 * m);
+            SM4V(xor_store)(buf, buf, x[0]);
+            memcpy(out, buf, 16 * m);
+            axiom_wipe(buf, sizeof buf);
+        }
+        axiom_ctr128_add(ctr, m);
+        in += 16 * m;
+        out += 16 * m;
+        n -= m;
+    }
+}
+
+/* XOR the previous ciphertext blocks (from @c and the vector @prev, whose
+ * last block precedes c[0]) into the decrypted words @x, and store. */
+static inline void SM4V(cbc_xor_store)(uint8_t *out, const V_T x[4], const V_T c[4], V_T prev)
+{
+    V_T r[4];
+    SM4V(to_blocks)(r, x);
+    for (int k = 0; k < 4; k++) {
+        V_T p = V_PREV(c[k], k ? c[k - 1] : prev);
+        V_STORE(out + k * 16 * (V_NB / 4), V_XOR(r[k], p));
+    }
+}
+
+static void SM4V(cbc_dec)(const uint32_t *drk, uint8_t *out, const uint8_t *in, size_t n,
+                          uint8_t iv[16])
+{
+    V_T c[V_WIDE][4], x[V_WIDE][4];
+    V_T prev = V_IV(iv);
+    /* The ciphertext is loaded again after the rounds (so that it does not
+     * occupy registers during them), and the sets are stored last first:
+     * each store then only overwrites ciphertext that has been used, so
+     * out == in works. */
+    for (; n >= V_WIDE * V_NB; n -= V_WIDE * V_NB, in += V_WIDE * SM4V_SET,
+                                out += V_WIDE * SM4V_SET) {
+        for (int w = 0; w < V_WIDE; w++) {
+            SM4V(load_raw)(c[0], in + w * SM4V_SET);
+            SM4V(to_words)(x[w], c[0]);
+        }
+        SM4V(roundsw)(drk, x);
+        const V_T last = V_IV(in + 16 * (V_WIDE * V_NB - 1));
+        for (int w = V_WIDE - 1; w >= 0; w--) {
+            SM4V(load_raw)(c[0], in + w * SM4V_SET);
+            const V_T before = w ? V_LOAD(in + w * SM4V_SET - 16 * (V_NB / 4)) : prev;
+            SM4V(cbc_xor_store)(out + w * SM4V_SET, x[w], c[0], before);
+        }
+        prev = last;
+    }
+    while (n > 0) {
+        const size_t m = n < V_NB ? n : V_NB;
+        uint8_t buf[SM4V_SET];
+        memset(buf, 0, sizeof buf);
+        memcpy(buf, in, 16 * m);
+        SM4V(load_raw)(c[0], buf);
+        SM4V(to_words)(x[0], c[0]);
+        SM4V(rounds1)(drk, x[0]);
+        SM4V(cbc_xor_store)(buf, x[0], c[0], prev);
+        prev = V_IV(in + 16 * (m - 1));
+        memcpy(out, buf, 16 * m);
+        axiom_wipe(buf, sizeof buf);
+        in += 16 * m;
+        out += 16 * m;
+        n -= m;
+    }
+    V_STORE_LAST(iv, prev);
+}
+
+static void SM4V(cfb_dec)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n,
+                          uint8_t iv[16])
+{
+    V_T c[V_WIDE][4], p[4], x[V_WIDE][4];
+    V_T prev = V_IV(iv);
+    for (; n >= V_WIDE * V_NB; n -= V_WIDE * V_NB, in += V_WIDE * SM4V_SET,
+                                out += V_WIDE * SM4V_SET) {
+        for (int w = 0; w < V_WIDE; w++) {
+            SM4V(load_raw)(c[w], in + w * SM4V_SET);
+            for (int k = 0; k < 4; k++)
+                p[k] = V_PREV(c[w][k], k ? c[w][k - 1] : (w ? c[w - 1][3] : prev));
+            SM4V(to_words)(x[w], p);
+        }
+        SM4V(roundsw)(rk, x);
+        /* As in CBC: the ciphertext again, sets stored last first. */
+        prev = V_IV(in + 16 * (V_WIDE * V_NB - 1));
+        for (int w = V_WIDE - 1; w >= 0; w--) {
+            SM4V(load_raw)(c[0], in + w * SM4V_SET);
+            SM4V(to_blocks)(p, x[w]);
+            for (int k = 0; k < 4; k++)
+                V_STORE(out + w * SM4V_SET + k * 16 * (V_NB / 4), V_XOR(p[k], c[0][k]));
+        }
+    }
+    while (n > 0) {
+        const size_t m = n < V_NB ? n : V_NB;
+        uint8_t buf[SM4V_SET];
+        memset(buf, 0, sizeof buf);
+        memcpy(buf, in, 16 * m);
+        SM4V(load_raw)(c[0], buf);
+        for (int k = 0; k < 4; k++)
+            p[k] = V_PREV(c[0][k], k ? c[0][k - 1] : prev);
+        SM4V(to_words)(x[0], p);
+        SM4V(rounds1)(rk, x[0]);
+        SM4V(to_blocks)(p, x[0]);
+        for (int k = 0; k < 4; k++)
+            V_STORE(buf + k * 16 * (V_NB / 4), V_XOR(p[k], c[0][k]));
+        prev = V_IV(in + 16 * (m - 1));
+        memcpy(out, buf, 16 * m);
+        axiom_wipe(buf, sizeof buf);
+        in += 16 * m;
+        out += 16 * m;
+        n -= m;
+    }
+    V_STORE_LAST(iv, prev);
+}
+
+#undef SM4V_ROUND
+#undef SM4V_SET
