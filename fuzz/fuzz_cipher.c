@@ -150,6 +150,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t ivlen = d->ivlen;
     if (d->stream)
         ivlen = (flags & 2) ? 16 : 12;
+    /* Kuznyechik runs a few hundred times slower under the sanitizers
+     * than natively (0.2 s an input); 1100 bytes still reach its 64-block
+     * batch and a tail. */
+    if (strncasecmp(name, "kuznyechik", 10) == 0 && len > 1100)
+        len = 1100;
     if (d->mode == AXIOM_MODE_ECB || d->mode == AXIOM_MODE_CBC)
         len &= ~(size_t)15;
     if (d->mode == AXIOM_MODE_XTS && len < 16)

@@ -26,7 +26,9 @@ AXIOM_API int axiom_aead_new(axiom_aead_ctx **ctx, const char *name)
     if (!name)
         return AXIOM_EINVAL;
     const axiom_aead_alg *a = axiom_catalog_aead(name);
-    if (!a)
+    /* No kernel to name: AXIOM_CT_ONLY refuses every one the algorithm
+     * could use here (sm4-gcm without a constant-time SM4 kernel). */
+    if (!a || !a->impl())
         return AXIOM_ENOTFOUND;
     void *p = NULL;
     size_t size = sizeof(axiom_aead_ctx) + a->state_size;
@@ -75,11 +77,6 @@ static int check_args(const axiom_aead_ctx *ctx, const uint8_t *out, const uint8
         return AXIOM_EINVAL;
     if (overlaps(out, in, len))
         return AXIOM_EINVAL;
-    /* The tag may not share a byte with the output, not even exactly: open
-     * would compare it after overwriting it, seal would clobber its text. */
-    if (len && taglen && (uintptr_t)tag < (uintptr_t)out + len &&
-        (uintptr_t)out < (uintptr_t)tag + taglen)
-        return AXIOM_EINVAL;
     const axiom_aead_alg *a = ctx->alg;
     if (!ctx->keyed)
         return AXIOM_ESTATE;
@@ -89,6 +86,11 @@ static int check_args(const axiom_aead_ctx *ctx, const uint8_t *out, const uint8
         return AXIOM_ETAGLEN;
     if ((uint64_t)len > a->max_len || (uint64_t)adlen > a->max_adlen)
         return AXIOM_ELENGTH;
+    /* The tag may not share a byte with the output, not even exactly: open
+     * would compare it after overwriting it, seal would clobber its text.
+     * Checked last: only a length within the limits is a real buffer. */
+    if (len && (uintptr_t)tag < (uintptr_t)out + len && (uintptr_t)out < (uintptr_t)tag + taglen)
+        return AXIOM_EINVAL;
     return AXIOM_OK;
 }
 
