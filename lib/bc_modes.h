@@ -67,13 +67,19 @@ static inline void axiom_xts_mul_alpha(uint8_t t[16])
     axiom_store64_le(t + 8, hi);
 }
 
-static inline void axiom_bc_ctr_generic(const axiom_bc_ks *ks, uint8_t *out,
-                                        const uint8_t *in, size_t n,
-                                        uint8_t ctr[16], axiom_bc_blocks_fn enc)
+/* Largest batch the batched loops below accept, in blocks. */
+#define AXIOM_BC_MAXBATCH 64
+
+/* The parallel mode loops over a kernel's multi-block function, @batch
+ * blocks (at most AXIOM_BC_MAXBATCH) per call of it; kernels whose cost
+ * is per batch (byte- and bit-sliced ones) pass their batch size. */
+static inline void axiom_bc_ctr_batched(const axiom_bc_ks *ks, uint8_t *out,
+                                        const uint8_t *in, size_t n, uint8_t ctr[16],
+                                        axiom_bc_blocks_fn enc, size_t batch)
 {
-    uint8_t buf[AXIOM_BC_BATCH * 16];
+    uint8_t buf[AXIOM_BC_MAXBATCH * 16];
     while (n > 0) {
-        size_t m = n < AXIOM_BC_BATCH ? n : AXIOM_BC_BATCH;
+        size_t m = n < batch ? n : batch;
         for (size_t i = 0; i < m; i++) {
             memcpy(buf + 16 * i, ctr, 16);
             axiom_ctr128_add(ctr, 1);
@@ -85,7 +91,54 @@ static inline void axiom_bc_ctr_generic(const axiom_bc_ks *ks, uint8_t *out,
         out += 16 * m;
         n -= m;
     }
-    axiom_wipe(buf, sizeof buf);
+    axiom_wipe(buf, 16 * batch);
+}
+
+static inline void axiom_bc_cbc_dec_batched(const axiom_bc_ks *ks, uint8_t *out,
+                                            const uint8_t *in, size_t n, uint8_t iv[16],
+                                            axiom_bc_blocks_fn dec, size_t batch)
+{
+    /* Keep a copy of the ciphertext so that in-place works. */
+    uint8_t c[AXIOM_BC_MAXBATCH * 16];
+    while (n > 0) {
+        size_t m = n < batch ? n : batch;
+        memcpy(c, in, 16 * m);
+        dec(ks, out, in, m);
+        axiom_xor16(out, out, iv);
+        for (size_t i = 1; i < m; i++)
+            axiom_xor16(out + 16 * i, out + 16 * i, c + 16 * (i - 1));
+        memcpy(iv, c + 16 * (m - 1), 16);
+        in += 16 * m;
+        out += 16 * m;
+        n -= m;
+    }
+}
+
+static inline void axiom_bc_cfb_dec_batched(const axiom_bc_ks *ks, uint8_t *out,
+                                            const uint8_t *in, size_t n, uint8_t iv[16],
+                                            axiom_bc_blocks_fn enc, size_t batch)
+{
+    uint8_t buf[AXIOM_BC_MAXBATCH * 16];
+    while (n > 0) {
+        size_t m = n < batch ? n : batch;
+        memcpy(buf, iv, 16);
+        memcpy(buf + 16, in, 16 * (m - 1));
+        memcpy(iv, in + 16 * (m - 1), 16);
+        enc(ks, buf, buf, m);
+        for (size_t i = 0; i < m; i++)
+            axiom_xor16(out + 16 * i, in + 16 * i, buf + 16 * i);
+        in += 16 * m;
+        out += 16 * m;
+        n -= m;
+    }
+    axiom_wipe(buf, 16 * batch);
+}
+
+static inline void axiom_bc_ctr_generic(const axiom_bc_ks *ks, uint8_t *out,
+                                        const uint8_t *in, size_t n,
+                                        uint8_t ctr[16], axiom_bc_blocks_fn enc)
+{
+    axiom_bc_ctr_batched(ks, out, in, n, ctr, enc, AXIOM_BC_BATCH);
 }
 
 static inline void axiom_bc_cbc_enc_generic(const axiom_bc_ks *ks, uint8_t *out,
@@ -103,20 +156,7 @@ static inline void axiom_bc_cbc_dec_generic(const axiom_bc_ks *ks, uint8_t *out,
                                             const uint8_t *in, size_t n,
                                             uint8_t iv[16], axiom_bc_blocks_fn dec)
 {
-    /* Keep a copy of the ciphertext so that in-place works. */
-    uint8_t c[AXIOM_BC_BATCH * 16];
-    while (n > 0) {
-        size_t m = n < AXIOM_BC_BATCH ? n : AXIOM_BC_BATCH;
-        memcpy(c, in, 16 * m);
-        dec(ks, out, in, m);
-        axiom_xor16(out, out, iv);
-        for (size_t i = 1; i < m; i++)
-            axiom_xor16(out + 16 * i, out + 16 * i, c + 16 * (i - 1));
-        memcpy(iv, c + 16 * (m - 1), 16);
-        in += 16 * m;
-        out += 16 * m;
-        n -= m;
-    }
+    axiom_bc_cbc_dec_batched(ks, out, in, n, iv, dec, AXIOM_BC_BATCH);
 }
 
 static inline void axiom_bc_cfb_enc_generic(const axiom_bc_ks *ks, uint8_t *out,
@@ -134,20 +174,7 @@ static inline void axiom_bc_cfb_dec_generic(const axiom_bc_ks *ks, uint8_t *out,
                                             const uint8_t *in, size_t n,
                                             uint8_t iv[16], axiom_bc_blocks_fn enc)
 {
-    uint8_t buf[AXIOM_BC_BATCH * 16];
-    while (n > 0) {
-        size_t m = n < AXIOM_BC_BATCH ? n : AXIOM_BC_BATCH;
-        memcpy(buf, iv, 16);
-        memcpy(buf + 16, in, 16 * (m - 1));
-        memcpy(iv, in + 16 * (m - 1), 16);
-        enc(ks, buf, buf, m);
-        for (size_t i = 0; i < m; i++)
-            axiom_xor16(out + 16 * i, in + 16 * i, buf + 16 * i);
-        in += 16 * m;
-        out += 16 * m;
-        n -= m;
-    }
-    axiom_wipe(buf, sizeof buf);
+    axiom_bc_cfb_dec_batched(ks, out, in, n, iv, enc, AXIOM_BC_BATCH);
 }
 
 static inline void axiom_bc_ofb_generic(const axiom_bc_ks *ks, uint8_t *out,

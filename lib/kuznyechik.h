@@ -52,72 +52,7 @@ static inline const uint8_t *axiom_kuz_rk(const axiom_bc_ks *ks, unsigned i)
  * that claims constant time expands its key with it. */
 void axiom_kuz_expand_ct(axiom_bc_ks *ks, const uint8_t *key);
 
-/* Largest batch of any Kuznyechik kernel, in blocks. */
-#define AXIOM_KUZ_MAXBATCH 64
-
-/*
- * Mode loops over a kernel's batch function @fn (ECB of 1..@batch blocks;
- * a partial batch costs a whole one, so these hand it full batches
- * wherever the mode allows).  @batch <= AXIOM_KUZ_MAXBATCH.
- */
-static inline void axiom_kuz_cbc_dec_batched(const axiom_bc_ks *ks, uint8_t *out,
-                                             const uint8_t *in, size_t n, uint8_t iv[16],
-                                             axiom_bc_blocks_fn dec, size_t batch)
-{
-    uint8_t c[AXIOM_KUZ_MAXBATCH * 16];
-    while (n > 0) {
-        size_t m = n < batch ? n : batch;
-        memcpy(c, in, 16 * m); /* in place: keep the ciphertext */
-        dec(ks, out, in, m);
-        axiom_xor16(out, out, iv);
-        for (size_t i = 1; i < m; i++)
-            axiom_xor16(out + 16 * i, out + 16 * i, c + 16 * (i - 1));
-        memcpy(iv, c + 16 * (m - 1), 16);
-        in += 16 * m;
-        out += 16 * m;
-        n -= m;
-    }
-}
-
-static inline void axiom_kuz_cfb_dec_batched(const axiom_bc_ks *ks, uint8_t *out,
-                                             const uint8_t *in, size_t n, uint8_t iv[16],
-                                             axiom_bc_blocks_fn enc, size_t batch)
-{
-    uint8_t buf[AXIOM_KUZ_MAXBATCH * 16];
-    while (n > 0) {
-        size_t m = n < batch ? n : batch;
-        memcpy(buf, iv, 16);
-        memcpy(buf + 16, in, 16 * (m - 1));
-        memcpy(iv, in + 16 * (m - 1), 16);
-        enc(ks, buf, buf, m);
-        for (size_t i = 0; i < m; i++)
-            axiom_xor16(out + 16 * i, in + 16 * i, buf + 16 * i);
-        in += 16 * m;
-        out += 16 * m;
-        n -= m;
-    }
-    axiom_wipe(buf, sizeof buf);
-}
-
-static inline void axiom_kuz_ctr_batched(const axiom_bc_ks *ks, uint8_t *out,
-                                         const uint8_t *in, size_t n, uint8_t ctr[16],
-                                         axiom_bc_blocks_fn enc, size_t batch)
-{
-    uint8_t buf[AXIOM_KUZ_MAXBATCH * 16];
-    while (n > 0) {
-        size_t m = n < batch ? n : batch;
-        for (size_t i = 0; i < m; i++) {
-            memcpy(buf + 16 * i, ctr, 16);
-            axiom_ctr128_add(ctr, 1);
-        }
-        enc(ks, buf, buf, m);
-        for (size_t i = 0; i < m; i++)
-            axiom_xor16(out + 16 * i, in + 16 * i, buf + 16 * i);
-        in += 16 * m;
-        out += 16 * m;
-        n -= m;
-    }
-    axiom_wipe(buf, sizeof buf);
-}
+/* The kernels run their parallel modes through bc_modes.h's
+ * axiom_bc_*_batched loops, with batches up to AXIOM_BC_MAXBATCH. */
 
 #endif

@@ -437,19 +437,19 @@ static void kuz_ct_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 static void kuz_ct_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                        uint8_t iv[16])
 {
-    axiom_kuz_ctr_batched(ks, out, in, n, iv, kuz_ct_enc, CT_BATCH);
+    axiom_bc_ctr_batched(ks, out, in, n, iv, kuz_ct_enc, CT_BATCH);
 }
 
 static void kuz_ct_cbc_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                            uint8_t iv[16])
 {
-    axiom_kuz_cbc_dec_batched(ks, out, in, n, iv, kuz_ct_dec, CT_BATCH);
+    axiom_bc_cbc_dec_batched(ks, out, in, n, iv, kuz_ct_dec, CT_BATCH);
 }
 
 static void kuz_ct_cfb_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                            uint8_t iv[16])
 {
-    axiom_kuz_cfb_dec_batched(ks, out, in, n, iv, kuz_ct_enc, CT_BATCH);
+    axiom_bc_cfb_dec_batched(ks, out, in, n, iv, kuz_ct_enc, CT_BATCH);
 }
 
 AXIOM_BC_DEFINE_MODE(kuz_ct, cbc_enc, axiom_bc_cbc_enc_generic, kuz_ct_enc)

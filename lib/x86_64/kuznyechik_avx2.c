@@ -470,12 +470,12 @@ static void kuz_avx2_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
     static void prefix##_cbc_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,     \
                                  size_t n, uint8_t iv[16])                                   \
     {                                                                                        \
-        axiom_kuz_cbc_dec_batched(ks, out, in, n, iv, prefix##_dec, AVX2_BATCH);             \
+        axiom_bc_cbc_dec_batched(ks, out, in, n, iv, prefix##_dec, AVX2_BATCH);             \
     }                                                                                        \
     static void prefix##_cfb_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,     \
                                  size_t n, uint8_t iv[16])                                   \
     {                                                                                        \
-        axiom_kuz_cfb_dec_batched(ks, out, in, n, iv, prefix##_enc, AVX2_BATCH);             \
+        axiom_bc_cfb_dec_batched(ks, out, in, n, iv, prefix##_enc, AVX2_BATCH);             \
     }                                                                                        \
     AXIOM_BC_DEFINE_MODE(prefix, cbc_enc, axiom_bc_cbc_enc_generic, prefix##_enc)            \
     AXIOM_BC_DEFINE_MODE(prefix, cfb_enc, axiom_bc_cfb_enc_generic, prefix##_enc)            \

@@ -300,13 +300,13 @@ static void kuz_z_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 static void kuz_z_cbc_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                           uint8_t iv[16])
 {
-    axiom_kuz_cbc_dec_batched(ks, out, in, n, iv, kuz_z_dec, Z_BATCH);
+    axiom_bc_cbc_dec_batched(ks, out, in, n, iv, kuz_z_dec, Z_BATCH);
 }
 
 static void kuz_z_cfb_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                           uint8_t iv[16])
 {
-    axiom_kuz_cfb_dec_batched(ks, out, in, n, iv, kuz_z_enc, Z_BATCH);
+    axiom_bc_cfb_dec_batched(ks, out, in, n, iv, kuz_z_enc, Z_BATCH);
 }
 
 AXIOM_BC_DEFINE_MODE(kuz_z, cbc_enc, axiom_bc_cbc_enc_generic, kuz_z_enc)
