@@ -46,19 +46,7 @@
     (w[(i) & 15] = ADD(ADD(w[(i) & 15], SSIG0(w[((i) - 15) & 15])),                        \
                        ADD(w[((i) - 7) & 15], SSIG1(w[((i) - 2) & 15]))))
 
-#define RND8(i)                                                                            \
-    RND(a, b, c, d, e, f, g, h, (i) + 0);                                                  \
-    RND(h, a, b, c, d, e, f, g, (i) + 1);                                                  \
-    RND(g, h, a, b, c, d, e, f, (i) + 2);                                                  \
-    RND(f, g, h, a, b, c, d, e, (i) + 3);                                                  \
-    RND(e, f, g, h, a, b, c, d, (i) + 4);                                                  \
-    RND(d, e, f, g, h, a, b, c, (i) + 5);                                                  \
-    RND(c, d, e, f, g, h, a, b, (i) + 6);                                                  \
-    RND(b, c, d, e, f, g, h, a, (i) + 7)
-
-#define SCHED8(i)                                                                          \
-    SCHED((i) + 0); SCHED((i) + 1); SCHED((i) + 2); SCHED((i) + 3);                        \
-    SCHED((i) + 4); SCHED((i) + 5); SCHED((i) + 6); SCHED((i) + 7)
+#include "sha256_rounds.h"
 
 /* w[t] receives word t of every lane, from one 64-byte block per lane. */
 static inline void load_transpose(__m512i w[16], const uint8_t *const data[LANES], size_t off)
