@@ -11,14 +11,17 @@
 #include "bc.h"
 
 /* CTR_DRBG working state (SP 800-90A 10.2.1.1).  Key is kept only as the
- * kernel's expanded schedule; V is kept as V + 1, the next counter block,
- * because that is what the kernel's CTR operation takes and advances. */
+ * kernel's expanded schedule; V is kept as V + 1, the next counter block
+ * to encrypt.  V is secret: lib/drbg.c builds counter blocks from it with
+ * branch-free arithmetic and encrypts them with ecb_enc, never the
+ * kernels' ctr operation (whose carry handling branches on the counter). */
 struct axiom_drbg {
     axiom_bc_ks ks;               /* schedule of Key (64-byte aligned) */
     const axiom_bc_kernel *k;     /* AES kernel chosen at instantiation */
     uint8_t ctr[AXIOM_BC_BLOCK];  /* V + 1 (mod 2^128), big endian */
     uint64_t reseed_counter;      /* requests since the last (re)seed, + 1 */
     uint64_t reseed_interval;     /* AXIOM_DRBG_RESEED_INTERVAL; tests lower it */
+    int ctr_avx2;                 /* build counter blocks with AVX2 (lib/drbg.c) */
 };
 
 /* Instantiate @d in caller storage (rand_fill.c keeps it on its own pages).
