@@ -61,24 +61,6 @@ static size_t ivlen_of(const alg *a)
     return a->mode == ECB ? 0 : 16;
 }
 
-/* Random cut points for a split into @parts calls (multiples of @step). */
-static size_t make_split(size_t *cuts, size_t len, size_t step)
-{
-    size_t parts = tu_rand_range(1, 8);
-    cuts[0] = 0;
-    for (size_t i = 1; i < parts; i++)
-        cuts[i] = tu_rand_range(0, len / step) * step;
-    cuts[parts] = len;
-    /* insertion sort */
-    for (size_t i = 1; i < parts; i++)
-        for (size_t j = i; j > 0 && cuts[j] < cuts[j - 1]; j--) {
-            size_t t = cuts[j];
-            cuts[j] = cuts[j - 1];
-            cuts[j - 1] = t;
-        }
-    return parts;
-}
-
 static void check_guards(const uint8_t *buf, size_t off, size_t len, size_t total, const char *what,
                          const alg *a, size_t msglen)
 {
@@ -134,7 +116,7 @@ static void diff_one(const alg *a, axiom_cipher_ctx *c, int dir, size_t len, uin
     const size_t step = block_only(a) ? 16 : 1;
     for (int rep = 0; rep < 3; rep++) {
         size_t cuts[9];
-        size_t parts = make_split(cuts, len, step);
+        size_t parts = tu_random_split(cuts, len, step);
         int inplace = rep == 2;
         uint8_t *out = inplace ? ip : outbuf + PAD + oo;
         if (inplace)
@@ -260,7 +242,7 @@ START_TEST(test_ctr_carry)
             TU_ASSERT(tu_gcry_crypt(names[n], 1, key, klens[n], iv, 16, ref, pt, sizeof pt) == 0,
                       "libgcrypt");
             for (int rep = 0; rep < 4; rep++) {
-                size_t cuts[9], parts = rep ? make_split(cuts, sizeof pt, 1) : 1;
+                size_t cuts[9], parts = rep ? tu_random_split(cuts, sizeof pt, 1) : 1;
                 if (!rep) {
                     cuts[0] = 0;
                     cuts[1] = sizeof pt;

@@ -200,22 +200,6 @@ END_TEST
 
 /* ------------------------------------------------------------ API vs libgcrypt */
 
-static size_t make_split(size_t *cuts, size_t len, size_t step)
-{
-    size_t parts = tu_rand_range(1, 8);
-    cuts[0] = 0;
-    for (size_t i = 1; i < parts; i++)
-        cuts[i] = tu_rand_range(0, len / step) * step;
-    cuts[parts] = len;
-    for (size_t i = 1; i < parts; i++)
-        for (size_t j = i; j > 0 && cuts[j] < cuts[j - 1]; j--) {
-            size_t t = cuts[j];
-            cuts[j] = cuts[j - 1];
-            cuts[j - 1] = t;
-        }
-    return parts;
-}
-
 static void api_one(int mode, axiom_cipher_ctx *c, int dir, size_t len, uint8_t *inbuf,
                     uint8_t *outbuf, uint8_t *ref)
 {
@@ -242,7 +226,7 @@ static void api_one(int mode, axiom_cipher_ctx *c, int dir, size_t len, uint8_t 
         TU_ASSERT(outbuf[i] == 0xc3, "%s len %zu: write after the output", name, len);
 
     for (int rep = 0; rep < 3; rep++) {
-        size_t cuts[9], parts = make_split(cuts, len, step);
+        size_t cuts[9], parts = tu_random_split(cuts, len, step);
         uint8_t *out = outbuf + PAD + oo;
         const uint8_t *src = in;
         if (rep == 2) { /* in place */
@@ -311,7 +295,7 @@ START_TEST(test_ctr_carry)
         }
         TU_ASSERT(gcry_sm4(CTR, 1, key, iv, ref, pt, sizeof pt) == 0, "libgcrypt");
         for (int rep = 0; rep < 3; rep++) {
-            size_t cuts[9], parts = make_split(cuts, sizeof pt, 1);
+            size_t cuts[9], parts = tu_random_split(cuts, sizeof pt, 1);
             TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_ENCRYPT, key, 16, iv, 16), AXIOM_OK, "init");
             for (size_t p = 0; p < parts; p++)
                 TU_ASSERT_RC(axiom_cipher_update(c, out + cuts[p], pt + cuts[p],

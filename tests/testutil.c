@@ -48,6 +48,23 @@ uint64_t tu_rand64(void)
     return result;
 }
 
+size_t tu_random_split(size_t *cuts, size_t len, size_t step)
+{
+    size_t parts = tu_rand_range(1, 8);
+    cuts[0] = 0;
+    for (size_t i = 1; i < parts; i++)
+        cuts[i] = tu_rand_range(0, len / step) * step;
+    cuts[parts] = len;
+    /* insertion sort */
+    for (size_t i = 1; i < parts; i++)
+        for (size_t j = i; j > 0 && cuts[j] < cuts[j - 1]; j--) {
+            size_t t = cuts[j];
+            cuts[j] = cuts[j - 1];
+            cuts[j - 1] = t;
+        }
+    return parts;
+}
+
 size_t tu_rand_range(size_t lo, size_t hi)
 {
     if (hi <= lo)

@@ -27,6 +27,10 @@ uint64_t tu_rand64(void);
 /* Uniform in [lo, hi] (inclusive). */
 size_t tu_rand_range(size_t lo, size_t hi);
 void tu_rand_bytes(void *buf, size_t len);
+/* Split a @len-byte message into 1..8 calls at random cut points that are
+ * multiples of @step: cuts[0] = 0 <= cuts[1] <= ... <= cuts[parts] = len
+ * (@cuts holds at least 9 entries).  Returns parts. */
+size_t tu_random_split(size_t *cuts, size_t len, size_t step);
 
 /* Decode hex (upper or lower case; spaces ignored) into at most @cap bytes.
  * Returns the byte count, or (size_t)-1 on a bad digit, an odd digit count
