@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* CPU dispatch and introspection: axiom_cpu_features() against the tier
  * (AXIOM_CPU_DISABLE) and against CPUID as the compiler's runtime sees it,
- * axiom_impl(), axiom_cpu_disable(), concurrent first use from 8 threads,
+ * axiom_impl(), axiom_kernel_info(), axiom_cpu_disable(), concurrent first use from 8 threads,
  * axiom_strerror() and axiom_version_string(). */
 #include "config.h"
 
@@ -262,6 +262,82 @@ START_TEST(test_impl)
 }
 END_TEST
 
+/* Every algorithm name of the API (doc/mainpage.md) and "sha256-many". */
+static const char *const every_name[] = {
+    "aes-128-ecb", "aes-128-cbc", "aes-128-ctr", "aes-128-cfb", "aes-128-ofb",
+    "aes-192-ecb", "aes-192-cbc", "aes-192-ctr", "aes-192-cfb", "aes-192-ofb",
+    "aes-256-ecb", "aes-256-cbc", "aes-256-ctr", "aes-256-cfb", "aes-256-ofb",
+    "aes-128-xts", "aes-256-xts",
+    "kuznyechik-ecb", "kuznyechik-cbc", "kuznyechik-ctr", "kuznyechik-cfb", "kuznyechik-ofb",
+    "sm4-ecb", "sm4-cbc", "sm4-ctr", "sm4-cfb", "sm4-ofb", "chacha20",
+    "aes-128-gcm", "aes-192-gcm", "aes-256-gcm", "sm4-gcm",
+    "chacha20-poly1305", "xchacha20-poly1305", "sha224", "sha256", "sha256-many",
+};
+
+static int ct_only_now(void)
+{
+#ifdef AXIOM_CT_ONLY_DEFAULT
+    return 1;
+#else
+    const char *ct = getenv("AXIOM_CT_ONLY");
+    return ct && *ct && strcmp(ct, "0") != 0;
+#endif
+}
+
+/* axiom_kernel_info() lists the kernel axiom_impl() names, and the library
+ * uses the first usable row of the list: the tool's kernel table and the
+ * library cannot drift apart unnoticed. */
+START_TEST(test_kernel_info)
+{
+    const uint64_t have = axiom_cpu_features();
+    const int ct_only = ct_only_now();
+    for (size_t a = 0; a < sizeof every_name / sizeof every_name[0]; a++) {
+        const char *name = every_name[a], *impl = axiom_impl(name);
+        const char *k, *first = NULL, *seen[32];
+        uint64_t need;
+        int ct, found = 0;
+        size_t i;
+        for (i = 0; axiom_kernel_info(name, i, &k, &need, &ct) == AXIOM_OK; i++) {
+            TU_ASSERT(i < 32, "%s: more than 32 kernels", name);
+            TU_ASSERT(k != NULL && *k, "%s: kernel %zu has no name", name, i);
+            TU_ASSERT(ct == 0 || ct == 1, "%s/%s: constant_time %d", name, k, ct);
+            TU_ASSERT((need & ~ALL_BITS) == 0, "%s/%s: unknown feature bits", name, k);
+            for (size_t j = 0; j < i; j++)
+                TU_ASSERT(strcmp(seen[j], k) != 0, "%s: kernel %s listed twice", name, k);
+            seen[i] = k;
+            if (!first && (need & ~have) == 0 && (ct || !ct_only))
+                first = k;
+            if (impl && !strcmp(k, impl))
+                found = 1;
+        }
+        TU_ASSERT(i > 0, "axiom_kernel_info(%s, 0) failed", name);
+        /* the NULL out-pointers are allowed, and the end stays the end */
+        TU_ASSERT_RC(axiom_kernel_info(name, 0, NULL, NULL, NULL), AXIOM_OK, "%s NULL outs", name);
+        TU_ASSERT_RC(axiom_kernel_info(name, i, &k, &need, &ct), AXIOM_ENOTFOUND, "%s past end",
+                     name);
+        TU_ASSERT_RC(axiom_kernel_info(name, (size_t)-1, &k, &need, &ct), AXIOM_ENOTFOUND,
+                     "%s at SIZE_MAX", name);
+        if (!impl) {
+            /* Only with constant time required and no such kernel usable. */
+            TU_ASSERT(ct_only && first == NULL, "axiom_impl(%s) is NULL", name);
+            continue;
+        }
+        TU_ASSERT(found, "axiom_impl(%s) = %s is not in axiom_kernel_info's list", name, impl);
+        /* axiom_hash_many() skips lane kernels that do not pay: any listed
+         * usable one may serve it. */
+        if (strcmp(name, "sha256-many") != 0)
+            TU_ASSERT(first && !strcmp(first, impl), "%s: library uses %s, first usable row is %s",
+                      name, impl, first ? first : "none");
+    }
+    const char *k = "unchanged";
+    TU_ASSERT_RC(axiom_kernel_info("rot13", 0, &k, NULL, NULL), AXIOM_ENOTFOUND, "unknown name");
+    TU_ASSERT(!strcmp(k, "unchanged"), "unknown name wrote the output");
+    TU_ASSERT_RC(axiom_kernel_info("sha257-many", 0, &k, NULL, NULL), AXIOM_ENOTFOUND, "bad -many");
+    TU_ASSERT_RC(axiom_kernel_info(NULL, 0, &k, NULL, NULL), AXIOM_EINVAL, "NULL name");
+    TU_ASSERT_RC(axiom_kernel_info("AES-128-CTR", 0, NULL, NULL, NULL), AXIOM_OK, "case");
+}
+END_TEST
+
 static const uint8_t K128[16] = { 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07,
                                   0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f };
 static const uint8_t P128[16] = { 0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77,
@@ -489,6 +565,7 @@ static Suite *cpu_suite(void)
     tcase_add_test(tc, test_features_prerequisites);
     tcase_add_test(tc, test_features_vs_cpuid);
     tcase_add_test(tc, test_impl);
+    tcase_add_test(tc, test_kernel_info);
     tcase_add_test(tc, test_strerror);
     tcase_add_test(tc, test_version);
     tcase_add_test(tc, test_disable); /* last: changes process-wide state */

@@ -23,172 +23,37 @@ enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 /* no_args(): --help was printed, the command is done. */
 #define HELP_SHOWN (-1)
 
-/* What `axiom list` says about kernels beyond the one serving an algorithm
- * now.  The public API names only that one (axiom_impl), so this table is
- * informational and copied from the kernel lists in lib/catalog.c,
- * lib/chacha20.c, lib/poly1305.c, lib/chachapoly.c, lib/sm4_gcm.c and each kernel's
- * descriptor (name, features, constant_time), with the same configure
- * conditions; the KERNEL column itself always comes from the library.
- * Best first, like the catalog. */
-static const struct kernel_info {
-    const char *family; /* see struct alg_info */
-    const char *name;   /* as axiom_impl() reports it */
-    uint64_t needs;     /* AXIOM_CPU_* bits */
-    int constant_time;
-} kernels[] = {
-#define VAES_Y (AXIOM_CPU_AESNI | AXIOM_CPU_AVX2 | AXIOM_CPU_VAES | AXIOM_CPU_VPCLMUL)
-#define GCM_Y (VAES_Y | AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3 | AXIOM_CPU_AVX)
-#define PCLMUL_S (AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3)
-#ifdef HAVE_ISA_VAES512
-    { "aes", "vaes-avx512", VAES_Y | AXIOM_CPU_AVX512, 1 },
-#endif
-#ifdef HAVE_ISA_VAES
-    { "aes", "vaes-avx2", VAES_Y, 1 },
-#endif
-#ifdef HAVE_ISA_AESNI
-    { "aes", "aesni", AXIOM_CPU_AESNI | AXIOM_CPU_SSSE3, 1 },
-#endif
-    { "aes", "generic-ct", 0, 1 },
-#if defined(HAVE_ISA_VAES512) && defined(HAVE_ISA_AESNI)
-    { "gcm", "vaes-avx512", GCM_Y | AXIOM_CPU_AVX512, 1 },
-#endif
-#if defined(HAVE_ISA_VAES) && defined(HAVE_ISA_AESNI)
-    { "gcm", "vaes-avx2", GCM_Y, 1 },
-#endif
-#ifdef HAVE_ISA_AESNI
-    { "gcm", "aesni+pclmul", AXIOM_CPU_AESNI | AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3, 1 },
-    { "gcm", "aesni+generic-ct", AXIOM_CPU_AESNI | AXIOM_CPU_SSSE3, 1 },
-    { "gcm", "generic-ct+pclmul", AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3, 1 },
-#endif
-    { "gcm", "generic-ct", 0, 1 },
-#ifdef HAVE_ISA_GFNI
-    { "kuznyechik", "gfni-avx512", AXIOM_CPU_AVX512 | AXIOM_CPU_AVX512VBMI | AXIOM_CPU_GFNI, 1 },
-#endif
-#if defined(HAVE_ISA_AVX2) && defined(HAVE_ISA_GFNI)
-    { "kuznyechik", "gfni-avx2", AXIOM_CPU_AVX2 | AXIOM_CPU_GFNI, 1 },
-#endif
-#ifdef HAVE_ISA_AVX2
-    { "kuznyechik", "avx2", AXIOM_CPU_AVX2, 1 },
-#endif
-    { "kuznyechik", "generic-ct", 0, 1 },
-    /* After generic-ct, which needs nothing: listed, never picked. */
-    { "kuznyechik", "table", 0, 0 },
-#ifdef HAVE_ISA_GFNI
-    { "sm4", "gfni-avx512", AXIOM_CPU_GFNI | AXIOM_CPU_AVX512, 1 },
-#endif
-#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2)
-    { "sm4", "gfni-avx2", AXIOM_CPU_GFNI | AXIOM_CPU_AVX2, 1 },
-#endif
-#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_AVX2)
-    { "sm4", "aesni-avx2", AXIOM_CPU_AESNI | AXIOM_CPU_AVX2, 1 },
-#endif
-    { "sm4", "generic-masked", 0, 0 },
-    /* SM4-GCM tiers (lib/sm4_gcm.c): an SM4 kernel and a GHASH kernel. */
-#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AESNI)
-    { "sm4-gcm", "gfni-avx512+pclmul", AXIOM_CPU_GFNI | AXIOM_CPU_AVX512 | PCLMUL_S, 1 },
-#endif
-#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2) && defined(HAVE_ISA_AESNI)
-    { "sm4-gcm", "gfni-avx2+pclmul", AXIOM_CPU_GFNI | AXIOM_CPU_AVX2 | PCLMUL_S, 1 },
-#endif
-#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_AVX2)
-    { "sm4-gcm", "aesni-avx2+pclmul", AXIOM_CPU_AESNI | AXIOM_CPU_AVX2 | PCLMUL_S, 1 },
-#endif
-#ifdef HAVE_ISA_GFNI
-    { "sm4-gcm", "gfni-avx512+generic-ct", AXIOM_CPU_GFNI | AXIOM_CPU_AVX512, 1 },
-#endif
-#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2)
-    { "sm4-gcm", "gfni-avx2+generic-ct", AXIOM_CPU_GFNI | AXIOM_CPU_AVX2, 1 },
-#endif
-#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_AVX2)
-    { "sm4-gcm", "aesni-avx2+generic-ct", AXIOM_CPU_AESNI | AXIOM_CPU_AVX2, 1 },
-#endif
-#ifdef HAVE_ISA_AESNI
-    { "sm4-gcm", "generic-masked+pclmul", PCLMUL_S, 0 },
-#endif
-    { "sm4-gcm", "generic-masked+generic-ct", 0, 0 },
-#ifdef HAVE_ISA_AVX512
-    { "chacha20", "avx512", AXIOM_CPU_AVX512, 1 },
-#endif
-#ifdef HAVE_ISA_AVX2
-    { "chacha20", "avx2", AXIOM_CPU_AVX2, 1 },
-#endif
-#ifdef HAVE_ISA_AESNI /* the SSSE3 code rides in the AES-NI bundle */
-    { "chacha20", "ssse3", AXIOM_CPU_SSSE3, 1 },
-#endif
-    { "chacha20", "generic-ct", 0, 1 },
-    /* The AEAD is named after its Poly1305 kernel when that is the vector
-     * one, else after its ChaCha20 kernel. */
-#ifdef HAVE_ISA_AVX512
-    { "chachapoly", "avx512-ifma", AXIOM_CPU_AVX512 | AXIOM_CPU_AVX512IFMA, 1 },
-    { "chachapoly", "avx512", AXIOM_CPU_AVX512, 1 },
-#endif
-#ifdef HAVE_ISA_AVX2
-    { "chachapoly", "avx2", AXIOM_CPU_AVX2, 1 },
-#endif
-#ifdef HAVE_ISA_AESNI
-    { "chachapoly", "ssse3", AXIOM_CPU_SSSE3, 1 },
-#endif
-    { "chachapoly", "generic-ct", 0, 1 },
-#ifdef HAVE_ISA_SHANI
-    { "sha256", "shani", AXIOM_CPU_SHANI, 1 },
-#endif
-#ifdef HAVE_ISA_AVX2
-    { "sha256", "avx2", AXIOM_CPU_AVX2, 1 },
-#endif
-    { "sha256", "generic", 0, 1 },
-    /* Multi-lane kernels; without a faster one, the single-stream kernel
-     * (one of the sha256 rows) serves axiom_hash_many(). */
-#ifdef HAVE_ISA_AVX512
-    { "sha256-many", "avx512-16x", AXIOM_CPU_AVX512, 1 },
-#endif
-#ifdef HAVE_ISA_AVX2
-    { "sha256-many", "avx2-8x", AXIOM_CPU_AVX2, 1 },
-#endif
-#ifdef HAVE_ISA_SHANI
-    { "sha256-many", "shani", AXIOM_CPU_SHANI, 1 },
-#endif
-#ifdef HAVE_ISA_AVX2
-    { "sha256-many", "avx2", AXIOM_CPU_AVX2, 1 },
-#endif
-    { "sha256-many", "generic", 0, 1 },
-#undef VAES_Y
-#undef GCM_Y
-#undef PCLMUL_S
-};
-
 /* Every algorithm name of the public API (doc/mainpage.md), in the order
  * `axiom list` prints them.  Optional ones are still on their way: absent
  * from this build, they are left out; any other absence is an error. */
 static const struct alg_info {
     const char *name;
     const char *kind;
-    const char *family; /* kernels[] rows that apply */
     int optional;
 } algs[] = {
 #define AES(bits)                                                                              \
-    { "aes-" #bits "-ecb", "cipher", "aes", 0 }, { "aes-" #bits "-cbc", "cipher", "aes", 0 },  \
-    { "aes-" #bits "-ctr", "cipher", "aes", 0 }, { "aes-" #bits "-cfb", "cipher", "aes", 0 },  \
-    { "aes-" #bits "-ofb", "cipher", "aes", 0 }
+    { "aes-" #bits "-ecb", "cipher", 0 }, { "aes-" #bits "-cbc", "cipher", 0 },                \
+    { "aes-" #bits "-ctr", "cipher", 0 }, { "aes-" #bits "-cfb", "cipher", 0 },                \
+    { "aes-" #bits "-ofb", "cipher", 0 }
 #define BLOCK(c, opt)                                                                          \
-    { c "-ecb", "cipher", c, opt }, { c "-cbc", "cipher", c, opt },                            \
-    { c "-ctr", "cipher", c, opt }, { c "-cfb", "cipher", c, opt },                            \
-    { c "-ofb", "cipher", c, opt }
+    { c "-ecb", "cipher", opt }, { c "-cbc", "cipher", opt }, { c "-ctr", "cipher", opt },      \
+    { c "-cfb", "cipher", opt }, { c "-ofb", "cipher", opt }
     AES(128), AES(192), AES(256),
-    { "aes-128-xts", "cipher", "aes", 0 },
-    { "aes-256-xts", "cipher", "aes", 0 },
+    { "aes-128-xts", "cipher", 0 },
+    { "aes-256-xts", "cipher", 0 },
     BLOCK("kuznyechik", 0),
     BLOCK("sm4", 1),
-    { "chacha20", "cipher", "chacha20", 0 },
-    { "aes-128-gcm", "aead", "gcm", 0 },
-    { "aes-192-gcm", "aead", "gcm", 0 },
-    { "aes-256-gcm", "aead", "gcm", 0 },
-    { "sm4-gcm", "aead", "sm4-gcm", 1 },
-    { "chacha20-poly1305", "aead", "chachapoly", 0 },
-    { "xchacha20-poly1305", "aead", "chachapoly", 0 },
-    { "sha224", "hash", "sha256", 0 },
-    { "sha256", "hash", "sha256", 0 },
+    { "chacha20", "cipher", 0 },
+    { "aes-128-gcm", "aead", 0 },
+    { "aes-192-gcm", "aead", 0 },
+    { "aes-256-gcm", "aead", 0 },
+    { "sm4-gcm", "aead", 1 },
+    { "chacha20-poly1305", "aead", 0 },
+    { "xchacha20-poly1305", "aead", 0 },
+    { "sha224", "hash", 0 },
+    { "sha256", "hash", 0 },
     /* Not an algorithm: what axiom_impl() says axiom_hash_many() uses. */
-    { "sha256-many", "hash-many", "sha256-many", 0 },
+    { "sha256-many", "hash-many", 0 },
 #undef AES
 #undef BLOCK
 };
@@ -227,14 +92,6 @@ static void feature_list(char *out, size_t outlen, uint64_t bits)
             n += (size_t)snprintf(out + n, outlen - n, "%s%s", n ? "," : "", features[i].name);
 }
 
-static const struct kernel_info *kernel_lookup(const char *family, const char *name)
-{
-    for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++)
-        if (strcmp(kernels[i].family, family) == 0 && strcmp(kernels[i].name, name) == 0)
-            return &kernels[i];
-    return NULL;
-}
-
 /* Commands that take no arguments: accept --help, refuse anything else.
  * Returns 0 to go on, HELP_SHOWN, or EXIT_USAGE. */
 static int no_args(const char *cmd, const char *summary, int argc, char **argv)
@@ -268,7 +125,7 @@ static int no_args(const char *cmd, const char *summary, int argc, char **argv)
 static const char list_summary[] =
     "Print every algorithm of this build, its kind, the kernel that serves it now\n"
     "(after AXIOM_CPU_DISABLE), whether that kernel is constant time, and the\n"
-    "library's other kernels for it (informational: see doc/PERFORMANCE.md).\n"
+    "library's other kernels for it, best first (axiom_kernel_info()).\n"
     "The sha256-many row is the kernel of axiom_hash_many().";
 
 static int cmd_list(int argc, char **argv)
@@ -290,23 +147,29 @@ static int cmd_list(int argc, char **argv)
             }
             continue;
         }
-        const struct kernel_info *ki = kernel_lookup(a->family, k);
         char others[400];
         size_t n = 0;
+        int k_ct = -1;
+        const char *o;
+        uint64_t needs;
+        int ct;
         others[0] = '\0';
-        for (size_t j = 0; j < sizeof kernels / sizeof kernels[0]; j++) {
-            const struct kernel_info *o = &kernels[j];
-            if (strcmp(o->family, a->family) != 0 || strcmp(o->name, k) == 0 || n >= sizeof others)
+        for (size_t j = 0; axiom_kernel_info(a->name, j, &o, &needs, &ct) == AXIOM_OK; j++) {
+            if (strcmp(o, k) == 0) {
+                k_ct = ct;
                 continue;
-            char needs[128] = "";
-            if (o->needs & ~have)
-                feature_list(needs, sizeof needs, o->needs & ~have);
-            n += (size_t)snprintf(others + n, sizeof others - n, "%s%s%s%s%s%s", n ? ", " : "",
-                                  o->name, needs[0] ? " (not usable: needs " : "", needs,
-                                  needs[0] ? ")" : "", o->constant_time ? "" : " (NOT constant time)");
+            }
+            if (n >= sizeof others)
+                continue;
+            char missing[128] = "";
+            if (needs & ~have)
+                feature_list(missing, sizeof missing, needs & ~have);
+            n += (size_t)snprintf(others + n, sizeof others - n, "%s%s%s%s%s%s", n ? ", " : "", o,
+                                  missing[0] ? " (not usable: needs " : "", missing,
+                                  missing[0] ? ")" : "", ct ? "" : " (NOT constant time)");
         }
         printf("%-19s %-9s %-25s %-13s %s\n", a->name, a->kind, k,
-               ki ? (ki->constant_time ? "yes" : "NO") : "unknown", n ? others : "-");
+               k_ct < 0 ? "unknown" : k_ct ? "yes" : "NO", n ? others : "-");
     }
     return status;
 }

@@ -4,6 +4,7 @@
 #ifndef AXIOM_CPU_H
 #define AXIOM_CPU_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -53,6 +54,34 @@ int axiom_cpu_disable(uint64_t mask);
  *  would use, e.g. "aesni", "generic-ct"; NULL if @p name is unknown.
  *  The string is static. */
 const char *axiom_impl(const char *name);
+
+/** Kernel number @p index of those this build of the library has for
+ *  algorithm @p name, in the order the library prefers them (0 first): the
+ *  library uses the first one whose features are all in
+ *  axiom_cpu_features() (and, in a build configured with
+ *  `--enable-ct-only` or with `AXIOM_CT_ONLY` set, that is constant time).
+ *  @p name is any name axiom_impl() accepts, including "sha256-many".
+ *
+ *  Listing every kernel:
+ *  @code
+ *  const char *k; uint64_t need; int ct;
+ *  for (size_t i = 0; axiom_kernel_info("aes-128-ctr", i, &k, &need, &ct) == AXIOM_OK; i++)
+ *      printf("%s%s\n", k, (need & ~axiom_cpu_features()) ? " (not usable here)" : "");
+ *  @endcode
+ *
+ *  @param name          algorithm name, case-insensitive
+ *  @param index         0 for the most preferred kernel
+ *  @param kernel        receives the kernel's name as axiom_impl() spells
+ *                       it (a static string); may be NULL
+ *  @param features      receives the AXIOM_CPU_* bits the kernel needs;
+ *                       may be NULL
+ *  @param constant_time receives 1 if the kernel has no secret-dependent
+ *                       branch or memory index, else 0; may be NULL
+ *  @return #AXIOM_OK; #AXIOM_EINVAL if @p name is NULL; #AXIOM_ENOTFOUND
+ *          if @p name is unknown or @p index is past the last kernel
+ *          (every known algorithm has at least one: index 0 tells which). */
+int axiom_kernel_info(const char *name, size_t index, const char **kernel, uint64_t *features,
+                      int *constant_time);
 
 /** @} */
 

@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* axiom_kernel_info(): the kernels this build has for an algorithm, read
+ * from the same lists the library picks from, so that tools never keep a
+ * copy of them. */
+#include "config.h"
+
+#include <string.h>
+#include <strings.h>
+
+#include "catalog.h"
+#include "chacha.h"
+#include "ghash.h"
+#include "internal.h"
+#include "poly1305.h"
+#include "sm4.h"
+
+typedef struct kernel_row {
+    const char *name;
+    uint64_t features;
+    int constant_time;
+} kernel_row;
+
+/* Row @i of a NULL-terminated list of kernel descriptors (any of the
+ * kernel types: all start with name, features, constant_time).  Returns 1
+ * and fills @r, or 0 past the end. */
+#define NTH_KERNEL(fn, type)                                                                   \
+    static int fn(type *const *list, size_t i, kernel_row *r)                                  \
+    {                                                                                          \
+        for (size_t k = 0; list && list[k]; k++)                                               \
+            if (k == i) {                                                                      \
+                r->name = list[k]->name;                                                       \
+                r->features = list[k]->features;                                               \
+                r->constant_time = list[k]->constant_time;                                     \
+                return 1;                                                                      \
+            }                                                                                  \
+        return 0;                                                                              \
+    }
+
+NTH_KERNEL(nth_bc, const axiom_bc_kernel)
+NTH_KERNEL(nth_hash, const axiom_hash_kernel)
+NTH_KERNEL(nth_gcm, const axiom_gcm_kernel)
+NTH_KERNEL(nth_chacha, const axiom_chacha_kernel)
+NTH_KERNEL(nth_poly, const axiom_poly1305_kernel)
+
+/* ChaCha20-Poly1305 picks a ChaCha20 and a Poly1305 kernel on their own;
+ * lib/chachapoly.c names the pair after the Poly1305 kernel when that is a
+ * vector one (which needs the widest ChaCha20 kernel's features anyway),
+ * else after the ChaCha20 kernel.  Rows: the vector Poly1305 kernels, then
+ * every ChaCha20 kernel. */
+static int nth_chachapoly(size_t i, kernel_row *r)
+{
+    size_t nvec = 0;
+    kernel_row p = { NULL, 0, 0 };
+    while (nth_poly(axiom_poly1305_kernels, nvec, &p) &&
+           strcmp(p.name, axiom_poly1305_generic.name) != 0)
+        nvec++;
+    if (i < nvec) {
+        kernel_row c = { NULL, 0, 0 };
+        if (!nth_poly(axiom_poly1305_kernels, i, r) || !nth_chacha(axiom_chacha_kernels, 0, &c))
+            return 0; /* not reached: i < nvec, and the lists are never empty */
+        r->name = "avx512-ifma";
+        r->features |= c.features;
+        r->constant_time = r->constant_time && c.constant_time;
+        return 1;
+    }
+    return nth_chacha(axiom_chacha_kernels, i - nvec, r);
+}
+
+static int nth_row(const char *name, size_t i, kernel_row *r)
+{
+    const axiom_cipher_desc *d = axiom_catalog_cipher(name);
+    if (d)
+        return d->stream ? nth_chacha(axiom_chacha_kernels, i, r) : nth_bc(d->kernels, i, r);
+
+    static const char *const gcm_names[] = { "aes-128-gcm", "aes-192-gcm", "aes-256-gcm" };
+    for (size_t k = 0; k < sizeof gcm_names / sizeof gcm_names[0]; k++)
+        if (strcasecmp(name, gcm_names[k]) == 0)
+            return nth_gcm(axiom_gcm_kernels, i, r);
+    if (strcasecmp(name, "sm4-gcm") == 0)
+        return nth_gcm(axiom_sm4_gcm_kernels, i, r);
+    if (strcasecmp(name, "chacha20-poly1305") == 0 || strcasecmp(name, "xchacha20-poly1305") == 0)
+        return nth_chachapoly(i, r);
+
+    /* "sha256-many": the multi-lane kernels, then the single-stream ones
+     * (axiom_hash_many() falls back to those when no lane kernel pays). */
+    static const char many[] = "-many";
+    char base[16];
+    size_t n = strlen(name), m = sizeof many - 1;
+    if (n > m && n - m < sizeof base && strcasecmp(name + n - m, many) == 0) {
+        memcpy(base, name, n - m);
+        base[n - m] = '\0';
+        const axiom_hash_desc *h = axiom_catalog_hash(base);
+        if (!h)
+            return -1;
+        size_t lanes = 0;
+        while (h->lane_kernels[lanes])
+            lanes++;
+        return i < lanes ? nth_hash(h->lane_kernels, i, r) : nth_hash(h->kernels, i - lanes, r);
+    }
+    const axiom_hash_desc *h = axiom_catalog_hash(name);
+    if (h)
+        return nth_hash(h->kernels, i, r);
+    return -1;
+}
+
+AXIOM_API int axiom_kernel_info(const char *name, size_t index, const char **kernel,
+                                uint64_t *features, int *constant_time)
+{
+    kernel_row r;
+    if (!name)
+        return AXIOM_EINVAL;
+    int found = nth_row(name, index, &r);
+    if (found <= 0)
+        return AXIOM_ENOTFOUND;
+    if (kernel)
+        *kernel = r.name;
+    if (features)
+        *features = r.features;
+    if (constant_time)
+        *constant_time = r.constant_time;
+    return AXIOM_OK;
+}
