@@ -361,16 +361,20 @@ static void run_api_drbg(const ct_target *t, const uint8_t *secret, int full)
 /* ---- CTR_DRBG keystream kernels ---------------------------------------- */
 
 /* AES-256 keystream of a secret counter (lib/drbg.h): key and counter are
- * both secret.  The timing run takes one 256-byte call; the taint run
- * every length class (full steps, every tail width, cut blocks) and the
- * rekey. */
+ * both secret.  The counter is the complement of secret bytes, so that the
+ * timing run's all-zero class has V = 2^128 - 1 (both halves carry, on the
+ * second block) and its random class almost surely no carry at all: what
+ * a kernel branching on the carry would show.  The timing run takes one
+ * 256-byte call; the taint run every length class (full steps, every tail
+ * width, cut blocks) and the rekey. */
 static void run_drbg_gen(const ct_target *t, const uint8_t *secret, int full)
 {
     static axiom_bc_ks ks;
     const axiom_drbg_ctr_kernel *g = t->kernel;
     uint8_t v[16];
     g->setkey256(&ks, secret);
-    memcpy(v, secret + CT_KEY_BYTES, 16);
+    for (size_t i = 0; i < 16; i++)
+        v[i] = (uint8_t)~secret[CT_KEY_BYTES + i];
     if (!full) {
         g->gen(&ks, out, 256, v);
         return;
