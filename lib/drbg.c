@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* CTR_DRBG with AES-256 and the block-cipher derivation function, as NIST
  * SP 800-90A Rev. 1 (section 10.2.1 and 10.3.2) specifies it, over the
- * fastest AES kernel the CPU allows. */
+ * fastest AES kernel the CPU allows and, for the output and the update,
+ * the constant-time keystream kernel that goes with it. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -60,8 +61,10 @@ const axiom_drbg_ctr_kernel *axiom_drbg_ctr_pick(const axiom_bc_kernel *aes)
  * V is two 64-bit words (big endian in the state), and every carry is
  * computed with arithmetic.  The kernels' ctr operation is not used, since
  * its loops branch on the carry out of the low word (its contract treats
- * the counter as public); the counter blocks are built here and encrypted
- * with ecb_enc instead.
+ * the counter as public).  The output comes from a keystream kernel made
+ * for a secret counter (lib/drbg.h, lib/x86_64/drbg_ctr_*.c) when one
+ * reads the chosen AES kernel's schedule; otherwise (the portable tiers)
+ * the counter blocks are built here and encrypted with ecb_enc.
  *
  * (*hi, *lo) += 1 modulo 2^128: the carry out of the low word is 1 exactly
  * when the new low word l is 0, i.e. when ~l & (l - 1) has its top bit set. */
