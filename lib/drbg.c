@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* CTR_DRBG with AES-256 and the block-cipher derivation function, as NIST
  * SP 800-90A Rev. 1 (section 10.2.1 and 10.3.2) specifies it, over the
- * fastest AES kernel the CPU allows. */
+ * fastest AES kernel the CPU allows and, for the output and the update,
+ * the constant-time keystream kernel that goes with it. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -30,12 +31,40 @@ static const axiom_bc_kernel *aes_kernel(void)
     return axiom_catalog_pick_bc(d->kernels);
 }
 
+/* Keystream kernels (lib/drbg.h), best first.  Each reads the schedule of
+ * one AES kernel, so the DRBG takes the one made for the AES kernel the
+ * catalog picked: the CPU tiers and AXIOM_CT_ONLY apply through that pick
+ * (and through the keystream kernel's own features). */
+const axiom_drbg_ctr_kernel *const axiom_drbg_ctr_kernels[] = {
+#ifdef HAVE_ISA_VAES512
+    &axiom_drbg_ctr_vaes_avx512,
+#endif
+#ifdef HAVE_ISA_VAES
+    &axiom_drbg_ctr_vaes_avx2,
+#endif
+#ifdef HAVE_ISA_AESNI
+    &axiom_drbg_ctr_aesni,
+#endif
+    NULL
+};
+
+const axiom_drbg_ctr_kernel *axiom_drbg_ctr_pick(const axiom_bc_kernel *aes)
+{
+    const uint64_t have = axiom_cpu_features();
+    for (const axiom_drbg_ctr_kernel *const *g = axiom_drbg_ctr_kernels; *g; g++)
+        if ((*g)->aes == aes && axiom_kernel_usable(have, (*g)->features, 1))
+            return *g;
+    return NULL;
+}
+
 /* V is secret, so nothing here may branch on it or index memory with it:
  * V is two 64-bit words (big endian in the state), and every carry is
  * computed with arithmetic.  The kernels' ctr operation is not used, since
  * its loops branch on the carry out of the low word (its contract treats
- * the counter as public); the counter blocks are built here and encrypted
- * with ecb_enc instead.
+ * the counter as public).  The output comes from a keystream kernel made
+ * for a secret counter (lib/drbg.h, lib/x86_64/drbg_ctr_*.c) when one
+ * reads the chosen AES kernel's schedule; otherwise (the portable tiers)
+ * the counter blocks are built here and encrypted with ecb_enc.
  *
  * (*hi, *lo) += 1 modulo 2^128: the carry out of the low word is 1 exactly
  * when the new low word l is 0, i.e. when ~l & (l - 1) has its top bit set. */
@@ -131,6 +160,51 @@ static void ctr_blocks(const axiom_drbg *d, uint8_t *out, size_t n, uint8_t c[OU
     }
     axiom_store64_be(c, hi);
     axiom_store64_be(c + 8, lo);
+}
+
+/* The first @len bytes of E(Key, V+1) || E(Key, V+2) || ... into @out,
+ * and d->ctr advanced past every block begun (SP 800-90A 10.2.1.5.2 steps
+ * 4 and 5: the rest of a cut block is discarded). */
+static void keystream(axiom_drbg *d, uint8_t *out, size_t len)
+{
+    if (d->gen) {
+        d->gen->gen(&d->ks, out, len, d->ctr);
+        return;
+    }
+    /* Portable path: the counter blocks are written straight into the
+     * output, a batch at a time, and encrypted in place, so no counter is
+     * left there in the clear. */
+    size_t nb = len / OUTLEN;
+    size_t n = nb < GEN_BLOCKS ? nb : GEN_BLOCKS;
+    ctr_blocks(d, out, n, d->ctr);
+    while (nb) {
+        /* One batch ahead: the counters of this batch were stored before
+         * the previous batch was encrypted, so its loads find the stores
+         * committed (a wide load of fresh narrow stores waits for them). */
+        size_t next = nb - n < GEN_BLOCKS ? nb - n : GEN_BLOCKS;
+        ctr_blocks(d, out + n * OUTLEN, next, d->ctr);
+        d->k->ecb_enc(&d->ks, out, out, n);
+        out += n * OUTLEN;
+        nb -= n;
+        n = next;
+    }
+    if (len % OUTLEN) {
+        uint8_t last[OUTLEN];
+        ctr_blocks(d, last, 1, d->ctr);
+        d->k->ecb_enc(&d->ks, last, last, 1);
+        memcpy(out, last, len % OUTLEN);
+        axiom_wipe(last, sizeof last);
+    }
+}
+
+/* Key = @key.  With a keystream kernel only its encryption schedule is
+ * made (the decryption half of d->ks is never used by the DRBG). */
+static void drbg_setkey(axiom_drbg *d, const uint8_t key[KEYLEN])
+{
+    if (d->gen)
+        d->gen->setkey256(&d->ks, key);
+    else
+        d->k->setkey(&d->ks, key, KEYLEN);
 }
 
 /* ---- derivation function (10.3.2) --------------------------------------- */
@@ -237,17 +311,15 @@ static void block_cipher_df(const axiom_bc_kernel *k, uint8_t out[SEEDLEN],
 /* ---- CTR_DRBG_Update (10.2.1.2) ----------------------------------------- */
 
 /* @pd is the 384-bit provided_data, or NULL for 0^seedlen: temp =
- * E(Key, V+1) || E(Key, V+2) || E(Key, V+3) XOR provided_data, from
- * counter blocks built branch-free and one ecb_enc call. */
+ * E(Key, V+1) || E(Key, V+2) || E(Key, V+3) XOR provided_data. */
 static void drbg_update(axiom_drbg *d, const uint8_t *pd)
 {
     uint8_t temp[SEEDLEN];
-    ctr_blocks(d, temp, SEED_BLOCKS, d->ctr);
-    d->k->ecb_enc(&d->ks, temp, temp, SEED_BLOCKS);
+    keystream(d, temp, SEEDLEN);
     if (pd)
         for (int i = 0; i < SEEDLEN; i++)
             temp[i] ^= pd[i];
-    d->k->setkey(&d->ks, temp, KEYLEN);
+    drbg_setkey(d, temp);
     memcpy(d->ctr, temp + KEYLEN, OUTLEN);
     ctr_increment(d->ctr);
     axiom_wipe(temp, sizeof temp);
@@ -275,11 +347,12 @@ int axiom_drbg_init_seeded(axiom_drbg *d, const uint8_t *entropy, size_t entropy
 
     uint8_t seed[SEEDLEN];
     d->k = aes_kernel();
+    d->gen = axiom_drbg_ctr_pick(d->k);
     d->ctr_avx2 = (axiom_cpu_features() & AXIOM_CPU_AVX2) != 0;
     block_cipher_df(d->k, seed, entropy, entropylen, nonce, noncelen, pers, perslen);
     /* Key = 0^keylen, V = 0^outlen, so the next counter block is 1. */
     static const uint8_t zero_key[KEYLEN];
-    d->k->setkey(&d->ks, zero_key, KEYLEN);
+    drbg_setkey(d, zero_key);
     memset(d->ctr, 0, OUTLEN);
     d->ctr[OUTLEN - 1] = 1;
     drbg_update(d, seed);
@@ -410,31 +483,7 @@ AXIOM_API int axiom_drbg_reseed(axiom_drbg *drbg, const uint8_t *entropy, size_t
  * input or NULL (0^seedlen). */
 static void drbg_request(axiom_drbg *d, uint8_t *out, size_t len, const uint8_t *pd)
 {
-    /* The output is E(Key, V+1) || E(Key, V+2) || ...: the counter blocks
-     * are written straight into the caller's buffer, a batch at a time,
-     * and encrypted in place, so no counter is left there in the clear. */
-    size_t nb = len / OUTLEN;
-    size_t n = nb < GEN_BLOCKS ? nb : GEN_BLOCKS;
-    ctr_blocks(d, out, n, d->ctr);
-    while (nb) {
-        /* One batch ahead: the counters of this batch were stored before
-         * the previous batch was encrypted, so its loads find the stores
-         * committed (a wide load of fresh narrow stores waits for them). */
-        size_t next = nb - n < GEN_BLOCKS ? nb - n : GEN_BLOCKS;
-        ctr_blocks(d, out + n * OUTLEN, next, d->ctr);
-        d->k->ecb_enc(&d->ks, out, out, n);
-        out += n * OUTLEN;
-        nb -= n;
-        n = next;
-    }
-    if (len % OUTLEN) {
-        /* The rest of the last block is discarded, as step 5 says. */
-        uint8_t last[OUTLEN];
-        ctr_blocks(d, last, 1, d->ctr);
-        d->k->ecb_enc(&d->ks, last, last, 1);
-        memcpy(out, last, len % OUTLEN);
-        axiom_wipe(last, sizeof last);
-    }
+    keystream(d, out, len);
     drbg_update(d, pd);
     d->reseed_counter++;
 }

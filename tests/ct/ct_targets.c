@@ -13,6 +13,7 @@
 #include "bc.h"
 #include "catalog.h"
 #include "chacha.h"
+#include "drbg.h"
 #include "ct_targets.h"
 #include "gcm.h"
 #include "ghash.h"
@@ -357,6 +358,49 @@ static void run_api_drbg(const ct_target *t, const uint8_t *secret, int full)
     }
 }
 
+/* ---- CTR_DRBG keystream kernels ---------------------------------------- */
+
+/* AES-256 keystream of a secret counter (lib/drbg.h): key and counter are
+ * both secret.  The counter is the complement of secret bytes, so that the
+ * timing run's all-zero class has V = 2^128 - 1 (both halves carry, on the
+ * second block) and its random class almost surely no carry at all: what
+ * a kernel branching on the carry would show.  The timing run takes one
+ * 256-byte call; the taint run every length class (full steps, every tail
+ * width, cut blocks) and the rekey. */
+static void run_drbg_gen(const ct_target *t, const uint8_t *secret, int full)
+{
+    static axiom_bc_ks ks;
+    const axiom_drbg_ctr_kernel *g = t->kernel;
+    uint8_t v[16];
+    g->setkey256(&ks, secret);
+    for (size_t i = 0; i < 16; i++)
+        v[i] = (uint8_t)~secret[CT_KEY_BYTES + i];
+    if (!full) {
+        g->gen(&ks, out, 256, v);
+        return;
+    }
+    static const size_t lens[] = { 0, 1, 16, 17, 48, 100, 129, 255, 257, 512, 1031, 2100 };
+    for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++)
+        g->gen(&ks, out, lens[i], v);
+    g->aes->setkey(&ks, secret + 32, 32);
+    g->gen(&ks, out, 700, v);
+    sink ^= v[0];
+}
+
+static void add_drbg_gen(void)
+{
+    for (const axiom_drbg_ctr_kernel *const *g = axiom_drbg_ctr_kernels; *g; g++) {
+        if (!usable((*g)->features) || ntargets >= MAX_TARGETS)
+            continue;
+        ct_target *t = &targets[ntargets++];
+        snprintf(t->name, sizeof t->name, "drbg-ctr/%s", (*g)->name);
+        t->constant_time = 1;
+        t->run = run_drbg_gen;
+        t->kernel = *g;
+        t->keylen = 32;
+    }
+}
+
 /* ---- positive controls --------------------------------------------------- */
 
 /* A 256-entry table with one entry per 4 KiB page, initialised so that
@@ -409,6 +453,7 @@ size_t ct_targets(const ct_target **list)
         add_gcm();
         add_chacha_poly();
         add_sha();
+        add_drbg_gen();
         add_target("api/all", run_api, 1, 0, 1);
         /* The CTR_DRBG, a former known finding (doc/SECURITY.md): its
          * secret counter V must stay out of every branch and index. */
