@@ -257,6 +257,139 @@ VZ_INLINE void vz_dec_nr(const __m512i *kz, const unsigned nr, const __m128i *pw
     }
 }
 
+/* ---- one-shot messages (96-bit nonce) --------------------------------- */
+
+/* Mask of the first @n bytes of a 64-byte register (n may exceed 64). */
+VZ_INLINE __mmask64 vz_bytes(size_t n)
+{
+    return n >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << n) - 1;
+}
+
+/* Unreduced products of the blocks in @x[0..] (@nb blocks, four per
+ * register, zero past the data) with K_e, K_(e-1), ..., K_(e-nb+1),
+ * accumulated into lo, mid, hi.  1 <= nb <= e <= 32. */
+VZ_INLINE void vz_acc_regs(const __m512i *x, unsigned nb, unsigned e, const __m128i *pw,
+                           __m512i *lo, __m512i *mid, __m512i *hi)
+{
+    const unsigned nv = (nb + 3) / 4;
+#pragma GCC unroll 8
+    for (unsigned v = 0; v < nv; v++) {
+        const __mmask8 m = vz_mask(nb - 4 * v < 4 ? nb - 4 * v : 4);
+        vz_mul_acc(x[v], _mm512_maskz_loadu_epi64(m, pw + GH_SLOT(e - 4 * v)), lo, mid, hi);
+    }
+}
+
+/* The AD's blocks as GHASH input registers (reflected, zero-padded). */
+VZ_INLINE void vz_ad_regs(const uint8_t *ad, size_t adlen, __m512i *x, __m512i bswap)
+{
+    const unsigned nv = (unsigned)((adlen + 63) / 64);
+#pragma GCC unroll 8
+    for (unsigned v = 0; v < nv; v++)
+        x[v] = _mm512_shuffle_epi8(_mm512_maskz_loadu_epi8(vz_bytes(adlen - 64 * v), ad + 64 * v),
+                                   bswap);
+}
+
+/* CTR over @len (1..512) bytes, counters from @cz; the ciphertext, zero
+ * past @len, goes to x[] as GHASH input (reflected). */
+VZ_INLINE void vz_ctr_bytes(const __m512i *kz, const unsigned nr, const int encrypt, uint8_t *out,
+                            const uint8_t *in, size_t len, __m512i cz, __m512i bswap, __m512i *x)
+{
+    __m512i b[VZ_V] = { 0 };
+    const unsigned nv = (unsigned)((len + 63) / 64);
+#pragma GCC unroll 8
+    for (unsigned v = 0; v < nv; v++)
+        b[v] = vz_ctr(cz, (int)(4 * v), bswap, kz[0]);
+#pragma GCC unroll 14
+    for (unsigned r = 1; r < nr; r++)
+#pragma GCC unroll 8
+        for (unsigned v = 0; v < nv; v++)
+            b[v] = _mm512_aesenc_epi128(b[v], kz[r]);
+#pragma GCC unroll 8
+    for (unsigned v = 0; v < nv; v++) {
+        const __mmask64 m = vz_bytes(len - 64 * v);
+        const __m512i p = _mm512_maskz_loadu_epi8(m, in + 64 * v);
+        b[v] = _mm512_aesenclast_epi128(b[v], _mm512_xor_si512(kz[nr], p));
+        _mm512_mask_storeu_epi8(out + 64 * v, m, b[v]);
+        x[v] = _mm512_shuffle_epi8(encrypt ? _mm512_maskz_mov_epi8(m, b[v]) : p, bswap);
+    }
+}
+
+/* Whole message: see axiom_gcm_msg_fn.  Short ones (AD, text and length
+ * block in at most 32 blocks) hash everything with one reduction; longer
+ * ones run the AD through vz_absorb and the whole blocks of text through
+ * the stitched loop. */
+VZ_INLINE void vz_msg_nr(const __m512i *kz, const unsigned nr, const __m128i *pw,
+                         const int encrypt, uint8_t *out, uint8_t tag[16],
+                         const uint8_t nonce[12], const uint8_t *ad, size_t adlen,
+                         const uint8_t *in, size_t len, __m512i bswap)
+{
+    const __m128i bs = _mm512_castsi512_si128(bswap);
+    /* J0 = nonce || 1, in wire order; its counter form (reflected) has
+     * the 32-bit counter in dword 0. */
+    const __m128i j0 = _mm_insert_epi8(_mm_maskz_loadu_epi8(0x0fff, nonce), 1, 15);
+    __m128i ek = _mm_xor_si128(j0, _mm512_castsi512_si128(kz[0]));
+#pragma GCC unroll 14
+    for (unsigned r = 1; r < nr; r++)
+        ek = _mm_aesenc_si128(ek, _mm512_castsi512_si128(kz[r]));
+    ek = _mm_aesenclast_si128(ek, _mm512_castsi512_si128(kz[nr]));
+    __m512i cz = _mm512_add_epi32(_mm512_broadcast_i32x4(_mm_shuffle_epi8(j0, bs)),
+                                  _mm512_set_epi32(0, 0, 0, 4, 0, 0, 0, 3, 0, 0, 0, 2,
+                                                   0, 0, 0, 1));
+    /* The length block, reflected: bit lengths of the AD (high) and text. */
+    const __m128i lb = _mm_set_epi64x((long long)((uint64_t)adlen * 8),
+                                      (long long)((uint64_t)len * 8));
+    const size_t nad = (adlen + 15) / 16, nt = (len + 15) / 16;
+    __m512i lo = _mm512_setzero_si512(), mid = lo, hi = lo;
+    __m128i y;
+    if (nad + nt < VZ_W) {
+        const unsigned e = (unsigned)(nad + nt + 1);
+        __m512i x[VZ_V];
+        if (nad) {
+            vz_ad_regs(ad, adlen, x, bswap);
+            vz_acc_regs(x, (unsigned)nad, e, pw, &lo, &mid, &hi);
+        }
+        if (nt) {
+            vz_ctr_bytes(kz, nr, encrypt, out, in, len, cz, bswap, x);
+            vz_acc_regs(x, (unsigned)nt, e - (unsigned)nad, pw, &lo, &mid, &hi);
+        }
+        __m128i l = vz_fold(lo), m = vz_fold(mid), h = vz_fold(hi);
+        gh_mul_acc(lb, pw[GH_SLOT(1)], &l, &m, &h);
+        y = gh_reduce(l, m, h);
+    } else {
+        y = _mm_setzero_si128();
+        size_t n = adlen / 16;
+        for (; n >= VZ_W; n -= VZ_W, ad += 16 * VZ_W)
+            y = vz_absorb(y, pw, ad, VZ_W, bswap);
+        if (n)
+            y = vz_absorb(y, pw, ad, (unsigned)n, bswap);
+        ad += 16 * n;
+        if (adlen % 16) {
+            const __m128i a = _mm_shuffle_epi8(
+                _mm_maskz_loadu_epi8((__mmask16)((1u << (adlen % 16)) - 1), ad), bs);
+            y = gh_mul(_mm_xor_si128(y, a), pw[GH_SLOT(1)]);
+        }
+        n = len / 16;
+        if (n) {
+            if (encrypt)
+                vz_enc_nr(kz, nr, pw, out, in, n, &cz, &y, bswap);
+            else
+                vz_dec_nr(kz, nr, pw, out, in, n, &cz, &y, bswap);
+        }
+        __m128i l = _mm_setzero_si128(), m = l, h = l;
+        if (len % 16) {
+            __m512i x[VZ_V];
+            vz_ctr_bytes(kz, nr, encrypt, out + 16 * n, in + 16 * n, len % 16, cz, bswap, x);
+            gh_mul_acc(_mm_xor_si128(y, _mm512_castsi512_si128(x[0])), pw[GH_SLOT(2)], &l, &m,
+                       &h);
+            gh_mul_acc(lb, pw[GH_SLOT(1)], &l, &m, &h);
+        } else {
+            gh_mul_acc(_mm_xor_si128(y, lb), pw[GH_SLOT(1)], &l, &m, &h);
+        }
+        y = gh_reduce(l, m, h);
+    }
+    _mm_storeu_si128((__m128i *)(void *)tag, _mm_xor_si128(_mm_shuffle_epi8(y, bs), ek));
+}
+
 /* Broadcast the round keys once per call; make the round count a constant
  * in each copy so that the round loops unroll. */
 #define VZ_DISPATCH(fn, ks, hk, out, in, n, ctr, y)                               \
@@ -296,6 +429,42 @@ static void gcm_vaes512_dec(const axiom_bc_ks *ks, const axiom_ghash_key *hk, ui
     VZ_DISPATCH(vz_dec_nr, ks, hk, out, in, n, ctr, y);
 }
 
+static void gcm_vaes512_msg(const axiom_bc_ks *ks, const axiom_ghash_key *hk, int encrypt,
+                            uint8_t *out, uint8_t tag[16], const uint8_t nonce[12],
+                            const uint8_t *ad, size_t adlen, const uint8_t *in, size_t len)
+{
+    const __m512i bswap = _mm512_broadcast_i32x4(gh_bswap_mask());
+    const __m128i *rk = (const __m128i *)(const void *)ks->w;
+    const __m128i *pw = gh_powers(hk);
+    __m512i kz[15];
+    switch (ks->rounds) {
+    case 10:
+        for (unsigned r = 0; r <= 10; r++)
+            kz[r] = _mm512_broadcast_i32x4(_mm_load_si128(rk + r));
+        if (encrypt)
+            vz_msg_nr(kz, 10, pw, 1, out, tag, nonce, ad, adlen, in, len, bswap);
+        else
+            vz_msg_nr(kz, 10, pw, 0, out, tag, nonce, ad, adlen, in, len, bswap);
+        break;
+    case 12:
+        for (unsigned r = 0; r <= 12; r++)
+            kz[r] = _mm512_broadcast_i32x4(_mm_load_si128(rk + r));
+        if (encrypt)
+            vz_msg_nr(kz, 12, pw, 1, out, tag, nonce, ad, adlen, in, len, bswap);
+        else
+            vz_msg_nr(kz, 12, pw, 0, out, tag, nonce, ad, adlen, in, len, bswap);
+        break;
+    default:
+        for (unsigned r = 0; r <= 14; r++)
+            kz[r] = _mm512_broadcast_i32x4(_mm_load_si128(rk + r));
+        if (encrypt)
+            vz_msg_nr(kz, 14, pw, 1, out, tag, nonce, ad, adlen, in, len, bswap);
+        else
+            vz_msg_nr(kz, 14, pw, 0, out, tag, nonce, ad, adlen, in, len, bswap);
+        break;
+    }
+}
+
 const axiom_gcm_kernel axiom_gcm_vaes_avx512 = {
     .name = "vaes-avx512",
     .features = AXIOM_CPU_AESNI | AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3 | AXIOM_CPU_AVX |
@@ -305,6 +474,7 @@ const axiom_gcm_kernel axiom_gcm_vaes_avx512 = {
     .ghash = &axiom_ghash_pclmul,
     .enc = gcm_vaes512_enc,
     .dec = gcm_vaes512_dec,
+    .msg = gcm_vaes512_msg,
 };
 
 #endif /* HAVE_ISA_AESNI */
