@@ -160,14 +160,17 @@ VZ_INLINE void vz_mul_acc2(__m512i xa, __m512i ka, __m512i xb, __m512i kb, __m51
 }
 
 /* One iteration: CTR over 32 blocks from @in to @out, GHASH of the 32
- * blocks at @hin into @y.
+ * blocks at @hin into @y.  The 32-bit counter of lane 0 of @cz must be a
+ * multiple of 32 (the callers align it first).
  *
  * With 512-bit instructions only two vector ports remain, shared by the
  * AES rounds, the multiplications and everything else, so this step counts
- * vector instructions: the counter blocks are made by adding to byte 15 of
- * the wire-order counter (one shuffle per iteration instead of one per
- * register) whenever that byte cannot overflow within the 32 blocks, which
- * is 7 iterations out of 8; and two registers' products are accumulated
+ * vector instructions.  Counter blocks: with the counter c a multiple of
+ * 32, c + j for j < 32 only sets the low 5 bits, so c + j = c ^ j, which
+ * in wire order is byte 15 XOR j: one three-way XOR per register makes
+ * the whitened counter blocks from the byte-reversed counter (one shuffle
+ * per iteration), inc32 wrap included (the wrap happens in the 32-bit
+ * lane add between iterations).  Two registers' products are accumulated
  * per three-way XOR. */
 VZ_INLINE void vz_step(const __m512i *kz, const unsigned nr, const __m128i *pw, uint8_t *out,
                        const uint8_t *in, const uint8_t *hin, __m512i *cz, __m128i *y,
@@ -176,21 +179,13 @@ VZ_INLINE void vz_step(const __m512i *kz, const unsigned nr, const __m128i *pw, 
     __m512i b[VZ_V], x[VZ_V];
     __m512i lo = _mm512_setzero_si512(), mid = lo, hi = lo;
     const __m128i *k = pw + GH_SLOT(VZ_W);
-    /* The counter is public: branching on its low byte leaks nothing. */
-    if ((_mm_cvtsi128_si32(_mm512_castsi512_si128(*cz)) & 0xff) <= 0xff - (VZ_W - 1)) {
-        const __m512i cw = _mm512_shuffle_epi8(*cz, bswap);
+    /* Lanes of cz hold c, c + 1, c + 2, c + 3: wire order, byte 15 of lane
+     * l is l, and register v adds 4 v to it. */
+    const __m512i cw = _mm512_shuffle_epi8(*cz, bswap);
 #pragma GCC unroll 8
-        for (unsigned v = 0; v < VZ_V; v++) {
-            const int a = (int)(4 * v) << 24;
-            b[v] = _mm512_xor_si512(
-                _mm512_add_epi32(cw, _mm512_set_epi32(a, 0, 0, 0, a, 0, 0, 0, a, 0, 0, 0,
-                                                      a, 0, 0, 0)),
-                kz[0]);
-        }
-    } else {
-#pragma GCC unroll 8
-        for (unsigned v = 0; v < VZ_V; v++)
-            b[v] = vz_ctr(*cz, (int)(4 * v), bswap, kz[0]);
+    for (unsigned v = 0; v < VZ_V; v++) {
+        const int a = (int)(4 * v) << 24;
+        b[v] = vz_xor3(cw, kz[0], _mm512_set_epi32(a, 0, 0, 0, a, 0, 0, 0, a, 0, 0, 0, a, 0, 0, 0));
     }
 #pragma GCC unroll 8
     for (unsigned v = 0; v < VZ_V; v++)
@@ -219,10 +214,26 @@ VZ_INLINE void vz_step(const __m512i *kz, const unsigned nr, const __m128i *pw, 
     *y = gh_reduce(vz_fold(lo), vz_fold(mid), vz_fold(hi));
 }
 
+/* Blocks before the next counter that is a multiple of 32 (vz_step's
+ * precondition). */
+VZ_INLINE unsigned vz_head(__m512i cz)
+{
+    return (unsigned)-_mm_cvtsi128_si32(_mm512_castsi512_si128(cz)) & (VZ_W - 1);
+}
+
 VZ_INLINE void vz_enc_nr(const __m512i *kz, const unsigned nr, const __m128i *pw, uint8_t *out,
                          const uint8_t *in, size_t n, __m512i *cz, __m128i *y, __m512i bswap)
 {
-    if (n >= VZ_W) {
+    const unsigned h = vz_head(*cz);
+    if (n >= h + 2 * VZ_W) {
+        /* Head up to the aligned counter, unstitched. */
+        if (h) {
+            vz_ctr_tail(kz, nr, out, in, h, cz, bswap);
+            *y = vz_absorb(*y, pw, out, h, bswap);
+            in += 16 * h;
+            out += 16 * h;
+            n -= h;
+        }
         /* Prologue: nothing before the first 32 blocks to hash. */
         vz_ctr_tail(kz, nr, out, in, VZ_W, cz, bswap);
         const uint8_t *prev = out;
@@ -237,23 +248,41 @@ VZ_INLINE void vz_enc_nr(const __m512i *kz, const unsigned nr, const __m128i *pw
         }
         *y = vz_absorb(*y, pw, prev, VZ_W, bswap);
     }
-    if (n > 0) {
-        vz_ctr_tail(kz, nr, out, in, (unsigned)n, cz, bswap);
-        *y = vz_absorb(*y, pw, out, (unsigned)n, bswap);
+    while (n > 0) {
+        const unsigned t = n < VZ_W ? (unsigned)n : VZ_W;
+        vz_ctr_tail(kz, nr, out, in, t, cz, bswap);
+        *y = vz_absorb(*y, pw, out, t, bswap);
+        in += 16 * t;
+        out += 16 * t;
+        n -= t;
     }
 }
 
 VZ_INLINE void vz_dec_nr(const __m512i *kz, const unsigned nr, const __m128i *pw, uint8_t *out,
                          const uint8_t *in, size_t n, __m512i *cz, __m128i *y, __m512i bswap)
 {
-    for (; n >= VZ_W; n -= VZ_W) {
-        vz_step(kz, nr, pw, out, in, in, cz, y, bswap);
-        in += 16 * VZ_W;
-        out += 16 * VZ_W;
+    const unsigned h = vz_head(*cz);
+    if (n >= h + VZ_W) {
+        if (h) {
+            *y = vz_absorb(*y, pw, in, h, bswap);
+            vz_ctr_tail(kz, nr, out, in, h, cz, bswap);
+            in += 16 * h;
+            out += 16 * h;
+            n -= h;
+        }
+        for (; n >= VZ_W; n -= VZ_W) {
+            vz_step(kz, nr, pw, out, in, in, cz, y, bswap);
+            in += 16 * VZ_W;
+            out += 16 * VZ_W;
+        }
     }
-    if (n > 0) {
-        *y = vz_absorb(*y, pw, in, (unsigned)n, bswap);
-        vz_ctr_tail(kz, nr, out, in, (unsigned)n, cz, bswap);
+    while (n > 0) {
+        const unsigned t = n < VZ_W ? (unsigned)n : VZ_W;
+        *y = vz_absorb(*y, pw, in, t, bswap);
+        vz_ctr_tail(kz, nr, out, in, t, cz, bswap);
+        in += 16 * t;
+        out += 16 * t;
+        n -= t;
     }
 }
 
