@@ -151,10 +151,11 @@ START_TEST(test_inc32_wrap)
 }
 END_TEST
 
-/* Every counter offset modulo 32 (the zmm loop first runs up to a counter
- * that is a multiple of 32) times every block count from 0 to 130 (head,
- * prologue, stitched iterations and tails of the 32-block loop, for any
- * head length), half of them starting just below the 2^32 wrap, against
+/* Every counter offset modulo 32 (the zmm loop builds its counter blocks
+ * from the counter rounded down to a multiple of 32 and per-call
+ * constants that depend on the offset) times every block count from 0 to
+ * 130 (prologue, stitched iterations and tails of the 32-block loop),
+ * half of them starting just below the 2^32 wrap, against
  * the portable tier from the same counter and accumulator; the output,
  * the accumulator and the advanced counter must match. */
 START_TEST(test_counter_offsets)

@@ -159,40 +159,85 @@ VZ_INLINE void vz_mul_acc2(__m512i xa, __m512i ka, __m512i xb, __m512i kb, __m51
                    _mm512_clmulepi64_epi128(xb, kb, 0x10));
 }
 
+/* Counter blocks without carries.  Per call, with r the 32-bit counter
+ * modulo 32 and C the counter minus r, the 32 counters of an iteration
+ * are C + r + j (j < 32): (C ^ (r + j)) while r + j < 32, and
+ * ((C + 32) ^ (r + j - 32)) after, because C is a multiple of 32.  In wire
+ * order the two bases W0 = bswap(C) and W1 = bswap(C + 32) differ in
+ * counter bits 5 and up only, so with D = (W0 ^ W1) | L (L: counter bits
+ * 0..4, byte 15 in wire order) each whitened counter block is
+ * (W0 ^ k0) ^ (D & E) for a per-call constant E: (r + j) mod 32 in bits
+ * 0..4, and ones in the counter's other bits where r + j >= 32.  One
+ * VPTERNLOGQ per register; inc32 wraps in the 32-bit lane add C += 32. */
+typedef struct vz_ctrs {
+    __m512i base;      /* C (byte-reversed, dword 0 of every lane) */
+    __m512i e[VZ_V];   /* E for the four lanes of register v */
+} vz_ctrs;
+
+/* Wire-order dword 3 (counter bytes 12..15, little-endian load): bits
+ * 0..4 of the counter are bits 24..28. */
+#define VZ_CLOW 0x1f000000
+
+VZ_INLINE void vz_ctrs_init(vz_ctrs *c, __m512i cz)
+{
+    /* Lanes of cz hold c, c + 1, c + 2, c + 3. */
+    const __m512i lane = _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0);
+    /* r in dword 0 of every lane, zero elsewhere. */
+    const __m512i r = _mm512_maskz_and_epi32(0x1111, _mm512_sub_epi32(cz, lane),
+                                             _mm512_set1_epi32(VZ_W - 1));
+    c->base = _mm512_sub_epi32(cz, _mm512_add_epi32(r, lane));
+    const __m512i rl = _mm512_add_epi32(r, lane);
+#pragma GCC unroll 8
+    for (unsigned v = 0; v < VZ_V; v++) {
+        const __m512i j = _mm512_add_epi32(rl, _mm512_set1_epi32((int)(4 * v)));
+        const __mmask16 wrap = _mm512_mask_cmpge_epu32_mask(0x1111, j, _mm512_set1_epi32(VZ_W));
+        const __m512i lo = _mm512_slli_epi32(_mm512_and_si512(j, _mm512_set1_epi32(VZ_W - 1)), 24);
+        /* Move dword 0 (the counter, reflected) to dword 3 (wire order). */
+        const __m512i e = _mm512_mask_mov_epi32(
+            lo, wrap, _mm512_or_si512(lo, _mm512_set1_epi32((int)~(unsigned)VZ_CLOW)));
+        c->e[v] = _mm512_maskz_shuffle_epi32(0x8888, e, _MM_PERM_AAAA);
+    }
+}
+
+/* The counter register (lanes c .. c + 3) after the iterations so far. */
+VZ_INLINE __m512i vz_ctrs_cz(const vz_ctrs *c, __m512i cz0)
+{
+    const __m512i lane = _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0);
+    const __m512i r = _mm512_maskz_and_epi32(0x1111, _mm512_sub_epi32(cz0, lane),
+                                             _mm512_set1_epi32(VZ_W - 1));
+    return _mm512_add_epi32(c->base, _mm512_add_epi32(r, lane));
+}
+
 /* One iteration: CTR over 32 blocks from @in to @out, GHASH of the 32
- * blocks at @hin into @y.  The 32-bit counter of lane 0 of @cz must be a
- * multiple of 32 (the callers align it first).
+ * blocks at @hin into @y.
  *
  * With 512-bit instructions only two vector ports remain, shared by the
  * AES rounds, the multiplications and everything else, so this step counts
- * vector instructions.  Counter blocks: with the counter c a multiple of
- * 32, c + j for j < 32 only sets the low 5 bits, so c + j = c ^ j, which
- * in wire order is byte 15 XOR j: one three-way XOR per register makes
- * the whitened counter blocks from the byte-reversed counter (one shuffle
- * per iteration), inc32 wrap included (the wrap happens in the 32-bit
- * lane add between iterations).  Two registers' products are accumulated
- * per three-way XOR. */
+ * vector instructions: 13 for the 32 counter blocks (vz_ctrs), and two
+ * registers' products accumulated per three-way XOR. */
 VZ_INLINE void vz_step(const __m512i *kz, const unsigned nr, const __m128i *pw, uint8_t *out,
-                       const uint8_t *in, const uint8_t *hin, __m512i *cz, __m128i *y,
+                       const uint8_t *in, const uint8_t *hin, vz_ctrs *cs, __m128i *y,
                        __m512i bswap)
 {
     __m512i b[VZ_V], x[VZ_V];
     __m512i lo = _mm512_setzero_si512(), mid = lo, hi = lo;
     const __m128i *k = pw + GH_SLOT(VZ_W);
-    /* Lanes of cz hold c, c + 1, c + 2, c + 3: wire order, byte 15 of lane
-     * l is l, and register v adds 4 v to it. */
-    const __m512i cw = _mm512_shuffle_epi8(*cz, bswap);
+    const __m512i next = _mm512_add_epi32(cs->base, _mm512_set_epi32(0, 0, 0, VZ_W, 0, 0, 0, VZ_W,
+                                                                     0, 0, 0, VZ_W, 0, 0, 0, VZ_W));
+    const __m512i w0 = _mm512_shuffle_epi8(cs->base, bswap);
+    const __m512i d = _mm512_ternarylogic_epi64(w0, _mm512_shuffle_epi8(next, bswap),
+                                                _mm512_set1_epi32(VZ_CLOW), 0xbe);
+    const __m512i wk = _mm512_xor_si512(w0, kz[0]);
+    cs->base = next;
 #pragma GCC unroll 8
-    for (unsigned v = 0; v < VZ_V; v++) {
-        const int a = (int)(4 * v) << 24;
-        b[v] = vz_xor3(cw, kz[0], _mm512_set_epi32(a, 0, 0, 0, a, 0, 0, 0, a, 0, 0, 0, a, 0, 0, 0));
-    }
+    for (unsigned v = 0; v < VZ_V; v++)
+        /* wk ^ (d & e), written with e first: VPTERNLOGQ overwrites its
+         * first operand, and e is a fresh load, wk is not. */
+        b[v] = _mm512_ternarylogic_epi64(cs->e[v], wk, d, 0x6c);
 #pragma GCC unroll 8
     for (unsigned v = 0; v < VZ_V; v++)
         x[v] = _mm512_shuffle_epi8(vz_load(hin + 64 * v), bswap);
     x[0] = _mm512_xor_si512(x[0], _mm512_zextsi128_si512(*y));
-    *cz = _mm512_add_epi32(*cz, _mm512_set_epi32(0, 0, 0, VZ_W, 0, 0, 0, VZ_W, 0, 0, 0, VZ_W,
-                                                 0, 0, 0, VZ_W));
     /* Rounds 1..4 each carry the multiplications of two registers. */
 #pragma GCC unroll 14
     for (unsigned r = 1; r < nr; r++) {
@@ -214,75 +259,51 @@ VZ_INLINE void vz_step(const __m512i *kz, const unsigned nr, const __m128i *pw, 
     *y = gh_reduce(vz_fold(lo), vz_fold(mid), vz_fold(hi));
 }
 
-/* Blocks before the next counter that is a multiple of 32 (vz_step's
- * precondition). */
-VZ_INLINE unsigned vz_head(__m512i cz)
-{
-    return (unsigned)-_mm_cvtsi128_si32(_mm512_castsi512_si128(cz)) & (VZ_W - 1);
-}
-
 VZ_INLINE void vz_enc_nr(const __m512i *kz, const unsigned nr, const __m128i *pw, uint8_t *out,
                          const uint8_t *in, size_t n, __m512i *cz, __m128i *y, __m512i bswap)
 {
-    const unsigned h = vz_head(*cz);
-    if (n >= h + 2 * VZ_W) {
-        /* Head up to the aligned counter, unstitched. */
-        if (h) {
-            vz_ctr_tail(kz, nr, out, in, h, cz, bswap);
-            *y = vz_absorb(*y, pw, out, h, bswap);
-            in += 16 * h;
-            out += 16 * h;
-            n -= h;
-        }
+    if (n >= VZ_W) {
         /* Prologue: nothing before the first 32 blocks to hash. */
         vz_ctr_tail(kz, nr, out, in, VZ_W, cz, bswap);
         const uint8_t *prev = out;
         in += 16 * VZ_W;
         out += 16 * VZ_W;
         n -= VZ_W;
-        for (; n >= VZ_W; n -= VZ_W) {
-            vz_step(kz, nr, pw, out, in, prev, cz, y, bswap);
-            prev = out;
-            in += 16 * VZ_W;
-            out += 16 * VZ_W;
+        if (n >= VZ_W) {
+            vz_ctrs cs;
+            vz_ctrs_init(&cs, *cz);
+            for (; n >= VZ_W; n -= VZ_W) {
+                vz_step(kz, nr, pw, out, in, prev, &cs, y, bswap);
+                prev = out;
+                in += 16 * VZ_W;
+                out += 16 * VZ_W;
+            }
+            *cz = vz_ctrs_cz(&cs, *cz);
         }
         *y = vz_absorb(*y, pw, prev, VZ_W, bswap);
     }
-    while (n > 0) {
-        const unsigned t = n < VZ_W ? (unsigned)n : VZ_W;
-        vz_ctr_tail(kz, nr, out, in, t, cz, bswap);
-        *y = vz_absorb(*y, pw, out, t, bswap);
-        in += 16 * t;
-        out += 16 * t;
-        n -= t;
+    if (n > 0) {
+        vz_ctr_tail(kz, nr, out, in, (unsigned)n, cz, bswap);
+        *y = vz_absorb(*y, pw, out, (unsigned)n, bswap);
     }
 }
 
 VZ_INLINE void vz_dec_nr(const __m512i *kz, const unsigned nr, const __m128i *pw, uint8_t *out,
                          const uint8_t *in, size_t n, __m512i *cz, __m128i *y, __m512i bswap)
 {
-    const unsigned h = vz_head(*cz);
-    if (n >= h + VZ_W) {
-        if (h) {
-            *y = vz_absorb(*y, pw, in, h, bswap);
-            vz_ctr_tail(kz, nr, out, in, h, cz, bswap);
-            in += 16 * h;
-            out += 16 * h;
-            n -= h;
-        }
+    if (n >= VZ_W) {
+        vz_ctrs cs;
+        vz_ctrs_init(&cs, *cz);
         for (; n >= VZ_W; n -= VZ_W) {
-            vz_step(kz, nr, pw, out, in, in, cz, y, bswap);
+            vz_step(kz, nr, pw, out, in, in, &cs, y, bswap);
             in += 16 * VZ_W;
             out += 16 * VZ_W;
         }
+        *cz = vz_ctrs_cz(&cs, *cz);
     }
-    while (n > 0) {
-        const unsigned t = n < VZ_W ? (unsigned)n : VZ_W;
-        *y = vz_absorb(*y, pw, in, t, bswap);
-        vz_ctr_tail(kz, nr, out, in, t, cz, bswap);
-        in += 16 * t;
-        out += 16 * t;
-        n -= t;
+    if (n > 0) {
+        *y = vz_absorb(*y, pw, in, (unsigned)n, bswap);
+        vz_ctr_tail(kz, nr, out, in, (unsigned)n, cz, bswap);
     }
 }
 
