@@ -4,10 +4,12 @@
  * lib/ghash.h. */
 
 /*
- * The kernels only ever see whole blocks: the stitched CTR+GHASH loops (or,
- * for tiers without one, AES ECB over staged counter blocks followed by
- * GHASH) get every whole block of the message in one call.  This file does
- * everything else: it derives J0 (the fast path for 96-bit nonces, GHASH of
+ * A tier with a one-shot hook (k->msg) gets one-shot messages with 96-bit
+ * nonces whole, start to tag: on short messages the per-call glue below
+ * would cost more than the data.  Otherwise the kernels only see whole
+ * blocks: the stitched CTR+GHASH loops (or, for tiers without one, AES ECB
+ * over staged counter blocks followed by GHASH) get every whole block of
+ * the message in one call.  This file does everything else: it derives J0 (the fast path for 96-bit nonces, GHASH of
  * the padded nonce and its bit length otherwise), hashes the AD, handles
  * the final partial block and the length block, and masks the tag with
  * E_K(J0).

@@ -13,22 +13,23 @@
  * hashes the previous iteration's ciphertext (reloaded from the output,
  * where it was just stored); decryption hashes the input it is about to
  * decrypt, all loaded before the stores, so out == in works.  Counter
- * blocks are made in registers with 32-bit lane adds (inc32, wrap
- * included) and one VPSHUFB; the keystream XOR rides on the last round
- * key.  Tails of 1..31 blocks use masked loads and stores.
+ * blocks come without carries from the counter rounded down to a multiple
+ * of 32 and per-call constants (vz_ctrs: one VPTERNLOGQ per register,
+ * inc32 wrap included); the keystream XOR rides on the last round key.
+ * Tails of 1..31 blocks use masked loads and stores.  One-shot messages
+ * with a 96-bit nonce (gcm_vaes512_msg) run start to tag here: J0, AD,
+ * text with byte-masked partial blocks, length block and tag, with the
+ * state in registers; up to 32 GHASH blocks in all take one reduction.
  *
- * Bound: per 32 blocks (512 bytes), AES-128 needs 8 x 10 = 80
- * VAESENC(LAST) zmm and GHASH 8 x 4 = 32 VPCLMULQDQ zmm plus 2 for the
- * reduction.  With one 512-bit AES issue per cycle the AES alone takes 80
- * cycles: 0.156 cycles per byte (AES-256: 112, 0.22).  On Intel cores
- * 512-bit vector instructions run on two ports only, and everything else
- * competes for them too: 9 shuffles, 16 counter adds and whitening XORs,
- * 8 last-key XORs, 16 accumulating VPTERNLOGQs and about 18 for the lane
- * fold and reduction, about 180 in all, so about 90 cycles per 512 bytes
- * (0.18 cycles per byte) unless the AES port is the only one busy.
- * Measured on a Xeon with AVX-512 (TSC 2.1 GHz): 0.14 TSC cycles per byte
- * for AES-128 and 0.17 for AES-256, so the core clock is above the TSC
- * and the loop sits at the port bound rather than at the AES bound.
+ * Bound (doc/PERFORMANCE.md, "AES-GCM (issue 5)"): with 512-bit
+ * instructions only two vector ports issue, VAESENC on one of them (one
+ * per cycle), VPCLMULQDQ and shuffles on the other, the rest on either.
+ * Per 32 blocks the compiled loop has 80 VAESENC(LAST) for AES-128 (112
+ * for AES-256) and 102 other vector instructions (34 VPCLMULQDQ, 20
+ * shuffles, 48 XOR, add and VPTERNLOGQ), so AES-128 needs at least
+ * (80 + 102) / 2 = 91 cycles where the AES unit alone needs 80 (1.14x
+ * CTR), and AES-256 stays at the AES unit's 112.  Measured: 1.15-1.18x
+ * and 1.02-1.05x this tier's CTR.
  *
  * Round keys come from the "aesni" AES kernel's schedule (encryption keys
  * at byte 0), which this tier uses for its key setup.
