@@ -4,10 +4,12 @@
  * lib/ghash.h. */
 
 /*
- * The kernels only ever see whole blocks: the stitched CTR+GHASH loops (or,
- * for tiers without one, AES ECB over staged counter blocks followed by
- * GHASH) get every whole block of the message in one call.  This file does
- * everything else: it derives J0 (the fast path for 96-bit nonces, GHASH of
+ * A tier with a one-shot hook (k->msg) gets one-shot messages with 96-bit
+ * nonces whole, start to tag: on short messages the per-call glue below
+ * would cost more than the data.  Otherwise the kernels only see whole
+ * blocks: the stitched CTR+GHASH loops (or, for tiers without one, AES ECB
+ * over staged counter blocks followed by GHASH) get every whole block of
+ * the message in one call.  This file does everything else: it derives J0 (the fast path for 96-bit nonces, GHASH of
  * the padded nonce and its bit length otherwise), hashes the AD, handles
  * the final partial block and the length block, and masks the tag with
  * E_K(J0).
@@ -222,6 +224,10 @@ static void gcm_run(const void *state, int encrypt, uint8_t *out, uint8_t tag[AX
                     const uint8_t *in, size_t len)
 {
     const axiom_gcm_key *g = state;
+    if (noncelen == 12 && g->k->msg) {
+        g->k->msg(&g->ks, &g->hk, encrypt, out, tag, nonce, ad, adlen, in, len);
+        return;
+    }
     axiom_gcm_msg m;
     axiom_gcm_start(g, &m, nonce, noncelen);
     gcm_ad(g, &m, ad, adlen);

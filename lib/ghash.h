@@ -45,6 +45,17 @@ typedef void (*axiom_gcm_crypt_fn)(const axiom_bc_ks *ks, const axiom_ghash_key 
                                    uint8_t *out, const uint8_t *in, size_t nblocks,
                                    uint8_t ctr[16], uint8_t y[16]);
 
+/* A whole one-shot message with a 96-bit nonce, start to tag: J0 and
+ * E_K(J0), the GHASH of the AD, CTR (counters from J0 + 1) and GHASH over
+ * the @len bytes of text (any length, the last partial block included),
+ * the length block, and the full 16-byte tag into @tag.  Encrypts when
+ * @encrypt is nonzero (GHASH over the output), else decrypts (GHASH over
+ * the input).  out == in is allowed. */
+typedef void (*axiom_gcm_msg_fn)(const axiom_bc_ks *ks, const axiom_ghash_key *hk,
+                                 int encrypt, uint8_t *out, uint8_t tag[16],
+                                 const uint8_t nonce[12], const uint8_t *ad, size_t adlen,
+                                 const uint8_t *in, size_t len);
+
 /* One GCM tier. */
 typedef struct axiom_gcm_kernel {
     const char *name;      /* axiom_impl(), e.g. "aesni+pclmul" */
@@ -54,6 +65,9 @@ typedef struct axiom_gcm_kernel {
     const axiom_ghash_kernel *ghash; /* AD, tails, and everything without a loop */
     /* Stitched loops; NULL: lib/gcm.c runs CTR over aes->ecb_enc, then ghash. */
     axiom_gcm_crypt_fn enc, dec;
+    /* One-shot messages with 96-bit nonces (no per-call glue: the short
+     * message cost); NULL: lib/gcm.c's glue around enc/dec. */
+    axiom_gcm_msg_fn msg;
 } axiom_gcm_kernel;
 
 extern const axiom_ghash_kernel axiom_ghash_generic_ct;

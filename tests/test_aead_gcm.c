@@ -330,6 +330,63 @@ START_TEST(test_gcrypt_diff)
 }
 END_TEST
 
+/* Every text length from 0 to 35 blocks plus 15 bytes against libgcrypt,
+ * with 96-bit nonces (the one-shot kernels' path), under AD lengths that
+ * put the message on both sides of the one-shot kernels' threshold
+ * (AD, text and length block in 32 blocks or fewer) and cross their
+ * 64-byte register and 32-block batch boundaries; out of place misaligned
+ * and in place, seal and open. */
+START_TEST(test_gcrypt_sweep)
+{
+    tu_rng_reset("gcm-sweep");
+    static const size_t als[] = { 0, 1, 15, 16, 17, 63, 64, 65, 240, 256, 400,
+                                  480, 481, 495, 496, 497, 511, 512, 513, 1000 };
+    const size_t maxlen = 16 * 36;
+    uint8_t *p = malloc(maxlen + 64), *c = malloc(maxlen + 64), *r = malloc(maxlen + 64);
+    uint8_t *ad = malloc(1100), *io = malloc(maxlen + 64);
+    for (size_t ai = 0; ai < sizeof als / sizeof als[0]; ai++) {
+        for (size_t len = 0; len < maxlen; len++) {
+            const size_t kl = 16 + 8 * ((ai + len) % 3), al = als[ai];
+            const size_t op = tu_rand_range(0, 63), oc = tu_rand_range(0, 63);
+            const size_t oa = tu_rand_range(0, 63);
+            uint8_t key[32], iv[12], tag[16], want_tag[16];
+            tu_rand_bytes(key, kl);
+            tu_rand_bytes(iv, sizeof iv);
+            tu_rand_bytes(ad + oa, al);
+            tu_rand_bytes(p + op, len);
+            axiom_aead_ctx *ctx = keyed(key, kl);
+            gcry_gcm(1, key, kl, iv, 12, ad + oa, al, r, p + op, len, want_tag);
+            TU_ASSERT_RC(axiom_aead_seal(ctx, c + oc, tag, 16, iv, 12, ad + oa, al, p + op, len),
+                         AXIOM_OK, "seal al %zu len %zu", al, len);
+            TU_ASSERT_MEM_EQ(c + oc, r, len, "ciphertext, kl %zu al %zu len %zu", kl, al, len);
+            TU_ASSERT_MEM_EQ(tag, want_tag, 16, "tag, kl %zu al %zu len %zu", kl, al, len);
+            TU_ASSERT_RC(axiom_aead_open(ctx, r, tag, 16, iv, 12, ad + oa, al, c + oc, len),
+                         AXIOM_OK, "open al %zu len %zu", al, len);
+            TU_ASSERT_MEM_EQ(r, p + op, len, "plaintext, al %zu len %zu", al, len);
+            if (len)
+                memcpy(io + oc, c + oc, len);
+            TU_ASSERT_RC(axiom_aead_open(ctx, io + oc, tag, 16, iv, 12, ad + oa, al, io + oc,
+                                         len),
+                         AXIOM_OK, "open in place al %zu len %zu", al, len);
+            TU_ASSERT_MEM_EQ(io + oc, p + op, len, "in-place plaintext, al %zu len %zu", al, len);
+            TU_ASSERT_RC(axiom_aead_seal(ctx, io + oc, tag, 16, iv, 12, ad + oa, al, io + oc,
+                                         len),
+                         AXIOM_OK, "seal in place");
+            TU_ASSERT_MEM_EQ(io + oc, c + oc, len, "in-place ciphertext, al %zu len %zu", al, len);
+            TU_ASSERT_MEM_EQ(tag, want_tag, 16, "in-place tag, al %zu len %zu", al, len);
+            /* A flipped bit anywhere fails and wipes the output. */
+            if (len) {
+                c[oc + tu_rand_range(0, len - 1)] ^= 1;
+                TU_ASSERT_RC(axiom_aead_open(ctx, r, tag, 16, iv, 12, ad + oa, al, c + oc, len),
+                             AXIOM_EAUTH, "open of a modified text, al %zu len %zu", al, len);
+            }
+            axiom_aead_free(ctx);
+        }
+    }
+    free(p); free(c); free(r); free(ad); free(io);
+}
+END_TEST
+
 /* A few long messages so that the widest loops run many iterations. */
 START_TEST(test_gcrypt_long)
 {
@@ -591,6 +648,7 @@ static Suite *gcm_suite(void)
     tcase_add_loop_test(tc, test_mcgrew_viega, 0, 18);
     tcase_add_test(tc, test_wycheproof);
     tcase_add_test(tc, test_gcrypt_diff);
+    tcase_add_test(tc, test_gcrypt_sweep);
     tcase_add_test(tc, test_gcrypt_long);
     tcase_add_test(tc, test_misuse);
     tcase_add_test(tc, test_stream_vs_oneshot);

@@ -13,22 +13,23 @@
  * hashes the previous iteration's ciphertext (reloaded from the output,
  * where it was just stored); decryption hashes the input it is about to
  * decrypt, all loaded before the stores, so out == in works.  Counter
- * blocks are made in registers with 32-bit lane adds (inc32, wrap
- * included) and one VPSHUFB; the keystream XOR rides on the last round
- * key.  Tails of 1..31 blocks use masked loads and stores.
+ * blocks come without carries from the counter rounded down to a multiple
+ * of 32 and per-call constants (vz_ctrs: one VPTERNLOGQ per register,
+ * inc32 wrap included); the keystream XOR rides on the last round key.
+ * Tails of 1..31 blocks use masked loads and stores.  One-shot messages
+ * with a 96-bit nonce (gcm_vaes512_msg) run start to tag here: J0, AD,
+ * text with byte-masked partial blocks, length block and tag, with the
+ * state in registers; up to 32 GHASH blocks in all take one reduction.
  *
- * Bound: per 32 blocks (512 bytes), AES-128 needs 8 x 10 = 80
- * VAESENC(LAST) zmm and GHASH 8 x 4 = 32 VPCLMULQDQ zmm plus 2 for the
- * reduction.  With one 512-bit AES issue per cycle the AES alone takes 80
- * cycles: 0.156 cycles per byte (AES-256: 112, 0.22).  On Intel cores
- * 512-bit vector instructions run on two ports only, and everything else
- * competes for them too: 9 shuffles, 16 counter adds and whitening XORs,
- * 8 last-key XORs, 16 accumulating VPTERNLOGQs and about 18 for the lane
- * fold and reduction, about 180 in all, so about 90 cycles per 512 bytes
- * (0.18 cycles per byte) unless the AES port is the only one busy.
- * Measured on a Xeon with AVX-512 (TSC 2.1 GHz): 0.14 TSC cycles per byte
- * for AES-128 and 0.17 for AES-256, so the core clock is above the TSC
- * and the loop sits at the port bound rather than at the AES bound.
+ * Bound (doc/PERFORMANCE.md, "AES-GCM (issue 5)"): with 512-bit
+ * instructions only two vector ports issue, VAESENC on one of them (one
+ * per cycle), VPCLMULQDQ and shuffles on the other, the rest on either.
+ * Per 32 blocks the compiled loop has 80 VAESENC(LAST) for AES-128 (112
+ * for AES-256) and 102 other vector instructions (34 VPCLMULQDQ, 20
+ * shuffles, 48 XOR, add and VPTERNLOGQ), so AES-128 needs at least
+ * (80 + 102) / 2 = 91 cycles where the AES unit alone needs 80 (1.14x
+ * CTR), and AES-256 stays at the AES unit's 112.  Measured: 1.15-1.18x
+ * and 1.02-1.05x this tier's CTR.
  *
  * Round keys come from the "aesni" AES kernel's schedule (encryption keys
  * at byte 0), which this tier uses for its key setup.
@@ -159,45 +160,85 @@ VZ_INLINE void vz_mul_acc2(__m512i xa, __m512i ka, __m512i xb, __m512i kb, __m51
                    _mm512_clmulepi64_epi128(xb, kb, 0x10));
 }
 
+/* Counter blocks without carries.  Per call, with r the 32-bit counter
+ * modulo 32 and C the counter minus r, the 32 counters of an iteration
+ * are C + r + j (j < 32): (C ^ (r + j)) while r + j < 32, and
+ * ((C + 32) ^ (r + j - 32)) after, because C is a multiple of 32.  In wire
+ * order the two bases W0 = bswap(C) and W1 = bswap(C + 32) differ in
+ * counter bits 5 and up only, so with D = (W0 ^ W1) | L (L: counter bits
+ * 0..4, byte 15 in wire order) each whitened counter block is
+ * (W0 ^ k0) ^ (D & E) for a per-call constant E: (r + j) mod 32 in bits
+ * 0..4, and ones in the counter's other bits where r + j >= 32.  One
+ * VPTERNLOGQ per register; inc32 wraps in the 32-bit lane add C += 32. */
+typedef struct vz_ctrs {
+    __m512i base;      /* C (byte-reversed, dword 0 of every lane) */
+    __m512i e[VZ_V];   /* E for the four lanes of register v */
+} vz_ctrs;
+
+/* Wire-order dword 3 (counter bytes 12..15, little-endian load): bits
+ * 0..4 of the counter are bits 24..28. */
+#define VZ_CLOW 0x1f000000
+
+VZ_INLINE void vz_ctrs_init(vz_ctrs *c, __m512i cz)
+{
+    /* Lanes of cz hold c, c + 1, c + 2, c + 3. */
+    const __m512i lane = _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0);
+    /* r in dword 0 of every lane, zero elsewhere. */
+    const __m512i r = _mm512_maskz_and_epi32(0x1111, _mm512_sub_epi32(cz, lane),
+                                             _mm512_set1_epi32(VZ_W - 1));
+    c->base = _mm512_sub_epi32(cz, _mm512_add_epi32(r, lane));
+    const __m512i rl = _mm512_add_epi32(r, lane);
+#pragma GCC unroll 8
+    for (unsigned v = 0; v < VZ_V; v++) {
+        const __m512i j = _mm512_add_epi32(rl, _mm512_set1_epi32((int)(4 * v)));
+        const __mmask16 wrap = _mm512_mask_cmpge_epu32_mask(0x1111, j, _mm512_set1_epi32(VZ_W));
+        const __m512i lo = _mm512_slli_epi32(_mm512_and_si512(j, _mm512_set1_epi32(VZ_W - 1)), 24);
+        /* Move dword 0 (the counter, reflected) to dword 3 (wire order). */
+        const __m512i e = _mm512_mask_mov_epi32(
+            lo, wrap, _mm512_or_si512(lo, _mm512_set1_epi32((int)~(unsigned)VZ_CLOW)));
+        c->e[v] = _mm512_maskz_shuffle_epi32(0x8888, e, _MM_PERM_AAAA);
+    }
+}
+
+/* The counter register (lanes c .. c + 3) after the iterations so far. */
+VZ_INLINE __m512i vz_ctrs_cz(const vz_ctrs *c, __m512i cz0)
+{
+    const __m512i lane = _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0);
+    const __m512i r = _mm512_maskz_and_epi32(0x1111, _mm512_sub_epi32(cz0, lane),
+                                             _mm512_set1_epi32(VZ_W - 1));
+    return _mm512_add_epi32(c->base, _mm512_add_epi32(r, lane));
+}
+
 /* One iteration: CTR over 32 blocks from @in to @out, GHASH of the 32
  * blocks at @hin into @y.
  *
  * With 512-bit instructions only two vector ports remain, shared by the
  * AES rounds, the multiplications and everything else, so this step counts
- * vector instructions: the counter blocks are made by adding to byte 15 of
- * the wire-order counter (one shuffle per iteration instead of one per
- * register) whenever that byte cannot overflow within the 32 blocks, which
- * is 7 iterations out of 8; and two registers' products are accumulated
- * per three-way XOR. */
+ * vector instructions: 13 for the 32 counter blocks (vz_ctrs), and two
+ * registers' products accumulated per three-way XOR. */
 VZ_INLINE void vz_step(const __m512i *kz, const unsigned nr, const __m128i *pw, uint8_t *out,
-                       const uint8_t *in, const uint8_t *hin, __m512i *cz, __m128i *y,
+                       const uint8_t *in, const uint8_t *hin, vz_ctrs *cs, __m128i *y,
                        __m512i bswap)
 {
     __m512i b[VZ_V], x[VZ_V];
     __m512i lo = _mm512_setzero_si512(), mid = lo, hi = lo;
     const __m128i *k = pw + GH_SLOT(VZ_W);
-    /* The counter is public: branching on its low byte leaks nothing. */
-    if ((_mm_cvtsi128_si32(_mm512_castsi512_si128(*cz)) & 0xff) <= 0xff - (VZ_W - 1)) {
-        const __m512i cw = _mm512_shuffle_epi8(*cz, bswap);
+    const __m512i next = _mm512_add_epi32(cs->base, _mm512_set_epi32(0, 0, 0, VZ_W, 0, 0, 0, VZ_W,
+                                                                     0, 0, 0, VZ_W, 0, 0, 0, VZ_W));
+    const __m512i w0 = _mm512_shuffle_epi8(cs->base, bswap);
+    const __m512i d = _mm512_ternarylogic_epi64(w0, _mm512_shuffle_epi8(next, bswap),
+                                                _mm512_set1_epi32(VZ_CLOW), 0xbe);
+    const __m512i wk = _mm512_xor_si512(w0, kz[0]);
+    cs->base = next;
 #pragma GCC unroll 8
-        for (unsigned v = 0; v < VZ_V; v++) {
-            const int a = (int)(4 * v) << 24;
-            b[v] = _mm512_xor_si512(
-                _mm512_add_epi32(cw, _mm512_set_epi32(a, 0, 0, 0, a, 0, 0, 0, a, 0, 0, 0,
-                                                      a, 0, 0, 0)),
-                kz[0]);
-        }
-    } else {
-#pragma GCC unroll 8
-        for (unsigned v = 0; v < VZ_V; v++)
-            b[v] = vz_ctr(*cz, (int)(4 * v), bswap, kz[0]);
-    }
+    for (unsigned v = 0; v < VZ_V; v++)
+        /* wk ^ (d & e), written with e first: VPTERNLOGQ overwrites its
+         * first operand, and e is a fresh load, wk is not. */
+        b[v] = _mm512_ternarylogic_epi64(cs->e[v], wk, d, 0x6c);
 #pragma GCC unroll 8
     for (unsigned v = 0; v < VZ_V; v++)
         x[v] = _mm512_shuffle_epi8(vz_load(hin + 64 * v), bswap);
     x[0] = _mm512_xor_si512(x[0], _mm512_zextsi128_si512(*y));
-    *cz = _mm512_add_epi32(*cz, _mm512_set_epi32(0, 0, 0, VZ_W, 0, 0, 0, VZ_W, 0, 0, 0, VZ_W,
-                                                 0, 0, 0, VZ_W));
     /* Rounds 1..4 each carry the multiplications of two registers. */
 #pragma GCC unroll 14
     for (unsigned r = 1; r < nr; r++) {
@@ -229,11 +270,16 @@ VZ_INLINE void vz_enc_nr(const __m512i *kz, const unsigned nr, const __m128i *pw
         in += 16 * VZ_W;
         out += 16 * VZ_W;
         n -= VZ_W;
-        for (; n >= VZ_W; n -= VZ_W) {
-            vz_step(kz, nr, pw, out, in, prev, cz, y, bswap);
-            prev = out;
-            in += 16 * VZ_W;
-            out += 16 * VZ_W;
+        if (n >= VZ_W) {
+            vz_ctrs cs;
+            vz_ctrs_init(&cs, *cz);
+            for (; n >= VZ_W; n -= VZ_W) {
+                vz_step(kz, nr, pw, out, in, prev, &cs, y, bswap);
+                prev = out;
+                in += 16 * VZ_W;
+                out += 16 * VZ_W;
+            }
+            *cz = vz_ctrs_cz(&cs, *cz);
         }
         *y = vz_absorb(*y, pw, prev, VZ_W, bswap);
     }
@@ -246,15 +292,153 @@ VZ_INLINE void vz_enc_nr(const __m512i *kz, const unsigned nr, const __m128i *pw
 VZ_INLINE void vz_dec_nr(const __m512i *kz, const unsigned nr, const __m128i *pw, uint8_t *out,
                          const uint8_t *in, size_t n, __m512i *cz, __m128i *y, __m512i bswap)
 {
-    for (; n >= VZ_W; n -= VZ_W) {
-        vz_step(kz, nr, pw, out, in, in, cz, y, bswap);
-        in += 16 * VZ_W;
-        out += 16 * VZ_W;
+    if (n >= VZ_W) {
+        vz_ctrs cs;
+        vz_ctrs_init(&cs, *cz);
+        for (; n >= VZ_W; n -= VZ_W) {
+            vz_step(kz, nr, pw, out, in, in, &cs, y, bswap);
+            in += 16 * VZ_W;
+            out += 16 * VZ_W;
+        }
+        *cz = vz_ctrs_cz(&cs, *cz);
     }
     if (n > 0) {
         *y = vz_absorb(*y, pw, in, (unsigned)n, bswap);
         vz_ctr_tail(kz, nr, out, in, (unsigned)n, cz, bswap);
     }
+}
+
+/* ---- one-shot messages (96-bit nonce) --------------------------------- */
+
+/* Mask of the first @n bytes of a 64-byte register (n may exceed 64). */
+VZ_INLINE __mmask64 vz_bytes(size_t n)
+{
+    return n >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << n) - 1;
+}
+
+/* Unreduced products of the blocks in @x[0..] (@nb blocks, four per
+ * register, zero past the data) with K_e, K_(e-1), ..., K_(e-nb+1),
+ * accumulated into lo, mid, hi.  1 <= nb <= e <= 32. */
+VZ_INLINE void vz_acc_regs(const __m512i *x, unsigned nb, unsigned e, const __m128i *pw,
+                           __m512i *lo, __m512i *mid, __m512i *hi)
+{
+    const unsigned nv = (nb + 3) / 4;
+#pragma GCC unroll 8
+    for (unsigned v = 0; v < nv; v++) {
+        const __mmask8 m = vz_mask(nb - 4 * v < 4 ? nb - 4 * v : 4);
+        vz_mul_acc(x[v], _mm512_maskz_loadu_epi64(m, pw + GH_SLOT(e - 4 * v)), lo, mid, hi);
+    }
+}
+
+/* The AD's blocks as GHASH input registers (reflected, zero-padded). */
+VZ_INLINE void vz_ad_regs(const uint8_t *ad, size_t adlen, __m512i *x, __m512i bswap)
+{
+    const unsigned nv = (unsigned)((adlen + 63) / 64);
+#pragma GCC unroll 8
+    for (unsigned v = 0; v < nv; v++)
+        x[v] = _mm512_shuffle_epi8(_mm512_maskz_loadu_epi8(vz_bytes(adlen - 64 * v), ad + 64 * v),
+                                   bswap);
+}
+
+/* CTR over @len (1..512) bytes, counters from @cz; the ciphertext, zero
+ * past @len, goes to x[] as GHASH input (reflected). */
+VZ_INLINE void vz_ctr_bytes(const __m512i *kz, const unsigned nr, const int encrypt, uint8_t *out,
+                            const uint8_t *in, size_t len, __m512i cz, __m512i bswap, __m512i *x)
+{
+    __m512i b[VZ_V] = { 0 };
+    const unsigned nv = (unsigned)((len + 63) / 64);
+#pragma GCC unroll 8
+    for (unsigned v = 0; v < nv; v++)
+        b[v] = vz_ctr(cz, (int)(4 * v), bswap, kz[0]);
+#pragma GCC unroll 14
+    for (unsigned r = 1; r < nr; r++)
+#pragma GCC unroll 8
+        for (unsigned v = 0; v < nv; v++)
+            b[v] = _mm512_aesenc_epi128(b[v], kz[r]);
+#pragma GCC unroll 8
+    for (unsigned v = 0; v < nv; v++) {
+        const __mmask64 m = vz_bytes(len - 64 * v);
+        const __m512i p = _mm512_maskz_loadu_epi8(m, in + 64 * v);
+        b[v] = _mm512_aesenclast_epi128(b[v], _mm512_xor_si512(kz[nr], p));
+        _mm512_mask_storeu_epi8(out + 64 * v, m, b[v]);
+        x[v] = _mm512_shuffle_epi8(encrypt ? _mm512_maskz_mov_epi8(m, b[v]) : p, bswap);
+    }
+}
+
+/* Whole message: see axiom_gcm_msg_fn.  Short ones (AD, text and length
+ * block in at most 32 blocks) hash everything with one reduction; longer
+ * ones run the AD through vz_absorb and the whole blocks of text through
+ * the stitched loop. */
+VZ_INLINE void vz_msg_nr(const __m512i *kz, const unsigned nr, const __m128i *pw,
+                         const int encrypt, uint8_t *out, uint8_t tag[16],
+                         const uint8_t nonce[12], const uint8_t *ad, size_t adlen,
+                         const uint8_t *in, size_t len, __m512i bswap)
+{
+    const __m128i bs = _mm512_castsi512_si128(bswap);
+    /* J0 = nonce || 1, in wire order; its counter form (reflected) has
+     * the 32-bit counter in dword 0. */
+    const __m128i j0 = _mm_insert_epi8(_mm_maskz_loadu_epi8(0x0fff, nonce), 1, 15);
+    __m128i ek = _mm_xor_si128(j0, _mm512_castsi512_si128(kz[0]));
+#pragma GCC unroll 14
+    for (unsigned r = 1; r < nr; r++)
+        ek = _mm_aesenc_si128(ek, _mm512_castsi512_si128(kz[r]));
+    ek = _mm_aesenclast_si128(ek, _mm512_castsi512_si128(kz[nr]));
+    __m512i cz = _mm512_add_epi32(_mm512_broadcast_i32x4(_mm_shuffle_epi8(j0, bs)),
+                                  _mm512_set_epi32(0, 0, 0, 4, 0, 0, 0, 3, 0, 0, 0, 2,
+                                                   0, 0, 0, 1));
+    /* The length block, reflected: bit lengths of the AD (high) and text. */
+    const __m128i lb = _mm_set_epi64x((long long)((uint64_t)adlen * 8),
+                                      (long long)((uint64_t)len * 8));
+    const size_t nad = (adlen + 15) / 16, nt = (len + 15) / 16;
+    __m512i lo = _mm512_setzero_si512(), mid = lo, hi = lo;
+    __m128i y;
+    if (nad + nt < VZ_W) {
+        const unsigned e = (unsigned)(nad + nt + 1);
+        __m512i x[VZ_V];
+        if (nad) {
+            vz_ad_regs(ad, adlen, x, bswap);
+            vz_acc_regs(x, (unsigned)nad, e, pw, &lo, &mid, &hi);
+        }
+        if (nt) {
+            vz_ctr_bytes(kz, nr, encrypt, out, in, len, cz, bswap, x);
+            vz_acc_regs(x, (unsigned)nt, e - (unsigned)nad, pw, &lo, &mid, &hi);
+        }
+        __m128i l = vz_fold(lo), m = vz_fold(mid), h = vz_fold(hi);
+        gh_mul_acc(lb, pw[GH_SLOT(1)], &l, &m, &h);
+        y = gh_reduce(l, m, h);
+    } else {
+        y = _mm_setzero_si128();
+        size_t n = adlen / 16;
+        for (; n >= VZ_W; n -= VZ_W, ad += 16 * VZ_W)
+            y = vz_absorb(y, pw, ad, VZ_W, bswap);
+        if (n)
+            y = vz_absorb(y, pw, ad, (unsigned)n, bswap);
+        ad += 16 * n;
+        if (adlen % 16) {
+            const __m128i a = _mm_shuffle_epi8(
+                _mm_maskz_loadu_epi8((__mmask16)((1u << (adlen % 16)) - 1), ad), bs);
+            y = gh_mul(_mm_xor_si128(y, a), pw[GH_SLOT(1)]);
+        }
+        n = len / 16;
+        if (n) {
+            if (encrypt)
+                vz_enc_nr(kz, nr, pw, out, in, n, &cz, &y, bswap);
+            else
+                vz_dec_nr(kz, nr, pw, out, in, n, &cz, &y, bswap);
+        }
+        __m128i l = _mm_setzero_si128(), m = l, h = l;
+        if (len % 16) {
+            __m512i x[VZ_V];
+            vz_ctr_bytes(kz, nr, encrypt, out + 16 * n, in + 16 * n, len % 16, cz, bswap, x);
+            gh_mul_acc(_mm_xor_si128(y, _mm512_castsi512_si128(x[0])), pw[GH_SLOT(2)], &l, &m,
+                       &h);
+            gh_mul_acc(lb, pw[GH_SLOT(1)], &l, &m, &h);
+        } else {
+            gh_mul_acc(_mm_xor_si128(y, lb), pw[GH_SLOT(1)], &l, &m, &h);
+        }
+        y = gh_reduce(l, m, h);
+    }
+    _mm_storeu_si128((__m128i *)(void *)tag, _mm_xor_si128(_mm_shuffle_epi8(y, bs), ek));
 }
 
 /* Broadcast the round keys once per call; make the round count a constant
@@ -296,6 +480,42 @@ static void gcm_vaes512_dec(const axiom_bc_ks *ks, const axiom_ghash_key *hk, ui
     VZ_DISPATCH(vz_dec_nr, ks, hk, out, in, n, ctr, y);
 }
 
+static void gcm_vaes512_msg(const axiom_bc_ks *ks, const axiom_ghash_key *hk, int encrypt,
+                            uint8_t *out, uint8_t tag[16], const uint8_t nonce[12],
+                            const uint8_t *ad, size_t adlen, const uint8_t *in, size_t len)
+{
+    const __m512i bswap = _mm512_broadcast_i32x4(gh_bswap_mask());
+    const __m128i *rk = (const __m128i *)(const void *)ks->w;
+    const __m128i *pw = gh_powers(hk);
+    __m512i kz[15];
+    switch (ks->rounds) {
+    case 10:
+        for (unsigned r = 0; r <= 10; r++)
+            kz[r] = _mm512_broadcast_i32x4(_mm_load_si128(rk + r));
+        if (encrypt)
+            vz_msg_nr(kz, 10, pw, 1, out, tag, nonce, ad, adlen, in, len, bswap);
+        else
+            vz_msg_nr(kz, 10, pw, 0, out, tag, nonce, ad, adlen, in, len, bswap);
+        break;
+    case 12:
+        for (unsigned r = 0; r <= 12; r++)
+            kz[r] = _mm512_broadcast_i32x4(_mm_load_si128(rk + r));
+        if (encrypt)
+            vz_msg_nr(kz, 12, pw, 1, out, tag, nonce, ad, adlen, in, len, bswap);
+        else
+            vz_msg_nr(kz, 12, pw, 0, out, tag, nonce, ad, adlen, in, len, bswap);
+        break;
+    default:
+        for (unsigned r = 0; r <= 14; r++)
+            kz[r] = _mm512_broadcast_i32x4(_mm_load_si128(rk + r));
+        if (encrypt)
+            vz_msg_nr(kz, 14, pw, 1, out, tag, nonce, ad, adlen, in, len, bswap);
+        else
+            vz_msg_nr(kz, 14, pw, 0, out, tag, nonce, ad, adlen, in, len, bswap);
+        break;
+    }
+}
+
 const axiom_gcm_kernel axiom_gcm_vaes_avx512 = {
     .name = "vaes-avx512",
     .features = AXIOM_CPU_AESNI | AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3 | AXIOM_CPU_AVX |
@@ -305,6 +525,7 @@ const axiom_gcm_kernel axiom_gcm_vaes_avx512 = {
     .ghash = &axiom_ghash_pclmul,
     .enc = gcm_vaes512_enc,
     .dec = gcm_vaes512_dec,
+    .msg = gcm_vaes512_msg,
 };
 
 #endif /* HAVE_ISA_AESNI */
