@@ -178,6 +178,202 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
     vaes_store128(iv, _mm_xor_si128(x, k[0]));
 }
 
+/* ---- multi-block machinery, written once for ymm and zmm ---------------
+ * A kernel file defines its width's primitives under a prefix P (VY for
+ * ymm, VZ for zmm): P##_DECL, P##_STORE, P##_ECB_LOAD, P##_CFB_LOAD,
+ * P##_CBC_LAST, P##_CTR_FAST/SLOW, P##_XTS_LOAD/KEYLAST/ADV, P##_XORK0 and
+ * P##_ENCLAST_XOR_IN, each X(i, M) for register i; the steps below put
+ * them together.  EACHn expands X(i, M) for n registers; blocks live in
+ * b0..b7 so that they stay in registers.  M is FULL (whole registers) or
+ * MASK (the tail: only the blocks of the message are loaded and stored). */
+#define VAES_EACH8(X, M) X(0, M) X(1, M) X(2, M) X(3, M) X(4, M) X(5, M) X(6, M) X(7, M)
+#define VAES_EACH4(X, M) X(0, M) X(1, M) X(2, M) X(3, M)
+#define VAES_EACH2(X, M) X(0, M) X(1, M)
+#define VAES_EACH1(X, M) X(0, M)
+
+/* All round keys of an @nr-round schedule at @rk, each broadcast to every
+ * 128-bit lane of a vector of type V by BCAST(rk, r), once per call;
+ * k10..k13 only exist for longer keys (otherwise copies of k0, never used
+ * by VAES_ROUNDS). */
+#define VAES_KEYS(V, BCAST, rk)                                                                    \
+    const V k0 = BCAST(rk, 0), k1 = BCAST(rk, 1), k2 = BCAST(rk, 2);                              \
+    const V k3 = BCAST(rk, 3), k4 = BCAST(rk, 4), k5 = BCAST(rk, 5);                              \
+    const V k6 = BCAST(rk, 6), k7 = BCAST(rk, 7), k8 = BCAST(rk, 8);                              \
+    const V k9 = BCAST(rk, 9);                                                                     \
+    const V k10 = nr > 10 ? BCAST(rk, 10) : k0;                                                    \
+    const V k11 = nr > 10 ? BCAST(rk, 11) : k0;                                                    \
+    const V k12 = nr > 12 ? BCAST(rk, 12) : k0;                                                    \
+    const V k13 = nr > 12 ? BCAST(rk, 13) : k0;                                                    \
+    const V kl = BCAST(rk, nr)
+
+/* One round of every register with key K (OP uses it as k_). */
+#define VAES_ROUND(EACH, OP, M, K)                                                                 \
+    {                                                                                              \
+        const __typeof__(K) k_ = (K);                                                              \
+        EACH(OP, M)                                                                                \
+    }
+
+/* Rounds 1 .. nr-1, every register through one round before the next. */
+#define VAES_ROUNDS(EACH, OP, M)                                                                   \
+    do {                                                                                           \
+        VAES_ROUND(EACH, OP, M, k1) VAES_ROUND(EACH, OP, M, k2) VAES_ROUND(EACH, OP, M, k3)       \
+        VAES_ROUND(EACH, OP, M, k4) VAES_ROUND(EACH, OP, M, k5) VAES_ROUND(EACH, OP, M, k6)       \
+        VAES_ROUND(EACH, OP, M, k7) VAES_ROUND(EACH, OP, M, k8) VAES_ROUND(EACH, OP, M, k9)       \
+        if (nr > 10) {                                                                             \
+            VAES_ROUND(EACH, OP, M, k10) VAES_ROUND(EACH, OP, M, k11)                              \
+        }                                                                                          \
+        if (nr > 12) {                                                                             \
+            VAES_ROUND(EACH, OP, M, k12) VAES_ROUND(EACH, OP, M, k13)                              \
+        }                                                                                          \
+    } while (0)
+
+/* The steps of the parallel modes over EACH registers.  ECB and XTS take
+ * the round and last-round operations (OP, OPLAST: encrypt or decrypt);
+ * CTR tests once per step, on the public counter @lo, whether a 64-bit
+ * lane add can carry; CBC and CFB decryption keep the last ciphertext
+ * block of the step, broadcast, in @ivv for the next.  All loads of a step
+ * precede its stores, which is what makes out == in work. */
+#define VAES_ECB_STEP(P, EACH, M, NB, OP, OPLAST)                                                  \
+    do {                                                                                           \
+        EACH(P##_DECL, M)                                                                          \
+        EACH(P##_ECB_LOAD, M)                                                                      \
+        VAES_ROUNDS(EACH, OP, M);                                                                  \
+        EACH(OPLAST, M)                                                                            \
+        EACH(P##_STORE, M)                                                                         \
+    } while (0)
+
+#define VAES_CTR_STEP(P, EACH, M, NB, OP, OPLAST)                                                  \
+    do {                                                                                           \
+        EACH(P##_DECL, M)                                                                          \
+        if (lo <= UINT64_MAX - ((NB) - 1)) {                                                       \
+            EACH(P##_CTR_FAST, M)                                                                  \
+        } else {                                                                                   \
+            EACH(P##_CTR_SLOW, M)                                                                  \
+        }                                                                                          \
+        EACH(P##_XORK0, M)                                                                         \
+        VAES_ROUNDS(EACH, OP, M);                                                                  \
+        EACH(P##_ENCLAST_XOR_IN, M)                                                                \
+        EACH(P##_STORE, M)                                                                         \
+    } while (0)
+
+#define VAES_CBC_DEC_STEP(P, EACH, M, NB, OP, OPLAST)                                              \
+    do {                                                                                           \
+        EACH(P##_DECL, M)                                                                          \
+        EACH(P##_ECB_LOAD, M)                                                                      \
+        VAES_ROUNDS(EACH, OP, M);                                                                  \
+        EACH(P##_CBC_LAST, M)                                                                      \
+        ivv = P##_BCAST128(vaes_load128(in + 16 * ((NB) - 1)));                                    \
+        EACH(P##_STORE, M)                                                                         \
+    } while (0)
+
+#define VAES_CFB_DEC_STEP(P, EACH, M, NB, OP, OPLAST)                                              \
+    do {                                                                                           \
+        EACH(P##_DECL, M)                                                                          \
+        EACH(P##_CFB_LOAD, M)                                                                      \
+        VAES_ROUNDS(EACH, OP, M);                                                                  \
+        EACH(P##_ENCLAST_XOR_IN, M)                                                                \
+        ivv = P##_BCAST128(vaes_load128(in + 16 * ((NB) - 1)));                                    \
+        EACH(P##_STORE, M)                                                                         \
+    } while (0)
+
+#define VAES_XTS_STEP(P, EACH, M, NB, OP, OPLAST)                                                  \
+    do {                                                                                           \
+        EACH(P##_DECL, M)                                                                          \
+        EACH(P##_XTS_LOAD, M)                                                                      \
+        EACH(P##_XTS_KEYLAST, M)                                                                   \
+        EACH(P##_XTS_ADV, M)                                                                       \
+        VAES_ROUNDS(EACH, OP, M);                                                                  \
+        EACH(OPLAST, M)                                                                            \
+        EACH(P##_STORE, M)                                                                         \
+    } while (0)
+
+/* Whole steps of 8 registers of BR blocks each (NEXT advances the mode's
+ * state after each), then the n < 8 * BR remaining blocks in one masked
+ * step of 8, 4 or 1 registers (P##_TAIL declares what P's masked loads and
+ * stores need); n, in and out are left at the tail, whose length the
+ * caller uses to finish its state.  SMALL (a constant) is the short-message
+ * copy: no whole steps, and a tail of at most 2 * BR blocks in 1 or 2
+ * registers, so that it needs few registers, no spills and only the round
+ * keys and tweaks that one or two registers use. */
+#define VAES_RUN(P, BR, SMALL, STEP, NEXT, A, B)                                                   \
+    do {                                                                                           \
+        for (; !(SMALL) && n >= 8 * (BR); in += 128 * (BR), out += 128 * (BR), n -= 8 * (BR)) {   \
+            STEP(P, VAES_EACH8, FULL, 8 * (BR), A, B);                                             \
+            NEXT;                                                                                  \
+        }                                                                                          \
+        if (n > 0) {                                                                               \
+            P##_TAIL;                                                                              \
+            if (SMALL) {                                                                           \
+                if (n > (BR))                                                                      \
+                    STEP(P, VAES_EACH2, MASK, n, A, B);                                            \
+                else                                                                               \
+                    STEP(P, VAES_EACH1, MASK, n, A, B);                                            \
+            } else if (n > 4 * (BR)) {                                                             \
+                STEP(P, VAES_EACH8, MASK, n, A, B);                                                \
+            } else if (n > (BR)) {                                                                 \
+                STEP(P, VAES_EACH4, MASK, n, A, B);                                                \
+            } else {                                                                               \
+                STEP(P, VAES_EACH1, MASK, n, A, B);                                                \
+            }                                                                                      \
+        }                                                                                          \
+    } while (0)
+
+/* A parallel mode's entry point: messages of up to @small blocks take the
+ * SMALL copy of @body, inlined here; longer ones the general copy, kept
+ * out of line so that its register allocation (all round keys and eight
+ * registers of blocks, some spilled) costs short messages nothing. */
+#define VAES_SPLIT_ENTRY(name, body, small)                                                        \
+    static __attribute__((noinline)) void name##_long(const axiom_bc_ks *ks, uint8_t *out,         \
+                                                      const uint8_t *in, size_t n,                 \
+                                                      uint8_t iv[AXIOM_BC_BLOCK])                  \
+    {                                                                                              \
+        body(ks, out, in, n, iv, 0);                                                               \
+    }                                                                                              \
+    static void name(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,            \
+                     uint8_t iv[AXIOM_BC_BLOCK])                                                   \
+    {                                                                                              \
+        if (n <= (small))                                                                          \
+            body(ks, out, in, n, iv, 1);                                                           \
+        else                                                                                       \
+            name##_long(ks, out, in, n, iv);                                                       \
+    }
+
+#define VAES_SPLIT_ECB(name, body, small, dec)                                                     \
+    static __attribute__((noinline)) void name##_long(const axiom_bc_ks *ks, uint8_t *out,         \
+                                                      const uint8_t *in, size_t n)                 \
+    {                                                                                              \
+        body(ks, out, in, n, dec, 0);                                                              \
+    }                                                                                              \
+    static void name(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)            \
+    {                                                                                              \
+        if (n <= (small))                                                                          \
+            body(ks, out, in, n, dec, 1);                                                          \
+        else                                                                                       \
+            name##_long(ks, out, in, n);                                                           \
+    }
+
+/* One block through the cipher on xmm registers, the keys read as memory
+ * operands: for ECB calls of one block (the XTS tweak above all), whose
+ * 16-byte store a following 16-byte load can forward from, which it
+ * cannot from a masked store. */
+VAES_FORCE_INLINE void vaes_block1(const __m128i *rk, const unsigned nr, uint8_t *out,
+                                   const uint8_t *in, const int dec)
+{
+#define VAES_R1(r) x = dec ? _mm_aesdec_si128(x, rk[r]) : _mm_aesenc_si128(x, rk[r])
+    __m128i x = _mm_xor_si128(vaes_load128(in), rk[0]);
+    VAES_R1(1); VAES_R1(2); VAES_R1(3); VAES_R1(4); VAES_R1(5);
+    VAES_R1(6); VAES_R1(7); VAES_R1(8); VAES_R1(9);
+    if (nr > 10) {
+        VAES_R1(10); VAES_R1(11);
+    }
+    if (nr > 12) {
+        VAES_R1(12); VAES_R1(13);
+    }
+#undef VAES_R1
+    x = dec ? _mm_aesdeclast_si128(x, rk[nr]) : _mm_aesenclast_si128(x, rk[nr]);
+    vaes_store128(out, x);
+}
+
 /* Three copies, one per round count; n == 0 leaves everything untouched. */
 #define VAES_SERIAL_ENTRY(name, body)                                                              \
     static void name(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,            \
