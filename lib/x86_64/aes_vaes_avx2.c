@@ -10,7 +10,10 @@
  * stores, so masked-off memory is never touched).  The round keys are
  * broadcast to both lanes once per call; with 16 ymm registers most of them
  * are then read from the stack as instruction operands, which the load
- * ports absorb.
+ * ports absorb.  Messages of up to 4 blocks take a short copy of each
+ * operation (one or two registers, only what they need; ECB of one block
+ * on xmm), longer ones the general copy out of line; the machinery is
+ * shared with the zmm kernel (aes_vaes_common.h).
  *
  * Fused into the block loop:
  * - CTR: counter blocks are built in registers as 128-bit little-endian
@@ -87,6 +90,9 @@ static inline __m256i vy_bcast128(__m128i x)
     _mm256_maskstore_epi64((long long *)(void *)(p), vy_mask(nb_, (i)), (v))
 #define VY_IN(i, M) VY_LD_##M(i, in + 32 * (i))
 #define VY_BCAST128 vy_bcast128
+#define VY_V __m256i
+#define VY_CAST128 _mm256_castsi256_si128
+#define VY_END _mm256_zeroupper()
 
 #define VY_DECL(i, M) __m256i b##i;
 #define VY_STORE(i, M) VY_ST_##M(i, out + 32 * (i), b##i);
@@ -110,25 +116,7 @@ static inline __m256i vy_bcast128(__m128i x)
 
 #define VY_ECB_LOAD(i, M) b##i = _mm256_xor_si256(VY_IN(i, M), k0);
 
-VAES_FORCE_INLINE void vy_ecb(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
-                              const int dec, const int small)
-{
-    const __m128i *rk = dec ? vaes_dec_keys(ks) : vaes_enc_keys(ks);
-    const unsigned nr = ks->rounds;
-    if (small && n == 1) {
-        vaes_block1(rk, nr, out, in, dec);
-        return;
-    }
-    VY_KEYS(rk);
-    if (dec)
-        VY_RUN(small, VAES_ECB_STEP, (void)0, VY_DEC, VY_DECLAST);
-    else
-        VY_RUN(small, VAES_ECB_STEP, (void)0, VY_ENC, VY_ENCLAST);
-    _mm256_zeroupper();
-}
-
-VAES_SPLIT_ECB(vy_ecb_enc, vy_ecb, VY_SMALL, 0)
-VAES_SPLIT_ECB(vy_ecb_dec, vy_ecb, VY_SMALL, 1)
+VAES_DEFINE_ECB(VY, vy)
 
 /* ---- CTR --------------------------------------------------------------- */
 
@@ -152,29 +140,14 @@ static inline __m256i vy_add128(__m256i v, __m256i inc)
     return _mm256_sub_epi64(s, _mm256_bslli_epi128(carry, 8));
 }
 
-#define VY_CTR_FAST(i, M) b##i = _mm256_shuffle_epi8(_mm256_add_epi64(ctr, vy_lo(2 * (i))), bswap);
-#define VY_CTR_SLOW(i, M) b##i = _mm256_shuffle_epi8(vy_add128(ctr, vy_lo(2 * (i))), bswap);
+/* Register i's lane offsets 2i and 2i+1, in the low halves. */
+#define VY_OFF(i) _mm256_set_epi64x(0, 2 * (i) + 1, 0, 2 * (i))
+#define VY_CTR_FAST(i, M) b##i = _mm256_shuffle_epi8(_mm256_add_epi64(ctr, VY_OFF(i)), bswap);
+#define VY_CTR_SLOW(i, M) b##i = _mm256_shuffle_epi8(vy_add128(ctr, VY_OFF(i)), bswap);
+#define VY_ADD128 vy_add128
+#define VY_LO vy_lo
 
-VAES_FORCE_INLINE void vy_ctr_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,
-                                   size_t n, uint8_t iv[AXIOM_BC_BLOCK], const int small)
-{
-    const __m128i *rk = vaes_enc_keys(ks);
-    const unsigned nr = ks->rounds;
-    const __m128i bswap128 = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    const __m256i bswap = _mm256_broadcastsi128_si256(bswap128);
-    /* Low 64 bits of the counter of lane 0 of the first register. */
-    uint64_t lo = axiom_load64_be(iv + 8);
-    __m256i ctr = _mm256_broadcastsi128_si256(_mm_shuffle_epi8(vaes_load128(iv), bswap128));
-    ctr = vy_add128(ctr, _mm256_set_epi64x(0, 1, 0, 0));
-    VY_KEYS(rk);
-
-    VY_RUN(small, VAES_CTR_STEP, (ctr = vy_add128(ctr, vy_lo(16)), lo += 16), VY_ENC, 0);
-    ctr = vy_add128(ctr, vy_lo(n));
-    vaes_store128(iv, _mm_shuffle_epi8(_mm256_castsi256_si128(ctr), bswap128));
-    _mm256_zeroupper();
-}
-
-VAES_SPLIT_ENTRY(vy_ctr, vy_ctr_body, VY_SMALL)
+VAES_DEFINE_CTR(VY, vy, 2)
 
 /* ---- CBC and CFB decryption -------------------------------------------- */
 
@@ -190,34 +163,8 @@ VAES_SPLIT_ENTRY(vy_ctr, vy_ctr_body, VY_SMALL)
     b##i = _mm256_aesdeclast_epi128(b##i, _mm256_xor_si256(kl, VY_PREV(i, M)));
 #define VY_CFB_LOAD(i, M) b##i = _mm256_xor_si256(VY_PREV(i, M), k0);
 
-VAES_FORCE_INLINE void vy_cbc_dec_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,
-                                       size_t n, uint8_t iv[AXIOM_BC_BLOCK], const int small)
-{
-    const __m128i *rk = vaes_dec_keys(ks);
-    const unsigned nr = ks->rounds;
-    __m256i ivv = _mm256_broadcastsi128_si256(vaes_load128(iv));
-    VY_KEYS(rk);
-
-    VY_RUN(small, VAES_CBC_DEC_STEP, (void)0, VY_DEC, 0);
-    vaes_store128(iv, _mm256_castsi256_si128(ivv));
-    _mm256_zeroupper();
-}
-
-VAES_FORCE_INLINE void vy_cfb_dec_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,
-                                       size_t n, uint8_t iv[AXIOM_BC_BLOCK], const int small)
-{
-    const __m128i *rk = vaes_enc_keys(ks);
-    const unsigned nr = ks->rounds;
-    __m256i ivv = _mm256_broadcastsi128_si256(vaes_load128(iv));
-    VY_KEYS(rk);
-
-    VY_RUN(small, VAES_CFB_DEC_STEP, (void)0, VY_ENC, 0);
-    vaes_store128(iv, _mm256_castsi256_si128(ivv));
-    _mm256_zeroupper();
-}
-
-VAES_SPLIT_ENTRY(vy_cbc_dec, vy_cbc_dec_body, VY_SMALL)
-VAES_SPLIT_ENTRY(vy_cfb_dec, vy_cfb_dec_body, VY_SMALL)
+VAES_DEFINE_CHAIN_DEC(VY, vy, cbc_dec, vaes_dec_keys, VAES_CBC_DEC_STEP, VY_DEC)
+VAES_DEFINE_CHAIN_DEC(VY, vy, cfb_dec, vaes_enc_keys, VAES_CFB_DEC_STEP, VY_ENC)
 
 /* ---- XTS --------------------------------------------------------------- */
 
@@ -258,41 +205,7 @@ static inline __m256i vy_mulx16(__m256i t)
  * others are then dead code). */
 #define VY_TW(i) vy_mulx(tw_, _mm256_set_epi64x(2 * (i) + 1, 2 * (i) + 1, 2 * (i), 2 * (i)))
 
-VAES_FORCE_INLINE void vy_xts_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,
-                                   size_t n, uint8_t iv[AXIOM_BC_BLOCK], const int dec,
-                                   const int small)
-{
-    const __m128i *rk = dec ? vaes_dec_keys(ks) : vaes_enc_keys(ks);
-    const unsigned nr = ks->rounds;
-    const __m256i tw_ = _mm256_broadcastsi128_si256(vaes_load128(iv));
-    __m256i t0 = VY_TW(0), t1 = VY_TW(1), t2 = VY_TW(2), t3 = VY_TW(3);
-    __m256i t4 = VY_TW(4), t5 = VY_TW(5), t6 = VY_TW(6), t7 = VY_TW(7);
-    VY_KEYS(rk);
-
-    if (dec)
-        VY_RUN(small, VAES_XTS_STEP, (void)0, VY_DEC, VY_XTS_DECLAST);
-    else
-        VY_RUN(small, VAES_XTS_STEP, (void)0, VY_ENC, VY_XTS_ENCLAST);
-    /* The tweak after the last block: t0 already is, unless a tail was done. */
-    vaes_store128(iv, n ? vaes_xts_mulx128(_mm256_castsi256_si128(t0), (unsigned)n)
-                        : _mm256_castsi256_si128(t0));
-    _mm256_zeroupper();
-}
-
-VAES_FORCE_INLINE void vy_xts_enc_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,
-                                       size_t n, uint8_t iv[AXIOM_BC_BLOCK], const int small)
-{
-    vy_xts_body(ks, out, in, n, iv, 0, small);
-}
-
-VAES_FORCE_INLINE void vy_xts_dec_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,
-                                       size_t n, uint8_t iv[AXIOM_BC_BLOCK], const int small)
-{
-    vy_xts_body(ks, out, in, n, iv, 1, small);
-}
-
-VAES_SPLIT_ENTRY(vy_xts_enc, vy_xts_enc_body, VY_SMALL)
-VAES_SPLIT_ENTRY(vy_xts_dec, vy_xts_dec_body, VY_SMALL)
+VAES_DEFINE_XTS(VY, vy)
 
 /* ---- serial modes and the key schedule: aes_vaes_common.h --------------- */
 

@@ -8,7 +8,11 @@
  * keep the AES unit busy with room for the loads, XORs and stores.  The tail
  * (1..31 blocks) is one masked step of 8, 4 or 1 registers (per-register
  * AVX-512 masks on the loads and stores), so a short tail is not serialised.
- * The round keys are broadcast to the four lanes once per call.
+ * The round keys are broadcast to the four lanes once per call.  Messages
+ * of up to 4 blocks take a short copy of each operation (one register, only
+ * what it needs, no spills; ECB of one block on xmm), longer ones the
+ * general copy out of line; the machinery is shared with the ymm kernel
+ * (aes_vaes_common.h).
  *
  * Fused into the block loop:
  * - CTR: counter blocks are built in registers as 128-bit little-endian
@@ -73,6 +77,9 @@ static inline __m512i vz_bcast128(__m128i x)
 #define VZ_ST_MASK(i, p, v) _mm512_mask_storeu_epi64((void *)(p), VZ_MASK(i), (v))
 #define VZ_IN(i, M) VZ_LD_##M(i, in + 64 * (i))
 #define VZ_BCAST128 vz_bcast128
+#define VZ_V __m512i
+#define VZ_CAST128 _mm512_castsi512_si128
+#define VZ_END (void)0
 
 #define VZ_DECL(i, M) __m512i b##i;
 #define VZ_STORE(i, M) VZ_ST_##M(i, out + 64 * (i), b##i);
@@ -96,24 +103,7 @@ static inline __m512i vz_bcast128(__m128i x)
 
 #define VZ_ECB_LOAD(i, M) b##i = _mm512_xor_si512(VZ_IN(i, M), k0);
 
-VAES_FORCE_INLINE void vz_ecb(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
-                              const int dec, const int small)
-{
-    const __m128i *rk = dec ? vaes_dec_keys(ks) : vaes_enc_keys(ks);
-    const unsigned nr = ks->rounds;
-    if (small && n == 1) {
-        vaes_block1(rk, nr, out, in, dec);
-        return;
-    }
-    VZ_KEYS(rk);
-    if (dec)
-        VZ_RUN(small, VAES_ECB_STEP, (void)0, VZ_DEC, VZ_DECLAST);
-    else
-        VZ_RUN(small, VAES_ECB_STEP, (void)0, VZ_ENC, VZ_ENCLAST);
-}
-
-VAES_SPLIT_ECB(vz_ecb_enc, vz_ecb, VZ_SMALL, 0)
-VAES_SPLIT_ECB(vz_ecb_dec, vz_ecb, VZ_SMALL, 1)
+VAES_DEFINE_ECB(VZ, vz)
 
 /* ---- CTR --------------------------------------------------------------- */
 
@@ -133,28 +123,14 @@ static inline __m512i vz_add128(__m512i v, __m512i inc)
     return _mm512_mask_sub_epi64(s, (__mmask8)(carry << 1), s, _mm512_set1_epi64(-1));
 }
 
-#define VZ_CTR_FAST(i, M) b##i = _mm512_shuffle_epi8(_mm512_add_epi64(ctr, vz_lo(4 * (i))), bswap);
-#define VZ_CTR_SLOW(i, M) b##i = _mm512_shuffle_epi8(vz_add128(ctr, vz_lo(4 * (i))), bswap);
+/* Register i's lane offsets 4i .. 4i+3, in the low halves. */
+#define VZ_OFF(i) _mm512_set_epi64(0, 4 * (i) + 3, 0, 4 * (i) + 2, 0, 4 * (i) + 1, 0, 4 * (i))
+#define VZ_CTR_FAST(i, M) b##i = _mm512_shuffle_epi8(_mm512_add_epi64(ctr, VZ_OFF(i)), bswap);
+#define VZ_CTR_SLOW(i, M) b##i = _mm512_shuffle_epi8(vz_add128(ctr, VZ_OFF(i)), bswap);
+#define VZ_ADD128 vz_add128
+#define VZ_LO vz_lo
 
-VAES_FORCE_INLINE void vz_ctr_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,
-                                   size_t n, uint8_t iv[AXIOM_BC_BLOCK], const int small)
-{
-    const __m128i *rk = vaes_enc_keys(ks);
-    const unsigned nr = ks->rounds;
-    const __m128i bswap128 = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    const __m512i bswap = _mm512_broadcast_i32x4(bswap128);
-    /* Low 64 bits of the counter of lane 0 of the first register. */
-    uint64_t lo = axiom_load64_be(iv + 8);
-    __m512i ctr = _mm512_broadcast_i32x4(_mm_shuffle_epi8(vaes_load128(iv), bswap128));
-    ctr = vz_add128(ctr, _mm512_set_epi64(0, 3, 0, 2, 0, 1, 0, 0));
-    VZ_KEYS(rk);
-
-    VZ_RUN(small, VAES_CTR_STEP, (ctr = vz_add128(ctr, vz_lo(32)), lo += 32), VZ_ENC, 0);
-    ctr = vz_add128(ctr, vz_lo(n));
-    vaes_store128(iv, _mm_shuffle_epi8(_mm512_castsi512_si128(ctr), bswap128));
-}
-
-VAES_SPLIT_ENTRY(vz_ctr, vz_ctr_body, VZ_SMALL)
+VAES_DEFINE_CTR(VZ, vz, 4)
 
 /* ---- CBC and CFB decryption -------------------------------------------- */
 
@@ -169,32 +145,8 @@ VAES_SPLIT_ENTRY(vz_ctr, vz_ctr_body, VZ_SMALL)
     b##i = _mm512_aesdeclast_epi128(b##i, _mm512_xor_si512(kl, VZ_PREV(i, M)));
 #define VZ_CFB_LOAD(i, M) b##i = _mm512_xor_si512(VZ_PREV(i, M), k0);
 
-VAES_FORCE_INLINE void vz_cbc_dec_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,
-                                       size_t n, uint8_t iv[AXIOM_BC_BLOCK], const int small)
-{
-    const __m128i *rk = vaes_dec_keys(ks);
-    const unsigned nr = ks->rounds;
-    __m512i ivv = _mm512_broadcast_i32x4(vaes_load128(iv));
-    VZ_KEYS(rk);
-
-    VZ_RUN(small, VAES_CBC_DEC_STEP, (void)0, VZ_DEC, 0);
-    vaes_store128(iv, _mm512_castsi512_si128(ivv));
-}
-
-VAES_FORCE_INLINE void vz_cfb_dec_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,
-                                       size_t n, uint8_t iv[AXIOM_BC_BLOCK], const int small)
-{
-    const __m128i *rk = vaes_enc_keys(ks);
-    const unsigned nr = ks->rounds;
-    __m512i ivv = _mm512_broadcast_i32x4(vaes_load128(iv));
-    VZ_KEYS(rk);
-
-    VZ_RUN(small, VAES_CFB_DEC_STEP, (void)0, VZ_ENC, 0);
-    vaes_store128(iv, _mm512_castsi512_si128(ivv));
-}
-
-VAES_SPLIT_ENTRY(vz_cbc_dec, vz_cbc_dec_body, VZ_SMALL)
-VAES_SPLIT_ENTRY(vz_cfb_dec, vz_cfb_dec_body, VZ_SMALL)
+VAES_DEFINE_CHAIN_DEC(VZ, vz, cbc_dec, vaes_dec_keys, VAES_CBC_DEC_STEP, VZ_DEC)
+VAES_DEFINE_CHAIN_DEC(VZ, vz, cfb_dec, vaes_enc_keys, VAES_CFB_DEC_STEP, VZ_ENC)
 
 /* ---- XTS --------------------------------------------------------------- */
 
@@ -222,7 +174,7 @@ static inline __m512i vz_mulx32(__m512i t)
 #define VZ_XTS_KEYLAST(i, M) const __m512i e##i = _mm512_xor_si512(kl, t##i);
 /* A whole step moves its tweaks on by 32 blocks as soon as they have been
  * used on the input, so that the next step's inputs do not wait for them;
- * the tail step (the last) leaves them for VZ_XTS_FINISH. */
+ * the tail step (the last) leaves them for the final tweak. */
 #define VZ_XTS_ADV_FULL(i) t##i = vz_mulx32(t##i);
 #define VZ_XTS_ADV_MASK(i)
 #define VZ_XTS_ADV(i, M) VZ_XTS_ADV_##M(i)
@@ -237,40 +189,7 @@ static inline __m512i vz_mulx32(__m512i t)
     vz_mulx(tw_, _mm512_set_epi64(4 * (i) + 3, 4 * (i) + 3, 4 * (i) + 2, 4 * (i) + 2,             \
                                   4 * (i) + 1, 4 * (i) + 1, 4 * (i), 4 * (i)))
 
-VAES_FORCE_INLINE void vz_xts_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,
-                                   size_t n, uint8_t iv[AXIOM_BC_BLOCK], const int dec,
-                                   const int small)
-{
-    const __m128i *rk = dec ? vaes_dec_keys(ks) : vaes_enc_keys(ks);
-    const unsigned nr = ks->rounds;
-    const __m512i tw_ = _mm512_broadcast_i32x4(vaes_load128(iv));
-    __m512i t0 = VZ_TW(0), t1 = VZ_TW(1), t2 = VZ_TW(2), t3 = VZ_TW(3);
-    __m512i t4 = VZ_TW(4), t5 = VZ_TW(5), t6 = VZ_TW(6), t7 = VZ_TW(7);
-    VZ_KEYS(rk);
-
-    if (dec)
-        VZ_RUN(small, VAES_XTS_STEP, (void)0, VZ_DEC, VZ_XTS_DECLAST);
-    else
-        VZ_RUN(small, VAES_XTS_STEP, (void)0, VZ_ENC, VZ_XTS_ENCLAST);
-    /* The tweak after the last block: t0 already is, unless a tail was done. */
-    vaes_store128(iv, n ? vaes_xts_mulx128(_mm512_castsi512_si128(t0), (unsigned)n)
-                        : _mm512_castsi512_si128(t0));
-}
-
-VAES_FORCE_INLINE void vz_xts_enc_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,
-                                       size_t n, uint8_t iv[AXIOM_BC_BLOCK], const int small)
-{
-    vz_xts_body(ks, out, in, n, iv, 0, small);
-}
-
-VAES_FORCE_INLINE void vz_xts_dec_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,
-                                       size_t n, uint8_t iv[AXIOM_BC_BLOCK], const int small)
-{
-    vz_xts_body(ks, out, in, n, iv, 1, small);
-}
-
-VAES_SPLIT_ENTRY(vz_xts_enc, vz_xts_enc_body, VZ_SMALL)
-VAES_SPLIT_ENTRY(vz_xts_dec, vz_xts_dec_body, VZ_SMALL)
+VAES_DEFINE_XTS(VZ, vz)
 
 /* ---- serial modes and the key schedule: aes_vaes_common.h --------------- */
 

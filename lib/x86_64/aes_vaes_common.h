@@ -352,6 +352,117 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
             name##_long(ks, out, in, n);                                                           \
     }
 
+/* The bodies that are the same at both widths, defined under the kernel's
+ * lower-case prefix p (vy, vz) from its primitives P##_V (vector type),
+ * P##_CAST128 (lane 0), P##_TW(i) (register i's tweaks from tw_), P##_KEYS,
+ * P##_RUN, P##_SMALL and P##_END (what every operation ends with). */
+
+/* ECB, both directions; one block runs on xmm (vaes_block1). */
+#define VAES_DEFINE_ECB(P, p)                                                                      \
+    VAES_FORCE_INLINE void p##_ecb(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,        \
+                                   size_t n, const int dec, const int small)                       \
+    {                                                                                              \
+        const __m128i *rk = dec ? vaes_dec_keys(ks) : vaes_enc_keys(ks);                           \
+        const unsigned nr = ks->rounds;                                                            \
+        if (small && n == 1) {                                                                     \
+            vaes_block1(rk, nr, out, in, dec);                                                     \
+            return;                                                                                \
+        }                                                                                          \
+        P##_KEYS(rk);                                                                              \
+        if (dec)                                                                                   \
+            P##_RUN(small, VAES_ECB_STEP, (void)0, P##_DEC, P##_DECLAST);                          \
+        else                                                                                       \
+            P##_RUN(small, VAES_ECB_STEP, (void)0, P##_ENC, P##_ENCLAST);                          \
+        P##_END;                                                                                   \
+    }                                                                                              \
+    VAES_SPLIT_ECB(p##_ecb_enc, p##_ecb, P##_SMALL, 0)                                             \
+    VAES_SPLIT_ECB(p##_ecb_dec, p##_ecb, P##_SMALL, 1)
+
+/* CTR over whole blocks.  Counter blocks are built in registers as 128-bit
+ * little-endian integers: ctr holds the step's first counter in every lane,
+ * P##_CTR_FAST/SLOW(i) add register i's lane offsets (P##_OFF(i)) exactly
+ * or with a carry into the high half, and one VPSHUFB turns them
+ * big-endian.  The counter handed back is computed in scalar code from
+ * the one that came in, off the vector ports. */
+#define VAES_DEFINE_CTR(P, p, BR)                                                                  \
+    VAES_FORCE_INLINE void p##_ctr_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,   \
+                                        size_t n, uint8_t iv[AXIOM_BC_BLOCK], const int small)     \
+    {                                                                                              \
+        const __m128i *rk = vaes_enc_keys(ks);                                                     \
+        const unsigned nr = ks->rounds;                                                            \
+        const __m128i bswap128 =                                                                   \
+            _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);                    \
+        const P##_V bswap = P##_BCAST128(bswap128);                                                \
+        const uint64_t hi0 = axiom_load64_be(iv), lo0 = axiom_load64_be(iv + 8);                   \
+        const uint64_t lo_end = lo0 + n;                                                           \
+        /* Low 64 bits of the counter of lane 0 of the step's first register. */                  \
+        uint64_t lo = lo0;                                                                         \
+        P##_V ctr = P##_BCAST128(_mm_shuffle_epi8(vaes_load128(iv), bswap128));                    \
+        P##_KEYS(rk);                                                                              \
+        P##_RUN(small, VAES_CTR_STEP, (ctr = P##_ADD128(ctr, P##_LO(8 * (BR))), lo += 8 * (BR)),   \
+                P##_ENC, 0);                                                                       \
+        vaes_store128(iv, _mm_shuffle_epi8(_mm_set_epi64x((long long)(hi0 + (lo_end < lo0)),       \
+                                                          (long long)lo_end),                      \
+                                           bswap128));                                             \
+        P##_END;                                                                                   \
+    }                                                                                              \
+    VAES_SPLIT_ENTRY(p##_ctr, p##_ctr_body, P##_SMALL)
+
+/* CBC or CFB decryption (@STEP, with round operation @OP under the
+ * schedule that @keys returns): the chaining value, broadcast, enters as
+ * ivv and the last ciphertext block leaves in it. */
+#define VAES_DEFINE_CHAIN_DEC(P, p, name, keys, STEP, OP)                                         \
+    VAES_FORCE_INLINE void p##_##name##_body(const axiom_bc_ks *ks, uint8_t *out,                 \
+                                             const uint8_t *in, size_t n,                          \
+                                             uint8_t iv[AXIOM_BC_BLOCK], const int small)          \
+    {                                                                                              \
+        const __m128i *rk = keys(ks);                                                              \
+        const unsigned nr = ks->rounds;                                                            \
+        P##_V ivv = P##_BCAST128(vaes_load128(iv));                                                \
+        P##_KEYS(rk);                                                                              \
+        P##_RUN(small, STEP, (void)0, OP, 0);                                                      \
+        vaes_store128(iv, P##_CAST128(ivv));                                                       \
+        P##_END;                                                                                   \
+    }                                                                                              \
+    VAES_SPLIT_ENTRY(p##_##name, p##_##name##_body, P##_SMALL)
+
+/* XTS over whole blocks, both directions; the 8 tweak registers are made
+ * from the first tweak (the short copy uses t0 and t1 at most: the others
+ * are then dead code), and the tweak after the last block is handed back:
+ * t0 already is, unless a tail was done. */
+#define VAES_DEFINE_XTS(P, p)                                                                      \
+    VAES_FORCE_INLINE void p##_xts_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,   \
+                                        size_t n, uint8_t iv[AXIOM_BC_BLOCK], const int dec,       \
+                                        const int small)                                           \
+    {                                                                                              \
+        const __m128i *rk = dec ? vaes_dec_keys(ks) : vaes_enc_keys(ks);                           \
+        const unsigned nr = ks->rounds;                                                            \
+        const P##_V tw_ = P##_BCAST128(vaes_load128(iv));                                          \
+        P##_V t0 = P##_TW(0), t1 = P##_TW(1), t2 = P##_TW(2), t3 = P##_TW(3);                      \
+        P##_V t4 = P##_TW(4), t5 = P##_TW(5), t6 = P##_TW(6), t7 = P##_TW(7);                      \
+        P##_KEYS(rk);                                                                              \
+        if (dec)                                                                                   \
+            P##_RUN(small, VAES_XTS_STEP, (void)0, P##_DEC, P##_XTS_DECLAST);                      \
+        else                                                                                       \
+            P##_RUN(small, VAES_XTS_STEP, (void)0, P##_ENC, P##_XTS_ENCLAST);                      \
+        vaes_store128(iv, n ? vaes_xts_mulx128(P##_CAST128(t0), (unsigned)n) : P##_CAST128(t0));  \
+        P##_END;                                                                                   \
+    }                                                                                              \
+    VAES_FORCE_INLINE void p##_xts_enc_body(const axiom_bc_ks *ks, uint8_t *out,                  \
+                                            const uint8_t *in, size_t n,                           \
+                                            uint8_t iv[AXIOM_BC_BLOCK], const int small)           \
+    {                                                                                              \
+        p##_xts_body(ks, out, in, n, iv, 0, small);                                                \
+    }                                                                                              \
+    VAES_FORCE_INLINE void p##_xts_dec_body(const axiom_bc_ks *ks, uint8_t *out,                  \
+                                            const uint8_t *in, size_t n,                           \
+                                            uint8_t iv[AXIOM_BC_BLOCK], const int small)           \
+    {                                                                                              \
+        p##_xts_body(ks, out, in, n, iv, 1, small);                                                \
+    }                                                                                              \
+    VAES_SPLIT_ENTRY(p##_xts_enc, p##_xts_enc_body, P##_SMALL)                                     \
+    VAES_SPLIT_ENTRY(p##_xts_dec, p##_xts_dec_body, P##_SMALL)
+
 /* One block through the cipher on xmm registers, the keys read as memory
  * operands: for ECB calls of one block (the XTS tweak above all), whose
  * 16-byte store a following 16-byte load can forward from, which it
@@ -360,6 +471,10 @@ VAES_FORCE_INLINE void vaes_block1(const __m128i *rk, const unsigned nr, uint8_t
                                    const uint8_t *in, const int dec)
 {
 #define VAES_R1(r) x = dec ? _mm_aesdec_si128(x, rk[r]) : _mm_aesenc_si128(x, rk[r])
+    /* An opaque copy of the key pointer: otherwise the compiler shares these
+     * 16-byte key loads with the caller's other path, whose broadcasts
+     * then become shuffles on the vector ports instead of loads. */
+    __asm__("" : "+r"(rk));
     __m128i x = _mm_xor_si128(vaes_load128(in), rk[0]);
     VAES_R1(1); VAES_R1(2); VAES_R1(3); VAES_R1(4); VAES_R1(5);
     VAES_R1(6); VAES_R1(7); VAES_R1(8); VAES_R1(9);
