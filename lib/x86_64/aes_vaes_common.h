@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* What the two VAES AES kernels share: the key schedule and the serial modes
- * (CBC/CFB encryption, OFB) on 128-bit VEX registers.
+/* What the two VAES AES kernels share: the key schedule, the serial modes
+ * (CBC/CFB encryption, OFB) on 128-bit VEX registers, one-block ECB on xmm,
+ * and the multi-block machinery of the parallel modes written once for any
+ * vector width (round keys, rounds, mode steps, run loop, mode bodies, the
+ * short/long split), over primitives each kernel file defines for its width.
  *
- * Everything here is static inline, so that each kernel file compiles its
- * own copy with its own -m flags: the serial code is then VEX-encoded like
- * the rest of the kernel, and never pays an SSE/AVX transition.
+ * Everything here is static inline or a macro, so that each kernel file
+ * compiles its own copy with its own -m flags: the serial code is then
+ * VEX-encoded like the rest of the kernel, and never pays an SSE/AVX
+ * transition.
  *
  * Key schedule layout (the same as the AES-NI kernel's, so that schedules
  * can be compared between kernels): the nr + 1 encryption round keys from
@@ -12,7 +16,8 @@
  * (FIPS 197, 5.3.5) from byte VAES_DEC_OFFSET, 16 bytes each.
  *
  * Constant time: AESENC/AESKEYGENASSIST/AESIMC take the same time for every
- * input, and the only branches are on the round count and the length. */
+ * input, and the only branches are on the round count, the length and, in
+ * CTR, the public counter value. */
 #ifndef AXIOM_AES_VAES_COMMON_H
 #define AXIOM_AES_VAES_COMMON_H
 
