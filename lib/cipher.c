@@ -20,13 +20,23 @@ struct axiom_cipher_ctx {
     axiom_bc_ks ks2;         /* XTS tweak key */
     const axiom_cipher_desc *desc;
     const axiom_bc_kernel *k;
+    axiom_mode mode;         /* desc->mode, one load nearer */
     int dir;
     int keyed;               /* a key schedule is present */
     int ready;               /* init done: update allowed */
     uint8_t iv[16];          /* chaining value, counter, or XTS tweak */
-    uint8_t buf[16];         /* keystream of the current partial block */
+    uint8_t buf[16];         /* keystream of the current partial block;
+                              * all zero whenever pos == 0 */
     unsigned pos;            /* bytes of buf already used; 0: none pending */
 };
+
+/* Clear 16 bytes of the context: an inline store the compiler must keep
+ * (the per-message paths cannot afford a call through the PLT for it). */
+static inline void wipe16(uint8_t p[16])
+{
+    memset(p, 0, 16);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+}
 
 AXIOM_API int axiom_cipher_new(axiom_cipher_ctx **ctx, const char *name)
 {
@@ -50,6 +60,7 @@ AXIOM_API int axiom_cipher_new(axiom_cipher_ctx **ctx, const char *name)
     memset(c, 0, sizeof *c);
     c->desc = d;
     c->k = k;
+    c->mode = d->mode;
     *ctx = c;
     return AXIOM_OK;
 }
@@ -62,12 +73,29 @@ AXIOM_API void axiom_cipher_free(axiom_cipher_ctx *ctx)
     free(ctx);
 }
 
-AXIOM_API int axiom_cipher_init(axiom_cipher_ctx *ctx, int direction,
-                                const uint8_t *key, size_t keylen,
-                                const uint8_t *iv, size_t ivlen)
+/* A new message under the key already set: the per-message path, kept
+ * small (no calls but the XTS tweak encryption). */
+static inline void start_message(axiom_cipher_ctx *ctx, int direction, const uint8_t *iv,
+                                 size_t ivlen)
 {
-    if (!ctx || (direction != AXIOM_ENCRYPT && direction != AXIOM_DECRYPT))
-        return AXIOM_EINVAL;
+    ctx->dir = direction;
+    if (ctx->pos) { /* a partial block was pending: drop its keystream */
+        ctx->pos = 0;
+        wipe16(ctx->buf);
+    }
+    if (ctx->mode == AXIOM_MODE_XTS)
+        ctx->k->ecb_enc(&ctx->ks2, ctx->iv, iv, 1); /* the tweak, encrypted */
+    else if (ivlen)
+        memcpy(ctx->iv, iv, 16);
+    ctx->ready = 1;
+}
+
+/* With a key, or for a stream cipher: everything but the argument checks
+ * done by axiom_cipher_init. */
+static __attribute__((noinline)) int init_slow(axiom_cipher_ctx *ctx, int direction,
+                                               const uint8_t *key, size_t keylen,
+                                               const uint8_t *iv, size_t ivlen)
+{
     const axiom_cipher_desc *d = ctx->desc;
     if (key && keylen != d->keylen)
         return AXIOM_EKEYLEN;
@@ -90,33 +118,44 @@ AXIOM_API int axiom_cipher_init(axiom_cipher_ctx *ctx, int direction,
     }
 
     const axiom_bc_kernel *k = ctx->k;
-    if (key) {
-        if (d->mode == AXIOM_MODE_XTS) {
-            k->setkey(&ctx->ks, key, keylen / 2);
-            k->setkey(&ctx->ks2, key + keylen / 2, keylen / 2);
-        } else {
-            k->setkey(&ctx->ks, key, keylen);
-        }
-        ctx->keyed = 1;
+    if (d->mode == AXIOM_MODE_XTS) {
+        k->setkey(&ctx->ks, key, keylen / 2);
+        k->setkey(&ctx->ks2, key + keylen / 2, keylen / 2);
+    } else {
+        k->setkey(&ctx->ks, key, keylen);
     }
-    ctx->dir = direction;
-    ctx->pos = 0;
-    axiom_wipe(ctx->buf, sizeof ctx->buf);
-    if (d->mode == AXIOM_MODE_XTS)
-        k->ecb_enc(&ctx->ks2, ctx->iv, iv, 1); /* the tweak, encrypted */
-    else if (ivlen)
-        memcpy(ctx->iv, iv, 16);
-    ctx->ready = 1;
+    ctx->keyed = 1;
+    start_message(ctx, direction, iv, ivlen);
+    return AXIOM_OK;
+}
+
+AXIOM_API int axiom_cipher_init(axiom_cipher_ctx *ctx, int direction,
+                                const uint8_t *key, size_t keylen,
+                                const uint8_t *iv, size_t ivlen)
+{
+    if (!ctx || (direction != AXIOM_ENCRYPT && direction != AXIOM_DECRYPT))
+        return AXIOM_EINVAL;
+    const axiom_cipher_desc *d = ctx->desc;
+    if (key || d->stream)
+        return init_slow(ctx, direction, key, keylen, iv, ivlen);
+    /* The same checks, in the same order, as init_slow's for no key. */
+    if (!ctx->keyed)
+        return AXIOM_ESTATE;
+    if (ivlen != d->ivlen)
+        return AXIOM_EIVLEN;
+    if (ivlen && !iv)
+        return AXIOM_EINVAL;
+    start_message(ctx, direction, iv, ivlen);
     return AXIOM_OK;
 }
 
 /* CTR, CFB and OFB at byte granularity: finish a pending partial block,
  * hand whole blocks to the kernel, and keep the keystream of a new partial
  * block in ctx->buf. */
-static void stream_update(axiom_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
+static __attribute__((noinline)) void stream_update(axiom_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
 {
     const axiom_bc_kernel *k = ctx->k;
-    const axiom_mode mode = ctx->desc->mode;
+    const axiom_mode mode = ctx->mode;
     const int cfb_enc = mode == AXIOM_MODE_CFB && ctx->dir == AXIOM_ENCRYPT;
     const int cfb_dec = mode == AXIOM_MODE_CFB && ctx->dir == AXIOM_DECRYPT;
 
@@ -133,6 +172,8 @@ static void stream_update(axiom_cipher_ctx *ctx, uint8_t *out, const uint8_t *in
             out[i] = y;
         }
         ctx->pos = (unsigned)((ctx->pos + n) & 15);
+        if (!ctx->pos)
+            wipe16(ctx->buf); /* used up */
         in += n;
         out += n;
         len -= n;
@@ -170,9 +211,10 @@ static void stream_update(axiom_cipher_ctx *ctx, uint8_t *out, const uint8_t *in
     }
 }
 
-/* One XTS data unit; lengths that are not a multiple of 16 steal
- * ciphertext from the last whole block (IEEE 1619-2007, 5.3.2 and 5.4.2). */
-static void xts_update(axiom_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
+/* One XTS data unit whose length is not a multiple of 16: ciphertext
+ * stealing from the last whole block (IEEE 1619-2007, 5.3.2 and 5.4.2). */
+static __attribute__((noinline)) void xts_steal(axiom_cipher_ctx *ctx, uint8_t *out,
+                                                const uint8_t *in, size_t len)
 {
     const axiom_bc_kernel *k = ctx->k;
     const axiom_bc_ks *ks = &ctx->ks;
@@ -180,10 +222,6 @@ static void xts_update(axiom_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, s
     size_t n = len / 16, r = len % 16;
 
     if (ctx->dir == AXIOM_ENCRYPT) {
-        if (!r) {
-            k->xts_enc(ks, out, in, n, t);
-            return;
-        }
         uint8_t cc[16], pp[16];
         k->xts_enc(ks, out, in, n - 1, t);
         k->xts_enc(ks, cc, in + 16 * (n - 1), 1, t);
@@ -194,10 +232,6 @@ static void xts_update(axiom_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, s
         axiom_wipe(cc, sizeof cc);
         axiom_wipe(pp, sizeof pp);
     } else {
-        if (!r) {
-            k->xts_dec(ks, out, in, n, t);
-            return;
-        }
         uint8_t cc[16], pp[16], tm[16];
         k->xts_dec(ks, out, in, n - 1, t);
         memcpy(tm, t, 16);                  /* T_(m-1) */
@@ -227,7 +261,17 @@ AXIOM_API int axiom_cipher_update(axiom_cipher_ctx *ctx, uint8_t *out,
         return AXIOM_EINVAL;
 
     const axiom_bc_kernel *k = ctx->k;
-    switch (ctx->desc->mode) {
+    switch (ctx->mode) {
+    case AXIOM_MODE_CTR:
+        /* Whole blocks with no partial block pending: straight to the
+         * kernel, the common case of a message per init. */
+        if (!ctx->pos && !(len % 16)) {
+            if (len)
+                k->ctr(&ctx->ks, out, in, len / 16, ctx->iv);
+            break;
+        }
+        stream_update(ctx, out, in, len);
+        break;
     case AXIOM_MODE_ECB:
         if (len % 16)
             return AXIOM_ELENGTH;
@@ -243,9 +287,13 @@ AXIOM_API int axiom_cipher_update(axiom_cipher_ctx *ctx, uint8_t *out,
     case AXIOM_MODE_XTS:
         if (len < 16 || len > XTS_MAX_UNIT)
             return AXIOM_ELENGTH;
-        xts_update(ctx, out, in, len);
+        if (len % 16)
+            xts_steal(ctx, out, in, len);
+        else
+            (ctx->dir == AXIOM_ENCRYPT ? k->xts_enc : k->xts_dec)(&ctx->ks, out, in, len / 16,
+                                                                  ctx->iv);
         ctx->ready = 0; /* one data unit per tweak */
-        axiom_wipe(ctx->iv, sizeof ctx->iv);
+        wipe16(ctx->iv);
         break;
     default:
         if (len)

@@ -276,6 +276,80 @@ END_TEST
 
 /* ------------------------------------------------------------ white box */
 
+/* CTR kernels on short messages (the short-message copies: up to 4 blocks,
+ * and just past them) with the counter carrying inside the call: out of
+ * 32 bits (where a 32-bit counter would wrap), out of the low 64 bits
+ * into the high half, and out of 128 bits (wrap to zero), at every block
+ * position and just after the last; out of place misaligned and in place,
+ * against the portable kernel, chaining value included. */
+START_TEST(test_kernel_ctr_carries)
+{
+    const axiom_cipher_desc *d = axiom_catalog_cipher("aes-128-ctr");
+    TU_ASSERT(d != NULL && d->kernels != NULL, "catalog");
+    const uint64_t have = axiom_cpu_features();
+    uint8_t in[16 * 9 + 16], out[16 * 9 + 16], gen[16 * 9], ip[16 * 9 + 16];
+    size_t cases = 0;
+
+    tu_rng_reset("kernel-ctr-carries");
+    for (const axiom_bc_kernel *const *kp = d->kernels; *kp; kp++) {
+        const axiom_bc_kernel *k = *kp;
+        if (k->features & ~have)
+            continue;
+        for (size_t kl = 16; kl <= 32; kl += 8) {
+            uint8_t key[32];
+            axiom_bc_ks ks, gks;
+            tu_rand_bytes(key, sizeof key);
+            k->setkey(&ks, key, kl);
+            axiom_aes_generic_ct.setkey(&gks, key, kl);
+            for (size_t n = 1; n <= 9; n++) {
+                for (size_t j = 1; j <= n + 1; j++) {
+                    for (int width = 32; width <= 128; width *= 2) {
+                        uint8_t iv[16], ivk[16], ivg[16];
+                        tu_rand_bytes(iv, sizeof iv);
+                        /* the low @width bits are 2^width - j: the carry
+                         * out of them comes at block j - 1 (j == n + 1:
+                         * only in the counter handed back) */
+                        memset(iv + 16 - width / 8, 0xff, width / 8);
+                        iv[15] = (uint8_t)(0x100 - j);
+                        if (width < 128)
+                            iv[15 - width / 8] &= 0xfe; /* the carry stops above */
+                        size_t oi = tu_rand_range(0, 15), oo = tu_rand_range(0, 15);
+                        tu_rand_bytes(in + oi, 16 * n);
+                        memcpy(ivg, iv, 16);
+                        axiom_aes_generic_ct.ctr(&gks, gen, in + oi, n, ivg);
+
+                        memcpy(ivk, iv, 16);
+                        memset(out, 0x5a, sizeof out);
+                        k->ctr(&ks, out + oo, in + oi, n, ivk);
+                        char ivh[40];
+                        tu_hex_string(ivh, sizeof ivh, iv, 16);
+                        TU_ASSERT_MEM_EQ(out + oo, gen, 16 * n, "kernel %s AES-%zu ctr %s, %zu blocks",
+                                         k->name, kl * 8, ivh, n);
+                        TU_ASSERT_MEM_EQ(ivk, ivg, 16, "kernel %s AES-%zu ctr %s, %zu blocks: "
+                                         "counter handed back", k->name, kl * 8, ivh, n);
+                        for (size_t b = 0; b < oo; b++)
+                            TU_ASSERT(out[b] == 0x5a, "kernel %s: write before out", k->name);
+                        for (size_t b = oo + 16 * n; b < sizeof out; b++)
+                            TU_ASSERT(out[b] == 0x5a, "kernel %s: write after out", k->name);
+
+                        memcpy(ip + oo, in + oi, 16 * n);
+                        memcpy(ivk, iv, 16);
+                        k->ctr(&ks, ip + oo, ip + oo, n, ivk);
+                        TU_ASSERT_MEM_EQ(ip + oo, gen, 16 * n,
+                                         "kernel %s AES-%zu ctr %s, %zu blocks in place", k->name,
+                                         kl * 8, ivh, n);
+                        TU_ASSERT_MEM_EQ(ivk, ivg, 16, "kernel %s ctr in place: counter", k->name);
+                        cases++;
+                    }
+                }
+            }
+        }
+    }
+    TU_ASSERT(cases > 0, "no kernel tested");
+}
+END_TEST
+
+
 /* XTS tweak times alpha (IEEE 1619 5.2), byte-wise reference. */
 static void ref_mul_alpha(uint8_t t[16])
 {
@@ -515,6 +589,7 @@ static Suite *diff_suite(void)
     TCase *tk = tcase_create("kernels");
     tcase_set_timeout(tk, 120);
     tcase_add_test(tk, test_kernels);
+    tcase_add_test(tk, test_kernel_ctr_carries);
     suite_add_tcase(s, tk);
     return s;
 }

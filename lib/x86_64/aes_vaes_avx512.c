@@ -8,7 +8,11 @@
  * keep the AES unit busy with room for the loads, XORs and stores.  The tail
  * (1..31 blocks) is one masked step of 8, 4 or 1 registers (per-register
  * AVX-512 masks on the loads and stores), so a short tail is not serialised.
- * The round keys are broadcast to the four lanes once per call.
+ * The round keys are broadcast to the four lanes once per call.  Messages
+ * of up to 4 blocks take a short copy of each operation (one register, only
+ * what it needs, no spills; ECB of one block on xmm), longer ones the
+ * general copy out of line; the machinery is shared with the ymm kernel
+ * (aes_vaes_common.h).
  *
  * Fused into the block loop:
  * - CTR: counter blocks are built in registers as 128-bit little-endian
@@ -56,22 +60,26 @@ static inline void vz_store(uint8_t *p, __m512i v)
     _mm512_storeu_si512((void *)p, v);
 }
 
-/* ---- multi-block machinery ---------------------------------------------
- * A mode's step is written once as a macro over EACH, which expands X(i, M)
- * for every register index of the width; blocks live in b0..b7 so that they
- * stay in registers.  M is FULL (plain 64-byte loads and stores) or MASK
- * (the tail: register i loads and stores only the qwords set in bits
- * 8i..8i+7 of mall_, and masked-off memory is never touched). */
-#define VZ_EACH8(X, M) X(0, M) X(1, M) X(2, M) X(3, M) X(4, M) X(5, M) X(6, M) X(7, M)
-#define VZ_EACH4(X, M) X(0, M) X(1, M) X(2, M) X(3, M)
-#define VZ_EACH1(X, M) X(0, M)
+static inline __m512i vz_bcast128(__m128i x)
+{
+    return _mm512_broadcast_i32x4(x);
+}
 
+/* ---- multi-block machinery (aes_vaes_common.h), zmm primitives ----------
+ * M is FULL (plain 64-byte loads and stores) or MASK (the tail: register i
+ * loads and stores only the qwords set in bits 8i..8i+7 of mall_, and
+ * masked-off memory is never touched). */
+#define VZ_TAIL const uint64_t mall_ = (UINT64_C(1) << (2 * n)) - 1
 #define VZ_MASK(i) ((__mmask8)(mall_ >> (8 * (i))))
 #define VZ_LD_FULL(i, p) vz_load(p)
 #define VZ_LD_MASK(i, p) _mm512_maskz_loadu_epi64(VZ_MASK(i), (const void *)(p))
 #define VZ_ST_FULL(i, p, v) vz_store((p), (v))
 #define VZ_ST_MASK(i, p, v) _mm512_mask_storeu_epi64((void *)(p), VZ_MASK(i), (v))
 #define VZ_IN(i, M) VZ_LD_##M(i, in + 64 * (i))
+#define VZ_BCAST128 vz_bcast128
+#define VZ_V __m512i
+#define VZ_CAST128 _mm512_castsi512_si128
+#define VZ_END (void)0
 
 #define VZ_DECL(i, M) __m512i b##i;
 #define VZ_STORE(i, M) VZ_ST_##M(i, out + 64 * (i), b##i);
@@ -85,86 +93,17 @@ static inline void vz_store(uint8_t *p, __m512i v)
 #define VZ_ENCLAST_XOR_IN(i, M) \
     b##i = _mm512_aesenclast_epi128(b##i, _mm512_xor_si512(kl, VZ_IN(i, M)));
 
-/* All round keys, broadcast once; k10..k13 only exist for longer keys. */
-#define VZ_KEYS(rk)                                                                                \
-    const __m512i k0 = vz_bcast(rk, 0), k1 = vz_bcast(rk, 1), k2 = vz_bcast(rk, 2);               \
-    const __m512i k3 = vz_bcast(rk, 3), k4 = vz_bcast(rk, 4), k5 = vz_bcast(rk, 5);               \
-    const __m512i k6 = vz_bcast(rk, 6), k7 = vz_bcast(rk, 7), k8 = vz_bcast(rk, 8);               \
-    const __m512i k9 = vz_bcast(rk, 9);                                                            \
-    const __m512i k10 = nr > 10 ? vz_bcast(rk, 10) : k0;                                           \
-    const __m512i k11 = nr > 10 ? vz_bcast(rk, 11) : k0;                                           \
-    const __m512i k12 = nr > 12 ? vz_bcast(rk, 12) : k0;                                           \
-    const __m512i k13 = nr > 12 ? vz_bcast(rk, 13) : k0;                                           \
-    const __m512i kl = vz_bcast(rk, nr)
-
-#define VZ_ROUND(EACH, OP, M, K)                                                                   \
-    {                                                                                              \
-        const __m512i k_ = (K);                                                                    \
-        EACH(OP, M)                                                                                \
-    }
-
-/* Rounds 1 .. nr-1, every register through one round before the next. */
-#define VZ_ROUNDS(EACH, OP, M)                                                                     \
-    do {                                                                                           \
-        VZ_ROUND(EACH, OP, M, k1) VZ_ROUND(EACH, OP, M, k2) VZ_ROUND(EACH, OP, M, k3)             \
-        VZ_ROUND(EACH, OP, M, k4) VZ_ROUND(EACH, OP, M, k5) VZ_ROUND(EACH, OP, M, k6)             \
-        VZ_ROUND(EACH, OP, M, k7) VZ_ROUND(EACH, OP, M, k8) VZ_ROUND(EACH, OP, M, k9)             \
-        if (nr > 10) {                                                                             \
-            VZ_ROUND(EACH, OP, M, k10) VZ_ROUND(EACH, OP, M, k11)                                  \
-        }                                                                                          \
-        if (nr > 12) {                                                                             \
-            VZ_ROUND(EACH, OP, M, k12) VZ_ROUND(EACH, OP, M, k13)                                  \
-        }                                                                                          \
-    } while (0)
-
-/* Whole 32-block steps (NEXT advances the mode's state after each), then
- * the n < 32 remaining blocks in one masked step; n, in and out are left
- * at the tail, whose length the caller uses to finish its state. */
-#define VZ_RUN(STEP, NEXT, A, B)                                                                   \
-    do {                                                                                           \
-        for (; n >= 32; in += 512, out += 512, n -= 32) {                                          \
-            STEP(VZ_EACH8, FULL, 32, A, B);                                                        \
-            NEXT;                                                                                  \
-        }                                                                                          \
-        if (n > 0) {                                                                               \
-            const uint64_t mall_ = (UINT64_C(1) << (2 * n)) - 1;                                   \
-            if (n > 16)                                                                            \
-                STEP(VZ_EACH8, MASK, n, A, B);                                                     \
-            else if (n > 4)                                                                        \
-                STEP(VZ_EACH4, MASK, n, A, B);                                                     \
-            else                                                                                   \
-                STEP(VZ_EACH1, MASK, n, A, B);                                                     \
-        }                                                                                          \
-    } while (0)
+#define VZ_KEYS(rk) VAES_KEYS(__m512i, vz_bcast, rk)
+/* 4 blocks per register; messages of up to one register take the short
+ * copy of each operation. */
+#define VZ_RUN(SMALL, STEP, NEXT, A, B) VAES_RUN(VZ, 4, SMALL, STEP, NEXT, A, B)
+#define VZ_SMALL 4
 
 /* ---- ECB --------------------------------------------------------------- */
 
 #define VZ_ECB_LOAD(i, M) b##i = _mm512_xor_si512(VZ_IN(i, M), k0);
 
-#define VZ_ECB_STEP(EACH, M, NB, OP, OPLAST)                                                       \
-    do {                                                                                           \
-        EACH(VZ_DECL, M)                                                                           \
-        EACH(VZ_ECB_LOAD, M)                                                                       \
-        VZ_ROUNDS(EACH, OP, M);                                                                    \
-        EACH(OPLAST, M)                                                                            \
-        EACH(VZ_STORE, M)                                                                          \
-    } while (0)
-
-static void vz_ecb_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
-{
-    const __m128i *rk = vaes_enc_keys(ks);
-    const unsigned nr = ks->rounds;
-    VZ_KEYS(rk);
-    VZ_RUN(VZ_ECB_STEP, (void)0, VZ_ENC, VZ_ENCLAST);
-}
-
-static void vz_ecb_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
-{
-    const __m128i *rk = vaes_dec_keys(ks);
-    const unsigned nr = ks->rounds;
-    VZ_KEYS(rk);
-    VZ_RUN(VZ_ECB_STEP, (void)0, VZ_DEC, VZ_DECLAST);
-}
+VAES_DEFINE_ECB(VZ, vz)
 
 /* ---- CTR --------------------------------------------------------------- */
 
@@ -184,98 +123,30 @@ static inline __m512i vz_add128(__m512i v, __m512i inc)
     return _mm512_mask_sub_epi64(s, (__mmask8)(carry << 1), s, _mm512_set1_epi64(-1));
 }
 
-#define VZ_CTR_FAST(i, M) b##i = _mm512_shuffle_epi8(_mm512_add_epi64(ctr, vz_lo(4 * (i))), bswap);
-#define VZ_CTR_SLOW(i, M) b##i = _mm512_shuffle_epi8(vz_add128(ctr, vz_lo(4 * (i))), bswap);
+/* Register i's lane offsets 4i .. 4i+3, in the low halves. */
+#define VZ_OFF(i) _mm512_set_epi64(0, 4 * (i) + 3, 0, 4 * (i) + 2, 0, 4 * (i) + 1, 0, 4 * (i))
+#define VZ_CTR_FAST(i, M) b##i = _mm512_shuffle_epi8(_mm512_add_epi64(ctr, VZ_OFF(i)), bswap);
+#define VZ_CTR_SLOW(i, M) b##i = _mm512_shuffle_epi8(vz_add128(ctr, VZ_OFF(i)), bswap);
+#define VZ_ADD128 vz_add128
+#define VZ_LO vz_lo
 
-#define VZ_CTR_STEP(EACH, M, NB, unused1, unused2)                                                 \
-    do {                                                                                           \
-        EACH(VZ_DECL, M)                                                                           \
-        if (lo <= UINT64_MAX - ((NB) - 1)) {                                                       \
-            EACH(VZ_CTR_FAST, M)                                                                   \
-        } else {                                                                                   \
-            EACH(VZ_CTR_SLOW, M)                                                                   \
-        }                                                                                          \
-        EACH(VZ_XORK0, M)                                                                          \
-        VZ_ROUNDS(EACH, VZ_ENC, M);                                                                \
-        EACH(VZ_ENCLAST_XOR_IN, M)                                                                 \
-        EACH(VZ_STORE, M)                                                                          \
-    } while (0)
-
-static void vz_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
-                   uint8_t iv[AXIOM_BC_BLOCK])
-{
-    const __m128i *rk = vaes_enc_keys(ks);
-    const unsigned nr = ks->rounds;
-    const __m128i bswap128 = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    const __m512i bswap = _mm512_broadcast_i32x4(bswap128);
-    /* Low 64 bits of the counter of lane 0 of the first register. */
-    uint64_t lo = axiom_load64_be(iv + 8);
-    __m512i ctr = _mm512_broadcast_i32x4(_mm_shuffle_epi8(vaes_load128(iv), bswap128));
-    ctr = vz_add128(ctr, _mm512_set_epi64(0, 3, 0, 2, 0, 1, 0, 0));
-    VZ_KEYS(rk);
-
-    VZ_RUN(VZ_CTR_STEP, (ctr = vz_add128(ctr, vz_lo(32)), lo += 32), 0, 0);
-    ctr = vz_add128(ctr, vz_lo(n));
-    vaes_store128(iv, _mm_shuffle_epi8(_mm512_castsi512_si128(ctr), bswap128));
-}
+VAES_DEFINE_CTR(VZ, vz, 4)
 
 /* ---- CBC and CFB decryption -------------------------------------------- */
 
 /* The ciphertext blocks that precede register i's: for i == 0 the chaining
- * value (lane 3 of ivz) followed by blocks 0..2, otherwise an unaligned load
+ * value (lane 3 of ivv) followed by blocks 0..2, otherwise an unaligned load
  * 16 bytes back.  The pointer arithmetic for i == 0 sits in the branch that
- * is never evaluated.  All loads of a step precede its stores, which is
- * what makes out == in work. */
+ * is never evaluated. */
 #define VZ_PREV(i, M)                                                                              \
-    ((i) == 0 ? _mm512_alignr_epi64(VZ_IN(0, M), ivz, 6) : VZ_LD_##M(i, in + 64 * (i) - 16))
+    ((i) == 0 ? _mm512_alignr_epi64(VZ_IN(0, M), ivv, 6) : VZ_LD_##M(i, in + 64 * (i) - 16))
 
 #define VZ_CBC_LAST(i, M) \
     b##i = _mm512_aesdeclast_epi128(b##i, _mm512_xor_si512(kl, VZ_PREV(i, M)));
 #define VZ_CFB_LOAD(i, M) b##i = _mm512_xor_si512(VZ_PREV(i, M), k0);
 
-#define VZ_CBC_DEC_STEP(EACH, M, NB, unused1, unused2)                                             \
-    do {                                                                                           \
-        EACH(VZ_DECL, M)                                                                           \
-        EACH(VZ_ECB_LOAD, M)                                                                       \
-        VZ_ROUNDS(EACH, VZ_DEC, M);                                                                \
-        EACH(VZ_CBC_LAST, M)                                                                       \
-        ivz = _mm512_broadcast_i32x4(vaes_load128(in + 16 * ((NB) - 1)));                         \
-        EACH(VZ_STORE, M)                                                                          \
-    } while (0)
-
-#define VZ_CFB_DEC_STEP(EACH, M, NB, unused1, unused2)                                             \
-    do {                                                                                           \
-        EACH(VZ_DECL, M)                                                                           \
-        EACH(VZ_CFB_LOAD, M)                                                                       \
-        VZ_ROUNDS(EACH, VZ_ENC, M);                                                                \
-        EACH(VZ_ENCLAST_XOR_IN, M)                                                                 \
-        ivz = _mm512_broadcast_i32x4(vaes_load128(in + 16 * ((NB) - 1)));                         \
-        EACH(VZ_STORE, M)                                                                          \
-    } while (0)
-
-static void vz_cbc_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
-                       uint8_t iv[AXIOM_BC_BLOCK])
-{
-    const __m128i *rk = vaes_dec_keys(ks);
-    const unsigned nr = ks->rounds;
-    __m512i ivz = _mm512_broadcast_i32x4(vaes_load128(iv));
-    VZ_KEYS(rk);
-
-    VZ_RUN(VZ_CBC_DEC_STEP, (void)0, 0, 0);
-    vaes_store128(iv, _mm512_castsi512_si128(ivz));
-}
-
-static void vz_cfb_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
-                       uint8_t iv[AXIOM_BC_BLOCK])
-{
-    const __m128i *rk = vaes_enc_keys(ks);
-    const unsigned nr = ks->rounds;
-    __m512i ivz = _mm512_broadcast_i32x4(vaes_load128(iv));
-    VZ_KEYS(rk);
-
-    VZ_RUN(VZ_CFB_DEC_STEP, (void)0, 0, 0);
-    vaes_store128(iv, _mm512_castsi512_si128(ivz));
-}
+VAES_DEFINE_CHAIN_DEC(VZ, vz, cbc_dec, vaes_dec_keys, VAES_CBC_DEC_STEP, VZ_DEC)
+VAES_DEFINE_CHAIN_DEC(VZ, vz, cfb_dec, vaes_enc_keys, VAES_CFB_DEC_STEP, VZ_ENC)
 
 /* ---- XTS --------------------------------------------------------------- */
 
@@ -303,63 +174,22 @@ static inline __m512i vz_mulx32(__m512i t)
 #define VZ_XTS_KEYLAST(i, M) const __m512i e##i = _mm512_xor_si512(kl, t##i);
 /* A whole step moves its tweaks on by 32 blocks as soon as they have been
  * used on the input, so that the next step's inputs do not wait for them;
- * the tail step (the last) leaves them for VZ_XTS_FINISH. */
+ * the tail step (the last) leaves them for the final tweak. */
 #define VZ_XTS_ADV_FULL(i) t##i = vz_mulx32(t##i);
 #define VZ_XTS_ADV_MASK(i)
 #define VZ_XTS_ADV(i, M) VZ_XTS_ADV_##M(i)
 #define VZ_XTS_ENCLAST(i, M) b##i = _mm512_aesenclast_epi128(b##i, e##i);
 #define VZ_XTS_DECLAST(i, M) b##i = _mm512_aesdeclast_epi128(b##i, e##i);
 
-#define VZ_XTS_STEP(EACH, M, NB, OP, OPLAST)                                                       \
-    do {                                                                                           \
-        EACH(VZ_DECL, M)                                                                           \
-        EACH(VZ_XTS_LOAD, M)                                                                       \
-        EACH(VZ_XTS_KEYLAST, M)                                                                    \
-        EACH(VZ_XTS_ADV, M)                                                                        \
-        VZ_ROUNDS(EACH, OP, M);                                                                    \
-        EACH(OPLAST, M)                                                                            \
-        EACH(VZ_STORE, M)                                                                          \
-    } while (0)
-
 /* Register i holds the tweaks of blocks 4i .. 4i+3 of the step, each made
  * straight from the first (one multiply deep, so that the first rounds
- * start early on short inputs). */
+ * start early on short inputs); the short copy only uses t0 (the others
+ * are then dead code). */
 #define VZ_TW(i)                                                                                   \
     vz_mulx(tw_, _mm512_set_epi64(4 * (i) + 3, 4 * (i) + 3, 4 * (i) + 2, 4 * (i) + 2,             \
                                   4 * (i) + 1, 4 * (i) + 1, 4 * (i), 4 * (i)))
-#define VZ_XTS_SETUP                                                                               \
-    const __m512i tw_ = _mm512_broadcast_i32x4(vaes_load128(iv));                                  \
-    __m512i t0 = VZ_TW(0), t1 = VZ_TW(1), t2 = VZ_TW(2), t3 = VZ_TW(3);                            \
-    __m512i t4 = VZ_TW(4), t5 = VZ_TW(5), t6 = VZ_TW(6), t7 = VZ_TW(7)
 
-/* The tweak after the last block: t0 already is, unless a tail was done. */
-#define VZ_XTS_FINISH                                                                              \
-    vaes_store128(iv, n ? vaes_xts_mulx128(_mm512_castsi512_si128(t0), (unsigned)n)                \
-                        : _mm512_castsi512_si128(t0))
-
-static void vz_xts_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
-                       uint8_t iv[AXIOM_BC_BLOCK])
-{
-    const __m128i *rk = vaes_enc_keys(ks);
-    const unsigned nr = ks->rounds;
-    VZ_XTS_SETUP;
-    VZ_KEYS(rk);
-
-    VZ_RUN(VZ_XTS_STEP, (void)0, VZ_ENC, VZ_XTS_ENCLAST);
-    VZ_XTS_FINISH;
-}
-
-static void vz_xts_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
-                       uint8_t iv[AXIOM_BC_BLOCK])
-{
-    const __m128i *rk = vaes_dec_keys(ks);
-    const unsigned nr = ks->rounds;
-    VZ_XTS_SETUP;
-    VZ_KEYS(rk);
-
-    VZ_RUN(VZ_XTS_STEP, (void)0, VZ_DEC, VZ_XTS_DECLAST);
-    VZ_XTS_FINISH;
-}
+VAES_DEFINE_XTS(VZ, vz)
 
 /* ---- serial modes and the key schedule: aes_vaes_common.h --------------- */
 

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* What the two VAES AES kernels share: the key schedule and the serial modes
- * (CBC/CFB encryption, OFB) on 128-bit VEX registers.
+/* What the two VAES AES kernels share: the key schedule, the serial modes
+ * (CBC/CFB encryption, OFB) on 128-bit VEX registers, one-block ECB on xmm,
+ * and the multi-block machinery of the parallel modes written once for any
+ * vector width (round keys, rounds, mode steps, run loop, mode bodies, the
+ * short/long split), over primitives each kernel file defines for its width.
  *
- * Everything here is static inline, so that each kernel file compiles its
- * own copy with its own -m flags: the serial code is then VEX-encoded like
- * the rest of the kernel, and never pays an SSE/AVX transition.
+ * Everything here is static inline or a macro, so that each kernel file
+ * compiles its own copy with its own -m flags: the serial code is then
+ * VEX-encoded like the rest of the kernel, and never pays an SSE/AVX
+ * transition.
  *
  * Key schedule layout (the same as the AES-NI kernel's, so that schedules
  * can be compared between kernels): the nr + 1 encryption round keys from
@@ -12,7 +16,8 @@
  * (FIPS 197, 5.3.5) from byte VAES_DEC_OFFSET, 16 bytes each.
  *
  * Constant time: AESENC/AESKEYGENASSIST/AESIMC take the same time for every
- * input, and the only branches are on the round count and the length. */
+ * input, and the only branches are on the round count, the length and, in
+ * CTR, the public counter value. */
 #ifndef AXIOM_AES_VAES_COMMON_H
 #define AXIOM_AES_VAES_COMMON_H
 
@@ -176,6 +181,317 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
         x = _mm_aesenclast_si128(x, klast0);
     }
     vaes_store128(iv, _mm_xor_si128(x, k[0]));
+}
+
+/* ---- multi-block machinery, written once for ymm and zmm ---------------
+ * A kernel file defines its width's primitives under a prefix P (VY for
+ * ymm, VZ for zmm): P##_DECL, P##_STORE, P##_ECB_LOAD, P##_CFB_LOAD,
+ * P##_CBC_LAST, P##_CTR_FAST/SLOW, P##_XTS_LOAD/KEYLAST/ADV, P##_XORK0 and
+ * P##_ENCLAST_XOR_IN, each X(i, M) for register i; the steps below put
+ * them together.  EACHn expands X(i, M) for n registers; blocks live in
+ * b0..b7 so that they stay in registers.  M is FULL (whole registers) or
+ * MASK (the tail: only the blocks of the message are loaded and stored). */
+#define VAES_EACH8(X, M) X(0, M) X(1, M) X(2, M) X(3, M) X(4, M) X(5, M) X(6, M) X(7, M)
+#define VAES_EACH4(X, M) X(0, M) X(1, M) X(2, M) X(3, M)
+#define VAES_EACH2(X, M) X(0, M) X(1, M)
+#define VAES_EACH1(X, M) X(0, M)
+
+/* All round keys of an @nr-round schedule at @rk, each broadcast to every
+ * 128-bit lane of a vector of type V by BCAST(rk, r), once per call;
+ * k10..k13 only exist for longer keys (otherwise copies of k0, never used
+ * by VAES_ROUNDS). */
+#define VAES_KEYS(V, BCAST, rk)                                                                    \
+    const V k0 = BCAST(rk, 0), k1 = BCAST(rk, 1), k2 = BCAST(rk, 2);                              \
+    const V k3 = BCAST(rk, 3), k4 = BCAST(rk, 4), k5 = BCAST(rk, 5);                              \
+    const V k6 = BCAST(rk, 6), k7 = BCAST(rk, 7), k8 = BCAST(rk, 8);                              \
+    const V k9 = BCAST(rk, 9);                                                                     \
+    const V k10 = nr > 10 ? BCAST(rk, 10) : k0;                                                    \
+    const V k11 = nr > 10 ? BCAST(rk, 11) : k0;                                                    \
+    const V k12 = nr > 12 ? BCAST(rk, 12) : k0;                                                    \
+    const V k13 = nr > 12 ? BCAST(rk, 13) : k0;                                                    \
+    const V kl = BCAST(rk, nr)
+
+/* One round of every register with key K (OP uses it as k_). */
+#define VAES_ROUND(EACH, OP, M, K)                                                                 \
+    {                                                                                              \
+        const __typeof__(K) k_ = (K);                                                              \
+        EACH(OP, M)                                                                                \
+    }
+
+/* Rounds 1 .. nr-1, every register through one round before the next. */
+#define VAES_ROUNDS(EACH, OP, M)                                                                   \
+    do {                                                                                           \
+        VAES_ROUND(EACH, OP, M, k1) VAES_ROUND(EACH, OP, M, k2) VAES_ROUND(EACH, OP, M, k3)       \
+        VAES_ROUND(EACH, OP, M, k4) VAES_ROUND(EACH, OP, M, k5) VAES_ROUND(EACH, OP, M, k6)       \
+        VAES_ROUND(EACH, OP, M, k7) VAES_ROUND(EACH, OP, M, k8) VAES_ROUND(EACH, OP, M, k9)       \
+        if (nr > 10) {                                                                             \
+            VAES_ROUND(EACH, OP, M, k10) VAES_ROUND(EACH, OP, M, k11)                              \
+        }                                                                                          \
+        if (nr > 12) {                                                                             \
+            VAES_ROUND(EACH, OP, M, k12) VAES_ROUND(EACH, OP, M, k13)                              \
+        }                                                                                          \
+    } while (0)
+
+/* The steps of the parallel modes over EACH registers.  ECB and XTS take
+ * the round and last-round operations (OP, OPLAST: encrypt or decrypt);
+ * CTR tests once per step, on the public counter @lo, whether a 64-bit
+ * lane add can carry; CBC and CFB decryption keep the last ciphertext
+ * block of the step, broadcast, in @ivv for the next.  All loads of a step
+ * precede its stores, which is what makes out == in work. */
+#define VAES_ECB_STEP(P, EACH, M, NB, OP, OPLAST)                                                  \
+    do {                                                                                           \
+        EACH(P##_DECL, M)                                                                          \
+        EACH(P##_ECB_LOAD, M)                                                                      \
+        VAES_ROUNDS(EACH, OP, M);                                                                  \
+        EACH(OPLAST, M)                                                                            \
+        EACH(P##_STORE, M)                                                                         \
+    } while (0)
+
+#define VAES_CTR_STEP(P, EACH, M, NB, OP, OPLAST)                                                  \
+    do {                                                                                           \
+        EACH(P##_DECL, M)                                                                          \
+        if (lo <= UINT64_MAX - ((NB) - 1)) {                                                       \
+            EACH(P##_CTR_FAST, M)                                                                  \
+        } else {                                                                                   \
+            EACH(P##_CTR_SLOW, M)                                                                  \
+        }                                                                                          \
+        EACH(P##_XORK0, M)                                                                         \
+        VAES_ROUNDS(EACH, OP, M);                                                                  \
+        EACH(P##_ENCLAST_XOR_IN, M)                                                                \
+        EACH(P##_STORE, M)                                                                         \
+    } while (0)
+
+#define VAES_CBC_DEC_STEP(P, EACH, M, NB, OP, OPLAST)                                              \
+    do {                                                                                           \
+        EACH(P##_DECL, M)                                                                          \
+        EACH(P##_ECB_LOAD, M)                                                                      \
+        VAES_ROUNDS(EACH, OP, M);                                                                  \
+        EACH(P##_CBC_LAST, M)                                                                      \
+        ivv = P##_BCAST128(vaes_load128(in + 16 * ((NB) - 1)));                                    \
+        EACH(P##_STORE, M)                                                                         \
+    } while (0)
+
+#define VAES_CFB_DEC_STEP(P, EACH, M, NB, OP, OPLAST)                                              \
+    do {                                                                                           \
+        EACH(P##_DECL, M)                                                                          \
+        EACH(P##_CFB_LOAD, M)                                                                      \
+        VAES_ROUNDS(EACH, OP, M);                                                                  \
+        EACH(P##_ENCLAST_XOR_IN, M)                                                                \
+        ivv = P##_BCAST128(vaes_load128(in + 16 * ((NB) - 1)));                                    \
+        EACH(P##_STORE, M)                                                                         \
+    } while (0)
+
+#define VAES_XTS_STEP(P, EACH, M, NB, OP, OPLAST)                                                  \
+    do {                                                                                           \
+        EACH(P##_DECL, M)                                                                          \
+        EACH(P##_XTS_LOAD, M)                                                                      \
+        EACH(P##_XTS_KEYLAST, M)                                                                   \
+        EACH(P##_XTS_ADV, M)                                                                       \
+        VAES_ROUNDS(EACH, OP, M);                                                                  \
+        EACH(OPLAST, M)                                                                            \
+        EACH(P##_STORE, M)                                                                         \
+    } while (0)
+
+/* Whole steps of 8 registers of BR blocks each (NEXT advances the mode's
+ * state after each), then the n < 8 * BR remaining blocks in one masked
+ * step of 8, 4 or 1 registers (P##_TAIL declares what P's masked loads and
+ * stores need); n, in and out are left at the tail, whose length the
+ * caller uses to finish its state.  SMALL (a constant) is the short-message
+ * copy: no whole steps, and a tail of at most 2 * BR blocks in 1 or 2
+ * registers, so that it needs few registers, no spills and only the round
+ * keys and tweaks that one or two registers use. */
+#define VAES_RUN(P, BR, SMALL, STEP, NEXT, A, B)                                                   \
+    do {                                                                                           \
+        for (; !(SMALL) && n >= 8 * (BR); in += 128 * (BR), out += 128 * (BR), n -= 8 * (BR)) {   \
+            STEP(P, VAES_EACH8, FULL, 8 * (BR), A, B);                                             \
+            NEXT;                                                                                  \
+        }                                                                                          \
+        if (n > 0) {                                                                               \
+            P##_TAIL;                                                                              \
+            if (SMALL) {                                                                           \
+                if (n > (BR))                                                                      \
+                    STEP(P, VAES_EACH2, MASK, n, A, B);                                            \
+                else                                                                               \
+                    STEP(P, VAES_EACH1, MASK, n, A, B);                                            \
+            } else if (n > 4 * (BR)) {                                                             \
+                STEP(P, VAES_EACH8, MASK, n, A, B);                                                \
+            } else if (n > (BR)) {                                                                 \
+                STEP(P, VAES_EACH4, MASK, n, A, B);                                                \
+            } else {                                                                               \
+                STEP(P, VAES_EACH1, MASK, n, A, B);                                                \
+            }                                                                                      \
+        }                                                                                          \
+    } while (0)
+
+/* A parallel mode's entry point: messages of up to @small blocks take the
+ * SMALL copy of @body, inlined here; longer ones the general copy, kept
+ * out of line so that its register allocation (all round keys and eight
+ * registers of blocks, some spilled) costs short messages nothing. */
+#define VAES_SPLIT_ENTRY(name, body, small)                                                        \
+    static __attribute__((noinline)) void name##_long(const axiom_bc_ks *ks, uint8_t *out,         \
+                                                      const uint8_t *in, size_t n,                 \
+                                                      uint8_t iv[AXIOM_BC_BLOCK])                  \
+    {                                                                                              \
+        body(ks, out, in, n, iv, 0);                                                               \
+    }                                                                                              \
+    static void name(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,            \
+                     uint8_t iv[AXIOM_BC_BLOCK])                                                   \
+    {                                                                                              \
+        if (n <= (small))                                                                          \
+            body(ks, out, in, n, iv, 1);                                                           \
+        else                                                                                       \
+            name##_long(ks, out, in, n, iv);                                                       \
+    }
+
+#define VAES_SPLIT_ECB(name, body, small, dec)                                                     \
+    static __attribute__((noinline)) void name##_long(const axiom_bc_ks *ks, uint8_t *out,         \
+                                                      const uint8_t *in, size_t n)                 \
+    {                                                                                              \
+        body(ks, out, in, n, dec, 0);                                                              \
+    }                                                                                              \
+    static void name(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)            \
+    {                                                                                              \
+        if (n <= (small))                                                                          \
+            body(ks, out, in, n, dec, 1);                                                          \
+        else                                                                                       \
+            name##_long(ks, out, in, n);                                                           \
+    }
+
+/* The bodies that are the same at both widths, defined under the kernel's
+ * lower-case prefix p (vy, vz) from its primitives P##_V (vector type),
+ * P##_CAST128 (lane 0), P##_TW(i) (register i's tweaks from tw_), P##_KEYS,
+ * P##_RUN, P##_SMALL and P##_END (what every operation ends with). */
+
+/* ECB, both directions; one block runs on xmm (vaes_block1). */
+#define VAES_DEFINE_ECB(P, p)                                                                      \
+    VAES_FORCE_INLINE void p##_ecb(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,        \
+                                   size_t n, const int dec, const int small)                       \
+    {                                                                                              \
+        const __m128i *rk = dec ? vaes_dec_keys(ks) : vaes_enc_keys(ks);                           \
+        const unsigned nr = ks->rounds;                                                            \
+        if (small && n == 1) {                                                                     \
+            vaes_block1(rk, nr, out, in, dec);                                                     \
+            return;                                                                                \
+        }                                                                                          \
+        P##_KEYS(rk);                                                                              \
+        if (dec)                                                                                   \
+            P##_RUN(small, VAES_ECB_STEP, (void)0, P##_DEC, P##_DECLAST);                          \
+        else                                                                                       \
+            P##_RUN(small, VAES_ECB_STEP, (void)0, P##_ENC, P##_ENCLAST);                          \
+        P##_END;                                                                                   \
+    }                                                                                              \
+    VAES_SPLIT_ECB(p##_ecb_enc, p##_ecb, P##_SMALL, 0)                                             \
+    VAES_SPLIT_ECB(p##_ecb_dec, p##_ecb, P##_SMALL, 1)
+
+/* CTR over whole blocks.  Counter blocks are built in registers as 128-bit
+ * little-endian integers: ctr holds the step's first counter in every lane,
+ * P##_CTR_FAST/SLOW(i) add register i's lane offsets (P##_OFF(i)) exactly
+ * or with a carry into the high half, and one VPSHUFB turns them
+ * big-endian.  The counter handed back is computed in scalar code from
+ * the one that came in, off the vector ports. */
+#define VAES_DEFINE_CTR(P, p, BR)                                                                  \
+    VAES_FORCE_INLINE void p##_ctr_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,   \
+                                        size_t n, uint8_t iv[AXIOM_BC_BLOCK], const int small)     \
+    {                                                                                              \
+        const __m128i *rk = vaes_enc_keys(ks);                                                     \
+        const unsigned nr = ks->rounds;                                                            \
+        const __m128i bswap128 =                                                                   \
+            _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);                    \
+        const P##_V bswap = P##_BCAST128(bswap128);                                                \
+        const uint64_t hi0 = axiom_load64_be(iv), lo0 = axiom_load64_be(iv + 8);                   \
+        const uint64_t lo_end = lo0 + n;                                                           \
+        /* Low 64 bits of the counter of lane 0 of the step's first register. */                  \
+        uint64_t lo = lo0;                                                                         \
+        P##_V ctr = P##_BCAST128(_mm_shuffle_epi8(vaes_load128(iv), bswap128));                    \
+        P##_KEYS(rk);                                                                              \
+        P##_RUN(small, VAES_CTR_STEP, (ctr = P##_ADD128(ctr, P##_LO(8 * (BR))), lo += 8 * (BR)),   \
+                P##_ENC, 0);                                                                       \
+        vaes_store128(iv, _mm_shuffle_epi8(_mm_set_epi64x((long long)(hi0 + (lo_end < lo0)),       \
+                                                          (long long)lo_end),                      \
+                                           bswap128));                                             \
+        P##_END;                                                                                   \
+    }                                                                                              \
+    VAES_SPLIT_ENTRY(p##_ctr, p##_ctr_body, P##_SMALL)
+
+/* CBC or CFB decryption (@STEP, with round operation @OP under the
+ * schedule that @keys returns): the chaining value, broadcast, enters as
+ * ivv and the last ciphertext block leaves in it. */
+#define VAES_DEFINE_CHAIN_DEC(P, p, name, keys, STEP, OP)                                         \
+    VAES_FORCE_INLINE void p##_##name##_body(const axiom_bc_ks *ks, uint8_t *out,                 \
+                                             const uint8_t *in, size_t n,                          \
+                                             uint8_t iv[AXIOM_BC_BLOCK], const int small)          \
+    {                                                                                              \
+        const __m128i *rk = keys(ks);                                                              \
+        const unsigned nr = ks->rounds;                                                            \
+        P##_V ivv = P##_BCAST128(vaes_load128(iv));                                                \
+        P##_KEYS(rk);                                                                              \
+        P##_RUN(small, STEP, (void)0, OP, 0);                                                      \
+        vaes_store128(iv, P##_CAST128(ivv));                                                       \
+        P##_END;                                                                                   \
+    }                                                                                              \
+    VAES_SPLIT_ENTRY(p##_##name, p##_##name##_body, P##_SMALL)
+
+/* XTS over whole blocks, both directions; the 8 tweak registers are made
+ * from the first tweak (the short copy uses t0 and t1 at most: the others
+ * are then dead code), and the tweak after the last block is handed back:
+ * t0 already is, unless a tail was done. */
+#define VAES_DEFINE_XTS(P, p)                                                                      \
+    VAES_FORCE_INLINE void p##_xts_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,   \
+                                        size_t n, uint8_t iv[AXIOM_BC_BLOCK], const int dec,       \
+                                        const int small)                                           \
+    {                                                                                              \
+        const __m128i *rk = dec ? vaes_dec_keys(ks) : vaes_enc_keys(ks);                           \
+        const unsigned nr = ks->rounds;                                                            \
+        const P##_V tw_ = P##_BCAST128(vaes_load128(iv));                                          \
+        P##_V t0 = P##_TW(0), t1 = P##_TW(1), t2 = P##_TW(2), t3 = P##_TW(3);                      \
+        P##_V t4 = P##_TW(4), t5 = P##_TW(5), t6 = P##_TW(6), t7 = P##_TW(7);                      \
+        P##_KEYS(rk);                                                                              \
+        if (dec)                                                                                   \
+            P##_RUN(small, VAES_XTS_STEP, (void)0, P##_DEC, P##_XTS_DECLAST);                      \
+        else                                                                                       \
+            P##_RUN(small, VAES_XTS_STEP, (void)0, P##_ENC, P##_XTS_ENCLAST);                      \
+        vaes_store128(iv, n ? vaes_xts_mulx128(P##_CAST128(t0), (unsigned)n) : P##_CAST128(t0));  \
+        P##_END;                                                                                   \
+    }                                                                                              \
+    VAES_FORCE_INLINE void p##_xts_enc_body(const axiom_bc_ks *ks, uint8_t *out,                  \
+                                            const uint8_t *in, size_t n,                           \
+                                            uint8_t iv[AXIOM_BC_BLOCK], const int small)           \
+    {                                                                                              \
+        p##_xts_body(ks, out, in, n, iv, 0, small);                                                \
+    }                                                                                              \
+    VAES_FORCE_INLINE void p##_xts_dec_body(const axiom_bc_ks *ks, uint8_t *out,                  \
+                                            const uint8_t *in, size_t n,                           \
+                                            uint8_t iv[AXIOM_BC_BLOCK], const int small)           \
+    {                                                                                              \
+        p##_xts_body(ks, out, in, n, iv, 1, small);                                                \
+    }                                                                                              \
+    VAES_SPLIT_ENTRY(p##_xts_enc, p##_xts_enc_body, P##_SMALL)                                     \
+    VAES_SPLIT_ENTRY(p##_xts_dec, p##_xts_dec_body, P##_SMALL)
+
+/* One block through the cipher on xmm registers, the keys read as memory
+ * operands: for ECB calls of one block (the XTS tweak above all), whose
+ * 16-byte store a following 16-byte load can forward from, which it
+ * cannot from a masked store. */
+VAES_FORCE_INLINE void vaes_block1(const __m128i *rk, const unsigned nr, uint8_t *out,
+                                   const uint8_t *in, const int dec)
+{
+#define VAES_R1(r) x = dec ? _mm_aesdec_si128(x, rk[r]) : _mm_aesenc_si128(x, rk[r])
+    /* An opaque copy of the key pointer: otherwise the compiler shares these
+     * 16-byte key loads with the caller's other path, whose broadcasts
+     * then become shuffles on the vector ports instead of loads. */
+    __asm__("" : "+r"(rk));
+    __m128i x = _mm_xor_si128(vaes_load128(in), rk[0]);
+    VAES_R1(1); VAES_R1(2); VAES_R1(3); VAES_R1(4); VAES_R1(5);
+    VAES_R1(6); VAES_R1(7); VAES_R1(8); VAES_R1(9);
+    if (nr > 10) {
+        VAES_R1(10); VAES_R1(11);
+    }
+    if (nr > 12) {
+        VAES_R1(12); VAES_R1(13);
+    }
+#undef VAES_R1
+    x = dec ? _mm_aesdeclast_si128(x, rk[nr]) : _mm_aesenclast_si128(x, rk[nr]);
+    vaes_store128(out, x);
 }
 
 /* Three copies, one per round count; n == 0 leaves everything untouched. */
