@@ -5,7 +5,11 @@
  * Words are transposed: after loading V_NB blocks into four registers and
  * a 4x4 transpose of 32-bit words inside each 128-bit lane, register j
  * holds word j (big-endian) of every block, so a round is the same vector
- * code for all of them.  The bulk loops run V_WIDE such sets per iteration
+ * code for all of them.  The rounds run in the y domain of lib/sm4.h
+ * (every state byte mapped by M1, round keys M1 rk + c1): the S-box input
+ * is the inversion input directly, and the output affine map is merged
+ * with L.  Two consecutive rounds share the XOR of the two state words
+ * both read.  The bulk loops run V_WIDE such sets per iteration
  * so that independent round chains hide the latency of the S-box
  * instructions, then one set at a time; fewer than V_NB blocks go through
  * a stack buffer of one set.  Fused: CTR builds its counter blocks inside
@@ -21,14 +25,17 @@
  *   V_LOAD(p), V_STORE(p, v), V_SET1(x) (32-bit broadcast), V_XOR(a, b),
  *   V_XOR3(a, b, c), V_ADD32(a, b), V_BSWAP(v) (bytes of each 32-bit word),
  *   V_UNPACKLO32/HI32/LO64/HI64(a, b) (per 128-bit lane, as PUNPCK*),
- *   V_SBOX(v)      the SM4 S-box on every byte,
- *   V_XL(x, s)     x ^ L(s),
+ *   V_TOY(v), V_FROMY(v)  M1 and M1^-1 on every byte (into and out of the
+ *                  y domain),
+ *   V_YXL(y, u)    y ^ M1 L(S(x)) for the S-box input u = M1 x + c1,
  *   V_CTR_OFF      the counter offset of each 32-bit lane after the
  *                  transpose (an expression of type V_T),
  *   V_PREV(cur, before)  the blocks preceding those of @cur: the last block
  *                  of @before, then all but the last of @cur,
  *   V_IV(p)        a vector whose last block is the 16 bytes at @p,
  *   V_STORE_LAST(p, v)   store the last block of @v.
+ * The xmm instantiation (V_NB == 4) also gets the one-block serial modes
+ * (CBC and CFB encryption, OFB), with the chaining value in a register.
  * Constant time: no branch or memory index depends on keys or data (only
  * on lengths and, in CTR, on the public counter value).
  */
@@ -55,35 +62,37 @@ static inline void SM4V(load_raw)(V_T r[4], const uint8_t *in)
 static inline void SM4V(to_words)(V_T x[4], const V_T r[4])
 {
     for (int k = 0; k < 4; k++)
-        x[k] = V_BSWAP(r[k]);
+        x[k] = V_TOY(V_BSWAP(r[k]));
     SM4V(transpose)(&x[0], &x[1], &x[2], &x[3]);
 }
 
 /* The cipher output (X35, X34, X33, X32), back in block form. */
 static inline void SM4V(to_blocks)(V_T r[4], const V_T x[4])
 {
-    r[0] = x[3];
-    r[1] = x[2];
-    r[2] = x[1];
-    r[3] = x[0];
+    r[0] = V_FROMY(x[3]);
+    r[1] = V_FROMY(x[2]);
+    r[2] = V_FROMY(x[1]);
+    r[3] = V_FROMY(x[0]);
     SM4V(transpose)(&r[0], &r[1], &r[2], &r[3]);
     for (int k = 0; k < 4; k++)
         r[k] = V_BSWAP(r[k]);
 }
 
-/* (x1 ^ x2) first: a fresh register that the three-input XOR may then
- * overwrite, so no copy of a live state word is needed. */
-#define SM4V_ROUND(x0, x1, x2, x3, k)                                         \
-    x0 = V_XL(x0, V_SBOX(V_XOR3(V_XOR(x1, x2), x3, k)))
+/* Rounds i and i + 1 (i even) read x2 ^ x3 both; round i updates x0,
+ * round i + 1 updates x1. */
+#define SM4V_ROUND2(x0, x1, x2, x3, k0, k1)                                   \
+    do {                                                                      \
+        const V_T t_ = V_XOR(x2, x3);                                         \
+        x0 = V_YXL(x0, V_XOR3(t_, x1, k0));                                   \
+        x1 = V_YXL(x1, V_XOR3(t_, x0, k1));                                   \
+    } while (0)
 
 static inline void SM4V(rounds1)(const uint32_t *rk, V_T x[4])
 {
     V_T a0 = x[0], a1 = x[1], a2 = x[2], a3 = x[3];
     for (int i = 0; i < 32; i += 4) {
-        SM4V_ROUND(a0, a1, a2, a3, V_SET1(rk[i]));
-        SM4V_ROUND(a1, a2, a3, a0, V_SET1(rk[i + 1]));
-        SM4V_ROUND(a2, a3, a0, a1, V_SET1(rk[i + 2]));
-        SM4V_ROUND(a3, a0, a1, a2, V_SET1(rk[i + 3]));
+        SM4V_ROUND2(a0, a1, a2, a3, V_SET1(rk[i]), V_SET1(rk[i + 1]));
+        SM4V_ROUND2(a2, a3, a0, a1, V_SET1(rk[i + 2]), V_SET1(rk[i + 3]));
     }
     x[0] = a0;
     x[1] = a1;
@@ -99,23 +108,33 @@ static inline void SM4V(roundsw)(const uint32_t *rk, V_T x[V_WIDE][4])
      * decoded-instruction cache. */
 #pragma GCC unroll 1
     for (int i = 0; i < 32; i += 4) {
-#pragma GCC unroll 4
-        for (int r = 0; r < 4; r++) {
-            const V_T k = V_SET1(rk[i + r]);
+#pragma GCC unroll 2
+        for (int r = 0; r < 4; r += 2) {
+            const V_T k0 = V_SET1(rk[i + r]), k1 = V_SET1(rk[i + r + 1]);
 #pragma GCC unroll 8
             for (int w = 0; w < V_WIDE; w++)
-                SM4V_ROUND(x[w][r], x[w][(r + 1) & 3], x[w][(r + 2) & 3], x[w][(r + 3) & 3], k);
+                SM4V_ROUND2(x[w][r], x[w][r + 1], x[w][(r + 2) & 3], x[w][(r + 3) & 3], k0, k1);
         }
     }
 }
 
 #define SM4V_SET (16 * V_NB) /* bytes per set */
 
+/* The input of the next iteration of a bulk loop whose rounds depend on
+ * the loaded data (ECB, CBC and CFB decryption): asked for now, so that
+ * it does not arrive from memory only when the rounds need it. */
+static inline void SM4V(prefetch_next)(const uint8_t *in)
+{
+    for (size_t o = 0; o < V_WIDE * SM4V_SET; o += 64)
+        __builtin_prefetch(in + V_WIDE * SM4V_SET + o, 0, 3);
+}
+
 /* ECB over whole sets. */
 static void SM4V(ecb_sets)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t sets)
 {
     V_T r[4], x[V_WIDE][4];
     for (; sets >= V_WIDE; sets -= V_WIDE, in += V_WIDE * SM4V_SET, out += V_WIDE * SM4V_SET) {
+        SM4V(prefetch_next)(in);
         for (int w = 0; w < V_WIDE; w++) {
             SM4V(load_raw)(r, in + w * SM4V_SET);
             SM4V(to_words)(x[w], r);
@@ -163,6 +182,8 @@ static inline int SM4V(ctr_words)(V_T x[4], const uint8_t ctr[16], uint32_t base
     x[1] = V_SET1(axiom_sm4_load_be(ctr + 4));
     x[2] = V_SET1(axiom_sm4_load_be(ctr + 8));
     x[3] = V_ADD32(V_SET1(lo + base), V_CTR_OFF);
+    for (int k = 0; k < 4; k++)
+        x[k] = V_TOY(x[k]);
     return 1;
 }
 
@@ -254,6 +275,7 @@ static void SM4V(cbc_dec)(const uint32_t *drk, uint8_t *out, const uint8_t *in, 
      * out == in works. */
     for (; n >= V_WIDE * V_NB; n -= V_WIDE * V_NB, in += V_WIDE * SM4V_SET,
                                 out += V_WIDE * SM4V_SET) {
+        SM4V(prefetch_next)(in);
         for (int w = 0; w < V_WIDE; w++) {
             SM4V(load_raw)(c[0], in + w * SM4V_SET);
             SM4V(to_words)(x[w], c[0]);
@@ -293,6 +315,7 @@ static void SM4V(cfb_dec)(const uint32_t *rk, uint8_t *out, const uint8_t *in, s
     V_T prev = V_IV(iv);
     for (; n >= V_WIDE * V_NB; n -= V_WIDE * V_NB, in += V_WIDE * SM4V_SET,
                                 out += V_WIDE * SM4V_SET) {
+        SM4V(prefetch_next)(in);
         for (int w = 0; w < V_WIDE; w++) {
             SM4V(load_raw)(c[w], in + w * SM4V_SET);
             for (int k = 0; k < 4; k++)
@@ -332,5 +355,56 @@ static void SM4V(cfb_dec)(const uint32_t *rk, uint8_t *out, const uint8_t *in, s
     V_STORE_LAST(iv, prev);
 }
 
-#undef SM4V_ROUND
+#if V_NB == 4
+/* One block in block form (the serial modes): the four words broadcast to
+ * four registers, so the rounds are those of rounds1 and their latency,
+ * not a set's throughput, is the cost. */
+static inline __m128i SM4V(block1)(const uint32_t *rk, __m128i b)
+{
+    V_T x[4];
+    b = V_TOY(V_BSWAP(b));
+    x[0] = _mm_shuffle_epi32(b, 0x00);
+    x[1] = _mm_shuffle_epi32(b, 0x55);
+    x[2] = _mm_shuffle_epi32(b, 0xaa);
+    x[3] = _mm_shuffle_epi32(b, 0xff);
+    SM4V(rounds1)(rk, x);
+    b = _mm_unpacklo_epi64(_mm_unpacklo_epi32(x[3], x[2]), _mm_unpacklo_epi32(x[1], x[0]));
+    return V_BSWAP(V_FROMY(b));
+}
+
+static void SM4V(cbc_enc1)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n,
+                           uint8_t iv[16])
+{
+    __m128i c = V_LOAD(iv);
+    for (; n > 0; n--, in += 16, out += 16) {
+        c = SM4V(block1)(rk, V_XOR(c, V_LOAD(in)));
+        V_STORE(out, c);
+    }
+    V_STORE(iv, c);
+}
+
+static void SM4V(cfb_enc1)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n,
+                           uint8_t iv[16])
+{
+    __m128i c = V_LOAD(iv);
+    for (; n > 0; n--, in += 16, out += 16) {
+        c = V_XOR(SM4V(block1)(rk, c), V_LOAD(in));
+        V_STORE(out, c);
+    }
+    V_STORE(iv, c);
+}
+
+static void SM4V(ofb1)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n,
+                       uint8_t iv[16])
+{
+    __m128i s = V_LOAD(iv);
+    for (; n > 0; n--, in += 16, out += 16) {
+        s = SM4V(block1)(rk, s);
+        V_STORE(out, V_XOR(s, V_LOAD(in)));
+    }
+    V_STORE(iv, s);
+}
+#endif
+
+#undef SM4V_ROUND2
 #undef SM4V_SET
