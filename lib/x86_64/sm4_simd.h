@@ -40,6 +40,12 @@
  * on lengths and, in CTR, on the public counter value).
  */
 
+/* Small fixed-count loops over registers: unrolled, so that the arrays
+ * they index stay in registers (GCC -O2 would keep them in memory). */
+#ifndef SM4V_UNROLL
+#define SM4V_UNROLL _Pragma("GCC unroll 16")
+#endif
+
 /* Block-form registers <-> transposed words.  The transpose is its own
  * inverse. */
 static inline void SM4V(transpose)(V_T *a, V_T *b, V_T *c, V_T *d)
@@ -55,12 +61,14 @@ static inline void SM4V(transpose)(V_T *a, V_T *b, V_T *c, V_T *d)
 /* Raw block-form registers of one set. */
 static inline void SM4V(load_raw)(V_T r[4], const uint8_t *in)
 {
+    SM4V_UNROLL
     for (int k = 0; k < 4; k++)
         r[k] = V_LOAD(in + k * 16 * (V_NB / 4));
 }
 
 static inline void SM4V(to_words)(V_T x[4], const V_T r[4])
 {
+    SM4V_UNROLL
     for (int k = 0; k < 4; k++)
         x[k] = V_TOY(V_BSWAP(r[k]));
     SM4V(transpose)(&x[0], &x[1], &x[2], &x[3]);
@@ -74,6 +82,7 @@ static inline void SM4V(to_blocks)(V_T r[4], const V_T x[4])
     r[2] = V_FROMY(x[1]);
     r[3] = V_FROMY(x[0]);
     SM4V(transpose)(&r[0], &r[1], &r[2], &r[3]);
+    SM4V_UNROLL
     for (int k = 0; k < 4; k++)
         r[k] = V_BSWAP(r[k]);
 }
@@ -125,6 +134,7 @@ static inline void SM4V(roundsw)(const uint32_t *rk, V_T x[V_WIDE][4])
  * it does not arrive from memory only when the rounds need it. */
 static inline void SM4V(prefetch_next)(const uint8_t *in)
 {
+    SM4V_UNROLL
     for (size_t o = 0; o < V_WIDE * SM4V_SET; o += 64)
         __builtin_prefetch(in + V_WIDE * SM4V_SET + o, 0, 3);
 }
@@ -135,13 +145,16 @@ static void SM4V(ecb_sets)(const uint32_t *rk, uint8_t *out, const uint8_t *in, 
     V_T r[4], x[V_WIDE][4];
     for (; sets >= V_WIDE; sets -= V_WIDE, in += V_WIDE * SM4V_SET, out += V_WIDE * SM4V_SET) {
         SM4V(prefetch_next)(in);
+        SM4V_UNROLL
         for (int w = 0; w < V_WIDE; w++) {
             SM4V(load_raw)(r, in + w * SM4V_SET);
             SM4V(to_words)(x[w], r);
         }
         SM4V(roundsw)(rk, x);
+        SM4V_UNROLL
         for (int w = 0; w < V_WIDE; w++) {
             SM4V(to_blocks)(r, x[w]);
+            SM4V_UNROLL
             for (int k = 0; k < 4; k++)
                 V_STORE(out + w * SM4V_SET + k * 16 * (V_NB / 4), r[k]);
         }
@@ -151,6 +164,7 @@ static void SM4V(ecb_sets)(const uint32_t *rk, uint8_t *out, const uint8_t *in, 
         SM4V(to_words)(x[0], r);
         SM4V(rounds1)(rk, x[0]);
         SM4V(to_blocks)(r, x[0]);
+        SM4V_UNROLL
         for (int k = 0; k < 4; k++)
             V_STORE(out + k * 16 * (V_NB / 4), r[k]);
     }
@@ -182,6 +196,7 @@ static inline int SM4V(ctr_words)(V_T x[4], const uint8_t ctr[16], uint32_t base
     x[1] = V_SET1(axiom_sm4_load_be(ctr + 4));
     x[2] = V_SET1(axiom_sm4_load_be(ctr + 8));
     x[3] = V_ADD32(V_SET1(lo + base), V_CTR_OFF);
+    SM4V_UNROLL
     for (int k = 0; k < 4; k++)
         x[k] = V_TOY(x[k]);
     return 1;
@@ -206,6 +221,7 @@ static inline void SM4V(xor_store)(uint8_t *out, const uint8_t *in, const V_T x[
 {
     V_T r[4];
     SM4V(to_blocks)(r, x);
+    SM4V_UNROLL
     for (int k = 0; k < 4; k++) {
         const size_t o = (size_t)k * 16 * (V_NB / 4);
         V_STORE(out + o, V_XOR(r[k], V_LOAD(in + o)));
@@ -219,13 +235,16 @@ static void SM4V(ctr)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_
     for (; n >= V_WIDE * V_NB; n -= V_WIDE * V_NB, in += V_WIDE * SM4V_SET,
                                 out += V_WIDE * SM4V_SET) {
         if (SM4V(ctr_words)(x[0], ctr, 0, V_WIDE * V_NB)) {
+            SM4V_UNROLL
             for (int w = 1; w < V_WIDE; w++)
                 SM4V(ctr_words)(x[w], ctr, (uint32_t)(w * V_NB), V_NB);
         } else {
+            SM4V_UNROLL
             for (int w = 0; w < V_WIDE; w++)
                 SM4V(ctr_staged)(x[w], ctr, (uint32_t)(w * V_NB));
         }
         SM4V(roundsw)(rk, x);
+        SM4V_UNROLL
         for (int w = 0; w < V_WIDE; w++)
             SM4V(xor_store)(out + w * SM4V_SET, in + w * SM4V_SET, x[w]);
         axiom_ctr128_add(ctr, V_WIDE * V_NB);
@@ -258,6 +277,7 @@ static inline void SM4V(cbc_xor_store)(uint8_t *out, const V_T x[4], const V_T c
 {
     V_T r[4];
     SM4V(to_blocks)(r, x);
+    SM4V_UNROLL
     for (int k = 0; k < 4; k++) {
         V_T p = V_PREV(c[k], k ? c[k - 1] : prev);
         V_STORE(out + k * 16 * (V_NB / 4), V_XOR(r[k], p));
@@ -276,12 +296,14 @@ static void SM4V(cbc_dec)(const uint32_t *drk, uint8_t *out, const uint8_t *in, 
     for (; n >= V_WIDE * V_NB; n -= V_WIDE * V_NB, in += V_WIDE * SM4V_SET,
                                 out += V_WIDE * SM4V_SET) {
         SM4V(prefetch_next)(in);
+        SM4V_UNROLL
         for (int w = 0; w < V_WIDE; w++) {
             SM4V(load_raw)(c[0], in + w * SM4V_SET);
             SM4V(to_words)(x[w], c[0]);
         }
         SM4V(roundsw)(drk, x);
         const V_T last = V_IV(in + 16 * (V_WIDE * V_NB - 1));
+        SM4V_UNROLL
         for (int w = V_WIDE - 1; w >= 0; w--) {
             SM4V(load_raw)(c[0], in + w * SM4V_SET);
             const V_T before = w ? V_LOAD(in + w * SM4V_SET - 16 * (V_NB / 4)) : prev;
@@ -316,8 +338,10 @@ static void SM4V(cfb_dec)(const uint32_t *rk, uint8_t *out, const uint8_t *in, s
     for (; n >= V_WIDE * V_NB; n -= V_WIDE * V_NB, in += V_WIDE * SM4V_SET,
                                 out += V_WIDE * SM4V_SET) {
         SM4V(prefetch_next)(in);
+        SM4V_UNROLL
         for (int w = 0; w < V_WIDE; w++) {
             SM4V(load_raw)(c[w], in + w * SM4V_SET);
+            SM4V_UNROLL
             for (int k = 0; k < 4; k++)
                 p[k] = V_PREV(c[w][k], k ? c[w][k - 1] : (w ? c[w - 1][3] : prev));
             SM4V(to_words)(x[w], p);
@@ -325,9 +349,11 @@ static void SM4V(cfb_dec)(const uint32_t *rk, uint8_t *out, const uint8_t *in, s
         SM4V(roundsw)(rk, x);
         /* As in CBC: the ciphertext again, sets stored last first. */
         prev = V_IV(in + 16 * (V_WIDE * V_NB - 1));
+        SM4V_UNROLL
         for (int w = V_WIDE - 1; w >= 0; w--) {
             SM4V(load_raw)(c[0], in + w * SM4V_SET);
             SM4V(to_blocks)(p, x[w]);
+            SM4V_UNROLL
             for (int k = 0; k < 4; k++)
                 V_STORE(out + w * SM4V_SET + k * 16 * (V_NB / 4), V_XOR(p[k], c[0][k]));
         }
@@ -338,11 +364,13 @@ static void SM4V(cfb_dec)(const uint32_t *rk, uint8_t *out, const uint8_t *in, s
         memset(buf, 0, sizeof buf);
         memcpy(buf, in, 16 * m);
         SM4V(load_raw)(c[0], buf);
+        SM4V_UNROLL
         for (int k = 0; k < 4; k++)
             p[k] = V_PREV(c[0][k], k ? c[0][k - 1] : prev);
         SM4V(to_words)(x[0], p);
         SM4V(rounds1)(rk, x[0]);
         SM4V(to_blocks)(p, x[0]);
+        SM4V_UNROLL
         for (int k = 0; k < 4; k++)
             V_STORE(buf + k * 16 * (V_NB / 4), V_XOR(p[k], c[0][k]));
         prev = V_IV(in + 16 * (m - 1));
