@@ -12,10 +12,13 @@
  * and SM4A(keys_toy)(uint32_t *), the 64 round keys into the y domain; and
  * SM4A_KERNEL, SM4A_NAME and SM4A_FEATURES for the descriptor. */
 
+#ifndef SM4A_WIDE
+#define SM4A_WIDE 4
+#endif
 #define SM4V(name) SM4A(y_##name)
 #define V_T __m256i
 #define V_NB 8
-#define V_WIDE 4
+#define V_WIDE SM4A_WIDE
 #define V_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define V_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
 #define V_SET1(x) _mm256_set1_epi32((int)(x))
