@@ -79,6 +79,9 @@ static const struct kernel_info {
 #if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2)
     { "sm4", "gfni-avx2", AXIOM_CPU_GFNI | AXIOM_CPU_AVX2, 1 },
 #endif
+#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_VAES) && defined(HAVE_ISA_AVX2)
+    { "sm4", "vaes-avx2", AXIOM_CPU_VAES | AXIOM_CPU_AESNI | AXIOM_CPU_AVX2, 1 },
+#endif
 #if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_AVX2)
     { "sm4", "aesni-avx2", AXIOM_CPU_AESNI | AXIOM_CPU_AVX2, 1 },
 #endif
@@ -90,6 +93,9 @@ static const struct kernel_info {
 #if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2) && defined(HAVE_ISA_AESNI)
     { "sm4-gcm", "gfni-avx2+pclmul", AXIOM_CPU_GFNI | AXIOM_CPU_AVX2 | PCLMUL_S, 1 },
 #endif
+#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_VAES) && defined(HAVE_ISA_AVX2)
+    { "sm4-gcm", "vaes-avx2+pclmul", AXIOM_CPU_VAES | AXIOM_CPU_AESNI | AXIOM_CPU_AVX2 | PCLMUL_S, 1 },
+#endif
 #if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_AVX2)
     { "sm4-gcm", "aesni-avx2+pclmul", AXIOM_CPU_AESNI | AXIOM_CPU_AVX2 | PCLMUL_S, 1 },
 #endif
@@ -98,6 +104,9 @@ static const struct kernel_info {
 #endif
 #if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2)
     { "sm4-gcm", "gfni-avx2+generic-ct", AXIOM_CPU_GFNI | AXIOM_CPU_AVX2, 1 },
+#endif
+#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_VAES) && defined(HAVE_ISA_AVX2)
+    { "sm4-gcm", "vaes-avx2+generic-ct", AXIOM_CPU_VAES | AXIOM_CPU_AESNI | AXIOM_CPU_AVX2, 1 },
 #endif
 #if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_AVX2)
     { "sm4-gcm", "aesni-avx2+generic-ct", AXIOM_CPU_AESNI | AXIOM_CPU_AVX2, 1 },
