@@ -63,10 +63,11 @@ static inline __m256i SM4A(yxl_y)(__m256i y, __m256i u)
                                   _mm256_shuffle_epi8(SM4AY_B(AXIOM_SM4_D1_HI), hi));
     __m256i f3 = _mm256_xor_si256(_mm256_shuffle_epi8(SM4AY_B(AXIOM_SM4_D3_LO), lo),
                                   _mm256_shuffle_epi8(SM4AY_B(AXIOM_SM4_D3_HI), hi));
-    __m256i a = _mm256_xor_si256(f0, _mm256_shuffle_epi8(f1, SM4AY_B(AXIOM_SM4_ROL8_BYTES)));
+    __m256i a = _mm256_xor_si256(_mm256_xor_si256(y, f0),
+                                 _mm256_shuffle_epi8(f1, SM4AY_B(AXIOM_SM4_ROL8_BYTES)));
     __m256i b = _mm256_xor_si256(_mm256_shuffle_epi8(f1, SM4AY_B(AXIOM_SM4_ROL16_BYTES)),
                                  _mm256_shuffle_epi8(f3, SM4AY_B(AXIOM_SM4_ROL24_BYTES)));
-    return _mm256_xor_si256(y, _mm256_xor_si256(a, b));
+    return _mm256_xor_si256(a, b); /* (y ^ f0 ^ rot8) ^ (rot16 ^ rot24): depth 3 */
 }
 
 static inline __m128i SM4A(toy_x)(__m128i v)
@@ -91,10 +92,11 @@ static inline __m128i SM4A(yxl_x)(__m128i y, __m128i u)
                                _mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D1_HI), hi));
     __m128i f3 = _mm_xor_si128(_mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D3_LO), lo),
                                _mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D3_HI), hi));
-    __m128i a = _mm_xor_si128(f0, _mm_shuffle_epi8(f1, _mm_setr_epi8(AXIOM_SM4_ROL8_BYTES)));
+    __m128i a = _mm_xor_si128(_mm_xor_si128(y, f0),
+                              _mm_shuffle_epi8(f1, _mm_setr_epi8(AXIOM_SM4_ROL8_BYTES)));
     __m128i b = _mm_xor_si128(_mm_shuffle_epi8(f1, _mm_setr_epi8(AXIOM_SM4_ROL16_BYTES)),
                               _mm_shuffle_epi8(f3, _mm_setr_epi8(AXIOM_SM4_ROL24_BYTES)));
-    return _mm_xor_si128(y, _mm_xor_si128(a, b));
+    return _mm_xor_si128(a, b); /* (y ^ f0 ^ rot8) ^ (rot16 ^ rot24): depth 3 */
 }
 
 /* The 64 stored round keys (both directions): M1 rk + c1 in every byte. */

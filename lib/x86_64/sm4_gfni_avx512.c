@@ -1,17 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* SM4 block-cipher kernel for x86-64 CPUs with GFNI and AVX-512 (F, VL, BW):
- * the S-box through GF2P8AFFINEQB and GF2P8AFFINEINVQB on zmm registers.
+ * the S-box through GF2P8AFFINEINVQB on zmm registers.
  *
  * 16 blocks per set of four zmm registers (one 32-bit word of each block
  * per lane, lib/x86_64/sm4_simd.h), four sets (64 blocks) per iteration of
- * the parallel loops, since one round's chain (two GFNI instructions and
- * L) is long: ECB, CTR with its counters built in registers, and
- * CBC and CFB decryption with the previous ciphertext taken from the
- * loaded registers.  Fewer than 4 blocks, the key schedule and the serial
- * modes (CBC and CFB encryption, OFB: one block per step) use the same
- * code on xmm registers.  The S-box is S(x) = M2 inv(M1 x + c1) + c2 with
- * inv the AES field inversion (lib/sm4.h): one affine and one inverse-affine
- * instruction per 64 bytes; L is four VPROLD and two VPTERNLOGD.
+ * the parallel loops, since one round's chain is long (about 13 cycles
+ * measured): ECB, CTR with its counters built in registers, and CBC and
+ * CFB decryption with the previous ciphertext taken from the loaded
+ * registers.  Fewer than 4 blocks and the key schedule use the same code on
+ * xmm registers, and the serial modes (CBC and CFB encryption, OFB) one
+ * block per step on xmm with the chaining value in a register.  The state
+ * is kept in the y domain of lib/sm4.h, so a round is, per 64 bytes: the
+ * S-box input (one VPTERNLOGD, and every other round one VPXORD), three
+ * GF2P8AFFINEINVQB (the field inversion with the output affine map and L
+ * merged into three 8x8 matrices), three VPSHUFB byte rotations and two
+ * VPTERNLOGD: 9.5 instructions, 3 of them for port 0 only (GFNI) and 3 for
+ * port 5 only (VPSHUFB) on Intel cores with two 512-bit ports, so 4.75
+ * cycles per 16 blocks and round at best (doc/PERFORMANCE.md, SM4).
  *
  * Constant time: the GFNI and AVX-512 instructions used have no
  * data-dependent timing, and there is no branch or memory index depending

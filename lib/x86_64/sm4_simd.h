@@ -384,9 +384,28 @@ static void SM4V(cfb_dec)(const uint32_t *rk, uint8_t *out, const uint8_t *in, s
 }
 
 #if V_NB == 4
+/* The rounds for one block at a time, where their latency is the cost:
+ * no shared XOR, and the word written by the previous round enters the
+ * S-box input last, so one XOR separates the rounds' S-box layers. */
+static inline void SM4V(rounds_lat)(const uint32_t *rk, V_T x[4])
+{
+    V_T a0 = x[0], a1 = x[1], a2 = x[2], a3 = x[3];
+#define SM4V_ROUNDL(x0, x1, x2, x3, k) x0 = V_YXL(x0, V_XOR(V_XOR3(x1, x2, k), x3))
+    for (int i = 0; i < 32; i += 4) {
+        SM4V_ROUNDL(a0, a1, a2, a3, V_SET1(rk[i]));
+        SM4V_ROUNDL(a1, a2, a3, a0, V_SET1(rk[i + 1]));
+        SM4V_ROUNDL(a2, a3, a0, a1, V_SET1(rk[i + 2]));
+        SM4V_ROUNDL(a3, a0, a1, a2, V_SET1(rk[i + 3]));
+    }
+#undef SM4V_ROUNDL
+    x[0] = a0;
+    x[1] = a1;
+    x[2] = a2;
+    x[3] = a3;
+}
+
 /* One block in block form (the serial modes): the four words broadcast to
- * four registers, so the rounds are those of rounds1 and their latency,
- * not a set's throughput, is the cost. */
+ * four registers. */
 static inline __m128i SM4V(block1)(const uint32_t *rk, __m128i b)
 {
     V_T x[4];
@@ -395,7 +414,7 @@ static inline __m128i SM4V(block1)(const uint32_t *rk, __m128i b)
     x[1] = _mm_shuffle_epi32(b, 0x55);
     x[2] = _mm_shuffle_epi32(b, 0xaa);
     x[3] = _mm_shuffle_epi32(b, 0xff);
-    SM4V(rounds1)(rk, x);
+    SM4V(rounds_lat)(rk, x);
     b = _mm_unpacklo_epi64(_mm_unpacklo_epi32(x[3], x[2]), _mm_unpacklo_epi32(x[1], x[0]));
     return V_BSWAP(V_FROMY(b));
 }
