@@ -64,15 +64,18 @@ static inline __m128i sm4gy_toy_x(__m128i v)
 
 static inline __m128i sm4gy_fromy_x(__m128i v)
 {
-    return _mm_gf2p8affine_epi64_epi8(v, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_M1INV_MATRIX), 0);
+    return _mm_gf2p8affine_epi64_epi8(v, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_M1INV_MATRIX),
+                                      0);
 }
 
 static inline __m128i sm4gy_yxl_x(__m128i y, __m128i u)
 {
-    __m128i z0 = _mm_gf2p8affineinv_epi64_epi8(u, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_D0_MATRIX),
-                                               AXIOM_SM4_GFNI_D0_CONST);
-    __m128i z1 = _mm_gf2p8affineinv_epi64_epi8(u, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_D1_MATRIX), 0);
-    __m128i z3 = _mm_gf2p8affineinv_epi64_epi8(u, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_D3_MATRIX), 0);
+    __m128i z0 = _mm_gf2p8affineinv_epi64_epi8(
+        u, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_D0_MATRIX), AXIOM_SM4_GFNI_D0_CONST);
+    __m128i z1 =
+        _mm_gf2p8affineinv_epi64_epi8(u, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_D1_MATRIX), 0);
+    __m128i z3 =
+        _mm_gf2p8affineinv_epi64_epi8(u, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_D3_MATRIX), 0);
     __m128i a = _mm_xor_si128(_mm_xor_si128(y, z0),
                               _mm_shuffle_epi8(z1, _mm_setr_epi8(AXIOM_SM4_ROL8_BYTES)));
     __m128i b = _mm_xor_si128(_mm_shuffle_epi8(z1, _mm_setr_epi8(AXIOM_SM4_ROL16_BYTES)),

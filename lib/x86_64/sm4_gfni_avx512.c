@@ -36,12 +36,14 @@
 /* M1 and M1^-1 on every byte (into and out of the y domain, lib/sm4.h). */
 static inline __m512i sm4z_toy(__m512i v)
 {
-    return _mm512_gf2p8affine_epi64_epi8(v, _mm512_set1_epi64((long long)AXIOM_SM4_GFNI_PRE_MATRIX), 0);
+    return _mm512_gf2p8affine_epi64_epi8(v, _mm512_set1_epi64((long long)AXIOM_SM4_GFNI_PRE_MATRIX),
+                                         0);
 }
 
 static inline __m512i sm4z_fromy(__m512i v)
 {
-    return _mm512_gf2p8affine_epi64_epi8(v, _mm512_set1_epi64((long long)AXIOM_SM4_GFNI_M1INV_MATRIX), 0);
+    return _mm512_gf2p8affine_epi64_epi8(
+        v, _mm512_set1_epi64((long long)AXIOM_SM4_GFNI_M1INV_MATRIX), 0);
 }
 
 /* y ^ M1 L(S(x)) for u = M1 x + c1: three GFNI (one per port-0 cycle),
@@ -54,7 +56,8 @@ static inline __m512i sm4z_yxl(__m512i y, __m512i u)
     __m512i z0 = _mm512_gf2p8affineinv_epi64_epi8(u, d0, AXIOM_SM4_GFNI_D0_CONST);
     __m512i z1 = _mm512_gf2p8affineinv_epi64_epi8(u, d1, 0);
     __m512i z3 = _mm512_gf2p8affineinv_epi64_epi8(u, d3, 0);
-    y = _mm512_ternarylogic_epi32(y, z0, _mm512_shuffle_epi8(z1, SM4Z_B4(AXIOM_SM4_ROL8_BYTES)), 0x96);
+    y = _mm512_ternarylogic_epi32(y, z0, _mm512_shuffle_epi8(z1, SM4Z_B4(AXIOM_SM4_ROL8_BYTES)),
+                                  0x96);
     return _mm512_ternarylogic_epi32(y, _mm512_shuffle_epi8(z1, SM4Z_B4(AXIOM_SM4_ROL16_BYTES)),
                                      _mm512_shuffle_epi8(z3, SM4Z_B4(AXIOM_SM4_ROL24_BYTES)), 0x96);
 }
@@ -123,16 +126,20 @@ static inline __m128i sm4gx_toy(__m128i v)
 
 static inline __m128i sm4gx_fromy(__m128i v)
 {
-    return _mm_gf2p8affine_epi64_epi8(v, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_M1INV_MATRIX), 0);
+    return _mm_gf2p8affine_epi64_epi8(v, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_M1INV_MATRIX),
+                                      0);
 }
 
 static inline __m128i sm4gx_yxl(__m128i y, __m128i u)
 {
-    __m128i z0 = _mm_gf2p8affineinv_epi64_epi8(u, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_D0_MATRIX),
-                                               AXIOM_SM4_GFNI_D0_CONST);
-    __m128i z1 = _mm_gf2p8affineinv_epi64_epi8(u, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_D1_MATRIX), 0);
-    __m128i z3 = _mm_gf2p8affineinv_epi64_epi8(u, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_D3_MATRIX), 0);
-    y = _mm_ternarylogic_epi32(y, z0, _mm_shuffle_epi8(z1, _mm_setr_epi8(AXIOM_SM4_ROL8_BYTES)), 0x96);
+    __m128i z0 = _mm_gf2p8affineinv_epi64_epi8(
+        u, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_D0_MATRIX), AXIOM_SM4_GFNI_D0_CONST);
+    __m128i z1 =
+        _mm_gf2p8affineinv_epi64_epi8(u, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_D1_MATRIX), 0);
+    __m128i z3 =
+        _mm_gf2p8affineinv_epi64_epi8(u, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_D3_MATRIX), 0);
+    y = _mm_ternarylogic_epi32(y, z0, _mm_shuffle_epi8(z1, _mm_setr_epi8(AXIOM_SM4_ROL8_BYTES)),
+                               0x96);
     return _mm_ternarylogic_epi32(y, _mm_shuffle_epi8(z1, _mm_setr_epi8(AXIOM_SM4_ROL16_BYTES)),
                                   _mm_shuffle_epi8(z3, _mm_setr_epi8(AXIOM_SM4_ROL24_BYTES)), 0x96);
 }
