@@ -129,14 +129,19 @@ static inline void SM4V(roundsw)(const uint32_t *rk, V_T x[V_WIDE][4])
 
 #define SM4V_SET (16 * V_NB) /* bytes per set */
 
-/* The input of the next iteration of a bulk loop whose rounds depend on
- * the loaded data (ECB, CBC and CFB decryption): asked for now, so that
- * it does not arrive from memory only when the rounds need it. */
-static inline void SM4V(prefetch_next)(const uint8_t *in)
+/* One bulk iteration's input at @p, asked for ahead of its use: in ECB,
+ * CBC and CFB decryption the next iteration's (the rounds depend on it),
+ * in CTR the current one's (read after the rounds). */
+static inline void SM4V(prefetch)(const uint8_t *p)
 {
     SM4V_UNROLL
     for (size_t o = 0; o < V_WIDE * SM4V_SET; o += 64)
-        __builtin_prefetch(in + V_WIDE * SM4V_SET + o, 0, 3);
+        __builtin_prefetch(p + o, 0, 3);
+}
+
+static inline void SM4V(prefetch_next)(const uint8_t *in)
+{
+    SM4V(prefetch)(in + V_WIDE * SM4V_SET);
 }
 
 /* ECB over whole sets. */
@@ -234,6 +239,7 @@ static void SM4V(ctr)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_
     V_T x[V_WIDE][4];
     for (; n >= V_WIDE * V_NB; n -= V_WIDE * V_NB, in += V_WIDE * SM4V_SET,
                                 out += V_WIDE * SM4V_SET) {
+        SM4V(prefetch)(in);
         if (SM4V(ctr_words)(x[0], ctr, 0, V_WIDE * V_NB)) {
             SM4V_UNROLL
             for (int w = 1; w < V_WIDE; w++)
