@@ -61,5 +61,6 @@ extern const axiom_bc_kernel axiom_sm4_masked;        /* lib/sm4.c, not constant
 extern const axiom_bc_kernel axiom_sm4_gfni_avx512;
 extern const axiom_bc_kernel axiom_sm4_gfni_avx2;
 extern const axiom_bc_kernel axiom_sm4_aesni_avx2;
+extern const axiom_bc_kernel axiom_sm4_vaes_avx2;
 
 #endif

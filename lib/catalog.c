@@ -60,6 +60,9 @@ static const axiom_bc_kernel *const sm4_kernels[] = {
 #if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2)
     &axiom_sm4_gfni_avx2,
 #endif
+#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_VAES) && defined(HAVE_ISA_AVX2)
+    &axiom_sm4_vaes_avx2,
+#endif
 #if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_AVX2)
     &axiom_sm4_aesni_avx2,
 #endif

@@ -95,4 +95,56 @@ static inline void axiom_sm4_store_be(uint8_t *p, uint32_t v)
 #define AXIOM_SM4_POST_HI                                                       \
     0x00, 0xe0, 0x50, 0xb0, 0x9d, 0x7d, 0xcd, 0x2d, 0xc0, 0x20, 0x90, 0x70, 0x5d, 0xbd, 0x0d, 0xed
 
+/* The kernels run the rounds on the state in the "y domain": every byte b
+ * of a state word replaced by M1 b (no constant).  The S-box input of a
+ * round is then y1 ^ y2 ^ y3 ^ rk', with rk' = M1 rk + c1 in every byte
+ * (the stored SIMD round keys), which is the input of the field inversion
+ * directly: no input affine map per round.  The round adds
+ *     M1 L(S(x)) = D0 z ^ rol8(D1 z) ^ rol16(D1 z) ^ rol24(D3 z) ^ e
+ * to y0, where z = inv(rk' ^ y1 ^ y2 ^ y3) byte by byte and D0, D1, D3 are
+ * 8x8 matrices: L moves bits only inside a byte or to the next byte, so
+ * byte j of L(s) is E0 s_j ^ E1 s_(j-1) ^ E1 s_(j-2) ^ E3 s_(j-3) with
+ * E0 = I + shl2, E1 = shr6 + shl2, E3 = shr6 + I, and D_k = M1 E_k M2,
+ * e = M1 rol2(c2) in every byte.  With GFNI that is three
+ * GF2P8AFFINEINVQB (D0 with the constant e), three byte rotations and the
+ * XORs; with AES-NI the same maps go after SubBytes (S = M3 SB + c3:
+ * D_k = M1 E_k M3, constant M1 rol2(c3)) as PSHUFB nibble tables.  The
+ * state enters the domain by M1 and leaves it by M1^-1 once per block.
+ * Derived offline and checked on random words against the reference
+ * round; the test suite checks every kernel against the S-box table,
+ * libgcrypt and the masked kernel. */
+#define AXIOM_SM4_GFNI_M1INV_MATRIX 0xb3a4f5863284728bULL /* M1^-1 */
+#define AXIOM_SM4_GFNI_D0_MATRIX 0x040db891e9a481b7ULL    /* M1 E0 M2 */
+#define AXIOM_SM4_GFNI_D0_CONST 0x63                      /* e */
+#define AXIOM_SM4_GFNI_D1_MATRIX 0x2c020425162040adULL    /* M1 E1 M2 */
+#define AXIOM_SM4_GFNI_D3_MATRIX 0x280fbcb4ff84c11aULL    /* M1 E3 M2 */
+
+/* The AES-NI versions: nibble tables of M1, M1^-1 and of D0 (with its
+ * constant), D1, D3 applied to the SubBytes output. */
+#define AXIOM_SM4_M1_LO                                                          \
+    0x00, 0x8c, 0x30, 0xbc, 0x85, 0x09, 0xb5, 0x39, 0x9f, 0x13, 0xaf, 0x23, 0x1a, 0x96, 0x2a, 0xa6
+#define AXIOM_SM4_M1_HI AXIOM_SM4_PRE_HI
+#define AXIOM_SM4_M1INV_LO                                                       \
+    0x00, 0x85, 0xd9, 0x5c, 0x2e, 0xab, 0xf7, 0x72, 0x80, 0x05, 0x59, 0xdc, 0xae, 0x2b, 0x77, 0xf2
+#define AXIOM_SM4_M1INV_HI                                                       \
+    0x00, 0x55, 0x57, 0x02, 0x44, 0x11, 0x13, 0x46, 0xaf, 0xfa, 0xf8, 0xad, 0xeb, 0xbe, 0xbc, 0xe9
+#define AXIOM_SM4_D0_LO                                                          \
+    0x76, 0xf0, 0xa5, 0x23, 0x0e, 0x88, 0xdd, 0x5b, 0x6a, 0xec, 0xb9, 0x3f, 0x12, 0x94, 0xc1, 0x47
+#define AXIOM_SM4_D0_HI                                                          \
+    0x00, 0xeb, 0xdc, 0x37, 0xf0, 0x1b, 0x2c, 0xc7, 0xcd, 0x26, 0x11, 0xfa, 0x3d, 0xd6, 0xe1, 0x0a
+#define AXIOM_SM4_D1_LO                                                          \
+    0x00, 0xd3, 0x0d, 0xde, 0xa0, 0x73, 0xad, 0x7e, 0x42, 0x91, 0x4f, 0x9c, 0xe2, 0x31, 0xef, 0x3c
+#define AXIOM_SM4_D1_HI                                                          \
+    0x00, 0xb4, 0x49, 0xfd, 0x82, 0x36, 0xcb, 0x7f, 0xbc, 0x08, 0xf5, 0x41, 0x3e, 0x8a, 0x77, 0xc3
+#define AXIOM_SM4_D3_LO                                                          \
+    0x00, 0x55, 0xde, 0x8b, 0xd8, 0x8d, 0x06, 0x53, 0x5e, 0x0b, 0x80, 0xd5, 0x86, 0xd3, 0x58, 0x0d
+#define AXIOM_SM4_D3_HI                                                          \
+    0x00, 0x5f, 0x95, 0xca, 0x72, 0x2d, 0xe7, 0xb8, 0x71, 0x2e, 0xe4, 0xbb, 0x03, 0x5c, 0x96, 0xc9
+
+/* Byte shuffles (per 128-bit lane) of the SIMD kernels. */
+#define AXIOM_SM4_BSWAP_BYTES 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12
+#define AXIOM_SM4_ROL8_BYTES 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
+#define AXIOM_SM4_ROL16_BYTES 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
+#define AXIOM_SM4_ROL24_BYTES 1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12
+
 #endif

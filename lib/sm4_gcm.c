@@ -46,6 +46,11 @@ SM4_GCM_TIER(sm4_gcm_gfni2_pclmul, "gfni-avx2+pclmul",
              AXIOM_CPU_GFNI | AXIOM_CPU_AVX2 | SM4G_PCLMUL, 1, &axiom_sm4_gfni_avx2,
              &axiom_ghash_pclmul)
 #endif
+#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_VAES) && defined(HAVE_ISA_AVX2)
+SM4_GCM_TIER(sm4_gcm_vaes2_pclmul, "vaes-avx2+pclmul",
+             AXIOM_CPU_VAES | AXIOM_CPU_AESNI | AXIOM_CPU_AVX2 | SM4G_PCLMUL, 1,
+             &axiom_sm4_vaes_avx2, &axiom_ghash_pclmul)
+#endif
 #if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_AVX2)
 SM4_GCM_TIER(sm4_gcm_aesni2_pclmul, "aesni-avx2+pclmul",
              AXIOM_CPU_AESNI | AXIOM_CPU_AVX2 | SM4G_PCLMUL, 1, &axiom_sm4_aesni_avx2,
@@ -58,6 +63,11 @@ SM4_GCM_TIER(sm4_gcm_gfni512_ct, "gfni-avx512+generic-ct", AXIOM_CPU_GFNI | AXIO
 #if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2)
 SM4_GCM_TIER(sm4_gcm_gfni2_ct, "gfni-avx2+generic-ct", AXIOM_CPU_GFNI | AXIOM_CPU_AVX2, 1,
              &axiom_sm4_gfni_avx2, &axiom_ghash_generic_ct)
+#endif
+#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_VAES) && defined(HAVE_ISA_AVX2)
+SM4_GCM_TIER(sm4_gcm_vaes2_ct, "vaes-avx2+generic-ct",
+             AXIOM_CPU_VAES | AXIOM_CPU_AESNI | AXIOM_CPU_AVX2, 1, &axiom_sm4_vaes_avx2,
+             &axiom_ghash_generic_ct)
 #endif
 #if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_AVX2)
 SM4_GCM_TIER(sm4_gcm_aesni2_ct, "aesni-avx2+generic-ct", AXIOM_CPU_AESNI | AXIOM_CPU_AVX2, 1,
@@ -78,6 +88,9 @@ const axiom_gcm_kernel *const axiom_sm4_gcm_kernels[] = {
 #if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2) && defined(HAVE_ISA_AESNI)
     &sm4_gcm_gfni2_pclmul,
 #endif
+#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_VAES) && defined(HAVE_ISA_AVX2)
+    &sm4_gcm_vaes2_pclmul,
+#endif
 #if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_AVX2)
     &sm4_gcm_aesni2_pclmul,
 #endif
@@ -86,6 +99,9 @@ const axiom_gcm_kernel *const axiom_sm4_gcm_kernels[] = {
 #endif
 #if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2)
     &sm4_gcm_gfni2_ct,
+#endif
+#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_VAES) && defined(HAVE_ISA_AVX2)
+    &sm4_gcm_vaes2_ct,
 #endif
 #if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_AVX2)
     &sm4_gcm_aesni2_ct,

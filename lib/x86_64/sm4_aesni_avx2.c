@@ -2,11 +2,14 @@
 /* SM4 block-cipher kernel for x86-64 CPUs with AES-NI and AVX2: the S-box
  * through its affine equivalence with the AES S-box (lib/sm4.h),
  * S(x) = M3 SubBytes(M1 x + c1) + c3, SubBytes being AESENCLAST with a zero
- * round key after an inverse ShiftRows shuffle, and the affine maps two
- * PSHUFB nibble lookups each.
+ * round key after an inverse ShiftRows shuffle.  The state is kept in the
+ * y domain of lib/sm4.h (no input affine map per round); the output map
+ * and L become three PSHUFB nibble-table maps of the SubBytes output, three
+ * byte rotations and XORs (lib/x86_64/sm4_aes_avx2.h).
  *
  * 8 blocks per set of four ymm registers (two AESENCLAST on the xmm halves
- * per S-box layer), four sets (32 blocks) per iteration of ECB, CTR
+ * per S-box layer; lib/x86_64/sm4_vaes_avx2.c is the same kernel with one
+ * VAESENCLAST), four sets (32 blocks) per iteration of ECB, CTR
  * (counters built in registers), CBC and CFB decryption; fewer than 8
  * blocks, the key schedule and the serial modes on xmm
  * (lib/x86_64/sm4_avx2_common.h).  Compiled in the AVX2 bundle with AES
@@ -34,48 +37,19 @@
 
 #define SM4A(name) sm4ay_##name
 
-/* AESENCLAST applies ShiftRows after SubBytes; this inverse ShiftRows
- * shuffle in front cancels it. */
-#define SM4AY_INV_SHIFTROWS 0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3
-
-static inline __m128i sm4ay_affine_x(__m128i x, __m128i lo_tab, __m128i hi_tab)
+/* SubBytes on both xmm halves (the inverse ShiftRows is applied before). */
+static inline __m256i sm4ay_subbytes_y(__m256i u)
 {
-    const __m128i nib = _mm_set1_epi8(0x0f);
-    __m128i lo = _mm_and_si128(x, nib), hi = _mm_and_si128(_mm_srli_epi16(x, 4), nib);
-    return _mm_xor_si128(_mm_shuffle_epi8(lo_tab, lo), _mm_shuffle_epi8(hi_tab, hi));
+    __m128i lo = _mm_aesenclast_si128(_mm256_castsi256_si128(u), _mm_setzero_si128());
+    __m128i hi = _mm_aesenclast_si128(_mm256_extracti128_si256(u, 1), _mm_setzero_si128());
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
 }
 
-static inline __m256i sm4ay_affine_y(__m256i x, __m256i lo_tab, __m256i hi_tab)
-{
-    const __m256i nib = _mm256_set1_epi8(0x0f);
-    __m256i lo = _mm256_and_si256(x, nib), hi = _mm256_and_si256(_mm256_srli_epi16(x, 4), nib);
-    return _mm256_xor_si256(_mm256_shuffle_epi8(lo_tab, lo), _mm256_shuffle_epi8(hi_tab, hi));
-}
-
-static inline __m128i sm4ay_sbox_x(__m128i x)
-{
-    x = sm4ay_affine_x(x, _mm_setr_epi8(AXIOM_SM4_PRE_LO), _mm_setr_epi8(AXIOM_SM4_PRE_HI));
-    x = _mm_shuffle_epi8(x, _mm_setr_epi8(SM4AY_INV_SHIFTROWS));
-    x = _mm_aesenclast_si128(x, _mm_setzero_si128());
-    return sm4ay_affine_x(x, _mm_setr_epi8(AXIOM_SM4_POST_LO), _mm_setr_epi8(AXIOM_SM4_POST_HI));
-}
-
-static inline __m256i sm4ay_sbox_y(__m256i x)
-{
-    x = sm4ay_affine_y(x, _mm256_broadcastsi128_si256(_mm_setr_epi8(AXIOM_SM4_PRE_LO)),
-                       _mm256_broadcastsi128_si256(_mm_setr_epi8(AXIOM_SM4_PRE_HI)));
-    x = _mm256_shuffle_epi8(x, _mm256_broadcastsi128_si256(_mm_setr_epi8(SM4AY_INV_SHIFTROWS)));
-    __m128i lo = _mm_aesenclast_si128(_mm256_castsi256_si128(x), _mm_setzero_si128());
-    __m128i hi = _mm_aesenclast_si128(_mm256_extracti128_si256(x, 1), _mm_setzero_si128());
-    x = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
-    return sm4ay_affine_y(x, _mm256_broadcastsi128_si256(_mm_setr_epi8(AXIOM_SM4_POST_LO)),
-                          _mm256_broadcastsi128_si256(_mm_setr_epi8(AXIOM_SM4_POST_HI)));
-}
-
+#define SM4A_SUBBYTES_Y sm4ay_subbytes_y
 #define SM4A_KERNEL axiom_sm4_aesni_avx2
 #define SM4A_NAME "aesni-avx2"
 #define SM4A_FEATURES (AXIOM_CPU_AESNI | AXIOM_CPU_AVX2)
-#include "sm4_avx2_common.h"
+#include "sm4_aes_avx2.h"
 
 #if defined(__clang__)
 #pragma clang attribute pop

@@ -5,43 +5,20 @@
  * of 4 blocks for short inputs, the serial modes and the key schedule.
  * Only AVX2-era VEX instructions: no EVEX, no zmm.
  *
- * The includer defines SM4A(name) (a unique name prefix), the S-box
- * functions SM4A(sbox_y) on __m256i and SM4A(sbox_x) on __m128i, and
+ * The includer defines SM4A(name) (a unique name prefix); the y-domain
+ * functions (lib/x86_64/sm4_simd.h) SM4A(toy_y), SM4A(fromy_y),
+ * SM4A(yxl_y) on __m256i and SM4A(toy_x), SM4A(fromy_x), SM4A(yxl_x) on
+ * __m128i; SM4A(sbox_x), the plain S-box on __m128i, for the key schedule
+ * and SM4A(keys_toy)(uint32_t *), the 64 round keys into the y domain; and
  * SM4A_KERNEL, SM4A_NAME and SM4A_FEATURES for the descriptor. */
 
-#define SM4A_BSWAP_BYTES 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12
-#define SM4A_ROL8_BYTES 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
-#define SM4A_ROL16_BYTES 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
-#define SM4A_ROL24_BYTES 1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12
-
-/* x ^ L(s), L(s) = s ^ rol24(s) ^ rol2(s ^ rol8(s) ^ rol16(s)). */
-static inline __m256i SM4A(xl_y)(__m256i x, __m256i s)
-{
-    const __m256i r8 = _mm256_broadcastsi128_si256(_mm_setr_epi8(SM4A_ROL8_BYTES));
-    const __m256i r16 = _mm256_broadcastsi128_si256(_mm_setr_epi8(SM4A_ROL16_BYTES));
-    const __m256i r24 = _mm256_broadcastsi128_si256(_mm_setr_epi8(SM4A_ROL24_BYTES));
-    __m256i u = _mm256_xor_si256(_mm256_xor_si256(_mm256_shuffle_epi8(s, r8),
-                                                  _mm256_shuffle_epi8(s, r16)), s);
-    __m256i t = _mm256_xor_si256(_mm256_xor_si256(x, s), _mm256_shuffle_epi8(s, r24));
-    u = _mm256_or_si256(_mm256_slli_epi32(u, 2), _mm256_srli_epi32(u, 30));
-    return _mm256_xor_si256(t, u);
-}
-
-static inline __m128i SM4A(xl_x)(__m128i x, __m128i s)
-{
-    __m128i u = _mm_xor_si128(_mm_xor_si128(_mm_shuffle_epi8(s, _mm_setr_epi8(SM4A_ROL8_BYTES)),
-                                            _mm_shuffle_epi8(s, _mm_setr_epi8(SM4A_ROL16_BYTES))),
-                              s);
-    __m128i t = _mm_xor_si128(_mm_xor_si128(x, s),
-                              _mm_shuffle_epi8(s, _mm_setr_epi8(SM4A_ROL24_BYTES)));
-    u = _mm_or_si128(_mm_slli_epi32(u, 2), _mm_srli_epi32(u, 30));
-    return _mm_xor_si128(t, u);
-}
-
+#ifndef SM4A_WIDE
+#define SM4A_WIDE 4
+#endif
 #define SM4V(name) SM4A(y_##name)
 #define V_T __m256i
 #define V_NB 8
-#define V_WIDE 4
+#define V_WIDE SM4A_WIDE
 #define V_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define V_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
 #define V_SET1(x) _mm256_set1_epi32((int)(x))
@@ -49,13 +26,14 @@ static inline __m128i SM4A(xl_x)(__m128i x, __m128i s)
 #define V_XOR3(a, b, c) _mm256_xor_si256(_mm256_xor_si256((a), (b)), (c))
 #define V_ADD32(a, b) _mm256_add_epi32((a), (b))
 #define V_BSWAP(v) \
-    _mm256_shuffle_epi8((v), _mm256_broadcastsi128_si256(_mm_setr_epi8(SM4A_BSWAP_BYTES)))
+    _mm256_shuffle_epi8((v), _mm256_broadcastsi128_si256(_mm_setr_epi8(AXIOM_SM4_BSWAP_BYTES)))
 #define V_UNPACKLO32 _mm256_unpacklo_epi32
 #define V_UNPACKHI32 _mm256_unpackhi_epi32
 #define V_UNPACKLO64 _mm256_unpacklo_epi64
 #define V_UNPACKHI64 _mm256_unpackhi_epi64
-#define V_SBOX SM4A(sbox_y)
-#define V_XL SM4A(xl_y)
+#define V_TOY SM4A(toy_y)
+#define V_FROMY SM4A(fromy_y)
+#define V_YXL SM4A(yxl_y)
 #define V_CTR_OFF _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7)
 #define V_PREV(cur, before) _mm256_permute2x128_si256((before), (cur), 0x21)
 #define V_IV(p) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(p)))
@@ -77,8 +55,9 @@ static inline __m128i SM4A(xl_x)(__m128i x, __m128i s)
 #undef V_UNPACKHI32
 #undef V_UNPACKLO64
 #undef V_UNPACKHI64
-#undef V_SBOX
-#undef V_XL
+#undef V_TOY
+#undef V_FROMY
+#undef V_YXL
 #undef V_CTR_OFF
 #undef V_PREV
 #undef V_IV
@@ -94,13 +73,14 @@ static inline __m128i SM4A(xl_x)(__m128i x, __m128i s)
 #define V_XOR(a, b) _mm_xor_si128((a), (b))
 #define V_XOR3(a, b, c) _mm_xor_si128(_mm_xor_si128((a), (b)), (c))
 #define V_ADD32(a, b) _mm_add_epi32((a), (b))
-#define V_BSWAP(v) _mm_shuffle_epi8((v), _mm_setr_epi8(SM4A_BSWAP_BYTES))
+#define V_BSWAP(v) _mm_shuffle_epi8((v), _mm_setr_epi8(AXIOM_SM4_BSWAP_BYTES))
 #define V_UNPACKLO32 _mm_unpacklo_epi32
 #define V_UNPACKHI32 _mm_unpackhi_epi32
 #define V_UNPACKLO64 _mm_unpacklo_epi64
 #define V_UNPACKHI64 _mm_unpackhi_epi64
-#define V_SBOX SM4A(sbox_x)
-#define V_XL SM4A(xl_x)
+#define V_TOY SM4A(toy_x)
+#define V_FROMY SM4A(fromy_x)
+#define V_YXL SM4A(yxl_x)
 #define V_CTR_OFF _mm_setr_epi32(0, 1, 2, 3)
 #define V_PREV(cur, before) (before)
 #define V_IV(p) V_LOAD(p)
@@ -136,6 +116,7 @@ static void SM4A(setkey)(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
     }
     for (unsigned i = 0; i < 32; i++)
         dk[i] = ek[31 - i];
+    SM4A(keys_toy)(ek); /* and dk, which follows */
     ks->rounds = AXIOM_SM4_ROUNDS;
     axiom_wipe(k, sizeof k);
 }
@@ -185,27 +166,22 @@ static void SM4A(cfb_dec)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in
 }
 
 /* The serial modes, one block per step on xmm. */
-static void SM4A(enc1)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
-{
-    SM4A(x_ecb)(SM4A(enc_keys)(ks), out, in, n);
-}
-
 static void SM4A(cbc_enc)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                           uint8_t iv[16])
 {
-    axiom_bc_cbc_enc_generic(ks, out, in, n, iv, SM4A(enc1));
+    SM4A(x_cbc_enc1)(SM4A(enc_keys)(ks), out, in, n, iv);
 }
 
 static void SM4A(cfb_enc)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                           uint8_t iv[16])
 {
-    axiom_bc_cfb_enc_generic(ks, out, in, n, iv, SM4A(enc1));
+    SM4A(x_cfb_enc1)(SM4A(enc_keys)(ks), out, in, n, iv);
 }
 
 static void SM4A(ofb)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                       uint8_t iv[16])
 {
-    axiom_bc_ofb_generic(ks, out, in, n, iv, SM4A(enc1));
+    SM4A(x_ofb1)(SM4A(enc_keys)(ks), out, in, n, iv);
 }
 
 const axiom_bc_kernel SM4A_KERNEL = {

@@ -1,17 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* SM4 block-cipher kernel for x86-64 CPUs with GFNI and AVX-512 (F, VL, BW):
- * the S-box through GF2P8AFFINEQB and GF2P8AFFINEINVQB on zmm registers.
+ * the S-box through GF2P8AFFINEINVQB on zmm registers.
  *
  * 16 blocks per set of four zmm registers (one 32-bit word of each block
  * per lane, lib/x86_64/sm4_simd.h), four sets (64 blocks) per iteration of
- * the parallel loops, since one round's chain (two GFNI instructions and
- * L) is long: ECB, CTR with its counters built in registers, and
- * CBC and CFB decryption with the previous ciphertext taken from the
- * loaded registers.  Fewer than 4 blocks, the key schedule and the serial
- * modes (CBC and CFB encryption, OFB: one block per step) use the same
- * code on xmm registers.  The S-box is S(x) = M2 inv(M1 x + c1) + c2 with
- * inv the AES field inversion (lib/sm4.h): one affine and one inverse-affine
- * instruction per 64 bytes; L is four VPROLD and two VPTERNLOGD.
+ * the parallel loops, since one round's chain is long (about 13 cycles
+ * measured): ECB, CTR with its counters built in registers, and CBC and
+ * CFB decryption with the previous ciphertext taken from the loaded
+ * registers.  Fewer than 4 blocks and the key schedule use the same code on
+ * xmm registers, and the serial modes (CBC and CFB encryption, OFB) one
+ * block per step on xmm with the chaining value in a register.  The state
+ * is kept in the y domain of lib/sm4.h, so a round is, per 64 bytes: the
+ * S-box input (one VPTERNLOGD, and every other round one VPXORD), three
+ * GF2P8AFFINEINVQB (the field inversion with the output affine map and L
+ * merged into three 8x8 matrices), three VPSHUFB byte rotations and two
+ * VPTERNLOGD: 9.5 instructions, 3 of them for port 0 only (GFNI) and 3 for
+ * port 5 only (VPSHUFB) on Intel cores with two 512-bit ports, so 4.75
+ * cycles per 16 blocks and round at best (doc/PERFORMANCE.md, SM4).
  *
  * Constant time: the GFNI and AVX-512 instructions used have no
  * data-dependent timing, and there is no branch or memory index depending
@@ -24,29 +29,37 @@
 #include "bc_modes.h"
 #include "sm4.h"
 
-#define SM4G_BSWAP_BYTES 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12
-
 /* ---- zmm: 16 blocks per set --------------------------------------------- */
 
-static inline __m512i sm4z_sbox(__m512i x)
+#define SM4Z_B4(bytes) _mm512_broadcast_i32x4(_mm_setr_epi8(bytes))
+
+/* M1 and M1^-1 on every byte (into and out of the y domain, lib/sm4.h). */
+static inline __m512i sm4z_toy(__m512i v)
 {
-    const __m512i m1 = _mm512_set1_epi64((long long)AXIOM_SM4_GFNI_PRE_MATRIX);
-    const __m512i m2 = _mm512_set1_epi64((long long)AXIOM_SM4_GFNI_POST_MATRIX);
-    x = _mm512_gf2p8affine_epi64_epi8(x, m1, AXIOM_SM4_GFNI_PRE_CONST);
-    return _mm512_gf2p8affineinv_epi64_epi8(x, m2, AXIOM_SM4_GFNI_POST_CONST);
+    return _mm512_gf2p8affine_epi64_epi8(v, _mm512_set1_epi64((long long)AXIOM_SM4_GFNI_PRE_MATRIX),
+                                         0);
 }
 
-/* x ^ L(s), L(s) = s ^ rol24(s) ^ rol2(s ^ rol8(s) ^ rol16(s)): the byte
- * rotations are shuffles and the bit rotation a VPROLD, which splits the
- * work between the shuffle port and the port that also runs GFNI. */
-static inline __m512i sm4z_xl(__m512i x, __m512i s)
+static inline __m512i sm4z_fromy(__m512i v)
 {
-    const __m512i r8 = _mm512_broadcast_i32x4(_mm_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14));
-    const __m512i r16 = _mm512_broadcast_i32x4(_mm_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13));
-    const __m512i r24 = _mm512_broadcast_i32x4(_mm_setr_epi8(1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12));
-    __m512i u = _mm512_ternarylogic_epi32(_mm512_shuffle_epi8(s, r8), _mm512_shuffle_epi8(s, r16), s, 0x96);
-    __m512i t = _mm512_ternarylogic_epi32(x, s, _mm512_shuffle_epi8(s, r24), 0x96);
-    return _mm512_xor_si512(t, _mm512_rol_epi32(u, 2));
+    return _mm512_gf2p8affine_epi64_epi8(
+        v, _mm512_set1_epi64((long long)AXIOM_SM4_GFNI_M1INV_MATRIX), 0);
+}
+
+/* y ^ M1 L(S(x)) for u = M1 x + c1: three GFNI (one per port-0 cycle),
+ * three byte rotations (port 5), two three-input XORs (either). */
+static inline __m512i sm4z_yxl(__m512i y, __m512i u)
+{
+    const __m512i d0 = _mm512_set1_epi64((long long)AXIOM_SM4_GFNI_D0_MATRIX);
+    const __m512i d1 = _mm512_set1_epi64((long long)AXIOM_SM4_GFNI_D1_MATRIX);
+    const __m512i d3 = _mm512_set1_epi64((long long)AXIOM_SM4_GFNI_D3_MATRIX);
+    __m512i z0 = _mm512_gf2p8affineinv_epi64_epi8(u, d0, AXIOM_SM4_GFNI_D0_CONST);
+    __m512i z1 = _mm512_gf2p8affineinv_epi64_epi8(u, d1, 0);
+    __m512i z3 = _mm512_gf2p8affineinv_epi64_epi8(u, d3, 0);
+    y = _mm512_ternarylogic_epi32(y, z0, _mm512_shuffle_epi8(z1, SM4Z_B4(AXIOM_SM4_ROL8_BYTES)),
+                                  0x96);
+    return _mm512_ternarylogic_epi32(y, _mm512_shuffle_epi8(z1, SM4Z_B4(AXIOM_SM4_ROL16_BYTES)),
+                                     _mm512_shuffle_epi8(z3, SM4Z_B4(AXIOM_SM4_ROL24_BYTES)), 0x96);
 }
 
 #define SM4V(name) sm4z_##name
@@ -59,13 +72,14 @@ static inline __m512i sm4z_xl(__m512i x, __m512i s)
 #define V_XOR(a, b) _mm512_xor_si512((a), (b))
 #define V_XOR3(a, b, c) _mm512_ternarylogic_epi32((a), (b), (c), 0x96)
 #define V_ADD32(a, b) _mm512_add_epi32((a), (b))
-#define V_BSWAP(v) _mm512_shuffle_epi8((v), _mm512_broadcast_i32x4(_mm_setr_epi8(SM4G_BSWAP_BYTES)))
+#define V_BSWAP(v) _mm512_shuffle_epi8((v), SM4Z_B4(AXIOM_SM4_BSWAP_BYTES))
 #define V_UNPACKLO32 _mm512_unpacklo_epi32
 #define V_UNPACKHI32 _mm512_unpackhi_epi32
 #define V_UNPACKLO64 _mm512_unpacklo_epi64
 #define V_UNPACKHI64 _mm512_unpackhi_epi64
-#define V_SBOX sm4z_sbox
-#define V_XL sm4z_xl
+#define V_TOY sm4z_toy
+#define V_FROMY sm4z_fromy
+#define V_YXL sm4z_yxl
 #define V_CTR_OFF _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15)
 #define V_PREV(cur, before) _mm512_alignr_epi64((cur), (before), 6)
 #define V_IV(p) _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)(p)))
@@ -87,8 +101,9 @@ static inline __m512i sm4z_xl(__m512i x, __m512i s)
 #undef V_UNPACKHI32
 #undef V_UNPACKLO64
 #undef V_UNPACKHI64
-#undef V_SBOX
-#undef V_XL
+#undef V_TOY
+#undef V_FROMY
+#undef V_YXL
 #undef V_CTR_OFF
 #undef V_PREV
 #undef V_IV
@@ -104,11 +119,29 @@ static inline __m128i sm4gx_sbox(__m128i x)
     return _mm_gf2p8affineinv_epi64_epi8(x, m2, AXIOM_SM4_GFNI_POST_CONST);
 }
 
-static inline __m128i sm4gx_xl(__m128i x, __m128i s)
+static inline __m128i sm4gx_toy(__m128i v)
 {
-    __m128i t = _mm_ternarylogic_epi32(x, s, _mm_rol_epi32(s, 2), 0x96);
-    t = _mm_ternarylogic_epi32(t, _mm_rol_epi32(s, 10), _mm_rol_epi32(s, 18), 0x96);
-    return _mm_xor_si128(t, _mm_rol_epi32(s, 24));
+    return _mm_gf2p8affine_epi64_epi8(v, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_PRE_MATRIX), 0);
+}
+
+static inline __m128i sm4gx_fromy(__m128i v)
+{
+    return _mm_gf2p8affine_epi64_epi8(v, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_M1INV_MATRIX),
+                                      0);
+}
+
+static inline __m128i sm4gx_yxl(__m128i y, __m128i u)
+{
+    __m128i z0 = _mm_gf2p8affineinv_epi64_epi8(
+        u, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_D0_MATRIX), AXIOM_SM4_GFNI_D0_CONST);
+    __m128i z1 =
+        _mm_gf2p8affineinv_epi64_epi8(u, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_D1_MATRIX), 0);
+    __m128i z3 =
+        _mm_gf2p8affineinv_epi64_epi8(u, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_D3_MATRIX), 0);
+    y = _mm_ternarylogic_epi32(y, z0, _mm_shuffle_epi8(z1, _mm_setr_epi8(AXIOM_SM4_ROL8_BYTES)),
+                               0x96);
+    return _mm_ternarylogic_epi32(y, _mm_shuffle_epi8(z1, _mm_setr_epi8(AXIOM_SM4_ROL16_BYTES)),
+                                  _mm_shuffle_epi8(z3, _mm_setr_epi8(AXIOM_SM4_ROL24_BYTES)), 0x96);
 }
 
 #define SM4V(name) sm4gx_##name
@@ -121,13 +154,14 @@ static inline __m128i sm4gx_xl(__m128i x, __m128i s)
 #define V_XOR(a, b) _mm_xor_si128((a), (b))
 #define V_XOR3(a, b, c) _mm_ternarylogic_epi32((a), (b), (c), 0x96)
 #define V_ADD32(a, b) _mm_add_epi32((a), (b))
-#define V_BSWAP(v) _mm_shuffle_epi8((v), _mm_setr_epi8(SM4G_BSWAP_BYTES))
+#define V_BSWAP(v) _mm_shuffle_epi8((v), _mm_setr_epi8(AXIOM_SM4_BSWAP_BYTES))
 #define V_UNPACKLO32 _mm_unpacklo_epi32
 #define V_UNPACKHI32 _mm_unpackhi_epi32
 #define V_UNPACKLO64 _mm_unpacklo_epi64
 #define V_UNPACKHI64 _mm_unpackhi_epi64
-#define V_SBOX sm4gx_sbox
-#define V_XL sm4gx_xl
+#define V_TOY sm4gx_toy
+#define V_FROMY sm4gx_fromy
+#define V_YXL sm4gx_yxl
 #define V_CTR_OFF _mm_setr_epi32(0, 1, 2, 3)
 #define V_PREV(cur, before) (before)
 #define V_IV(p) V_LOAD(p)
@@ -163,6 +197,13 @@ static void sm4z_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
     }
     for (unsigned i = 0; i < 32; i++)
         dk[i] = ek[31 - i];
+    /* into the y domain: M1 rk + c1 in every byte */
+    const __m512i m1 = _mm512_set1_epi64((long long)AXIOM_SM4_GFNI_PRE_MATRIX);
+    for (unsigned i = 0; i < 64; i += 16) {
+        __m512i v = _mm512_loadu_si512((const void *)(ek + i));
+        v = _mm512_gf2p8affine_epi64_epi8(v, m1, AXIOM_SM4_GFNI_PRE_CONST);
+        _mm512_storeu_si512((void *)(ek + i), v);
+    }
     ks->rounds = AXIOM_SM4_ROUNDS;
     axiom_wipe(k, sizeof k);
 }
@@ -211,14 +252,23 @@ static void sm4z_cfb_dec_op(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *
 }
 
 /* The serial modes, one block per step on xmm. */
-static void sm4z_enc1(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
+static void sm4z_cbc_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                         uint8_t iv[16])
 {
-    sm4gx_ecb(sm4z_enc_keys(ks), out, in, n);
+    sm4gx_cbc_enc1(sm4z_enc_keys(ks), out, in, n, iv);
 }
 
-AXIOM_BC_DEFINE_MODE(sm4z, cbc_enc, axiom_bc_cbc_enc_generic, sm4z_enc1)
-AXIOM_BC_DEFINE_MODE(sm4z, cfb_enc, axiom_bc_cfb_enc_generic, sm4z_enc1)
-AXIOM_BC_DEFINE_MODE(sm4z, ofb, axiom_bc_ofb_generic, sm4z_enc1)
+static void sm4z_cfb_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                         uint8_t iv[16])
+{
+    sm4gx_cfb_enc1(sm4z_enc_keys(ks), out, in, n, iv);
+}
+
+static void sm4z_ofb(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                     uint8_t iv[16])
+{
+    sm4gx_ofb1(sm4z_enc_keys(ks), out, in, n, iv);
+}
 
 const axiom_bc_kernel axiom_sm4_gfni_avx512 = {
     .name = "gfni-avx512",

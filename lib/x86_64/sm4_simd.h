@@ -5,7 +5,11 @@
  * Words are transposed: after loading V_NB blocks into four registers and
  * a 4x4 transpose of 32-bit words inside each 128-bit lane, register j
  * holds word j (big-endian) of every block, so a round is the same vector
- * code for all of them.  The bulk loops run V_WIDE such sets per iteration
+ * code for all of them.  The rounds run in the y domain of lib/sm4.h
+ * (every state byte mapped by M1, round keys M1 rk + c1): the S-box input
+ * is the inversion input directly, and the output affine map is merged
+ * with L.  Two consecutive rounds share the XOR of the two state words
+ * both read.  The bulk loops run V_WIDE such sets per iteration
  * so that independent round chains hide the latency of the S-box
  * instructions, then one set at a time; fewer than V_NB blocks go through
  * a stack buffer of one set.  Fused: CTR builds its counter blocks inside
@@ -21,17 +25,26 @@
  *   V_LOAD(p), V_STORE(p, v), V_SET1(x) (32-bit broadcast), V_XOR(a, b),
  *   V_XOR3(a, b, c), V_ADD32(a, b), V_BSWAP(v) (bytes of each 32-bit word),
  *   V_UNPACKLO32/HI32/LO64/HI64(a, b) (per 128-bit lane, as PUNPCK*),
- *   V_SBOX(v)      the SM4 S-box on every byte,
- *   V_XL(x, s)     x ^ L(s),
+ *   V_TOY(v), V_FROMY(v)  M1 and M1^-1 on every byte (into and out of the
+ *                  y domain),
+ *   V_YXL(y, u)    y ^ M1 L(S(x)) for the S-box input u = M1 x + c1,
  *   V_CTR_OFF      the counter offset of each 32-bit lane after the
  *                  transpose (an expression of type V_T),
  *   V_PREV(cur, before)  the blocks preceding those of @cur: the last block
  *                  of @before, then all but the last of @cur,
  *   V_IV(p)        a vector whose last block is the 16 bytes at @p,
  *   V_STORE_LAST(p, v)   store the last block of @v.
+ * The xmm instantiation (V_NB == 4) also gets the one-block serial modes
+ * (CBC and CFB encryption, OFB), with the chaining value in a register.
  * Constant time: no branch or memory index depends on keys or data (only
  * on lengths and, in CTR, on the public counter value).
  */
+
+/* Small fixed-count loops over registers: unrolled, so that the arrays
+ * they index stay in registers (GCC -O2 would keep them in memory). */
+#ifndef SM4V_UNROLL
+#define SM4V_UNROLL _Pragma("GCC unroll 16")
+#endif
 
 /* Block-form registers <-> transposed words.  The transpose is its own
  * inverse. */
@@ -48,42 +61,47 @@ static inline void SM4V(transpose)(V_T *a, V_T *b, V_T *c, V_T *d)
 /* Raw block-form registers of one set. */
 static inline void SM4V(load_raw)(V_T r[4], const uint8_t *in)
 {
+    SM4V_UNROLL
     for (int k = 0; k < 4; k++)
         r[k] = V_LOAD(in + k * 16 * (V_NB / 4));
 }
 
 static inline void SM4V(to_words)(V_T x[4], const V_T r[4])
 {
+    SM4V_UNROLL
     for (int k = 0; k < 4; k++)
-        x[k] = V_BSWAP(r[k]);
+        x[k] = V_TOY(V_BSWAP(r[k]));
     SM4V(transpose)(&x[0], &x[1], &x[2], &x[3]);
 }
 
 /* The cipher output (X35, X34, X33, X32), back in block form. */
 static inline void SM4V(to_blocks)(V_T r[4], const V_T x[4])
 {
-    r[0] = x[3];
-    r[1] = x[2];
-    r[2] = x[1];
-    r[3] = x[0];
+    r[0] = V_FROMY(x[3]);
+    r[1] = V_FROMY(x[2]);
+    r[2] = V_FROMY(x[1]);
+    r[3] = V_FROMY(x[0]);
     SM4V(transpose)(&r[0], &r[1], &r[2], &r[3]);
+    SM4V_UNROLL
     for (int k = 0; k < 4; k++)
         r[k] = V_BSWAP(r[k]);
 }
 
-/* (x1 ^ x2) first: a fresh register that the three-input XOR may then
- * overwrite, so no copy of a live state word is needed. */
-#define SM4V_ROUND(x0, x1, x2, x3, k)                                         \
-    x0 = V_XL(x0, V_SBOX(V_XOR3(V_XOR(x1, x2), x3, k)))
+/* Rounds i and i + 1 (i even) read x2 ^ x3 both; round i updates x0,
+ * round i + 1 updates x1. */
+#define SM4V_ROUND2(x0, x1, x2, x3, k0, k1)                                   \
+    do {                                                                      \
+        const V_T t_ = V_XOR(x2, x3);                                         \
+        x0 = V_YXL(x0, V_XOR3(t_, x1, k0));                                   \
+        x1 = V_YXL(x1, V_XOR3(t_, x0, k1));                                   \
+    } while (0)
 
 static inline void SM4V(rounds1)(const uint32_t *rk, V_T x[4])
 {
     V_T a0 = x[0], a1 = x[1], a2 = x[2], a3 = x[3];
     for (int i = 0; i < 32; i += 4) {
-        SM4V_ROUND(a0, a1, a2, a3, V_SET1(rk[i]));
-        SM4V_ROUND(a1, a2, a3, a0, V_SET1(rk[i + 1]));
-        SM4V_ROUND(a2, a3, a0, a1, V_SET1(rk[i + 2]));
-        SM4V_ROUND(a3, a0, a1, a2, V_SET1(rk[i + 3]));
+        SM4V_ROUND2(a0, a1, a2, a3, V_SET1(rk[i]), V_SET1(rk[i + 1]));
+        SM4V_ROUND2(a2, a3, a0, a1, V_SET1(rk[i + 2]), V_SET1(rk[i + 3]));
     }
     x[0] = a0;
     x[1] = a1;
@@ -99,30 +117,49 @@ static inline void SM4V(roundsw)(const uint32_t *rk, V_T x[V_WIDE][4])
      * decoded-instruction cache. */
 #pragma GCC unroll 1
     for (int i = 0; i < 32; i += 4) {
-#pragma GCC unroll 4
-        for (int r = 0; r < 4; r++) {
-            const V_T k = V_SET1(rk[i + r]);
+#pragma GCC unroll 2
+        for (int r = 0; r < 4; r += 2) {
+            const V_T k0 = V_SET1(rk[i + r]), k1 = V_SET1(rk[i + r + 1]);
 #pragma GCC unroll 8
             for (int w = 0; w < V_WIDE; w++)
-                SM4V_ROUND(x[w][r], x[w][(r + 1) & 3], x[w][(r + 2) & 3], x[w][(r + 3) & 3], k);
+                SM4V_ROUND2(x[w][r], x[w][r + 1], x[w][(r + 2) & 3], x[w][(r + 3) & 3], k0, k1);
         }
     }
 }
 
 #define SM4V_SET (16 * V_NB) /* bytes per set */
 
+/* One bulk iteration's input at @p, asked for ahead of its use: in ECB,
+ * CBC and CFB decryption the next iteration's (the rounds depend on it),
+ * in CTR the current one's (read after the rounds). */
+static inline void SM4V(prefetch)(const uint8_t *p)
+{
+    SM4V_UNROLL
+    for (size_t o = 0; o < V_WIDE * SM4V_SET; o += 64)
+        __builtin_prefetch(p + o, 0, 3);
+}
+
+static inline void SM4V(prefetch_next)(const uint8_t *in)
+{
+    SM4V(prefetch)(in + V_WIDE * SM4V_SET);
+}
+
 /* ECB over whole sets. */
 static void SM4V(ecb_sets)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t sets)
 {
     V_T r[4], x[V_WIDE][4];
     for (; sets >= V_WIDE; sets -= V_WIDE, in += V_WIDE * SM4V_SET, out += V_WIDE * SM4V_SET) {
+        SM4V(prefetch_next)(in);
+        SM4V_UNROLL
         for (int w = 0; w < V_WIDE; w++) {
             SM4V(load_raw)(r, in + w * SM4V_SET);
             SM4V(to_words)(x[w], r);
         }
         SM4V(roundsw)(rk, x);
+        SM4V_UNROLL
         for (int w = 0; w < V_WIDE; w++) {
             SM4V(to_blocks)(r, x[w]);
+            SM4V_UNROLL
             for (int k = 0; k < 4; k++)
                 V_STORE(out + w * SM4V_SET + k * 16 * (V_NB / 4), r[k]);
         }
@@ -132,6 +169,7 @@ static void SM4V(ecb_sets)(const uint32_t *rk, uint8_t *out, const uint8_t *in, 
         SM4V(to_words)(x[0], r);
         SM4V(rounds1)(rk, x[0]);
         SM4V(to_blocks)(r, x[0]);
+        SM4V_UNROLL
         for (int k = 0; k < 4; k++)
             V_STORE(out + k * 16 * (V_NB / 4), r[k]);
     }
@@ -163,6 +201,9 @@ static inline int SM4V(ctr_words)(V_T x[4], const uint8_t ctr[16], uint32_t base
     x[1] = V_SET1(axiom_sm4_load_be(ctr + 4));
     x[2] = V_SET1(axiom_sm4_load_be(ctr + 8));
     x[3] = V_ADD32(V_SET1(lo + base), V_CTR_OFF);
+    SM4V_UNROLL
+    for (int k = 0; k < 4; k++)
+        x[k] = V_TOY(x[k]);
     return 1;
 }
 
@@ -185,6 +226,7 @@ static inline void SM4V(xor_store)(uint8_t *out, const uint8_t *in, const V_T x[
 {
     V_T r[4];
     SM4V(to_blocks)(r, x);
+    SM4V_UNROLL
     for (int k = 0; k < 4; k++) {
         const size_t o = (size_t)k * 16 * (V_NB / 4);
         V_STORE(out + o, V_XOR(r[k], V_LOAD(in + o)));
@@ -197,14 +239,18 @@ static void SM4V(ctr)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_
     V_T x[V_WIDE][4];
     for (; n >= V_WIDE * V_NB; n -= V_WIDE * V_NB, in += V_WIDE * SM4V_SET,
                                 out += V_WIDE * SM4V_SET) {
+        SM4V(prefetch)(in);
         if (SM4V(ctr_words)(x[0], ctr, 0, V_WIDE * V_NB)) {
+            SM4V_UNROLL
             for (int w = 1; w < V_WIDE; w++)
                 SM4V(ctr_words)(x[w], ctr, (uint32_t)(w * V_NB), V_NB);
         } else {
+            SM4V_UNROLL
             for (int w = 0; w < V_WIDE; w++)
                 SM4V(ctr_staged)(x[w], ctr, (uint32_t)(w * V_NB));
         }
         SM4V(roundsw)(rk, x);
+        SM4V_UNROLL
         for (int w = 0; w < V_WIDE; w++)
             SM4V(xor_store)(out + w * SM4V_SET, in + w * SM4V_SET, x[w]);
         axiom_ctr128_add(ctr, V_WIDE * V_NB);
@@ -237,6 +283,7 @@ static inline void SM4V(cbc_xor_store)(uint8_t *out, const V_T x[4], const V_T c
 {
     V_T r[4];
     SM4V(to_blocks)(r, x);
+    SM4V_UNROLL
     for (int k = 0; k < 4; k++) {
         V_T p = V_PREV(c[k], k ? c[k - 1] : prev);
         V_STORE(out + k * 16 * (V_NB / 4), V_XOR(r[k], p));
@@ -254,12 +301,15 @@ static void SM4V(cbc_dec)(const uint32_t *drk, uint8_t *out, const uint8_t *in, 
      * out == in works. */
     for (; n >= V_WIDE * V_NB; n -= V_WIDE * V_NB, in += V_WIDE * SM4V_SET,
                                 out += V_WIDE * SM4V_SET) {
+        SM4V(prefetch_next)(in);
+        SM4V_UNROLL
         for (int w = 0; w < V_WIDE; w++) {
             SM4V(load_raw)(c[0], in + w * SM4V_SET);
             SM4V(to_words)(x[w], c[0]);
         }
         SM4V(roundsw)(drk, x);
         const V_T last = V_IV(in + 16 * (V_WIDE * V_NB - 1));
+        SM4V_UNROLL
         for (int w = V_WIDE - 1; w >= 0; w--) {
             SM4V(load_raw)(c[0], in + w * SM4V_SET);
             const V_T before = w ? V_LOAD(in + w * SM4V_SET - 16 * (V_NB / 4)) : prev;
@@ -293,8 +343,11 @@ static void SM4V(cfb_dec)(const uint32_t *rk, uint8_t *out, const uint8_t *in, s
     V_T prev = V_IV(iv);
     for (; n >= V_WIDE * V_NB; n -= V_WIDE * V_NB, in += V_WIDE * SM4V_SET,
                                 out += V_WIDE * SM4V_SET) {
+        SM4V(prefetch_next)(in);
+        SM4V_UNROLL
         for (int w = 0; w < V_WIDE; w++) {
             SM4V(load_raw)(c[w], in + w * SM4V_SET);
+            SM4V_UNROLL
             for (int k = 0; k < 4; k++)
                 p[k] = V_PREV(c[w][k], k ? c[w][k - 1] : (w ? c[w - 1][3] : prev));
             SM4V(to_words)(x[w], p);
@@ -302,9 +355,11 @@ static void SM4V(cfb_dec)(const uint32_t *rk, uint8_t *out, const uint8_t *in, s
         SM4V(roundsw)(rk, x);
         /* As in CBC: the ciphertext again, sets stored last first. */
         prev = V_IV(in + 16 * (V_WIDE * V_NB - 1));
+        SM4V_UNROLL
         for (int w = V_WIDE - 1; w >= 0; w--) {
             SM4V(load_raw)(c[0], in + w * SM4V_SET);
             SM4V(to_blocks)(p, x[w]);
+            SM4V_UNROLL
             for (int k = 0; k < 4; k++)
                 V_STORE(out + w * SM4V_SET + k * 16 * (V_NB / 4), V_XOR(p[k], c[0][k]));
         }
@@ -315,11 +370,13 @@ static void SM4V(cfb_dec)(const uint32_t *rk, uint8_t *out, const uint8_t *in, s
         memset(buf, 0, sizeof buf);
         memcpy(buf, in, 16 * m);
         SM4V(load_raw)(c[0], buf);
+        SM4V_UNROLL
         for (int k = 0; k < 4; k++)
             p[k] = V_PREV(c[0][k], k ? c[0][k - 1] : prev);
         SM4V(to_words)(x[0], p);
         SM4V(rounds1)(rk, x[0]);
         SM4V(to_blocks)(p, x[0]);
+        SM4V_UNROLL
         for (int k = 0; k < 4; k++)
             V_STORE(buf + k * 16 * (V_NB / 4), V_XOR(p[k], c[0][k]));
         prev = V_IV(in + 16 * (m - 1));
@@ -332,5 +389,75 @@ static void SM4V(cfb_dec)(const uint32_t *rk, uint8_t *out, const uint8_t *in, s
     V_STORE_LAST(iv, prev);
 }
 
-#undef SM4V_ROUND
+#if V_NB == 4
+/* The rounds for one block at a time, where their latency is the cost:
+ * no shared XOR, and the word written by the previous round enters the
+ * S-box input last, so one XOR separates the rounds' S-box layers. */
+static inline void SM4V(rounds_lat)(const uint32_t *rk, V_T x[4])
+{
+    V_T a0 = x[0], a1 = x[1], a2 = x[2], a3 = x[3];
+#define SM4V_ROUNDL(x0, x1, x2, x3, k) x0 = V_YXL(x0, V_XOR(V_XOR3(x1, x2, k), x3))
+    for (int i = 0; i < 32; i += 4) {
+        SM4V_ROUNDL(a0, a1, a2, a3, V_SET1(rk[i]));
+        SM4V_ROUNDL(a1, a2, a3, a0, V_SET1(rk[i + 1]));
+        SM4V_ROUNDL(a2, a3, a0, a1, V_SET1(rk[i + 2]));
+        SM4V_ROUNDL(a3, a0, a1, a2, V_SET1(rk[i + 3]));
+    }
+#undef SM4V_ROUNDL
+    x[0] = a0;
+    x[1] = a1;
+    x[2] = a2;
+    x[3] = a3;
+}
+
+/* One block in block form (the serial modes): the four words broadcast to
+ * four registers. */
+static inline __m128i SM4V(block1)(const uint32_t *rk, __m128i b)
+{
+    V_T x[4];
+    b = V_TOY(V_BSWAP(b));
+    x[0] = _mm_shuffle_epi32(b, 0x00);
+    x[1] = _mm_shuffle_epi32(b, 0x55);
+    x[2] = _mm_shuffle_epi32(b, 0xaa);
+    x[3] = _mm_shuffle_epi32(b, 0xff);
+    SM4V(rounds_lat)(rk, x);
+    b = _mm_unpacklo_epi64(_mm_unpacklo_epi32(x[3], x[2]), _mm_unpacklo_epi32(x[1], x[0]));
+    return V_BSWAP(V_FROMY(b));
+}
+
+static void SM4V(cbc_enc1)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n,
+                           uint8_t iv[16])
+{
+    __m128i c = V_LOAD(iv);
+    for (; n > 0; n--, in += 16, out += 16) {
+        c = SM4V(block1)(rk, V_XOR(c, V_LOAD(in)));
+        V_STORE(out, c);
+    }
+    V_STORE(iv, c);
+}
+
+static void SM4V(cfb_enc1)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n,
+                           uint8_t iv[16])
+{
+    __m128i c = V_LOAD(iv);
+    for (; n > 0; n--, in += 16, out += 16) {
+        c = V_XOR(SM4V(block1)(rk, c), V_LOAD(in));
+        V_STORE(out, c);
+    }
+    V_STORE(iv, c);
+}
+
+static void SM4V(ofb1)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n,
+                       uint8_t iv[16])
+{
+    __m128i s = V_LOAD(iv);
+    for (; n > 0; n--, in += 16, out += 16) {
+        s = SM4V(block1)(rk, s);
+        V_STORE(out, V_XOR(s, V_LOAD(in)));
+    }
+    V_STORE(iv, s);
+}
+#endif
+
+#undef SM4V_ROUND2
 #undef SM4V_SET
