@@ -25,6 +25,14 @@ typedef struct axiom_poly1305_kernel {
     uint64_t features;
     int constant_time;
     void (*blocks)(axiom_poly1305 *p, const uint8_t *in, size_t nblocks);
+    /* Optional (NULL if absent), for ChaCha20-Poly1305: XOR @nchunks * 1024
+     * bytes of ChaCha20 keystream, from block st[12] on, into @in giving
+     * @out, and absorb the ciphertext (@out when @enc, @in otherwise) as
+     * whole blocks; advances st[12] by 16 * nchunks.  out == in allowed;
+     * nothing may be pending in p->buf; the ChaCha20 counter rule of
+     * lib/chacha.h holds.  Its CPU features cover the ChaCha20 part too. */
+    void (*chachapoly)(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, const uint8_t *in,
+                       size_t nchunks, int enc);
 } axiom_poly1305_kernel;
 
 struct axiom_poly1305 {
