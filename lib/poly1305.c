@@ -120,9 +120,14 @@ void axiom_poly1305_powers(axiom_poly1305 *p)
 {
     if (p->have_pow)
         return;
+    /* r^2, then r^3 and r^4, then r^5 .. r^8: three dependent products
+     * instead of seven. */
     memcpy(p->rpow[0], p->r, sizeof p->rpow[0]);
-    for (int i = 1; i < 8; i++)
-        mul44(p->rpow[i], p->rpow[i - 1], p->r);
+    mul44(p->rpow[1], p->rpow[0], p->rpow[0]);
+    mul44(p->rpow[2], p->rpow[1], p->rpow[0]);
+    mul44(p->rpow[3], p->rpow[1], p->rpow[1]);
+    for (int i = 4; i < 8; i++)
+        mul44(p->rpow[i], p->rpow[3], p->rpow[i - 4]);
     p->have_pow = 1;
 }
 

@@ -168,6 +168,84 @@ START_TEST(test_poly1305_random)
 }
 END_TEST
 
+/* The fused ChaCha20-Poly1305 kernels against the portable ChaCha20 and
+ * Poly1305: @nchunks KiB sealed or opened (in place or not, misaligned),
+ * after @pre bytes already absorbed (the AD) and before a tail absorbed
+ * after it, so the accumulator is handed over both ways.  @kind 1: the key
+ * with every bit of r the clamp allows and s all ones; 2: that key and a
+ * message of 0xff bytes (the accumulator near its limits); 3: 0xff message
+ * under a random key; else random. */
+static void fused_compare(const axiom_poly1305_kernel *k, size_t nchunks, int enc, int inplace,
+                          size_t ia, size_t oa, int kind, size_t pre, size_t tail)
+{
+    const size_t len = 1024 * nchunks;
+    uint8_t key[32], nonce[12], pk[32], t1[16], t2[16];
+    uint8_t *in = malloc(len + 64), *ref = malloc(len + 1), *out = malloc(len + 64);
+    uint8_t *ad = malloc(pre + tail + 1);
+    uint32_t st[16], st2[16];
+    tu_rand_bytes(key, 32);
+    tu_rand_bytes(nonce, 12);
+    if (kind == 1 || kind == 2)
+        memset(pk, 0xff, 32);
+    else
+        tu_rand_bytes(pk, 32);
+    uint32_t ctr = (uint32_t)tu_rand64();
+    if (ctr > UINT32_MAX - 16 * (uint32_t)nchunks)
+        ctr = UINT32_MAX - 16 * (uint32_t)nchunks; /* up to the last block */
+    axiom_chacha_init_state(st, key, ctr, nonce);
+    if (kind >= 2) {
+        memset(in + ia, 0xff, len);
+        memset(ad, 0xff, pre + tail);
+    } else {
+        tu_rand_bytes(in + ia, len);
+        tu_rand_bytes(ad, pre + tail);
+    }
+    axiom_chacha_generic.xor(st, ref, in + ia, len);
+
+    axiom_poly1305 p;
+    axiom_poly1305_init(&p, pk, &axiom_poly1305_generic);
+    axiom_poly1305_update(&p, ad, pre);
+    axiom_poly1305_update(&p, enc ? ref : in + ia, len);
+    axiom_poly1305_update(&p, ad + pre, tail);
+    axiom_poly1305_final(&p, t1);
+
+    uint8_t *o = inplace ? in + ia : out + oa;
+    memcpy(st2, st, sizeof st);
+    axiom_poly1305_init(&p, pk, k);
+    axiom_poly1305_update(&p, ad, pre);
+    k->chachapoly(st2, &p, o, in + ia, nchunks, enc);
+    axiom_poly1305_update(&p, ad + pre, tail);
+    axiom_poly1305_final(&p, t2);
+    TU_ASSERT_MEM_EQ(o, ref, len, "%s %s %zu KiB kind %d in place %d align %zu/%zu", k->name,
+                     enc ? "seal" : "open", nchunks, kind, inplace, ia, oa);
+    TU_ASSERT_MEM_EQ(t2, t1, 16, "%s %s tag %zu KiB kind %d pre %zu tail %zu", k->name,
+                     enc ? "seal" : "open", nchunks, kind, pre, tail);
+    ck_assert_uint_eq(st2[12], st[12] + 16 * (uint32_t)nchunks);
+    ck_assert_mem_eq(st2, st, 12 * sizeof(uint32_t));
+    free(in), free(ref), free(out), free(ad);
+}
+
+START_TEST(test_chachapoly_fused)
+{
+    tu_rng_reset("chachapoly_fused");
+    int n = 0;
+    for (const axiom_poly1305_kernel *const *k = axiom_poly1305_kernels; *k; k++) {
+        if (!usable((*k)->features) || !(*k)->chachapoly)
+            continue;
+        n++;
+        for (int enc = 0; enc < 2; enc++)
+            for (size_t c = 1; c <= 20; c++)
+                for (int kind = 0; kind < 4; kind++)
+                    fused_compare(*k, c, enc, (int)(c + kind) & 1, tu_rand_range(0, 63),
+                                  tu_rand_range(0, 63), kind, 16 * tu_rand_range(0, kind ? 70 : 3),
+                                  tu_rand_range(0, 300));
+        fused_compare(*k, 64, 1, 0, 0, 0, 2, 0, 0);
+        fused_compare(*k, 64, 0, 1, 0, 0, 2, 0, 0);
+    }
+    printf("tier %s: %d fused ChaCha20-Poly1305 kernel(s) compared\n", tu_tier(), n);
+}
+END_TEST
+
 static Suite *diff_suite(void)
 {
     Suite *s = suite_create("chacha_diff");
@@ -178,6 +256,7 @@ static Suite *diff_suite(void)
     tcase_add_test(tc, test_poly1305_rfc);
     tcase_add_test(tc, test_poly1305_edges);
     tcase_add_test(tc, test_poly1305_random);
+    tcase_add_test(tc, test_chachapoly_fused);
     suite_add_tcase(s, tc);
     return s;
 }

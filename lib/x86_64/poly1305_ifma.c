@@ -144,14 +144,15 @@ typedef struct { __m512i v[5]; } ifma_mul;
 
 static void ifma_mul_set(ifma_mul *m, const uint64_t *const pw[8])
 {
-    uint64_t l[3][8];
-    for (int j = 0; j < 8; j++)
+    uint64_t l[5][8];
+    for (int j = 0; j < 8; j++) {
         for (int i = 0; i < 3; i++)
             l[i][j] = pw[j][i];
-    for (int i = 0; i < 3; i++)
+        l[3][j] = pw[j][1] * 20;
+        l[4][j] = pw[j][2] * 20;
+    }
+    for (int i = 0; i < 5; i++)
         m->v[i] = _mm512_loadu_si512((const void *)l[i]);
-    m->v[3] = _mm512_mullo_epi64(m->v[1], _mm512_set1_epi64(20));
-    m->v[4] = _mm512_mullo_epi64(m->v[2], _mm512_set1_epi64(20));
 }
 
 /* h = h * mu + m, lane by lane, for 8 blocks at @ptr (m = 0 when @ptr is
