@@ -39,9 +39,10 @@ struct axiom_poly1305 {
     uint64_t h[5];           /* accumulator, partially reduced */
     uint64_t r[5];           /* clamped r */
     uint64_t pad[2];         /* s, as two little-endian 64-bit halves */
-    /* r^1 .. r^8 in radix 2^44, fully carried (vector kernels only,
-     * computed on first use: r changes with every message). */
-    uint64_t rpow[8][3];
+    /* Limb i of r^(8 - j) in rpow[i][j] (r^8 .. r^1), radix 2^44, fully
+     * carried: the IFMA kernel's vectors, computed on first use (r changes
+     * with every message). */
+    _Alignas(64) uint64_t rpow[3][8];
     int have_pow;
     unsigned nbuf;           /* bytes pending in buf */
     uint8_t buf[16];
@@ -65,11 +66,7 @@ void axiom_poly1305_update_pad16(axiom_poly1305 *p, const uint8_t *in, size_t le
 /* Write the tag and wipe the state. */
 void axiom_poly1305_final(axiom_poly1305 *p, uint8_t tag[16]);
 
-#ifdef AXIOM_POLY1305_R44
-/* For vector kernels: fill p->rpow (r^1..r^8) if not yet done, and the
- * portable block loop for the blocks they leave over. */
-void axiom_poly1305_powers(axiom_poly1305 *p);
-#endif
+/* The portable block loop (for the blocks vector kernels leave over). */
 void axiom_poly1305_blocks_generic(axiom_poly1305 *p, const uint8_t *in, size_t nblocks);
 
 #endif

@@ -65,6 +65,84 @@
         h2 = _mm512_add_epi64(_mm512_and_si512(l2_, m42), c1_);                         \
     } while (0)
 
+/* 20 x, the factor of limb products that wrap past 2^132. */
+#define TIMES20(x) _mm512_add_epi64(_mm512_slli_epi64(x, 4), _mm512_slli_epi64(x, 2))
+
+/* o = a * b mod 2^130 - 5, lane by lane, fully carried like the portable
+ * code (limbs under 2^44, 2^44 and 2^42 + 1) from inputs so carried: for
+ * the powers of r. */
+__attribute__((target("avx512ifma")))
+static inline void ifma_mul_full(__m512i o[3], const __m512i a[3], const __m512i b[3])
+{
+    const __m512i z = _mm512_setzero_si512();
+    const __m512i m44 = _mm512_set1_epi64((long long)M44);
+    const __m512i m42 = _mm512_set1_epi64((long long)(M44 >> 2));
+    const __m512i s1 = TIMES20(b[1]), s2 = TIMES20(b[2]);
+#define LO(x, y) _mm512_madd52lo_epu64(z, x, y)
+#define HI(x, y) _mm512_madd52hi_epu64(z, x, y)
+#define SUM3(f, x0, y0, x1, y1, x2, y2) \
+    _mm512_add_epi64(_mm512_add_epi64(f(x0, y0), f(x1, y1)), f(x2, y2))
+    __m512i l0 = SUM3(LO, a[0], b[0], a[1], s2, a[2], s1);
+    __m512i g0 = SUM3(HI, a[0], b[0], a[1], s2, a[2], s1);
+    __m512i l1 = SUM3(LO, a[0], b[1], a[1], b[0], a[2], s2);
+    __m512i g1 = SUM3(HI, a[0], b[1], a[1], b[0], a[2], s2);
+    __m512i l2 = SUM3(LO, a[0], b[2], a[1], b[1], a[2], b[0]);
+    __m512i g2 = SUM3(HI, a[0], b[2], a[1], b[1], a[2], b[0]);
+#undef SUM3
+#undef HI
+#undef LO
+    l1 = _mm512_add_epi64(l1, _mm512_slli_epi64(g0, 8));
+    l2 = _mm512_add_epi64(l2, _mm512_slli_epi64(g1, 8));
+    l0 = _mm512_add_epi64(l0, _mm512_add_epi64(_mm512_slli_epi64(g2, 12), _mm512_slli_epi64(g2, 10)));
+    __m512i c = _mm512_srli_epi64(l0, 44);
+    l0 = _mm512_and_si512(l0, m44);
+    l1 = _mm512_add_epi64(l1, c);
+    c = _mm512_srli_epi64(l1, 44);
+    l1 = _mm512_and_si512(l1, m44);
+    l2 = _mm512_add_epi64(l2, c);
+    c = _mm512_srli_epi64(l2, 42);
+    l2 = _mm512_and_si512(l2, m42);
+    l0 = _mm512_add_epi64(l0, _mm512_add_epi64(c, _mm512_slli_epi64(c, 2)));
+    c = _mm512_srli_epi64(l0, 44);
+    l0 = _mm512_and_si512(l0, m44);
+    l1 = _mm512_add_epi64(l1, c);
+    c = _mm512_srli_epi64(l1, 44);
+    o[0] = l0;
+    o[1] = _mm512_and_si512(l1, m44);
+    o[2] = _mm512_add_epi64(l2, c);
+}
+
+/* p->rpow from p->r: r^2; r^3 and r^4 in one product; r^5 .. r^8 in one. */
+__attribute__((target("avx512ifma")))
+static void ifma_powers(axiom_poly1305 *p)
+{
+    if (p->have_pow)
+        return;
+    __m512i r[3], p2[3], b[3], p34[3], a4[3], p58[3];
+    const __m512i lane1 = _mm512_set1_epi64(1);
+    const __m512i to23 = _mm512_setr_epi64(0, 0, 0, 1, 0, 0, 0, 0);
+    const __m512i order = _mm512_setr_epi64(3, 2, 1, 0, 9, 8, 0, 0);
+    for (int i = 0; i < 3; i++)
+        r[i] = _mm512_set1_epi64((long long)p->r[i]);
+    ifma_mul_full(p2, r, r);
+    for (int i = 0; i < 3; i++)
+        b[i] = _mm512_mask_blend_epi64(0xaa, r[i], p2[i]); /* r, r^2, r, r^2, ... */
+    ifma_mul_full(p34, p2, b);                              /* r^3, r^4, ... */
+    for (int i = 0; i < 3; i++) {
+        a4[i] = _mm512_permutexvar_epi64(lane1, p34[i]);
+        b[i] = _mm512_mask_blend_epi64(0x02, r[i], p2[i]);
+        b[i] = _mm512_mask_permutexvar_epi64(b[i], 0x0c, to23, p34[i]); /* r .. r^4 */
+    }
+    ifma_mul_full(p58, a4, b); /* r^5 .. r^8 in lanes 0 .. 3 */
+    for (int i = 0; i < 3; i++) {
+        __m512i q = _mm512_permutex2var_epi64(p58[i], order, p34[i]);
+        q = _mm512_mask_blend_epi64(0x40, q, p2[i]);
+        q = _mm512_mask_blend_epi64(0x80, q, r[i]);
+        _mm512_store_si512((void *)p->rpow[i], q);
+    }
+    p->have_pow = 1;
+}
+
 __attribute__((target("avx512ifma")))
 static void ifma_blocks(axiom_poly1305 *p, const uint8_t *in, size_t nblocks)
 {
@@ -72,27 +150,22 @@ static void ifma_blocks(axiom_poly1305 *p, const uint8_t *in, size_t nblocks)
         axiom_poly1305_blocks_generic(p, in, nblocks);
         return;
     }
-    axiom_poly1305_powers(p);
+    ifma_powers(p);
     const __m512i m44 = _mm512_set1_epi64((long long)M44);
     const __m512i m42 = _mm512_set1_epi64((long long)(M44 >> 2));
     const __m512i hibit = _mm512_set1_epi64((long long)(UINT64_C(1) << 40));
     const __m512i even = _mm512_setr_epi64(0, 2, 4, 6, 8, 10, 12, 14);
     const __m512i odd = _mm512_setr_epi64(1, 3, 5, 7, 9, 11, 13, 15);
-    const uint64_t(*rp)[3] = (const uint64_t(*)[3])p->rpow;
 
     /* r^8 in every lane, and r^8 .. r^1 in lanes 0 .. 7. */
-    const __m512i r0 = _mm512_set1_epi64((long long)rp[7][0]);
-    const __m512i r1 = _mm512_set1_epi64((long long)rp[7][1]);
-    const __m512i r2 = _mm512_set1_epi64((long long)rp[7][2]);
-    const __m512i s1 = _mm512_set1_epi64((long long)(rp[7][1] * 20));
-    const __m512i s2 = _mm512_set1_epi64((long long)(rp[7][2] * 20));
-#define LANES(i) _mm512_setr_epi64((long long)rp[7][i], (long long)rp[6][i], (long long)rp[5][i], \
-                                   (long long)rp[4][i], (long long)rp[3][i], (long long)rp[2][i], \
-                                   (long long)rp[1][i], (long long)rp[0][i])
-    const __m512i q0 = LANES(0), q1 = LANES(1), q2 = LANES(2);
-#undef LANES
-    const __m512i twenty = _mm512_set1_epi64(20);
-    const __m512i t1 = _mm512_mullo_epi64(q1, twenty), t2 = _mm512_mullo_epi64(q2, twenty);
+    const __m512i r0 = _mm512_set1_epi64((long long)p->rpow[0][0]);
+    const __m512i r1 = _mm512_set1_epi64((long long)p->rpow[1][0]);
+    const __m512i r2 = _mm512_set1_epi64((long long)p->rpow[2][0]);
+    const __m512i s1 = TIMES20(r1), s2 = TIMES20(r2);
+    const __m512i q0 = _mm512_load_si512((const void *)p->rpow[0]);
+    const __m512i q1 = _mm512_load_si512((const void *)p->rpow[1]);
+    const __m512i q2 = _mm512_load_si512((const void *)p->rpow[2]);
+    const __m512i t1 = TIMES20(q1), t2 = TIMES20(q2);
 
     /* The running h joins block 0 in lane 0. */
     __m512i h0 = _mm512_setr_epi64((long long)p->h[0], 0, 0, 0, 0, 0, 0, 0);
@@ -141,19 +214,6 @@ static void ifma_blocks(axiom_poly1305 *p, const uint8_t *in, size_t nblocks)
 /* Multiplier of one step, (r0, r1, r2, 20 r1, 20 r2) in 8 lanes: r^8
  * everywhere, r^8 .. r^1 for the last step, or 1 for the first. */
 typedef struct { __m512i v[5]; } ifma_mul;
-
-static void ifma_mul_set(ifma_mul *m, const uint64_t *const pw[8])
-{
-    uint64_t l[5][8];
-    for (int j = 0; j < 8; j++) {
-        for (int i = 0; i < 3; i++)
-            l[i][j] = pw[j][i];
-        l[3][j] = pw[j][1] * 20;
-        l[4][j] = pw[j][2] * 20;
-    }
-    for (int i = 0; i < 5; i++)
-        m->v[i] = _mm512_loadu_si512((const void *)l[i]);
-}
 
 /* h = h * mu + m, lane by lane, for 8 blocks at @ptr (m = 0 when @ptr is
  * NULL), written for throughput: it runs among the ChaCha20 rounds, which
@@ -236,7 +296,7 @@ static void ifma_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, co
 {
     if (!nchunks)
         return;
-    axiom_poly1305_powers(p);
+    ifma_powers(p);
     const __m512i m44 = _mm512_set1_epi64((long long)M44);
     const __m512i m42 = _mm512_set1_epi64((long long)(M44 >> 2));
     const __m512i hibit = _mm512_set1_epi64((long long)(UINT64_C(1) << 40));
@@ -244,18 +304,18 @@ static void ifma_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, co
     const __m512i odd = _mm512_setr_epi64(1, 3, 5, 7, 9, 11, 13, 15);
     const __m512i k5 = _mm512_set1_epi64(5), k256 = _mm512_set1_epi64(256);
     const __m512i k5120 = _mm512_set1_epi64(5 * 1024);
-    static const uint64_t one[3] = { 1, 0, 0 };
-    const uint64_t *pw[8];
     ifma_mul mr, mq, m1;
-    for (int j = 0; j < 8; j++)
-        pw[j] = p->rpow[7];
-    ifma_mul_set(&mr, pw);
-    for (int j = 0; j < 8; j++)
-        pw[j] = p->rpow[7 - j];
-    ifma_mul_set(&mq, pw);
-    for (int j = 0; j < 8; j++)
-        pw[j] = one;
-    ifma_mul_set(&m1, pw);
+    for (int i = 0; i < 3; i++) {
+        mq.v[i] = _mm512_load_si512((const void *)p->rpow[i]);
+        mr.v[i] = _mm512_set1_epi64((long long)p->rpow[i][0]);
+        m1.v[i] = _mm512_setzero_si512();
+    }
+    mq.v[3] = TIMES20(mq.v[1]);
+    mq.v[4] = TIMES20(mq.v[2]);
+    mr.v[3] = TIMES20(mr.v[1]);
+    mr.v[4] = TIMES20(mr.v[2]);
+    m1.v[0] = _mm512_set1_epi64(1);
+    m1.v[3] = m1.v[4] = _mm512_setzero_si512();
 
     /* Lane j gathers blocks j, j + 8, ... times r^8 per step; the running h
      * joins lane 0 (the first step multiplies by 1); the last multiplies
