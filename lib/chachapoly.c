@@ -37,9 +37,10 @@ static void cp_setkey(void *state, const uint8_t *key, size_t keylen)
 
 static const char *cp_impl(void)
 {
-    /* The vector Poly1305 needs AVX-512, so its presence names both. */
+    /* The IFMA Poly1305 needs AVX-512, so its presence names both; the
+     * AVX2 one goes with the AVX2 ChaCha20 (or better: named by it). */
     const axiom_poly1305_kernel *pk = axiom_poly1305_pick();
-    if (pk != &axiom_poly1305_generic)
+    if (pk->chachapoly)
         return "avx512-ifma";
     return axiom_chacha_pick()->name;
 }

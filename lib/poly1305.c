@@ -13,6 +13,9 @@ const axiom_poly1305_kernel *const axiom_poly1305_kernels[] = {
 #if defined(HAVE_ISA_AVX512) && defined(AXIOM_POLY1305_R44)
     &axiom_poly1305_ifma,
 #endif
+#if defined(HAVE_ISA_AVX2) && defined(AXIOM_POLY1305_R44)
+    &axiom_poly1305_avx2,
+#endif
     &axiom_poly1305_generic,
     NULL
 };

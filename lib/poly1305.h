@@ -44,6 +44,9 @@ struct axiom_poly1305 {
      * with every message). */
     _Alignas(64) uint64_t rpow[3][8];
     int have_pow;
+    /* r^1 .. r^4 in radix 2^26 (AVX2 kernel, computed on first use). */
+    uint64_t rpow26[4][5];
+    int have_pow26;
     unsigned nbuf;           /* bytes pending in buf */
     uint8_t buf[16];
     const axiom_poly1305_kernel *k;
@@ -51,6 +54,7 @@ struct axiom_poly1305 {
 
 extern const axiom_poly1305_kernel axiom_poly1305_generic;
 extern const axiom_poly1305_kernel axiom_poly1305_ifma;
+extern const axiom_poly1305_kernel axiom_poly1305_avx2;
 
 /* Compiled kernels, best first, NULL-terminated; the first usable now. */
 extern const axiom_poly1305_kernel *const axiom_poly1305_kernels[];

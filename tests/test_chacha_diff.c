@@ -129,7 +129,8 @@ START_TEST(test_poly1305_edges)
             memset(key + 16, kind & 2 ? 0xff : 0x00, 16);
             if (kind >= 4)
                 key[0] = 2; /* r = 2 (or all-ones but the low byte) */
-            size_t lens[] = { 0, 1, 15, 16, 17, 127, 128, 129, 256, 1024, 1040, MAX };
+            size_t lens[] = { 0, 1, 15, 16, 17, 48, 64, 80, 112, 127, 128, 129, 144, 240,
+                              256, 1024, 1040, MAX };
             for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
                 memset(m, kind & 4 ? 0x00 : 0xff, lens[i]);
                 if (kind == 5 && lens[i])
