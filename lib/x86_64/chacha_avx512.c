@@ -10,7 +10,8 @@
 #include "internal.h"
 
 /* Up to 16 blocks (len <= 1024), in 512-bit lanes (chacha_simd.h). */
-static void chacha_x16(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len)
+static void chacha_x16(const uint32_t st[16], const uint32_t pre[16], uint8_t *out,
+                       const uint8_t *in, size_t len)
 {
     _Alignas(64) uint8_t buf[1024];
     const int partial = len < 1024;
@@ -18,9 +19,9 @@ static void chacha_x16(const uint32_t st[16], uint8_t *out, const uint8_t *in, s
         memcpy(buf, in, len);
         in = buf;
     }
-    Z_X16_INIT(st);
-
-    for (int i = 0; i < 10; i++) {
+    Z_X16_INIT_R1(st, pre);
+    CH_DIAGROUND(Z_QR)
+    for (int i = 1; i < 10; i++) {
         CH_DOUBLEROUND(Z_QR)
     }
     uint8_t *o = partial ? buf : out;
@@ -33,17 +34,19 @@ static void chacha_x16(const uint32_t st[16], uint8_t *out, const uint8_t *in, s
 
 static void avx512_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len)
 {
-    uint32_t s[16];
+    uint32_t s[16], pre[16];
     memcpy(s, st, sizeof s);
+    if (len > 512)
+        ch_first_round_shared(st, pre);
     while (len >= 1024) {
-        chacha_x16(s, out, in, 1024);
+        chacha_x16(s, pre, out, in, 1024);
         s[12] += 16;
         out += 1024;
         in += 1024;
         len -= 1024;
     }
     if (len > 512)
-        chacha_x16(s, out, in, len);
+        chacha_x16(s, pre, out, in, len);
     else if (len > 256)
         chacha_x8(s, out, in, len);
     else if (len > 128)
@@ -51,6 +54,7 @@ static void avx512_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, s
     else if (len)
         chacha_x2(s, out, in, len);
     axiom_wipe(s, sizeof s);
+    axiom_wipe(pre, sizeof pre);
 }
 
 const axiom_chacha_kernel axiom_chacha_avx512 = {

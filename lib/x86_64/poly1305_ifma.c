@@ -271,19 +271,25 @@ typedef struct { __m512i v[5]; } ifma_mul;
         h2 = _mm512_add_epi64(_mm512_and_si512(l2_, m42), c1_);                         \
     } while (0)
 
-/* One 1 KiB chunk: 16 ChaCha20 blocks from @st XORed from @in to @out, and,
+/* One 1 KiB chunk: 16 ChaCha20 blocks from @st (@pre: its shared first
+ * round, lib/x86_64/chacha_simd.h) XORed from @in to @out, and,
  * when @mac is not NULL, the 64 Poly1305 blocks at @mac absorbed (the first
  * step multiplying by @first, the others by @mr), one step of 8 blocks after
  * each of the first 8 double rounds.  @mac may be @in (open; its loads come
  * before the stores) or the previous chunk of @out (seal). */
-#define IFMA_CHUNK(st, out, in, mac, first, mr)                                         \
+#define IFMA_CHUNK(st, pre, out, in, mac, first, mr)                                    \
     do {                                                                                \
-        Z_X16_INIT(st);                                                                 \
+        Z_X16_INIT_R1(st, pre);                                                         \
         const uint8_t *mp_ = (mac);                                                     \
-        for (int i_ = 0; i_ < 10; i_++) {                                               \
+        CH_DIAGROUND(Z_QR)                                                              \
+        if (mp_) {                                                                      \
+            IFMA_STEP(h0, h1, h2, (first), mp_);                                        \
+            mp_ += 128;                                                                 \
+        }                                                                               \
+        for (int i_ = 1; i_ < 10; i_++) {                                               \
             CH_DOUBLEROUND(Z_QR)                                                        \
             if (mp_ && i_ < 8) {                                                        \
-                IFMA_STEP(h0, h1, h2, i_ ? (mr) : (first), mp_);                        \
+                IFMA_STEP(h0, h1, h2, (mr), mp_);                                       \
                 mp_ += 128;                                                             \
             }                                                                           \
         }                                                                               \
@@ -323,15 +329,17 @@ static void ifma_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, co
     __m512i h0 = _mm512_setr_epi64((long long)p->h[0], 0, 0, 0, 0, 0, 0, 0);
     __m512i h1 = _mm512_setr_epi64((long long)p->h[1], 0, 0, 0, 0, 0, 0, 0);
     __m512i h2 = _mm512_setr_epi64((long long)p->h[2], 0, 0, 0, 0, 0, 0, 0);
-    uint32_t s[16];
+    uint32_t s[16], pre[16];
     memcpy(s, st, sizeof s);
+    ch_first_round_shared(s, pre);
 
     if (enc) {
         /* Seal: chunk i's keystream, with the MAC of chunk i - 1. */
-        IFMA_CHUNK(s, out, in, (const uint8_t *)NULL, &m1, &mr);
+        IFMA_CHUNK(s, pre, out, in, (const uint8_t *)NULL, &m1, &mr);
         for (size_t c = 1; c < nchunks; c++) {
             s[12] += 16;
-            IFMA_CHUNK(s, out + 1024 * c, in + 1024 * c, out + 1024 * (c - 1), c == 1 ? &m1 : &mr, &mr);
+            IFMA_CHUNK(s, pre, out + 1024 * c, in + 1024 * c, out + 1024 * (c - 1), c == 1 ? &m1 : &mr,
+                       &mr);
         }
         const uint8_t *mp = out + 1024 * (nchunks - 1);
         for (int i = 0; i < 8; i++, mp += 128)
@@ -340,13 +348,14 @@ static void ifma_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, co
         /* Open: chunk i's keystream, with the MAC of chunk i (read before
          * it is overwritten when in place). */
         for (size_t c = 0; c < nchunks; c++) {
-            IFMA_CHUNK(s, out + 1024 * c, in + 1024 * c, in + 1024 * c, c == 0 ? &m1 : &mr, &mr);
+            IFMA_CHUNK(s, pre, out + 1024 * c, in + 1024 * c, in + 1024 * c, c == 0 ? &m1 : &mr, &mr);
             s[12] += 16;
         }
     }
     IFMA_STEP(h0, h1, h2, &mq, (const uint8_t *)NULL);
     st[12] += (uint32_t)(16 * nchunks);
     axiom_wipe(s, sizeof s);
+    axiom_wipe(pre, sizeof pre);
 
     uint64_t x0 = (uint64_t)_mm512_reduce_add_epi64(h0);
     uint64_t x1 = (uint64_t)_mm512_reduce_add_epi64(h1);
