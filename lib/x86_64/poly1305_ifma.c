@@ -216,7 +216,7 @@ static void ifma_blocks(axiom_poly1305 *p, const uint8_t *in, size_t nblocks)
 typedef struct { __m512i v[5]; } ifma_mul;
 
 /* h = h * mu + m, lane by lane, for 8 blocks at @ptr (m = 0 when @ptr is
- * NULL), written for throughput: it runs among the ChaCha20 rounds, which
+ * NULL; blocks 0, 4, 1, 5, 2, 6, 3, 7 in lanes 0 .. 7), written for throughput: it runs among the ChaCha20 rounds, which
  * hide its latency.  The message limbs start the lo accumulators; the high
  * halves of the 104-bit products (2^52 = 2^44 << 8 above their limb) are
  * summed apart and added in with one more multiply by 2^8, or by
@@ -235,8 +235,8 @@ typedef struct { __m512i v[5]; } ifma_mul;
         if (ptr) {                                                                      \
             __m512i a_ = _mm512_loadu_si512((const void *)(ptr));                       \
             __m512i b_ = _mm512_loadu_si512((const void *)((ptr) + 64));                \
-            __m512i lo_ = _mm512_permutex2var_epi64(a_, even, b_);                      \
-            __m512i hi_ = _mm512_permutex2var_epi64(a_, odd, b_);                       \
+            __m512i lo_ = _mm512_unpacklo_epi64(a_, b_);                                \
+            __m512i hi_ = _mm512_unpackhi_epi64(a_, b_);                                \
             l0_ = _mm512_and_si512(lo_, m44);                                           \
             l1_ = _mm512_ternarylogic_epi64(_mm512_srli_epi64(lo_, 44),                 \
                                             _mm512_slli_epi64(hi_, 20), m44, 0xa8);     \
@@ -306,13 +306,14 @@ static void ifma_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, co
     const __m512i m44 = _mm512_set1_epi64((long long)M44);
     const __m512i m42 = _mm512_set1_epi64((long long)(M44 >> 2));
     const __m512i hibit = _mm512_set1_epi64((long long)(UINT64_C(1) << 40));
-    const __m512i even = _mm512_setr_epi64(0, 2, 4, 6, 8, 10, 12, 14);
-    const __m512i odd = _mm512_setr_epi64(1, 3, 5, 7, 9, 11, 13, 15);
     const __m512i k5 = _mm512_set1_epi64(5), k256 = _mm512_set1_epi64(256);
     const __m512i k5120 = _mm512_set1_epi64(5 * 1024);
     ifma_mul mr, mq, m1;
+    /* The loads put blocks 0, 4, 1, 5, 2, 6, 3, 7 of each 128 bytes in lanes
+     * 0 .. 7: the last step's powers follow that order. */
+    const __m512i order = _mm512_setr_epi64(0, 4, 1, 5, 2, 6, 3, 7);
     for (int i = 0; i < 3; i++) {
-        mq.v[i] = _mm512_load_si512((const void *)p->rpow[i]);
+        mq.v[i] = _mm512_permutexvar_epi64(order, _mm512_load_si512((const void *)p->rpow[i]));
         mr.v[i] = _mm512_set1_epi64((long long)p->rpow[i][0]);
         m1.v[i] = _mm512_setzero_si512();
     }
