@@ -28,11 +28,19 @@ typedef struct axiom_poly1305_kernel {
     /* Optional (NULL if absent), for ChaCha20-Poly1305: XOR @nchunks * 1024
      * bytes of ChaCha20 keystream, from block st[12] on, into @in giving
      * @out, and absorb the ciphertext (@out when @enc, @in otherwise) as
-     * whole blocks; advances st[12] by 16 * nchunks.  out == in allowed;
-     * nothing may be pending in p->buf; the ChaCha20 counter rule of
-     * lib/chacha.h holds.  Its CPU features cover the ChaCha20 part too. */
+     * whole blocks; advances st[12] by 16 * nchunks.  With @enc, @mac0 (or
+     * NULL) names 1024 bytes of earlier ciphertext to absorb first (@out -
+     * 1024 when chachapoly_key wrote them; @nchunks may then be 0).  out ==
+     * in allowed; nothing may be pending in p->buf; the ChaCha20 counter
+     * rule of lib/chacha.h holds.  Its CPU features cover the ChaCha20 part
+     * too. */
     void (*chachapoly)(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, const uint8_t *in,
-                       size_t nchunks, int enc);
+                       size_t nchunks, int enc, const uint8_t *mac0);
+    /* With chachapoly: block st[12]'s first 32 bytes (the Poly1305 key) to
+     * @polykey, and blocks st[12] + 1 .. + 16 XORed from @in (1024 bytes)
+     * into @out, in one pass. */
+    void (*chachapoly_key)(const uint32_t st[16], uint8_t polykey[32], uint8_t *out,
+                           const uint8_t *in);
 } axiom_poly1305_kernel;
 
 struct axiom_poly1305 {

@@ -296,11 +296,56 @@ typedef struct { __m512i v[5]; } ifma_mul;
         Z_X16_XOR(st, out, in);                                                         \
     } while (0)
 
+/* One ChaCha20 double round of a single block in row form (lib/x86_64/
+ * chacha_simd.h's chacha_x1). */
+#define KEY_DR(a, b, c, d)                                                              \
+    S_QR(a, b, c, d)                                                                    \
+    b = _mm_shuffle_epi32(b, 0x39);                                                     \
+    c = _mm_shuffle_epi32(c, 0x4e);                                                     \
+    d = _mm_shuffle_epi32(d, 0x93);                                                     \
+    S_QR(a, b, c, d)                                                                    \
+    b = _mm_shuffle_epi32(b, 0x93);                                                     \
+    c = _mm_shuffle_epi32(c, 0x4e);                                                     \
+    d = _mm_shuffle_epi32(d, 0x39);
+
+/* Seal's first step: block st[12] (the Poly1305 key: its first 32 bytes to
+ * @polykey) computed alongside blocks st[12] + 1 .. + 16, XORed from @in to
+ * @out, so that the key block's latency hides in the 16-way work. */
+static void ifma_chachapoly_key(const uint32_t st[16], uint8_t polykey[32], uint8_t *out,
+                                const uint8_t *in)
+{
+    uint32_t s[16], pre[16];
+    memcpy(s, st, sizeof s);
+    s[12] += 1;
+    ch_first_round_shared(s, pre);
+    const __m128i ka0 = _mm_loadu_si128((const __m128i *)st);
+    const __m128i kb0 = _mm_loadu_si128((const __m128i *)(st + 4));
+    const __m128i kc0 = _mm_loadu_si128((const __m128i *)(st + 8));
+    const __m128i kd0 = _mm_loadu_si128((const __m128i *)(st + 12));
+    __m128i ka = ka0, kb = kb0, kc = kc0, kd = kd0;
+    {
+        Z_X16_INIT_R1(s, pre);
+        CH_DIAGROUND(Z_QR)
+        KEY_DR(ka, kb, kc, kd)
+        for (int i = 1; i < 10; i++) {
+            CH_DOUBLEROUND(Z_QR)
+            KEY_DR(ka, kb, kc, kd)
+        }
+        Z_X16_XOR(s, out, in);
+    }
+    _mm_storeu_si128((__m128i *)polykey, _mm_add_epi32(ka, ka0));
+    _mm_storeu_si128((__m128i *)(polykey + 16), _mm_add_epi32(kb, kb0));
+    (void)kc;
+    (void)kd;
+    axiom_wipe(s, sizeof s);
+    axiom_wipe(pre, sizeof pre);
+}
+
 __attribute__((target("avx512ifma")))
 static void ifma_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, const uint8_t *in,
-                            size_t nchunks, int enc)
+                            size_t nchunks, int enc, const uint8_t *mac0)
 {
-    if (!nchunks)
+    if (!nchunks && !mac0)
         return;
     ifma_powers(p);
     const __m512i m44 = _mm512_set1_epi64((long long)M44);
@@ -335,16 +380,21 @@ static void ifma_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, co
     ch_first_round_shared(s, pre);
 
     if (enc) {
-        /* Seal: chunk i's keystream, with the MAC of chunk i - 1. */
-        IFMA_CHUNK(s, pre, out, in, (const uint8_t *)NULL, &m1, &mr);
-        for (size_t c = 1; c < nchunks; c++) {
+        /* Seal: chunk i's keystream, with the MAC of chunk i - 1 (of @mac0
+         * for chunk 0); the last chunk's MAC after the loop. */
+        const uint8_t *prev = mac0;
+        const ifma_mul *first = &m1;
+        for (size_t c = 0; c < nchunks; c++) {
+            IFMA_CHUNK(s, pre, out + 1024 * c, in + 1024 * c, prev, first, &mr);
+            if (prev)
+                first = &mr;
+            prev = out + 1024 * c;
             s[12] += 16;
-            IFMA_CHUNK(s, pre, out + 1024 * c, in + 1024 * c, out + 1024 * (c - 1), c == 1 ? &m1 : &mr,
-                       &mr);
         }
-        const uint8_t *mp = out + 1024 * (nchunks - 1);
-        for (int i = 0; i < 8; i++, mp += 128)
-            IFMA_STEP(h0, h1, h2, nchunks == 1 && i == 0 ? &m1 : &mr, mp);
+        for (int i = 0; i < 8; i++, prev += 128) {
+            IFMA_STEP(h0, h1, h2, first, prev);
+            first = &mr;
+        }
     } else {
         /* Open: chunk i's keystream, with the MAC of chunk i (read before
          * it is overwritten when in place). */
@@ -381,6 +431,7 @@ const axiom_poly1305_kernel axiom_poly1305_ifma = {
     .constant_time = 1,
     .blocks = ifma_blocks,
     .chachapoly = ifma_chachapoly,
+    .chachapoly_key = ifma_chachapoly_key,
 };
 
 #endif

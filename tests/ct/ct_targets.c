@@ -200,8 +200,18 @@ static void run_poly(const ct_target *t, const uint8_t *secret, int full)
         for (int enc = 0; enc < 2; enc++) {
             axiom_chacha_init_state(st, secret, 1, nonce);
             axiom_poly1305_init(&p, secret, pk);
-            pk->chachapoly(st, &p, out, work, 2, enc);
+            pk->chachapoly(st, &p, out, work, 2, enc, NULL);
             axiom_poly1305_final(&p, tag);
+        }
+        if (pk->chachapoly_key) {
+            uint8_t key[32];
+            axiom_chacha_init_state(st, secret, 0, nonce);
+            pk->chachapoly_key(st, key, out, work);
+            st[12] = 17;
+            axiom_poly1305_init(&p, key, pk);
+            pk->chachapoly(st, &p, out + 1024, work + 1024, 1, 1, out);
+            axiom_poly1305_final(&p, tag);
+            axiom_wipe(key, sizeof key);
         }
         axiom_wipe(st, sizeof st);
     }
