@@ -232,9 +232,10 @@ typedef struct { __m512i v[5]; } ifma_mul;
     do {                                                                                \
         const __m512i z_ = _mm512_setzero_si512();                                      \
         __m512i l0_ = z_, l1_ = z_, l2_ = z_;                                           \
-        if (ptr) {                                                                      \
-            __m512i a_ = _mm512_loadu_si512((const void *)(ptr));                       \
-            __m512i b_ = _mm512_loadu_si512((const void *)((ptr) + 64));                \
+        const uint8_t *pm_ = (ptr);                                                     \
+        if (pm_) {                                                                      \
+            __m512i a_ = _mm512_loadu_si512((const void *)pm_);                         \
+            __m512i b_ = _mm512_loadu_si512((const void *)(pm_ + 64));                  \
             __m512i lo_ = _mm512_unpacklo_epi64(a_, b_);                                \
             __m512i hi_ = _mm512_unpackhi_epi64(a_, b_);                                \
             l0_ = _mm512_and_si512(lo_, m44);                                           \
