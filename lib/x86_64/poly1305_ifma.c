@@ -278,6 +278,8 @@ typedef struct { __m512i v[5]; } ifma_mul;
  * step multiplying by @first, the others by @mr), one step of 8 blocks after
  * each of the first 8 double rounds.  @mac may be @in (open; its loads come
  * before the stores) or the previous chunk of @out (seal). */
+/* Input prefetched this far ahead, two lines after each double round. */
+#define PF_DIST 2048
 #define IFMA_CHUNK(st, pre, out, in, mac, first, mr)                                    \
     do {                                                                                \
         Z_X16_INIT_R1(st, pre);                                                         \
@@ -289,6 +291,10 @@ typedef struct { __m512i v[5]; } ifma_mul;
         }                                                                               \
         for (int i_ = 1; i_ < 10; i_++) {                                               \
             CH_DOUBLEROUND(Z_QR)                                                        \
+            if (i_ < 9) {                                                               \
+                _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1), _MM_HINT_T0); \
+                _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1) + 64, _MM_HINT_T0); \
+            }                                                                           \
             if (mp_ && i_ < 8) {                                                        \
                 IFMA_STEP(h0, h1, h2, (mr), mp_);                                       \
                 mp_ += 128;                                                             \
