@@ -34,27 +34,31 @@ static void chacha_x16(const uint32_t st[16], const uint32_t pre[16], uint8_t *o
 
 static void avx512_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len)
 {
-    uint32_t s[16], pre[16];
+    uint32_t s[16];
     memcpy(s, st, sizeof s);
-    if (len > 512)
+    if (len > 512) {
+        uint32_t pre[16];
         ch_first_round_shared(st, pre);
-    while (len >= 1024) {
-        chacha_x16(s, pre, out, in, 1024);
-        s[12] += 16;
-        out += 1024;
-        in += 1024;
-        len -= 1024;
+        while (len >= 1024) {
+            chacha_x16(s, pre, out, in, 1024);
+            s[12] += 16;
+            out += 1024;
+            in += 1024;
+            len -= 1024;
+        }
+        if (len > 512) {
+            chacha_x16(s, pre, out, in, len);
+            len = 0;
+        }
+        axiom_wipe(pre, sizeof pre);
     }
-    if (len > 512)
-        chacha_x16(s, pre, out, in, len);
-    else if (len > 256)
+    if (len > 256)
         chacha_x8(s, out, in, len);
     else if (len > 128)
         chacha_x4(s, out, in, len);
     else if (len)
         chacha_x2(s, out, in, len);
     axiom_wipe(s, sizeof s);
-    axiom_wipe(pre, sizeof pre);
 }
 
 const axiom_chacha_kernel axiom_chacha_avx512 = {
