@@ -36,8 +36,9 @@ static void cp_setkey(void *state, const uint8_t *key, size_t keylen)
 
 static const char *cp_impl(void)
 {
-    /* The IFMA Poly1305 needs AVX-512, so its presence names both; the
-     * AVX2 one goes with the AVX2 ChaCha20 (or better: named by it). */
+    /* The fused IFMA kernel does both; otherwise the ChaCha20 kernel names
+     * the pair (the AVX2 Poly1305 runs only where AVX2 ChaCha20 or better
+     * does). */
     const axiom_poly1305_kernel *pk = axiom_poly1305_pick();
     if (pk->chachapoly)
         return "avx512-ifma";
