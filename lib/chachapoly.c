@@ -10,8 +10,7 @@
 #include "internal.h"
 #include "poly1305.h"
 
-/* Ciphertext is MACed in chunks right after it is written (or right before
- * it is decrypted), while the chunk is still in L1. */
+/* Chunk size of cp_tail. */
 #define CHUNK 4096
 
 /* Messages up to this size get their keystream and the Poly1305 key from
@@ -37,9 +36,11 @@ static void cp_setkey(void *state, const uint8_t *key, size_t keylen)
 
 static const char *cp_impl(void)
 {
-    /* The vector Poly1305 needs AVX-512, so its presence names both. */
+    /* The fused IFMA kernel does both; otherwise the ChaCha20 kernel names
+     * the pair (the AVX2 Poly1305 runs only where AVX2 ChaCha20 or better
+     * does). */
     const axiom_poly1305_kernel *pk = axiom_poly1305_pick();
-    if (pk != &axiom_poly1305_generic)
+    if (pk->chachapoly)
         return "avx512-ifma";
     return axiom_chacha_pick()->name;
 }
@@ -52,6 +53,28 @@ static void mac_lengths(axiom_poly1305 *p, size_t adlen, size_t len)
     axiom_store32_le(b + 8, (uint32_t)len);
     axiom_store32_le(b + 12, (uint32_t)((uint64_t)len >> 32));
     p->k->blocks(p, b, 1);
+}
+
+/* The message from block st[12] on (any length) on the ChaCha20 kernel,
+ * MACed in chunks right after it is written (or right before it is
+ * decrypted), while the chunk is still in L1. */
+static void cp_tail(const axiom_chacha_kernel *ck, axiom_poly1305 *p, uint32_t st[16], int enc,
+                    uint8_t *out, const uint8_t *in, size_t len)
+{
+    while (len) {
+        size_t n = len < CHUNK ? len : CHUNK;
+        if (enc) {
+            ck->xor(st, out, in, n);
+            axiom_poly1305_update_pad16(p, out, n);
+        } else {
+            axiom_poly1305_update_pad16(p, in, n);
+            ck->xor(st, out, in, n);
+        }
+        st[12] += (uint32_t)(n / 64); /* n is a multiple of 64 but for the last */
+        in += n;
+        out += n;
+        len -= n;
+    }
 }
 
 /* RFC 8439 2.8 with a 32-byte key and 12-byte nonce; @enc selects whether
@@ -80,6 +103,19 @@ static void cp_crypt(const cp_state *s, const uint8_t key[32], const uint8_t non
             axiom_poly1305_update_pad16(&p, in, len);
             axiom_xor_bytes(out, in, ks + 64, len);
         }
+    } else if (enc && s->pk->chachapoly_key && len >= 1024) {
+        /* Seal with the fused kernel: the Poly1305 key comes with the
+         * first 1 KiB of ciphertext, whose MAC joins the next pass. */
+        s->pk->chachapoly_key(st, ks, out, in);
+        st[12] = 17;
+        axiom_poly1305_init(&p, ks, s->pk);
+        axiom_poly1305_update_pad16(&p, ad, adlen);
+        size_t n = len / 1024 - 1;
+        p.k->chachapoly(st, &p, out + 1024, in + 1024, n, 1, out);
+        in += 1024 * (n + 1);
+        out += 1024 * (n + 1);
+        len -= 1024 * (n + 1);
+        cp_tail(ck, &p, st, enc, out, in, len);
     } else {
         /* Block 0 is the Poly1305 key; the message starts at block 1. */
         memset(ks, 0, 64);
@@ -87,20 +123,15 @@ static void cp_crypt(const cp_state *s, const uint8_t key[32], const uint8_t non
         st[12] = 1;
         axiom_poly1305_init(&p, ks, s->pk);
         axiom_poly1305_update_pad16(&p, ad, adlen);
-        while (len) {
-            size_t n = len < CHUNK ? len : CHUNK;
-            if (enc) {
-                ck->xor(st, out, in, n);
-                axiom_poly1305_update_pad16(&p, out, n);
-            } else {
-                axiom_poly1305_update_pad16(&p, in, n);
-                ck->xor(st, out, in, n);
-            }
-            st[12] += (uint32_t)(n / 64); /* n is a multiple of 64 but for the last */
-            in += n;
-            out += n;
-            len -= n;
+        if (p.k->chachapoly && len >= 1024) {
+            /* Whole 1 KiB chunks: keystream and MAC in one pass. */
+            size_t n = len / 1024;
+            p.k->chachapoly(st, &p, out, in, n, enc, NULL);
+            in += 1024 * n;
+            out += 1024 * n;
+            len -= 1024 * n;
         }
+        cp_tail(ck, &p, st, enc, out, in, len);
     }
     mac_lengths(&p, adlen, total);
     axiom_poly1305_final(&p, tag);

@@ -13,6 +13,9 @@ const axiom_poly1305_kernel *const axiom_poly1305_kernels[] = {
 #if defined(HAVE_ISA_AVX512) && defined(AXIOM_POLY1305_R44)
     &axiom_poly1305_ifma,
 #endif
+#if defined(HAVE_ISA_AVX2) && defined(AXIOM_POLY1305_R44)
+    &axiom_poly1305_avx2,
+#endif
     &axiom_poly1305_generic,
     NULL
 };
@@ -87,43 +90,6 @@ static void blocks44(uint64_t h[5], const uint64_t r[5], const uint8_t *in, size
     h[0] = h0;
     h[1] = h1;
     h[2] = h2;
-}
-
-/* Fully carried product a * b (limbs 44, 44, 42 bits on return). */
-static void mul44(uint64_t out[3], const uint64_t a[3], const uint64_t b[3])
-{
-    const uint64_t s1 = b[1] * 20, s2 = b[2] * 20;
-    u128 d0 = (u128)a[0] * b[0] + (u128)a[1] * s2 + (u128)a[2] * s1;
-    u128 d1 = (u128)a[0] * b[1] + (u128)a[1] * b[0] + (u128)a[2] * s2;
-    u128 d2 = (u128)a[0] * b[2] + (u128)a[1] * b[1] + (u128)a[2] * b[0];
-    uint64_t c = (uint64_t)(d0 >> 44);
-    uint64_t h0 = (uint64_t)d0 & M44;
-    d1 += c;
-    c = (uint64_t)(d1 >> 44);
-    uint64_t h1 = (uint64_t)d1 & M44;
-    d2 += c;
-    c = (uint64_t)(d2 >> 42);
-    uint64_t h2 = (uint64_t)d2 & M42;
-    h0 += c * 5;
-    c = h0 >> 44;
-    h0 &= M44;
-    h1 += c;
-    c = h1 >> 44;
-    h1 &= M44;
-    h2 += c;
-    out[0] = h0;
-    out[1] = h1;
-    out[2] = h2;
-}
-
-void axiom_poly1305_powers(axiom_poly1305 *p)
-{
-    if (p->have_pow)
-        return;
-    memcpy(p->rpow[0], p->r, sizeof p->rpow[0]);
-    for (int i = 1; i < 8; i++)
-        mul44(p->rpow[i], p->rpow[i - 1], p->r);
-    p->have_pow = 1;
 }
 
 /* h mod p, plus s, mod 2^128. */

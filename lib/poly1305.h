@@ -25,16 +25,36 @@ typedef struct axiom_poly1305_kernel {
     uint64_t features;
     int constant_time;
     void (*blocks)(axiom_poly1305 *p, const uint8_t *in, size_t nblocks);
+    /* Optional (NULL if absent), for ChaCha20-Poly1305: XOR @nchunks * 1024
+     * bytes of ChaCha20 keystream, from block st[12] on, into @in giving
+     * @out, and absorb the ciphertext (@out when @enc, @in otherwise) as
+     * whole blocks; advances st[12] by 16 * nchunks.  With @enc, @mac0 (or
+     * NULL) names 1024 bytes of earlier ciphertext to absorb first (@out -
+     * 1024 when chachapoly_key wrote them; @nchunks may then be 0).  out ==
+     * in allowed; nothing may be pending in p->buf; the ChaCha20 counter
+     * rule of lib/chacha.h holds.  Its CPU features cover the ChaCha20 part
+     * too. */
+    void (*chachapoly)(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, const uint8_t *in,
+                       size_t nchunks, int enc, const uint8_t *mac0);
+    /* With chachapoly: block st[12]'s first 32 bytes (the Poly1305 key) to
+     * @polykey, and blocks st[12] + 1 .. + 16 XORed from @in (1024 bytes)
+     * into @out, in one pass. */
+    void (*chachapoly_key)(const uint32_t st[16], uint8_t polykey[32], uint8_t *out,
+                           const uint8_t *in);
 } axiom_poly1305_kernel;
 
 struct axiom_poly1305 {
     uint64_t h[5];           /* accumulator, partially reduced */
     uint64_t r[5];           /* clamped r */
     uint64_t pad[2];         /* s, as two little-endian 64-bit halves */
-    /* r^1 .. r^8 in radix 2^44, fully carried (vector kernels only,
-     * computed on first use: r changes with every message). */
-    uint64_t rpow[8][3];
+    /* Limb i of r^(8 - j) in rpow[i][j] (r^8 .. r^1), radix 2^44, fully
+     * carried: the IFMA kernel's vectors, computed on first use (r changes
+     * with every message). */
+    _Alignas(64) uint64_t rpow[3][8];
     int have_pow;
+    /* r^1 .. r^4 in radix 2^26 (AVX2 kernel, computed on first use). */
+    uint64_t rpow26[4][5];
+    int have_pow26;
     unsigned nbuf;           /* bytes pending in buf */
     uint8_t buf[16];
     const axiom_poly1305_kernel *k;
@@ -42,6 +62,7 @@ struct axiom_poly1305 {
 
 extern const axiom_poly1305_kernel axiom_poly1305_generic;
 extern const axiom_poly1305_kernel axiom_poly1305_ifma;
+extern const axiom_poly1305_kernel axiom_poly1305_avx2;
 
 /* Compiled kernels, best first, NULL-terminated; the first usable now. */
 extern const axiom_poly1305_kernel *const axiom_poly1305_kernels[];
@@ -57,11 +78,7 @@ void axiom_poly1305_update_pad16(axiom_poly1305 *p, const uint8_t *in, size_t le
 /* Write the tag and wipe the state. */
 void axiom_poly1305_final(axiom_poly1305 *p, uint8_t tag[16]);
 
-#ifdef AXIOM_POLY1305_R44
-/* For vector kernels: fill p->rpow (r^1..r^8) if not yet done, and the
- * portable block loop for the blocks they leave over. */
-void axiom_poly1305_powers(axiom_poly1305 *p);
-#endif
+/* The portable block loop (for the blocks vector kernels leave over). */
 void axiom_poly1305_blocks_generic(axiom_poly1305 *p, const uint8_t *in, size_t nblocks);
 
 #endif

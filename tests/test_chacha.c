@@ -339,6 +339,67 @@ START_TEST(test_gcrypt_aead)
 }
 END_TEST
 
+/* Message lengths around every multiple of 1 KiB (the fused kernel's
+ * chunk) up to 6 KiB, and the short-message limit (192), with AD lengths
+ * around 16-byte blocks and chunks; sealed in place and out of place,
+ * misaligned, opened in place; against libgcrypt both ways. */
+START_TEST(test_gcrypt_aead_chunks)
+{
+    tu_rng_reset("gcrypt_aead_chunks");
+    enum { MAX = 6 * 1024 + 200 };
+    static const int deltas[] = { -129, -128, -65, -64, -17, -16, -1, 0, 1, 15,
+                                  16, 63, 64, 65, 127, 128, 129, 191, 192, 193 };
+    static const size_t adlens[] = { 0, 1, 15, 16, 17, 1023, 1024, 1040, 4100 };
+    uint8_t *ref = malloc(MAX + 1), *in = malloc(MAX + 64), *out = malloc(MAX + 64);
+    uint8_t *ad = malloc(4100), key[32], nonce[12], t1[16], t2[16];
+    axiom_aead_ctx *c;
+    ck_assert_int_eq(axiom_aead_new(&c, "chacha20-poly1305"), AXIOM_OK);
+    int i = 0;
+    for (int kib = 0; kib <= 6; kib++) {
+        for (size_t d = 0; d < sizeof deltas / sizeof deltas[0]; d++, i++) {
+            long l = 1024L * kib + deltas[d];
+            if (l < 0)
+                continue;
+            size_t len = (size_t)l, adlen = adlens[(size_t)i % (sizeof adlens / sizeof adlens[0])];
+            size_t ia = tu_rand_range(0, 63), oa = tu_rand_range(0, 63);
+            int inplace = i & 1;
+            tu_rand_bytes(key, 32);
+            tu_rand_bytes(nonce, 12);
+            tu_rand_bytes(ad, adlen);
+            tu_rand_bytes(in + ia, len);
+            gcry_aead(1, ref, t1, key, nonce, ad, adlen, in + ia, len);
+            ck_assert_int_eq(axiom_aead_setkey(c, key, 32), AXIOM_OK);
+            uint8_t *o = out + oa;
+            if (inplace) {
+                o = out + ia;
+                memcpy(o, in + ia, len);
+            }
+            TU_ASSERT_RC(axiom_aead_seal(c, o, t2, 16, nonce, 12, ad, adlen, inplace ? o : in + ia,
+                                         len),
+                         AXIOM_OK, "seal");
+            TU_ASSERT_MEM_EQ(o, ref, len, "seal len %zu adlen %zu in place %d", len, adlen, inplace);
+            TU_ASSERT_MEM_EQ(t2, t1, 16, "tag len %zu adlen %zu in place %d", len, adlen, inplace);
+            /* Open in place, misaligned; then out of place. */
+            memcpy(out + oa, ref, len);
+            TU_ASSERT_RC(axiom_aead_open(c, out + oa, t1, 16, nonce, 12, ad, adlen, out + oa, len),
+                         AXIOM_OK, "open len %zu adlen %zu", len, adlen);
+            TU_ASSERT_MEM_EQ(out + oa, in + ia, len, "open len %zu adlen %zu", len, adlen);
+            TU_ASSERT_RC(axiom_aead_open(c, out + ia, t1, 16, nonce, 12, ad, adlen, ref, len),
+                         AXIOM_OK, "open len %zu adlen %zu", len, adlen);
+            TU_ASSERT_MEM_EQ(out + ia, in + ia, len, "open len %zu adlen %zu", len, adlen);
+            /* A flipped ciphertext bit in the last byte fails. */
+            if (len) {
+                ref[len - 1] ^= 1;
+                TU_ASSERT_RC(axiom_aead_open(c, out + ia, t1, 16, nonce, 12, ad, adlen, ref, len),
+                             AXIOM_EAUTH, "forged open len %zu", len);
+            }
+        }
+    }
+    axiom_aead_free(c);
+    free(ref), free(in), free(out), free(ad);
+}
+END_TEST
+
 /* XChaCha20-Poly1305 has no libgcrypt counterpart (the known answers and
  * Wycheproof pin it down): round trips over random lengths, and a changed
  * byte in either part of the nonce (HChaCha20's or ChaCha20's) fails. */
@@ -520,6 +581,7 @@ static Suite *chacha_suite(void)
     tcase_add_test(tc, test_wycheproof_xchacha20_poly1305);
     tcase_add_test(tc, test_gcrypt_stream);
     tcase_add_test(tc, test_gcrypt_aead);
+    tcase_add_test(tc, test_gcrypt_aead_chunks);
     tcase_add_test(tc, test_xchacha_roundtrip);
     tcase_add_test(tc, test_misuse_stream);
     tcase_add_test(tc, test_misuse_aead);

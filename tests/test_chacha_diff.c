@@ -129,7 +129,8 @@ START_TEST(test_poly1305_edges)
             memset(key + 16, kind & 2 ? 0xff : 0x00, 16);
             if (kind >= 4)
                 key[0] = 2; /* r = 2 (or all-ones but the low byte) */
-            size_t lens[] = { 0, 1, 15, 16, 17, 127, 128, 129, 256, 1024, 1040, MAX };
+            size_t lens[] = { 0, 1, 15, 16, 17, 48, 64, 80, 112, 127, 128, 129, 144, 240,
+                              256, 1024, 1040, MAX };
             for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
                 memset(m, kind & 4 ? 0x00 : 0xff, lens[i]);
                 if (kind == 5 && lens[i])
@@ -168,6 +169,149 @@ START_TEST(test_poly1305_random)
 }
 END_TEST
 
+/* The fused ChaCha20-Poly1305 kernels against the portable ChaCha20 and
+ * Poly1305: @nchunks KiB sealed or opened (in place or not, misaligned),
+ * after @pre bytes already absorbed (the AD) and before a tail absorbed
+ * after it, so the accumulator is handed over both ways.  @kind 1: the key
+ * with every bit of r the clamp allows and s all ones; 2: that key and a
+ * message of 0xff bytes (the accumulator near its limits); 3: 0xff message
+ * under a random key; else random. */
+static void fused_compare(const axiom_poly1305_kernel *k, size_t nchunks, int enc, int inplace,
+                          size_t ia, size_t oa, int kind, size_t pre, size_t tail)
+{
+    const size_t len = 1024 * nchunks;
+    uint8_t key[32], nonce[12], pk[32], t1[16], t2[16];
+    uint8_t *in = malloc(len + 64), *ref = malloc(len + 1), *out = malloc(len + 64);
+    uint8_t *ad = malloc(pre + tail + 1);
+    uint32_t st[16], st2[16];
+    tu_rand_bytes(key, 32);
+    tu_rand_bytes(nonce, 12);
+    if (kind == 1 || kind == 2)
+        memset(pk, 0xff, 32);
+    else
+        tu_rand_bytes(pk, 32);
+    uint32_t ctr = (uint32_t)tu_rand64();
+    if (ctr > UINT32_MAX - 16 * (uint32_t)nchunks)
+        ctr = UINT32_MAX - 16 * (uint32_t)nchunks; /* up to the last block */
+    axiom_chacha_init_state(st, key, ctr, nonce);
+    if (kind >= 2) {
+        memset(in + ia, 0xff, len);
+        memset(ad, 0xff, pre + tail);
+    } else {
+        tu_rand_bytes(in + ia, len);
+        tu_rand_bytes(ad, pre + tail);
+    }
+    axiom_chacha_generic.xor(st, ref, in + ia, len);
+
+    axiom_poly1305 p;
+    axiom_poly1305_init(&p, pk, &axiom_poly1305_generic);
+    axiom_poly1305_update(&p, ad, pre);
+    axiom_poly1305_update(&p, enc ? ref : in + ia, len);
+    axiom_poly1305_update(&p, ad + pre, tail);
+    axiom_poly1305_final(&p, t1);
+
+    uint8_t *o = inplace ? in + ia : out + oa;
+    memcpy(st2, st, sizeof st);
+    axiom_poly1305_init(&p, pk, k);
+    axiom_poly1305_update(&p, ad, pre);
+    k->chachapoly(st2, &p, o, in + ia, nchunks, enc, NULL);
+    axiom_poly1305_update(&p, ad + pre, tail);
+    axiom_poly1305_final(&p, t2);
+    TU_ASSERT_MEM_EQ(o, ref, len, "%s %s %zu KiB kind %d in place %d align %zu/%zu", k->name,
+                     enc ? "seal" : "open", nchunks, kind, inplace, ia, oa);
+    TU_ASSERT_MEM_EQ(t2, t1, 16, "%s %s tag %zu KiB kind %d pre %zu tail %zu", k->name,
+                     enc ? "seal" : "open", nchunks, kind, pre, tail);
+    ck_assert_uint_eq(st2[12], st[12] + 16 * (uint32_t)nchunks);
+    ck_assert_mem_eq(st2, st, 12 * sizeof(uint32_t));
+    free(in), free(ref), free(out), free(ad);
+}
+
+/* Seal's fused start: the Poly1305 key block with the first KiB
+ * (chachapoly_key), then @nchunks - 1 more KiB whose first pass absorbs the
+ * first KiB (chachapoly with mac0), against the portable code.  @kind as in
+ * fused_compare (1 and 2 cannot force the derived key: they only change
+ * the data). */
+static void fused_key_compare(const axiom_poly1305_kernel *k, size_t nchunks, int inplace, size_t ia,
+                              size_t oa, int kind, size_t pre, size_t tail)
+{
+    const size_t len = 1024 * nchunks;
+    uint8_t key[32], nonce[12], pk[64], pk2[32], t1[16], t2[16];
+    uint8_t *in = malloc(len + 64), *ref = malloc(len + 1), *out = malloc(len + 64);
+    uint8_t *ad = malloc(pre + tail + 1);
+    uint32_t st[16], st2[16];
+    tu_rand_bytes(key, 32);
+    tu_rand_bytes(nonce, 12);
+    uint32_t ctr = (uint32_t)tu_rand64();
+    if (ctr > UINT32_MAX - 16 * (uint32_t)nchunks)
+        ctr = UINT32_MAX - 16 * (uint32_t)nchunks; /* up to the last block */
+    axiom_chacha_init_state(st, key, ctr, nonce);
+    if (kind >= 2) {
+        memset(in + ia, 0xff, len);
+        memset(ad, 0xff, pre + tail);
+    } else {
+        tu_rand_bytes(in + ia, len);
+        tu_rand_bytes(ad, pre + tail);
+    }
+    memset(pk, 0, 64);
+    axiom_chacha_generic.xor(st, pk, pk, 64);
+    memcpy(st2, st, sizeof st);
+    st2[12]++;
+    axiom_chacha_generic.xor(st2, ref, in + ia, len);
+
+    axiom_poly1305 p;
+    axiom_poly1305_init(&p, pk, &axiom_poly1305_generic);
+    axiom_poly1305_update(&p, ad, pre);
+    axiom_poly1305_update(&p, ref, len);
+    axiom_poly1305_update(&p, ad + pre, tail);
+    axiom_poly1305_final(&p, t1);
+
+    uint8_t *o = inplace ? in + ia : out + oa;
+    memcpy(st2, st, sizeof st);
+    k->chachapoly_key(st2, pk2, o, in + ia);
+    TU_ASSERT_MEM_EQ(pk2, pk, 32, "%s Poly1305 key", k->name);
+    ck_assert_mem_eq(st2, st, sizeof st);
+    st2[12] += 17;
+    axiom_poly1305_init(&p, pk2, k);
+    axiom_poly1305_update(&p, ad, pre);
+    k->chachapoly(st2, &p, o + 1024, in + ia + 1024, nchunks - 1, 1, o);
+    axiom_poly1305_update(&p, ad + pre, tail);
+    axiom_poly1305_final(&p, t2);
+    TU_ASSERT_MEM_EQ(o, ref, len, "%s keyed seal %zu KiB kind %d in place %d align %zu/%zu",
+                     k->name, nchunks, kind, inplace, ia, oa);
+    TU_ASSERT_MEM_EQ(t2, t1, 16, "%s keyed seal tag %zu KiB kind %d pre %zu tail %zu", k->name,
+                     nchunks, kind, pre, tail);
+    ck_assert_uint_eq(st2[12], st[12] + 1 + 16 * (uint32_t)nchunks);
+    free(in), free(ref), free(out), free(ad);
+}
+
+START_TEST(test_chachapoly_fused)
+{
+    tu_rng_reset("chachapoly_fused");
+    int n = 0;
+    for (const axiom_poly1305_kernel *const *k = axiom_poly1305_kernels; *k; k++) {
+        if (!usable((*k)->features) || !(*k)->chachapoly)
+            continue;
+        n++;
+        for (int enc = 0; enc < 2; enc++)
+            for (size_t c = 1; c <= 20; c++)
+                for (int kind = 0; kind < 4; kind++)
+                    fused_compare(*k, c, enc, (int)(c + kind) & 1, tu_rand_range(0, 63),
+                                  tu_rand_range(0, 63), kind, 16 * tu_rand_range(0, kind ? 70 : 3),
+                                  tu_rand_range(0, 300));
+        fused_compare(*k, 64, 1, 0, 0, 0, 2, 0, 0);
+        fused_compare(*k, 64, 0, 1, 0, 0, 2, 0, 0);
+        if (!(*k)->chachapoly_key)
+            continue;
+        for (size_t c = 1; c <= 20; c++)
+            for (int kind = 0; kind < 4; kind++)
+                fused_key_compare(*k, c, (int)(c + kind) & 1, tu_rand_range(0, 63),
+                                  tu_rand_range(0, 63), kind, 16 * tu_rand_range(0, kind ? 70 : 3),
+                                  tu_rand_range(0, 300));
+    }
+    printf("tier %s: %d fused ChaCha20-Poly1305 kernel(s) compared\n", tu_tier(), n);
+}
+END_TEST
+
 static Suite *diff_suite(void)
 {
     Suite *s = suite_create("chacha_diff");
@@ -178,6 +322,7 @@ static Suite *diff_suite(void)
     tcase_add_test(tc, test_poly1305_rfc);
     tcase_add_test(tc, test_poly1305_edges);
     tcase_add_test(tc, test_poly1305_random);
+    tcase_add_test(tc, test_chachapoly_fused);
     suite_add_tcase(s, tc);
     return s;
 }

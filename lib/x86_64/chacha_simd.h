@@ -27,6 +27,10 @@
     Q(x0, x4, x8, x12) Q(x1, x5, x9, x13) Q(x2, x6, x10, x14) Q(x3, x7, x11, x15) \
     Q(x0, x5, x10, x15) Q(x1, x6, x11, x12) Q(x2, x7, x8, x13) Q(x3, x4, x9, x14)
 
+/* The two halves of CH_DOUBLEROUND. */
+#define CH_COLROUND(Q) Q(x0, x4, x8, x12) Q(x1, x5, x9, x13) Q(x2, x6, x10, x14) Q(x3, x7, x11, x15)
+#define CH_DIAGROUND(Q) Q(x0, x5, x10, x15) Q(x1, x6, x11, x12) Q(x2, x7, x8, x13) Q(x3, x4, x9, x14)
+
 /* 4x4 transpose of 32-bit words inside every 128-bit lane: afterwards a,
  * b, c, d hold the four words of lanes (blocks) 0, 1, 2, 3. */
 #define CH_TRANSPOSE4(T, P, a, b, c, d)                                        \
@@ -266,5 +270,113 @@ static inline void chacha_x2(const uint32_t st[16], uint8_t *out, const uint8_t 
     }
 }
 #endif /* __AVX2__ */
+
+/* ------------------------------------------------------------ 512-bit */
+#ifdef __AVX512F__
+#define Z_R16(x) _mm512_rol_epi32(x, 16)
+#define Z_R12(x) _mm512_rol_epi32(x, 12)
+#define Z_R8(x) _mm512_rol_epi32(x, 8)
+#define Z_R7(x) _mm512_rol_epi32(x, 7)
+#define Z_QR(a, b, c, d)                                                       \
+    CH_QR(a, b, c, d, _mm512_add_epi32, _mm512_xor_si512, Z_R16, Z_R12, Z_R8, Z_R7)
+
+/* The part of the first column round that all blocks of one key and nonce
+ * share: the quarter rounds of columns 1, 2 and 3 do not involve the block
+ * counter (word 12), and column 0's starts with x0 + x4.  Computed once per
+ * call in @pre (wipe it), it saves 37 of the 960 vector operations per 16
+ * blocks.  The scalar code is ARX only, like the rest. */
+static inline uint32_t ch_rotl(uint32_t x, int n)
+{
+    return (x << n) | (x >> (32 - n));
+}
+#define CH_QR1(a, b, c, d) CH_QR(a, b, c, d, CH_ADD1, CH_XOR1, CH_R16_1, CH_R12_1, CH_R8_1, CH_R7_1)
+#define CH_ADD1(x, y) ((x) + (y))
+#define CH_XOR1(x, y) ((x) ^ (y))
+#define CH_R16_1(x) ch_rotl(x, 16)
+#define CH_R12_1(x) ch_rotl(x, 12)
+#define CH_R8_1(x) ch_rotl(x, 8)
+#define CH_R7_1(x) ch_rotl(x, 7)
+static inline void ch_first_round_shared(const uint32_t st[16], uint32_t pre[16])
+{
+    memcpy(pre, st, 16 * sizeof(uint32_t));
+    CH_QR1(pre[1], pre[5], pre[9], pre[13])
+    CH_QR1(pre[2], pre[6], pre[10], pre[14])
+    CH_QR1(pre[3], pre[7], pre[11], pre[15])
+    pre[0] = st[0] + st[4];
+}
+
+/* 16 blocks: declares x0..x15, word i of block j in lane j of vector i,
+ * block counters st[12] + 0..15. */
+#define Z_X16_INIT(st)                                                         \
+    __m512i x0 = _mm512_set1_epi32((int)(st)[0]), x1 = _mm512_set1_epi32((int)(st)[1]); \
+    __m512i x2 = _mm512_set1_epi32((int)(st)[2]), x3 = _mm512_set1_epi32((int)(st)[3]); \
+    __m512i x4 = _mm512_set1_epi32((int)(st)[4]), x5 = _mm512_set1_epi32((int)(st)[5]); \
+    __m512i x6 = _mm512_set1_epi32((int)(st)[6]), x7 = _mm512_set1_epi32((int)(st)[7]); \
+    __m512i x8 = _mm512_set1_epi32((int)(st)[8]), x9 = _mm512_set1_epi32((int)(st)[9]); \
+    __m512i x10 = _mm512_set1_epi32((int)(st)[10]), x11 = _mm512_set1_epi32((int)(st)[11]); \
+    __m512i x12 = _mm512_add_epi32(_mm512_set1_epi32((int)(st)[12]),          \
+                                   _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)); \
+    __m512i x13 = _mm512_set1_epi32((int)(st)[13]), x14 = _mm512_set1_epi32((int)(st)[14]); \
+    __m512i x15 = _mm512_set1_epi32((int)(st)[15]);                           \
+    const __m512i z_ctr_ = x12
+
+/* As Z_X16_INIT, then the first column round, from @pre of
+ * ch_first_round_shared (the diagonal round comes next). */
+#define Z_X16_INIT_R1(st, pre)                                                 \
+    __m512i x0 = _mm512_set1_epi32((int)(pre)[0]), x4 = _mm512_set1_epi32((int)(st)[4]); \
+    __m512i x8 = _mm512_set1_epi32((int)(st)[8]);                             \
+    __m512i x12 = _mm512_add_epi32(_mm512_set1_epi32((int)(st)[12]),          \
+                                   _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)); \
+    const __m512i z_ctr_ = x12;                                                \
+    x12 = Z_R16(_mm512_xor_si512(x12, x0));                                    \
+    x8 = _mm512_add_epi32(x8, x12);                                            \
+    x4 = Z_R12(_mm512_xor_si512(x4, x8));                                      \
+    x0 = _mm512_add_epi32(x0, x4);                                             \
+    x12 = Z_R8(_mm512_xor_si512(x12, x0));                                     \
+    x8 = _mm512_add_epi32(x8, x12);                                            \
+    x4 = Z_R7(_mm512_xor_si512(x4, x8));                                       \
+    __m512i x1 = _mm512_set1_epi32((int)(pre)[1]), x2 = _mm512_set1_epi32((int)(pre)[2]); \
+    __m512i x3 = _mm512_set1_epi32((int)(pre)[3]), x5 = _mm512_set1_epi32((int)(pre)[5]); \
+    __m512i x6 = _mm512_set1_epi32((int)(pre)[6]), x7 = _mm512_set1_epi32((int)(pre)[7]); \
+    __m512i x9 = _mm512_set1_epi32((int)(pre)[9]), x10 = _mm512_set1_epi32((int)(pre)[10]); \
+    __m512i x11 = _mm512_set1_epi32((int)(pre)[11]), x13 = _mm512_set1_epi32((int)(pre)[13]); \
+    __m512i x14 = _mm512_set1_epi32((int)(pre)[14]), x15 = _mm512_set1_epi32((int)(pre)[15])
+
+/* The final addition of @st, then 1024 bytes of @in XORed into @o.  After
+ * the in-lane 4x4 transposes, 128-bit lane L of vector 4g + b holds words
+ * 4g..4g+3 of block 4L + b; two rounds of 128-bit shuffles gather each
+ * block's four pieces. */
+#define Z_ADD_(st, i) x##i = _mm512_add_epi32(x##i, _mm512_set1_epi32((int)(st)[i]))
+#define Z_OUT_(o, in, blk, v)                                                  \
+    _mm512_storeu_si512((void *)((o) + 64 * (blk)),                           \
+                        _mm512_xor_si512(v, _mm512_loadu_si512((const void *)((in) + 64 * (blk)))))
+#define Z_BLOCKS_(o, in, b, t0, t1, t2, t3)                                    \
+    do {                                                                       \
+        __m512i u0_ = _mm512_shuffle_i32x4(t0, t1, 0x44);                      \
+        __m512i u1_ = _mm512_shuffle_i32x4(t0, t1, 0xee);                      \
+        __m512i u2_ = _mm512_shuffle_i32x4(t2, t3, 0x44);                      \
+        __m512i u3_ = _mm512_shuffle_i32x4(t2, t3, 0xee);                      \
+        Z_OUT_(o, in, (b), _mm512_shuffle_i32x4(u0_, u2_, 0x88));              \
+        Z_OUT_(o, in, (b) + 4, _mm512_shuffle_i32x4(u0_, u2_, 0xdd));          \
+        Z_OUT_(o, in, (b) + 8, _mm512_shuffle_i32x4(u1_, u3_, 0x88));          \
+        Z_OUT_(o, in, (b) + 12, _mm512_shuffle_i32x4(u1_, u3_, 0xdd));         \
+    } while (0)
+#define Z_X16_XOR(st, o, in)                                                   \
+    do {                                                                       \
+        Z_ADD_(st, 0); Z_ADD_(st, 1); Z_ADD_(st, 2); Z_ADD_(st, 3);            \
+        Z_ADD_(st, 4); Z_ADD_(st, 5); Z_ADD_(st, 6); Z_ADD_(st, 7);            \
+        Z_ADD_(st, 8); Z_ADD_(st, 9); Z_ADD_(st, 10); Z_ADD_(st, 11);          \
+        Z_ADD_(st, 13); Z_ADD_(st, 14); Z_ADD_(st, 15);                        \
+        x12 = _mm512_add_epi32(x12, z_ctr_);                                   \
+        CH_TRANSPOSE4(__m512i, _mm512, x0, x1, x2, x3);                        \
+        CH_TRANSPOSE4(__m512i, _mm512, x4, x5, x6, x7);                        \
+        CH_TRANSPOSE4(__m512i, _mm512, x8, x9, x10, x11);                      \
+        CH_TRANSPOSE4(__m512i, _mm512, x12, x13, x14, x15);                    \
+        Z_BLOCKS_(o, in, 0, x0, x4, x8, x12);                                  \
+        Z_BLOCKS_(o, in, 1, x1, x5, x9, x13);                                  \
+        Z_BLOCKS_(o, in, 2, x2, x6, x10, x14);                                 \
+        Z_BLOCKS_(o, in, 3, x3, x7, x11, x15);                                 \
+    } while (0)
+#endif /* __AVX512F__ */
 
 #endif

@@ -12,6 +12,7 @@
 
 #include <immintrin.h>
 
+#include "chacha_simd.h"
 #include "internal.h"
 #include "poly1305.h"
 
@@ -64,6 +65,84 @@
         h2 = _mm512_add_epi64(_mm512_and_si512(l2_, m42), c1_);                         \
     } while (0)
 
+/* 20 x, the factor of limb products that wrap past 2^132. */
+#define TIMES20(x) _mm512_add_epi64(_mm512_slli_epi64(x, 4), _mm512_slli_epi64(x, 2))
+
+/* o = a * b mod 2^130 - 5, lane by lane, fully carried like the portable
+ * code (limbs under 2^44, 2^44 and 2^42 + 1) from inputs so carried: for
+ * the powers of r. */
+__attribute__((target("avx512ifma")))
+static inline void ifma_mul_full(__m512i o[3], const __m512i a[3], const __m512i b[3])
+{
+    const __m512i z = _mm512_setzero_si512();
+    const __m512i m44 = _mm512_set1_epi64((long long)M44);
+    const __m512i m42 = _mm512_set1_epi64((long long)(M44 >> 2));
+    const __m512i s1 = TIMES20(b[1]), s2 = TIMES20(b[2]);
+#define LO(x, y) _mm512_madd52lo_epu64(z, x, y)
+#define HI(x, y) _mm512_madd52hi_epu64(z, x, y)
+#define SUM3(f, x0, y0, x1, y1, x2, y2) \
+    _mm512_add_epi64(_mm512_add_epi64(f(x0, y0), f(x1, y1)), f(x2, y2))
+    __m512i l0 = SUM3(LO, a[0], b[0], a[1], s2, a[2], s1);
+    __m512i g0 = SUM3(HI, a[0], b[0], a[1], s2, a[2], s1);
+    __m512i l1 = SUM3(LO, a[0], b[1], a[1], b[0], a[2], s2);
+    __m512i g1 = SUM3(HI, a[0], b[1], a[1], b[0], a[2], s2);
+    __m512i l2 = SUM3(LO, a[0], b[2], a[1], b[1], a[2], b[0]);
+    __m512i g2 = SUM3(HI, a[0], b[2], a[1], b[1], a[2], b[0]);
+#undef SUM3
+#undef HI
+#undef LO
+    l1 = _mm512_add_epi64(l1, _mm512_slli_epi64(g0, 8));
+    l2 = _mm512_add_epi64(l2, _mm512_slli_epi64(g1, 8));
+    l0 = _mm512_add_epi64(l0, _mm512_add_epi64(_mm512_slli_epi64(g2, 12), _mm512_slli_epi64(g2, 10)));
+    __m512i c = _mm512_srli_epi64(l0, 44);
+    l0 = _mm512_and_si512(l0, m44);
+    l1 = _mm512_add_epi64(l1, c);
+    c = _mm512_srli_epi64(l1, 44);
+    l1 = _mm512_and_si512(l1, m44);
+    l2 = _mm512_add_epi64(l2, c);
+    c = _mm512_srli_epi64(l2, 42);
+    l2 = _mm512_and_si512(l2, m42);
+    l0 = _mm512_add_epi64(l0, _mm512_add_epi64(c, _mm512_slli_epi64(c, 2)));
+    c = _mm512_srli_epi64(l0, 44);
+    l0 = _mm512_and_si512(l0, m44);
+    l1 = _mm512_add_epi64(l1, c);
+    c = _mm512_srli_epi64(l1, 44);
+    o[0] = l0;
+    o[1] = _mm512_and_si512(l1, m44);
+    o[2] = _mm512_add_epi64(l2, c);
+}
+
+/* p->rpow from p->r: r^2; r^3 and r^4 in one product; r^5 .. r^8 in one. */
+__attribute__((target("avx512ifma")))
+static void ifma_powers(axiom_poly1305 *p)
+{
+    if (p->have_pow)
+        return;
+    __m512i r[3], p2[3], b[3], p34[3], a4[3], p58[3];
+    const __m512i lane1 = _mm512_set1_epi64(1);
+    const __m512i to23 = _mm512_setr_epi64(0, 0, 0, 1, 0, 0, 0, 0);
+    const __m512i order = _mm512_setr_epi64(3, 2, 1, 0, 9, 8, 0, 0);
+    for (int i = 0; i < 3; i++)
+        r[i] = _mm512_set1_epi64((long long)p->r[i]);
+    ifma_mul_full(p2, r, r);
+    for (int i = 0; i < 3; i++)
+        b[i] = _mm512_mask_blend_epi64(0xaa, r[i], p2[i]); /* r, r^2, r, r^2, ... */
+    ifma_mul_full(p34, p2, b);                              /* r^3, r^4, ... */
+    for (int i = 0; i < 3; i++) {
+        a4[i] = _mm512_permutexvar_epi64(lane1, p34[i]);
+        b[i] = _mm512_mask_blend_epi64(0x02, r[i], p2[i]);
+        b[i] = _mm512_mask_permutexvar_epi64(b[i], 0x0c, to23, p34[i]); /* r .. r^4 */
+    }
+    ifma_mul_full(p58, a4, b); /* r^5 .. r^8 in lanes 0 .. 3 */
+    for (int i = 0; i < 3; i++) {
+        __m512i q = _mm512_permutex2var_epi64(p58[i], order, p34[i]);
+        q = _mm512_mask_blend_epi64(0x40, q, p2[i]);
+        q = _mm512_mask_blend_epi64(0x80, q, r[i]);
+        _mm512_store_si512((void *)p->rpow[i], q);
+    }
+    p->have_pow = 1;
+}
+
 __attribute__((target("avx512ifma")))
 static void ifma_blocks(axiom_poly1305 *p, const uint8_t *in, size_t nblocks)
 {
@@ -71,27 +150,22 @@ static void ifma_blocks(axiom_poly1305 *p, const uint8_t *in, size_t nblocks)
         axiom_poly1305_blocks_generic(p, in, nblocks);
         return;
     }
-    axiom_poly1305_powers(p);
+    ifma_powers(p);
     const __m512i m44 = _mm512_set1_epi64((long long)M44);
     const __m512i m42 = _mm512_set1_epi64((long long)(M44 >> 2));
     const __m512i hibit = _mm512_set1_epi64((long long)(UINT64_C(1) << 40));
     const __m512i even = _mm512_setr_epi64(0, 2, 4, 6, 8, 10, 12, 14);
     const __m512i odd = _mm512_setr_epi64(1, 3, 5, 7, 9, 11, 13, 15);
-    const uint64_t(*rp)[3] = (const uint64_t(*)[3])p->rpow;
 
     /* r^8 in every lane, and r^8 .. r^1 in lanes 0 .. 7. */
-    const __m512i r0 = _mm512_set1_epi64((long long)rp[7][0]);
-    const __m512i r1 = _mm512_set1_epi64((long long)rp[7][1]);
-    const __m512i r2 = _mm512_set1_epi64((long long)rp[7][2]);
-    const __m512i s1 = _mm512_set1_epi64((long long)(rp[7][1] * 20));
-    const __m512i s2 = _mm512_set1_epi64((long long)(rp[7][2] * 20));
-#define LANES(i) _mm512_setr_epi64((long long)rp[7][i], (long long)rp[6][i], (long long)rp[5][i], \
-                                   (long long)rp[4][i], (long long)rp[3][i], (long long)rp[2][i], \
-                                   (long long)rp[1][i], (long long)rp[0][i])
-    const __m512i q0 = LANES(0), q1 = LANES(1), q2 = LANES(2);
-#undef LANES
-    const __m512i twenty = _mm512_set1_epi64(20);
-    const __m512i t1 = _mm512_mullo_epi64(q1, twenty), t2 = _mm512_mullo_epi64(q2, twenty);
+    const __m512i r0 = _mm512_set1_epi64((long long)p->rpow[0][0]);
+    const __m512i r1 = _mm512_set1_epi64((long long)p->rpow[1][0]);
+    const __m512i r2 = _mm512_set1_epi64((long long)p->rpow[2][0]);
+    const __m512i s1 = TIMES20(r1), s2 = TIMES20(r2);
+    const __m512i q0 = _mm512_load_si512((const void *)p->rpow[0]);
+    const __m512i q1 = _mm512_load_si512((const void *)p->rpow[1]);
+    const __m512i q2 = _mm512_load_si512((const void *)p->rpow[2]);
+    const __m512i t1 = TIMES20(q1), t2 = TIMES20(q2);
 
     /* The running h joins block 0 in lane 0. */
     __m512i h0 = _mm512_setr_epi64((long long)p->h[0], 0, 0, 0, 0, 0, 0, 0);
@@ -135,11 +209,236 @@ static void ifma_blocks(axiom_poly1305 *p, const uint8_t *in, size_t nblocks)
         axiom_poly1305_blocks_generic(p, in, nblocks % 8);
 }
 
+/* ------------------------------------------------ fused ChaCha20-Poly1305 */
+
+/* Multiplier of one step, (r0, r1, r2, 20 r1, 20 r2) in 8 lanes: r^8
+ * everywhere, r^8 .. r^1 for the last step, or 1 for the first. */
+typedef struct { __m512i v[5]; } ifma_mul;
+
+/* h = h * mu + m, lane by lane, for 8 blocks at @ptr (m = 0 when @ptr is
+ * NULL; blocks 0, 4, 1, 5, 2, 6, 3, 7 in lanes 0 .. 7), written for throughput: it runs among the ChaCha20 rounds, which
+ * hide its latency.  The message limbs start the lo accumulators; the high
+ * halves of the 104-bit products (2^52 = 2^44 << 8 above their limb) are
+ * summed apart and added in with one more multiply by 2^8, or by
+ * 5 * 2^10 for limb 2 (2^140 = 5 * 2^10 mod p); so is the carry out of
+ * 2^130, times 5.
+ * Bounds, with limbs h0, h1 < 2^46 and h2 < 2^43 on entry, r0, r1 < 2^44,
+ * r2 < 2^43, 20 r1 < 2^49, 20 r2 < 2^48: the high sums stay under 2^42
+ * (limb 0), 2^40 and 2^39 (limb 2), so the products by 2^8 and 5 * 2^10
+ * stay under 2^52; the lo sums under 2^55, so the carries are under 2^11
+ * (2^13 for limb 2) and the limbs leave under 2^44 + 2^16, 2^44 + 2^11 and
+ * 2^42 + 2^11, plus a message limb under 2^44, 2^44 and 2^41. */
+#define IFMA_STEP(h0, h1, h2, mu, ptr)                                                  \
+    do {                                                                                \
+        const __m512i z_ = _mm512_setzero_si512();                                      \
+        __m512i l0_ = z_, l1_ = z_, l2_ = z_;                                           \
+        const uint8_t *pm_ = (ptr);                                                     \
+        if (pm_) {                                                                      \
+            __m512i a_ = _mm512_loadu_si512((const void *)pm_);                         \
+            __m512i b_ = _mm512_loadu_si512((const void *)(pm_ + 64));                  \
+            __m512i lo_ = _mm512_unpacklo_epi64(a_, b_);                                \
+            __m512i hi_ = _mm512_unpackhi_epi64(a_, b_);                                \
+            l0_ = _mm512_and_si512(lo_, m44);                                           \
+            l1_ = _mm512_ternarylogic_epi64(_mm512_srli_epi64(lo_, 44),                 \
+                                            _mm512_slli_epi64(hi_, 20), m44, 0xa8);     \
+            l2_ = _mm512_or_si512(_mm512_srli_epi64(hi_, 24), hibit);                   \
+        }                                                                               \
+        __m512i g0_ = _mm512_madd52hi_epu64(z_, h0, (mu)->v[0]);                        \
+        __m512i g1_ = _mm512_madd52hi_epu64(z_, h0, (mu)->v[1]);                        \
+        __m512i g2_ = _mm512_madd52hi_epu64(z_, h0, (mu)->v[2]);                        \
+        l0_ = _mm512_madd52lo_epu64(l0_, h0, (mu)->v[0]);                               \
+        l1_ = _mm512_madd52lo_epu64(l1_, h0, (mu)->v[1]);                               \
+        l2_ = _mm512_madd52lo_epu64(l2_, h0, (mu)->v[2]);                               \
+        g0_ = _mm512_madd52hi_epu64(g0_, h1, (mu)->v[4]);                               \
+        g1_ = _mm512_madd52hi_epu64(g1_, h1, (mu)->v[0]);                               \
+        g2_ = _mm512_madd52hi_epu64(g2_, h1, (mu)->v[1]);                               \
+        l0_ = _mm512_madd52lo_epu64(l0_, h1, (mu)->v[4]);                               \
+        l1_ = _mm512_madd52lo_epu64(l1_, h1, (mu)->v[0]);                               \
+        l2_ = _mm512_madd52lo_epu64(l2_, h1, (mu)->v[1]);                               \
+        g0_ = _mm512_madd52hi_epu64(g0_, h2, (mu)->v[3]);                               \
+        g1_ = _mm512_madd52hi_epu64(g1_, h2, (mu)->v[4]);                               \
+        g2_ = _mm512_madd52hi_epu64(g2_, h2, (mu)->v[0]);                               \
+        l0_ = _mm512_madd52lo_epu64(l0_, h2, (mu)->v[3]);                               \
+        l1_ = _mm512_madd52lo_epu64(l1_, h2, (mu)->v[4]);                               \
+        l2_ = _mm512_madd52lo_epu64(l2_, h2, (mu)->v[0]);                               \
+        l1_ = _mm512_madd52lo_epu64(l1_, g0_, k256);                                    \
+        l2_ = _mm512_madd52lo_epu64(l2_, g1_, k256);                                    \
+        l0_ = _mm512_madd52lo_epu64(l0_, g2_, k5120);                                   \
+        __m512i c0_ = _mm512_srli_epi64(l0_, 44);                                       \
+        __m512i c1_ = _mm512_srli_epi64(l1_, 44);                                       \
+        __m512i c2_ = _mm512_srli_epi64(l2_, 42);                                       \
+        h0 = _mm512_madd52lo_epu64(_mm512_and_si512(l0_, m44), c2_, k5);                \
+        h1 = _mm512_add_epi64(_mm512_and_si512(l1_, m44), c0_);                         \
+        h2 = _mm512_add_epi64(_mm512_and_si512(l2_, m42), c1_);                         \
+    } while (0)
+
+/* One 1 KiB chunk: 16 ChaCha20 blocks from @st (@pre: its shared first
+ * round, lib/x86_64/chacha_simd.h) XORed from @in to @out, and,
+ * when @mac is not NULL, the 64 Poly1305 blocks at @mac absorbed (the first
+ * step multiplying by @first, the others by @mr), one step of 8 blocks after
+ * each of the first 8 double rounds.  @mac may be @in (open; its loads come
+ * before the stores) or the previous chunk of @out (seal). */
+/* Input prefetched this far ahead, two lines after each double round. */
+#define PF_DIST 2048
+#define IFMA_CHUNK(st, pre, out, in, mac, first, mr)                                    \
+    do {                                                                                \
+        Z_X16_INIT_R1(st, pre);                                                         \
+        const uint8_t *mp_ = (mac);                                                     \
+        CH_DIAGROUND(Z_QR)                                                              \
+        if (mp_) {                                                                      \
+            IFMA_STEP(h0, h1, h2, (first), mp_);                                        \
+            mp_ += 128;                                                                 \
+        }                                                                               \
+        for (int i_ = 1; i_ < 10; i_++) {                                               \
+            CH_DOUBLEROUND(Z_QR)                                                        \
+            if (i_ < 9) {                                                               \
+                _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1), _MM_HINT_T0); \
+                _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1) + 64, _MM_HINT_T0); \
+            }                                                                           \
+            if (mp_ && i_ < 8) {                                                        \
+                IFMA_STEP(h0, h1, h2, (mr), mp_);                                       \
+                mp_ += 128;                                                             \
+            }                                                                           \
+        }                                                                               \
+        Z_X16_XOR(st, out, in);                                                         \
+    } while (0)
+
+/* One ChaCha20 double round of a single block in row form (lib/x86_64/
+ * chacha_simd.h's chacha_x1). */
+#define KEY_DR(a, b, c, d)                                                              \
+    S_QR(a, b, c, d)                                                                    \
+    b = _mm_shuffle_epi32(b, 0x39);                                                     \
+    c = _mm_shuffle_epi32(c, 0x4e);                                                     \
+    d = _mm_shuffle_epi32(d, 0x93);                                                     \
+    S_QR(a, b, c, d)                                                                    \
+    b = _mm_shuffle_epi32(b, 0x93);                                                     \
+    c = _mm_shuffle_epi32(c, 0x4e);                                                     \
+    d = _mm_shuffle_epi32(d, 0x39);
+
+/* Seal's first step: block st[12] (the Poly1305 key: its first 32 bytes to
+ * @polykey) computed alongside blocks st[12] + 1 .. + 16, XORed from @in to
+ * @out, so that the key block's latency hides in the 16-way work. */
+static void ifma_chachapoly_key(const uint32_t st[16], uint8_t polykey[32], uint8_t *out,
+                                const uint8_t *in)
+{
+    uint32_t s[16], pre[16];
+    memcpy(s, st, sizeof s);
+    s[12] += 1;
+    ch_first_round_shared(s, pre);
+    const __m128i ka0 = _mm_loadu_si128((const __m128i *)st);
+    const __m128i kb0 = _mm_loadu_si128((const __m128i *)(st + 4));
+    const __m128i kc0 = _mm_loadu_si128((const __m128i *)(st + 8));
+    const __m128i kd0 = _mm_loadu_si128((const __m128i *)(st + 12));
+    __m128i ka = ka0, kb = kb0, kc = kc0, kd = kd0;
+    {
+        Z_X16_INIT_R1(s, pre);
+        CH_DIAGROUND(Z_QR)
+        KEY_DR(ka, kb, kc, kd)
+        for (int i = 1; i < 10; i++) {
+            CH_DOUBLEROUND(Z_QR)
+            KEY_DR(ka, kb, kc, kd)
+        }
+        Z_X16_XOR(s, out, in);
+    }
+    _mm_storeu_si128((__m128i *)polykey, _mm_add_epi32(ka, ka0));
+    _mm_storeu_si128((__m128i *)(polykey + 16), _mm_add_epi32(kb, kb0));
+    (void)kc;
+    (void)kd;
+    axiom_wipe(s, sizeof s);
+    axiom_wipe(pre, sizeof pre);
+}
+
+__attribute__((target("avx512ifma")))
+static void ifma_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, const uint8_t *in,
+                            size_t nchunks, int enc, const uint8_t *mac0)
+{
+    if (!nchunks && !mac0)
+        return;
+    ifma_powers(p);
+    const __m512i m44 = _mm512_set1_epi64((long long)M44);
+    const __m512i m42 = _mm512_set1_epi64((long long)(M44 >> 2));
+    const __m512i hibit = _mm512_set1_epi64((long long)(UINT64_C(1) << 40));
+    const __m512i k5 = _mm512_set1_epi64(5), k256 = _mm512_set1_epi64(256);
+    const __m512i k5120 = _mm512_set1_epi64(5 * 1024);
+    ifma_mul mr, mq, m1;
+    /* The loads put blocks 0, 4, 1, 5, 2, 6, 3, 7 of each 128 bytes in lanes
+     * 0 .. 7: the last step's powers follow that order. */
+    const __m512i order = _mm512_setr_epi64(0, 4, 1, 5, 2, 6, 3, 7);
+    for (int i = 0; i < 3; i++) {
+        mq.v[i] = _mm512_permutexvar_epi64(order, _mm512_load_si512((const void *)p->rpow[i]));
+        mr.v[i] = _mm512_set1_epi64((long long)p->rpow[i][0]);
+        m1.v[i] = _mm512_setzero_si512();
+    }
+    mq.v[3] = TIMES20(mq.v[1]);
+    mq.v[4] = TIMES20(mq.v[2]);
+    mr.v[3] = TIMES20(mr.v[1]);
+    mr.v[4] = TIMES20(mr.v[2]);
+    m1.v[0] = _mm512_set1_epi64(1);
+    m1.v[3] = m1.v[4] = _mm512_setzero_si512();
+
+    /* Lane j gathers blocks j, j + 8, ... times r^8 per step; the running h
+     * joins lane 0 (the first step multiplies by 1); the last multiplies
+     * lane j by r^(8 - j). */
+    __m512i h0 = _mm512_setr_epi64((long long)p->h[0], 0, 0, 0, 0, 0, 0, 0);
+    __m512i h1 = _mm512_setr_epi64((long long)p->h[1], 0, 0, 0, 0, 0, 0, 0);
+    __m512i h2 = _mm512_setr_epi64((long long)p->h[2], 0, 0, 0, 0, 0, 0, 0);
+    uint32_t s[16], pre[16];
+    memcpy(s, st, sizeof s);
+    ch_first_round_shared(s, pre);
+
+    if (enc) {
+        /* Seal: chunk i's keystream, with the MAC of chunk i - 1 (of @mac0
+         * for chunk 0); the last chunk's MAC after the loop. */
+        const uint8_t *prev = mac0;
+        const ifma_mul *first = &m1;
+        for (size_t c = 0; c < nchunks; c++) {
+            IFMA_CHUNK(s, pre, out + 1024 * c, in + 1024 * c, prev, first, &mr);
+            if (prev)
+                first = &mr;
+            prev = out + 1024 * c;
+            s[12] += 16;
+        }
+        for (int i = 0; i < 8; i++, prev += 128) {
+            IFMA_STEP(h0, h1, h2, first, prev);
+            first = &mr;
+        }
+    } else {
+        /* Open: chunk i's keystream, with the MAC of chunk i (read before
+         * it is overwritten when in place). */
+        for (size_t c = 0; c < nchunks; c++) {
+            IFMA_CHUNK(s, pre, out + 1024 * c, in + 1024 * c, in + 1024 * c, c == 0 ? &m1 : &mr, &mr);
+            s[12] += 16;
+        }
+    }
+    IFMA_STEP(h0, h1, h2, &mq, (const uint8_t *)NULL);
+    st[12] += (uint32_t)(16 * nchunks);
+    axiom_wipe(s, sizeof s);
+    axiom_wipe(pre, sizeof pre);
+
+    uint64_t x0 = (uint64_t)_mm512_reduce_add_epi64(h0);
+    uint64_t x1 = (uint64_t)_mm512_reduce_add_epi64(h1);
+    uint64_t x2 = (uint64_t)_mm512_reduce_add_epi64(h2);
+    x1 += x0 >> 44;
+    x0 &= M44;
+    x2 += x1 >> 44;
+    x1 &= M44;
+    uint64_t c = x2 >> 42;
+    x2 &= M44 >> 2;
+    x0 += c * 5;
+    x1 += x0 >> 44;
+    x0 &= M44;
+    p->h[0] = x0;
+    p->h[1] = x1;
+    p->h[2] = x2;
+}
+
 const axiom_poly1305_kernel axiom_poly1305_ifma = {
     .name = "ifma",
     .features = AXIOM_CPU_AVX512 | AXIOM_CPU_AVX512IFMA,
     .constant_time = 1,
     .blocks = ifma_blocks,
+    .chachapoly = ifma_chachapoly,
+    .chachapoly_key = ifma_chachapoly_key,
 };
 
 #endif
