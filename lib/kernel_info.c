@@ -40,30 +40,26 @@ NTH_KERNEL(nth_bc, const axiom_bc_kernel)
 NTH_KERNEL(nth_hash, const axiom_hash_kernel)
 NTH_KERNEL(nth_gcm, const axiom_gcm_kernel)
 NTH_KERNEL(nth_chacha, const axiom_chacha_kernel)
-NTH_KERNEL(nth_poly, const axiom_poly1305_kernel)
 
-/* ChaCha20-Poly1305 picks a ChaCha20 and a Poly1305 kernel on their own;
- * lib/chachapoly.c names the pair after the Poly1305 kernel when that is a
- * vector one (which needs the widest ChaCha20 kernel's features anyway),
- * else after the ChaCha20 kernel.  Rows: the vector Poly1305 kernels, then
- * every ChaCha20 kernel. */
+/* ChaCha20-Poly1305 (lib/chachapoly.c): a Poly1305 kernel with the fused
+ * ChaCha20 + Poly1305 pass serves the whole AEAD and names it (its
+ * features cover its ChaCha20 part); otherwise the ChaCha20 kernel names
+ * the pair.  Rows: the fused kernels, then every ChaCha20 kernel. */
 static int nth_chachapoly(size_t i, kernel_row *r)
 {
-    size_t nvec = 0;
-    kernel_row p = { NULL, 0, 0 };
-    while (nth_poly(axiom_poly1305_kernels, nvec, &p) &&
-           strcmp(p.name, axiom_poly1305_generic.name) != 0)
-        nvec++;
-    if (i < nvec) {
-        kernel_row c = { NULL, 0, 0 };
-        if (!nth_poly(axiom_poly1305_kernels, i, r) || !nth_chacha(axiom_chacha_kernels, 0, &c))
-            return 0; /* not reached: i < nvec, and the lists are never empty */
-        r->name = "avx512-ifma";
-        r->features |= c.features;
-        r->constant_time = r->constant_time && c.constant_time;
-        return 1;
+    size_t fused = 0;
+    for (size_t k = 0; axiom_poly1305_kernels[k]; k++) {
+        const axiom_poly1305_kernel *p = axiom_poly1305_kernels[k];
+        if (!p->chachapoly)
+            continue;
+        if (fused++ == i) {
+            r->name = AXIOM_CHACHAPOLY_FUSED_NAME;
+            r->features = p->features;
+            r->constant_time = p->constant_time;
+            return 1;
+        }
     }
-    return nth_chacha(axiom_chacha_kernels, i - nvec, r);
+    return nth_chacha(axiom_chacha_kernels, i - fused, r);
 }
 
 static int nth_row(const char *name, size_t i, kernel_row *r)

@@ -43,6 +43,10 @@ typedef struct axiom_poly1305_kernel {
                            const uint8_t *in);
 } axiom_poly1305_kernel;
 
+/* What axiom_impl("chacha20-poly1305") says when a kernel with the fused
+ * chachapoly pass serves the AEAD (lib/chachapoly.c, lib/kernel_info.c). */
+#define AXIOM_CHACHAPOLY_FUSED_NAME "avx512-ifma"
+
 struct axiom_poly1305 {
     uint64_t h[5];           /* accumulator, partially reduced */
     uint64_t r[5];           /* clamped r */
