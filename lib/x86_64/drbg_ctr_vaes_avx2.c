@@ -29,11 +29,6 @@
 #include "aes_vaes_common.h"
 #include "drbg_ctr_common.h"
 
-#define DY_EACH8(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
-#define DY_EACH4(X) X(0) X(1) X(2) X(3)
-#define DY_EACH2(X) X(0) X(1)
-#define DY_EACH1(X) X(0)
-
 static inline __m256i dy_bcast(const __m128i *rk, unsigned r)
 {
     return _mm256_broadcastsi128_si256(_mm_load_si128(rk + r));
@@ -56,33 +51,19 @@ static inline __m256i dy_add128(__m256i v, __m256i inc)
     return _mm256_sub_epi64(s, _mm256_bslli_epi128(c, 8));
 }
 
-#define DY_DECL(i) __m256i b##i;
-#define DY_CTR(i) b##i = _mm256_xor_si256(_mm256_shuffle_epi8(dy_add128(ctr, dy_lo(2 * (i))), bswap), k0);
-#define DY_ENC(i) b##i = _mm256_aesenc_epi128(b##i, k_);
-#define DY_LAST(i) b##i = _mm256_aesenclast_epi128(b##i, kl);
-#define DY_STORE(i) _mm256_storeu_si256((__m256i *)(void *)(dst + 32 * (i)), b##i);
+#define DY_DECL(i, M) __m256i b##i;
+#define DY_CTR(i, M) b##i = _mm256_xor_si256(_mm256_shuffle_epi8(dy_add128(ctr, dy_lo(2 * (i))), bswap), k0);
+#define DY_ENC(i, M) b##i = _mm256_aesenc_epi128(b##i, k_);
+#define DY_LAST(i, M) b##i = _mm256_aesenclast_epi128(b##i, kl);
+#define DY_STORE(i, M) _mm256_storeu_si256((__m256i *)(void *)(dst + 32 * (i)), b##i);
 
-#define DY_ROUND(EACH, K)                                                                          \
-    {                                                                                              \
-        const __m256i k_ = (K);                                                                    \
-        EACH(DY_ENC)                                                                               \
-    }
-
-#define DY_BLOCKS(EACH, dst)                                                                       \
-    do {                                                                                           \
-        EACH(DY_DECL)                                                                              \
-        EACH(DY_CTR)                                                                               \
-        DY_ROUND(EACH, k1) DY_ROUND(EACH, k2) DY_ROUND(EACH, k3) DY_ROUND(EACH, k4)                \
-        DY_ROUND(EACH, k5) DY_ROUND(EACH, k6) DY_ROUND(EACH, k7) DY_ROUND(EACH, k8)                \
-        DY_ROUND(EACH, k9)                                                                         \
-        if (nr > 10) {                                                                             \
-            DY_ROUND(EACH, k10) DY_ROUND(EACH, k11)                                                \
-        }                                                                                          \
-        if (nr > 12) {                                                                             \
-            DY_ROUND(EACH, k12) DY_ROUND(EACH, k13)                                                \
-        }                                                                                          \
-        EACH(DY_LAST)                                                                              \
-        EACH(DY_STORE)                                                                             \
+#define DY_BLOCKS(EACH, dst)                                                                      \
+    do {                                                                                          \
+        EACH(DY_DECL, 0)                                                                          \
+        EACH(DY_CTR, 0)                                                                           \
+        VAES_ROUNDS(EACH, DY_ENC, 0);                                                             \
+        EACH(DY_LAST, 0)                                                                          \
+        EACH(DY_STORE, 0)                                                                         \
     } while (0)
 
 VAES_FORCE_INLINE void dy_gen_nr(const __m128i *rk, const unsigned nr, uint8_t *out, size_t len,
@@ -90,15 +71,7 @@ VAES_FORCE_INLINE void dy_gen_nr(const __m128i *rk, const unsigned nr, uint8_t *
 {
     const __m128i bswap128 = drbg_bswap128();
     const __m256i bswap = _mm256_broadcastsi128_si256(bswap128);
-    const __m256i k0 = dy_bcast(rk, 0), k1 = dy_bcast(rk, 1), k2 = dy_bcast(rk, 2);
-    const __m256i k3 = dy_bcast(rk, 3), k4 = dy_bcast(rk, 4), k5 = dy_bcast(rk, 5);
-    const __m256i k6 = dy_bcast(rk, 6), k7 = dy_bcast(rk, 7), k8 = dy_bcast(rk, 8);
-    const __m256i k9 = dy_bcast(rk, 9);
-    const __m256i k10 = nr > 10 ? dy_bcast(rk, 10) : k0;
-    const __m256i k11 = nr > 10 ? dy_bcast(rk, 11) : k0;
-    const __m256i k12 = nr > 12 ? dy_bcast(rk, 12) : k0;
-    const __m256i k13 = nr > 12 ? dy_bcast(rk, 13) : k0;
-    const __m256i kl = dy_bcast(rk, nr);
+    VAES_KEYS(__m256i, dy_bcast, rk);
 
     /* Lane j: V + j. */
     __m256i ctr = _mm256_broadcastsi128_si256(_mm_shuffle_epi8(vaes_load128(v), bswap128));
@@ -106,20 +79,20 @@ VAES_FORCE_INLINE void dy_gen_nr(const __m128i *rk, const unsigned nr, uint8_t *
 
     for (; len >= 256; len -= 256, out += 256) {
         uint8_t *dst = out;
-        DY_BLOCKS(DY_EACH8, dst);
+        DY_BLOCKS(VAES_EACH8, dst);
         ctr = dy_add128(ctr, dy_lo(16));
     }
     if (len) {
         _Alignas(32) uint8_t tmp[256];
         uint8_t *dst = tmp;
         if (len > 128)
-            DY_BLOCKS(DY_EACH8, dst);
+            DY_BLOCKS(VAES_EACH8, dst);
         else if (len > 64)
-            DY_BLOCKS(DY_EACH4, dst);
+            DY_BLOCKS(VAES_EACH4, dst);
         else if (len > 32)
-            DY_BLOCKS(DY_EACH2, dst);
+            DY_BLOCKS(VAES_EACH2, dst);
         else
-            DY_BLOCKS(DY_EACH1, dst);
+            DY_BLOCKS(VAES_EACH1, dst);
         memcpy(out, tmp, len);
         axiom_wipe(tmp, sizeof tmp);
         ctr = dy_add128(ctr, dy_lo((len + 15) / 16));

@@ -28,10 +28,6 @@
 #include "aes_vaes_common.h"
 #include "drbg_ctr_common.h"
 
-#define DZ_EACH8(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
-#define DZ_EACH4(X) X(0) X(1) X(2) X(3)
-#define DZ_EACH1(X) X(0)
-
 static inline __m512i dz_bcast(const __m128i *rk, unsigned r)
 {
     return _mm512_broadcast_i32x4(_mm_load_si128(rk + r));
@@ -61,34 +57,20 @@ static inline __mmask64 dz_bytes(size_t r, unsigned i)
     return r - base >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << (r - base)) - 1;
 }
 
-#define DZ_DECL(i) __m512i b##i;
-#define DZ_CTR(i) b##i = _mm512_xor_si512(_mm512_shuffle_epi8(dz_add128(ctr, dz_lo(4 * (i))), bswap), k0);
-#define DZ_ENC(i) b##i = _mm512_aesenc_epi128(b##i, k_);
-#define DZ_LAST(i) b##i = _mm512_aesenclast_epi128(b##i, kl);
-#define DZ_STORE(i) _mm512_storeu_si512((void *)(out + 64 * (i)), b##i);
-#define DZ_STORE_MASK(i) _mm512_mask_storeu_epi8((void *)(out + 64 * (i)), dz_bytes(len, i), b##i);
+#define DZ_DECL(i, M) __m512i b##i;
+#define DZ_CTR(i, M) b##i = _mm512_xor_si512(_mm512_shuffle_epi8(dz_add128(ctr, dz_lo(4 * (i))), bswap), k0);
+#define DZ_ENC(i, M) b##i = _mm512_aesenc_epi128(b##i, k_);
+#define DZ_LAST(i, M) b##i = _mm512_aesenclast_epi128(b##i, kl);
+#define DZ_STORE(i, M) _mm512_storeu_si512((void *)(out + 64 * (i)), b##i);
+#define DZ_STORE_MASK(i, M) _mm512_mask_storeu_epi8((void *)(out + 64 * (i)), dz_bytes(len, i), b##i);
 
-#define DZ_ROUND(EACH, K)                                                                          \
-    {                                                                                              \
-        const __m512i k_ = (K);                                                                    \
-        EACH(DZ_ENC)                                                                               \
-    }
-
-#define DZ_BLOCKS(EACH, STORE)                                                                     \
-    do {                                                                                           \
-        EACH(DZ_DECL)                                                                              \
-        EACH(DZ_CTR)                                                                               \
-        DZ_ROUND(EACH, k1) DZ_ROUND(EACH, k2) DZ_ROUND(EACH, k3) DZ_ROUND(EACH, k4)                \
-        DZ_ROUND(EACH, k5) DZ_ROUND(EACH, k6) DZ_ROUND(EACH, k7) DZ_ROUND(EACH, k8)                \
-        DZ_ROUND(EACH, k9)                                                                         \
-        if (nr > 10) {                                                                             \
-            DZ_ROUND(EACH, k10) DZ_ROUND(EACH, k11)                                                \
-        }                                                                                          \
-        if (nr > 12) {                                                                             \
-            DZ_ROUND(EACH, k12) DZ_ROUND(EACH, k13)                                                \
-        }                                                                                          \
-        EACH(DZ_LAST)                                                                              \
-        EACH(STORE)                                                                                \
+#define DZ_BLOCKS(EACH, STORE)                                                                    \
+    do {                                                                                          \
+        EACH(DZ_DECL, 0)                                                                          \
+        EACH(DZ_CTR, 0)                                                                           \
+        VAES_ROUNDS(EACH, DZ_ENC, 0);                                                             \
+        EACH(DZ_LAST, 0)                                                                          \
+        EACH(STORE, 0)                                                                            \
     } while (0)
 
 VAES_FORCE_INLINE void dz_gen_nr(const __m128i *rk, const unsigned nr, uint8_t *out, size_t len,
@@ -96,31 +78,23 @@ VAES_FORCE_INLINE void dz_gen_nr(const __m128i *rk, const unsigned nr, uint8_t *
 {
     const __m128i bswap128 = drbg_bswap128();
     const __m512i bswap = _mm512_broadcast_i32x4(bswap128);
-    const __m512i k0 = dz_bcast(rk, 0), k1 = dz_bcast(rk, 1), k2 = dz_bcast(rk, 2);
-    const __m512i k3 = dz_bcast(rk, 3), k4 = dz_bcast(rk, 4), k5 = dz_bcast(rk, 5);
-    const __m512i k6 = dz_bcast(rk, 6), k7 = dz_bcast(rk, 7), k8 = dz_bcast(rk, 8);
-    const __m512i k9 = dz_bcast(rk, 9);
-    const __m512i k10 = nr > 10 ? dz_bcast(rk, 10) : k0;
-    const __m512i k11 = nr > 10 ? dz_bcast(rk, 11) : k0;
-    const __m512i k12 = nr > 12 ? dz_bcast(rk, 12) : k0;
-    const __m512i k13 = nr > 12 ? dz_bcast(rk, 13) : k0;
-    const __m512i kl = dz_bcast(rk, nr);
+    VAES_KEYS(__m512i, dz_bcast, rk);
 
     /* Lane j: V + j. */
     __m512i ctr = _mm512_broadcast_i32x4(_mm_shuffle_epi8(vaes_load128(v), bswap128));
     ctr = dz_add128(ctr, _mm512_set_epi64(0, 3, 0, 2, 0, 1, 0, 0));
 
     for (; len >= 512; len -= 512, out += 512) {
-        DZ_BLOCKS(DZ_EACH8, DZ_STORE);
+        DZ_BLOCKS(VAES_EACH8, DZ_STORE);
         ctr = dz_add128(ctr, dz_lo(32));
     }
     if (len) {
         if (len > 256)
-            DZ_BLOCKS(DZ_EACH8, DZ_STORE_MASK);
+            DZ_BLOCKS(VAES_EACH8, DZ_STORE_MASK);
         else if (len > 64)
-            DZ_BLOCKS(DZ_EACH4, DZ_STORE_MASK);
+            DZ_BLOCKS(VAES_EACH4, DZ_STORE_MASK);
         else
-            DZ_BLOCKS(DZ_EACH1, DZ_STORE_MASK);
+            DZ_BLOCKS(VAES_EACH1, DZ_STORE_MASK);
         ctr = dz_add128(ctr, dz_lo((len + 15) / 16));
     }
     vaes_store128(v, _mm_shuffle_epi8(_mm512_castsi512_si128(ctr), bswap128));
