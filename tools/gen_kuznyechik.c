@@ -4,7 +4,8 @@
  * pi, then prints pi, its inverse, the key-schedule constants C_i, the
  * algebraic normal form of both S-boxes for the bitsliced kernel and the
  * GF2P8AFFINEQB matrices and PSHUFB nibble tables of the constant
- * multiplications in L.
+ * multiplications in L, and the PSHUFB tables of the decomposed S-box
+ * (lib/kuznyechik_sd.h), checked against pi.
  *
  *   cc -O2 -o gen tools/gen_kuznyechik.c && ./gen > lib/kuznyechik_const.c
  *
@@ -13,6 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "../lib/kuznyechik_sd.h"
 
 /* pi' of RFC 7801 section 4.1 (GOST R 34.12-2015 section 4.1.1). */
 static const uint8_t pi[256] = {
@@ -62,6 +65,44 @@ static void lin(uint8_t a[16])
         memmove(a + 1, a, 15);
         a[0] = x;
     }
+}
+
+
+/*
+ * The decomposition of pi published by A. Biryukov, L. Perrin and
+ * A. Udovenko ("Reverse-engineering the S-box of Streebog, Kuznyechik and
+ * STRIBOBr1", EUROCRYPT 2016): with the 8x8 binary matrices alpha and
+ * omega, GF(2^4) modulo x^4 + x^3 + 1 and the 4-bit maps below,
+ *     (l, r) = alpha(x);  l = r ? nu1(l * r^-1) : nu0(l);
+ *     r = sigma(r * phi(l));  pi(x) = omega(l, r).
+ * main() checks it against pi before printing anything from it.
+ */
+static const uint8_t dnu0[16] = { 2, 5, 3, 11, 6, 9, 14, 10, 0, 4, 15, 1, 8, 13, 12, 7 };
+static const uint8_t dnu1[16] = { 7, 6, 12, 9, 0, 15, 8, 1, 4, 5, 11, 14, 13, 2, 3, 10 };
+static const uint8_t dsigma[16] = { 12, 13, 0, 4, 8, 11, 10, 14, 3, 9, 5, 2, 15, 1, 6, 7 };
+static const uint8_t dphi[16] = { 11, 2, 11, 8, 12, 4, 1, 12, 6, 3, 5, 8, 14, 3, 6, 11 };
+/* Row i is output bit 7 - i; its bit 7 - j is the coefficient of input
+ * bit 7 - j (the paper's matrices, most significant bit first). */
+static const uint8_t dalpha[8] = { 0x08, 0x41, 0x43, 0xef, 0x8a, 0x44, 0x1a, 0x20 };
+static const uint8_t domega[8] = { 0x0a, 0x04, 0x20, 0x9a, 0x08, 0x44, 0x82, 0x01 };
+
+static uint8_t bmat(const uint8_t m[8], uint8_t a)
+{
+    uint8_t r = 0;
+    for (int i = 0; i < 8; i++)
+        r |= (uint8_t)(__builtin_parity(m[i] & a) << (7 - i));
+    return r;
+}
+
+static uint8_t gmul4(uint8_t a, uint8_t b)
+{
+    uint8_t r = 0;
+    for (; b; b >>= 1) {
+        if (b & 1)
+            r ^= a;
+        a = (uint8_t)((a & 8) ? ((a << 1) ^ 0x19) & 15 : a << 1);
+    }
+    return r;
 }
 
 /* Algebraic normal form (Moebius transform) of output bit @b of @sbox:
@@ -181,6 +222,83 @@ int main(void)
             printf(" }");
         }
         printf(" },\n");
+    }
+    printf("};\n");
+    /* PSHUFB tables of the decomposed pi and pi^-1 (kuznyechik.h).  Logs
+     * to base 2 (a generator of GF(2^4)*); the log of 0 is 0xf0, so that
+     * a saturating sum with it keeps bit 7 and PSHUFB gives 0. */
+    uint8_t ex[16] = { 0 }, lg[16], ialpha[256], iomega[256], inu0[16], inu1[16], isig[16];
+    lg[0] = 0xf0;
+    for (int k = 0, v = 1; k < 15; k++) {
+        ex[k] = (uint8_t)v;
+        lg[v] = (uint8_t)k;
+        v = gmul4((uint8_t)v, 2);
+    }
+    for (int x = 0; x < 256; x++) {
+        uint8_t y = bmat(dalpha, (uint8_t)x);
+        unsigned l = y >> 4, r = y & 15;
+        l = r ? dnu1[gmul4((uint8_t)l, ex[(15 - lg[r]) % 15])] : dnu0[l];
+        r = dsigma[gmul4((uint8_t)r, dphi[l])];
+        if (bmat(domega, (uint8_t)(l << 4 | r)) != pi[x]) {
+            fprintf(stderr, "the decomposition of pi does not match at %d\n", x);
+            return 1;
+        }
+        ialpha[bmat(dalpha, (uint8_t)x)] = (uint8_t)x;
+        iomega[bmat(domega, (uint8_t)x)] = (uint8_t)x;
+    }
+    for (int v = 0; v < 16; v++) {
+        inu0[dnu0[v]] = (uint8_t)v;
+        inu1[dnu1[v]] = (uint8_t)v;
+        isig[dsigma[v]] = (uint8_t)v;
+    }
+    const uint8_t o1 = dnu1[0], o2 = dsigma[0];
+    uint8_t t[2][AXIOM_KUZ_SD_N][16];
+    memset(t, 0, sizeof t);
+    for (int n = 0; n < 16; n++) {
+        uint8_t *e = &t[0][0][0] + n, *d = &t[1][0][0] + n;
+#define E(i) e[16 * (i)]
+#define D(i) d[16 * (i)]
+        E(AXIOM_KUZ_SD_IN_LO_L) = (uint8_t)(bmat(dalpha, (uint8_t)n) >> 4);
+        E(AXIOM_KUZ_SD_IN_HI_L) = (uint8_t)(bmat(dalpha, (uint8_t)(n << 4)) >> 4);
+        E(AXIOM_KUZ_SD_IN_LO_R) = bmat(dalpha, (uint8_t)n) & 15;
+        E(AXIOM_KUZ_SD_IN_HI_R) = bmat(dalpha, (uint8_t)(n << 4)) & 15;
+        E(AXIOM_KUZ_SD_LOG) = lg[n];
+        E(AXIOM_KUZ_SD_E_LOGINV) = n ? (uint8_t)((15 - lg[n]) % 15) : 0xf0;
+        E(AXIOM_KUZ_SD_E_NU1EXP) = n < 15 ? dnu1[ex[n]] ^ o1 : 0;
+        E(AXIOM_KUZ_SD_NZ) = n ? 0x80 : 0;
+        E(AXIOM_KUZ_SD_E_NU0) = dnu0[n] ^ o1;
+        E(AXIOM_KUZ_SD_E_LOGPHI) = lg[dphi[n ^ o1]];
+        E(AXIOM_KUZ_SD_E_SIGEXP) = n < 15 ? dsigma[ex[n]] ^ o2 : 0;
+        E(AXIOM_KUZ_SD_OUT_L) = bmat(domega, (uint8_t)(n << 4)) ^ bmat(domega, (uint8_t)(o1 << 4 | o2));
+        E(AXIOM_KUZ_SD_OUT_R) = bmat(domega, (uint8_t)n);
+        D(AXIOM_KUZ_SD_IN_LO_L) = (uint8_t)(iomega[n] >> 4);
+        D(AXIOM_KUZ_SD_IN_HI_L) = (uint8_t)(iomega[n << 4] >> 4);
+        D(AXIOM_KUZ_SD_IN_LO_R) = iomega[n] & 15;
+        D(AXIOM_KUZ_SD_IN_HI_R) = iomega[n << 4] & 15;
+        D(AXIOM_KUZ_SD_LOG) = lg[n];
+        D(AXIOM_KUZ_SD_D_LOGSIGINV) = lg[isig[n]];
+        D(AXIOM_KUZ_SD_D_LOGPHIINV) = (uint8_t)((15 - lg[dphi[n]]) % 15);
+        D(AXIOM_KUZ_SD_D_EXP) = ex[n];
+        D(AXIOM_KUZ_SD_D_LOGNU1INV) = lg[inu1[n]];
+        D(AXIOM_KUZ_SD_NZ) = n ? 0x80 : 0;
+        D(AXIOM_KUZ_SD_D_NU0INV) = inu0[n];
+        D(AXIOM_KUZ_SD_OUT_L) = ialpha[n << 4];
+        D(AXIOM_KUZ_SD_OUT_R) = ialpha[n];
+#undef E
+#undef D
+    }
+    printf("\n/* PSHUFB tables of the decomposition of pi (AXIOM_KUZ_SD_*, for pi\n"
+           " * and for pi^-1). */\n");
+    printf("const uint8_t axiom_kuz_sdec[2][AXIOM_KUZ_SD_N][16] = {\n");
+    for (int w = 0; w < 2; w++) {
+        printf("    {\n");
+        for (int i = 0; i < AXIOM_KUZ_SD_N; i++) {
+            printf("        {");
+            for (int n = 0; n < 16; n++)
+                printf("%s0x%02x", n ? ", " : " ", t[w][i][n]);
+            printf(" },\n");
+        }
+        printf("    },\n");
     }
     printf("};\n");
     return 0;

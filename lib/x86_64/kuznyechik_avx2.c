@@ -48,14 +48,14 @@
 #define FI static inline __attribute__((always_inline))
 
 typedef struct {
-    __m256i t[16];   /* rows of pi, or of pi^-1, in both lanes */
+    __m256i t[AXIOM_KUZ_SD_N];   /* kuznyechik_sd.h, for pi or for pi^-1 */
 } avx2_sbox;
 
-FI void avx2_sbox_init(avx2_sbox *sb, const uint8_t *box)
+FI void avx2_sbox_init(avx2_sbox *sb, int inverse)
 {
-    for (int h = 0; h < 16; h++)
-        sb->t[h] = _mm256_broadcastsi128_si256(
-            _mm_loadu_si128((const __m128i *)(const void *)(box + 16 * h)));
+    for (int i = 0; i < AXIOM_KUZ_SD_N; i++)
+        sb->t[i] = _mm256_broadcastsi128_si256(
+            _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_sdec[inverse][i]));
 }
 
 /* ---- transposes ----------------------------------------------------------- */
@@ -91,24 +91,65 @@ FI void avx2_store2(uint8_t *lo, uint8_t *hi, __m256i v)
 
 /* ---- S ----------------------------------------------------------------------- */
 
+FI __m256i avx2_tab(const avx2_sbox *sb, int i, __m256i idx)
+{
+    return _mm256_shuffle_epi8(sb->t[i], idx);
+}
+
+/* a * b in GF(2^4) from the logs (kuznyechik_sd.h): a saturating add,
+ * reduced modulo 15 as min(s, s - 15); a log of 0 keeps bit 7 set. */
+FI __m256i avx2_logsum(__m256i la, __m256i lb)
+{
+    const __m256i s = _mm256_adds_epu8(la, lb);
+    return _mm256_min_epu8(s, _mm256_sub_epi8(s, _mm256_set1_epi8(15)));
+}
+
+/* The nibbles (l, r) of the input linear map (alpha for pi, omega^-1 for
+ * pi^-1): six instructions with the split of x. */
+FI void avx2_sub_in(const avx2_sbox *sb, __m256i x, __m256i *l, __m256i *r)
+{
+    const __m256i f = _mm256_set1_epi8(0x0f);
+    const __m256i lo = _mm256_and_si256(x, f);
+    const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(x, 4), f);
+    *l = _mm256_xor_si256(avx2_tab(sb, AXIOM_KUZ_SD_IN_LO_L, lo),
+                          avx2_tab(sb, AXIOM_KUZ_SD_IN_HI_L, hi));
+    *r = _mm256_xor_si256(avx2_tab(sb, AXIOM_KUZ_SD_IN_LO_R, lo),
+                          avx2_tab(sb, AXIOM_KUZ_SD_IN_HI_R, hi));
+}
+
+/* pi on a slice: 28 instructions, 14 of them VPSHUFB. */
 FI __m256i avx2_sub(const avx2_sbox *sb, __m256i x)
 {
-    const __m256i x80 = _mm256_xor_si256(x, _mm256_set1_epi8((char)0x80));
-    __m256i u[8];
-#pragma GCC unroll 8
-    for (int h = 0; h < 8; h++)
-        u[h] = _mm256_xor_si256(_mm256_shuffle_epi8(sb->t[h], x),
-                                _mm256_shuffle_epi8(sb->t[h + 8], x80));
-    /* VPBLENDVB takes bit 7 of each mask byte: shifting 16-bit lanes left
-     * by 3, 2, 1 brings bits 4, 5, 6 of every byte there. */
-    const __m256i m4 = _mm256_slli_epi16(x, 3), m5 = _mm256_slli_epi16(x, 2);
-    const __m256i m6 = _mm256_add_epi8(x, x);
-#pragma GCC unroll 4
-    for (int i = 0; i < 4; i++)
-        u[i] = _mm256_blendv_epi8(u[2 * i], u[2 * i + 1], m4);
-    u[0] = _mm256_blendv_epi8(u[0], u[1], m5);
-    u[1] = _mm256_blendv_epi8(u[2], u[3], m5);
-    return _mm256_blendv_epi8(u[0], u[1], m6);
+    __m256i l, r;
+    avx2_sub_in(sb, x, &l, &r);
+    const __m256i s = avx2_logsum(avx2_tab(sb, AXIOM_KUZ_SD_LOG, l),
+                                  avx2_tab(sb, AXIOM_KUZ_SD_E_LOGINV, r));
+    const __m256i l2 = _mm256_xor_si256(
+        avx2_tab(sb, AXIOM_KUZ_SD_E_NU1EXP, s),
+        avx2_tab(sb, AXIOM_KUZ_SD_E_NU0, _mm256_or_si256(l, avx2_tab(sb, AXIOM_KUZ_SD_NZ, r))));
+    const __m256i t = avx2_logsum(avx2_tab(sb, AXIOM_KUZ_SD_E_LOGPHI, l2),
+                                  avx2_tab(sb, AXIOM_KUZ_SD_LOG, r));
+    const __m256i r2 = avx2_tab(sb, AXIOM_KUZ_SD_E_SIGEXP, t);
+    return _mm256_xor_si256(avx2_tab(sb, AXIOM_KUZ_SD_OUT_L, l2),
+                            avx2_tab(sb, AXIOM_KUZ_SD_OUT_R, r2));
+}
+
+/* pi^-1 on a slice, the same shape run backwards. */
+FI __m256i avx2_sub_inv(const avx2_sbox *sb, __m256i y)
+{
+    __m256i l1, r1;
+    avx2_sub_in(sb, y, &l1, &r1);
+    const __m256i r = avx2_tab(sb, AXIOM_KUZ_SD_D_EXP,
+                               avx2_logsum(avx2_tab(sb, AXIOM_KUZ_SD_D_LOGSIGINV, r1),
+                                           avx2_tab(sb, AXIOM_KUZ_SD_D_LOGPHIINV, l1)));
+    const __m256i l = _mm256_xor_si256(
+        avx2_tab(sb, AXIOM_KUZ_SD_D_EXP,
+                 avx2_logsum(avx2_tab(sb, AXIOM_KUZ_SD_D_LOGNU1INV, l1),
+                             avx2_tab(sb, AXIOM_KUZ_SD_LOG, r))),
+        avx2_tab(sb, AXIOM_KUZ_SD_D_NU0INV,
+                 _mm256_or_si256(l1, avx2_tab(sb, AXIOM_KUZ_SD_NZ, r))));
+    return _mm256_xor_si256(avx2_tab(sb, AXIOM_KUZ_SD_OUT_L, l),
+                            avx2_tab(sb, AXIOM_KUZ_SD_OUT_R, r));
 }
 
 /* ---- L ----------------------------------------------------------------------- */
@@ -220,7 +261,7 @@ static void avx2_encrypt(const axiom_bc_ks *ks, __m256i s[16])
 {
     avx2_sbox sb;
     avx2_mul m;
-    avx2_sbox_init(&sb, axiom_kuz_pi);
+    avx2_sbox_init(&sb, 0);
     avx2_mul_init(&m);
     for (unsigned r = 0; r < 9; r++) {
         avx2_addkey(s, axiom_kuz_rk(ks, r));
@@ -236,14 +277,14 @@ static void avx2_decrypt(const axiom_bc_ks *ks, __m256i s[16])
 {
     avx2_sbox sb;
     avx2_mul m;
-    avx2_sbox_init(&sb, axiom_kuz_pi_inv);
+    avx2_sbox_init(&sb, 1);
     avx2_mul_init(&m);
     avx2_addkey(s, axiom_kuz_rk(ks, 9));
     for (unsigned r = 9; r-- > 0;) {
         avx2_lin_inv(&m, s);
 #pragma GCC unroll 16
         for (int j = 0; j < 16; j++)
-            s[j] = avx2_sub(&sb, s[j]);
+            s[j] = avx2_sub_inv(&sb, s[j]);
         avx2_addkey(s, axiom_kuz_rk(ks, r));
     }
 }
@@ -329,7 +370,7 @@ GFNI_FN void avx2g_encrypt(const axiom_bc_ks *ks, __m256i s[16])
 {
     avx2_sbox sb;
     avx2g_mul m;
-    avx2_sbox_init(&sb, axiom_kuz_pi);
+    avx2_sbox_init(&sb, 0);
     avx2g_mul_init(&m);
     for (unsigned r = 0; r < 9; r++) {
         avx2_addkey(s, axiom_kuz_rk(ks, r));
@@ -345,14 +386,14 @@ GFNI_FN void avx2g_decrypt(const axiom_bc_ks *ks, __m256i s[16])
 {
     avx2_sbox sb;
     avx2g_mul m;
-    avx2_sbox_init(&sb, axiom_kuz_pi_inv);
+    avx2_sbox_init(&sb, 1);
     avx2g_mul_init(&m);
     avx2_addkey(s, axiom_kuz_rk(ks, 9));
     for (unsigned r = 9; r-- > 0;) {
         avx2g_lin_inv(&m, s);
 #pragma GCC unroll 16
         for (int j = 0; j < 16; j++)
-            s[j] = avx2_sub(&sb, s[j]);
+            s[j] = avx2_sub_inv(&sb, s[j]);
         avx2_addkey(s, axiom_kuz_rk(ks, r));
     }
 }
