@@ -154,96 +154,116 @@ FI __m256i avx2_sub_inv(const avx2_sbox *sb, __m256i y)
 
 /* ---- L ----------------------------------------------------------------------- */
 
-/* An element of the L recurrence: the bytes, and their low and high
- * nibbles, split once when the element is made. */
+/* xt(v) = 2v + 0xc3 in GF(2^8): VPADDB doubles every byte, and VPSHUFB
+ * of an all-0xc3 table gives 0xc3 exactly where bit 7 is clear (PSHUFB
+ * zeroes the others), so the sum is the reduced 2v plus the constant 0xc3
+ * in every case: two instructions instead of a compare, AND and XOR. */
+FI __m256i avx2_xt(__m256i v, __m256i c3)
+{
+    return _mm256_xor_si256(_mm256_add_epi8(v, v), _mm256_shuffle_epi8(c3, v));
+}
+
+#define AVX2_X(u, v) _mm256_xor_si256((u), (v))
+
+/* The constants of avx2_l, in registers. */
 typedef struct {
-    __m256i x, lo, hi;
-} avx2_el;
+    __m256i c3, delta, f, m148lo, m148hi;
+} avx2_lc;
 
-typedef struct {
-    __m256i lo[7], hi[7];   /* k * n, k * 16n: 148 32 133 16 194 192 251 */
-} avx2_mul;
-
-FI void avx2_mul_init(avx2_mul *m)
+FI void avx2_lc_init(avx2_lc *c)
 {
-    for (int k = 0; k < 7; k++) {
-        m->lo[k] = _mm256_broadcastsi128_si256(
-            _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_nibmul[k][0]));
-        m->hi[k] = _mm256_broadcastsi128_si256(
-            _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_nibmul[k][1]));
-    }
+    c->c3 = _mm256_set1_epi8((char)0xc3);
+    c->delta = _mm256_set1_epi8(0x1b);
+    c->f = _mm256_set1_epi8(0x0f);
+    c->m148lo = _mm256_broadcastsi128_si256(
+        _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_nibmul[0][0]));
+    c->m148hi = _mm256_broadcastsi128_si256(
+        _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_nibmul[0][1]));
 }
 
-FI avx2_el avx2_split(__m256i x)
+/*
+ * l(a_0..a_15) (kuznyechik.h) by Horner's rule on the bits of the
+ * coefficients: with the pairwise sums p_k, S_b is the sum of the terms
+ * whose coefficient has bit b set, and l = 2(...2(2 S_7 + S_6)...) + S_0:
+ *     bit 7: p0 p2 p4 p5 a7   bit 6: p4 p5 a7   bit 5: p1 a7
+ *     bit 4: p0 p3 a7         bit 3: a7         bit 2: p0 p2
+ *     bit 1: p4 a7            bit 0: p2 p6 a7   (p6 = a6 + a8 + a15)
+ * except that a_0, the element the previous step has just made, is left
+ * out of p0 (which is then a14 alone) and added as 148 a_0 from two
+ * nibble tables, so that a step waits for the previous one five cycles,
+ * not the whole Horner chain (3 cycles per bit).  Each xt adds 0xc3,
+ * which the remaining doublings make 0xc3 * 0x7f = 0x1b in all: delta
+ * takes it back.  52 instructions, 9 of them VPSHUFB.
+ */
+FI __m256i avx2_l(const avx2_lc *c, const __m256i *const a[16])
 {
-    const __m256i f = _mm256_set1_epi8(0x0f);
-    avx2_el e = { x, _mm256_and_si256(x, f), _mm256_and_si256(_mm256_srli_epi16(x, 4), f) };
-    return e;
+    const __m256i a7 = *a[7], p0 = *a[14];
+    const __m256i p1 = AVX2_X(*a[1], *a[13]), p2 = AVX2_X(*a[2], *a[12]);
+    const __m256i p3 = AVX2_X(*a[3], *a[11]), p4 = AVX2_X(*a[4], *a[10]);
+    const __m256i p5 = AVX2_X(*a[5], *a[9]);
+    const __m256i p6 = AVX2_X(AVX2_X(*a[6], *a[8]), AVX2_X(*a[15], c->delta));
+    const __m256i q = AVX2_X(AVX2_X(p4, p5), a7), w = AVX2_X(p0, p2);
+    __m256i acc = AVX2_X(q, w);                                      /* bit 7 */
+    acc = AVX2_X(avx2_xt(acc, c->c3), q);                            /* bit 6 */
+    acc = AVX2_X(avx2_xt(acc, c->c3), AVX2_X(p1, a7));               /* bit 5 */
+    acc = AVX2_X(avx2_xt(acc, c->c3), AVX2_X(AVX2_X(p0, p3), a7));   /* bit 4 */
+    acc = AVX2_X(avx2_xt(acc, c->c3), a7);                           /* bit 3 */
+    acc = AVX2_X(avx2_xt(acc, c->c3), w);                            /* bit 2 */
+    acc = AVX2_X(avx2_xt(acc, c->c3), AVX2_X(p4, a7));               /* bit 1 */
+    acc = AVX2_X(avx2_xt(acc, c->c3), AVX2_X(AVX2_X(p2, p6), a7));   /* bit 0 */
+    const __m256i a0 = *a[0];
+    const __m256i m0 = AVX2_X(
+        _mm256_shuffle_epi8(c->m148lo, _mm256_and_si256(a0, c->f)),
+        _mm256_shuffle_epi8(c->m148hi, _mm256_and_si256(_mm256_srli_epi16(a0, 4), c->f)));
+    return AVX2_X(acc, m0);
 }
 
-/* k * (a + b) from the nibbles of a and b: two VPSHUFB. */
-FI __m256i avx2_mulpair(const avx2_mul *m, int k, const avx2_el *a, const avx2_el *b)
+FI void avx2_lin(__m256i s[16])
 {
-    return _mm256_xor_si256(_mm256_shuffle_epi8(m->lo[k], _mm256_xor_si256(a->lo, b->lo)),
-                            _mm256_shuffle_epi8(m->hi[k], _mm256_xor_si256(a->hi, b->hi)));
-}
-
-/* l(a_0..a_15) (kuznyechik.h): seven products of pairwise sums by table
- * lookups, 45 instructions with the split of the result.  The products of
- * the newest elements (a_0, then a_1) are added last, so that one step of
- * the recurrence waits for the previous one only about six cycles. */
-FI avx2_el avx2_l(const avx2_mul *m, const avx2_el *a[16])
-{
-    __m256i t = _mm256_xor_si256(_mm256_xor_si256(a[6]->x, a[8]->x), a[15]->x);
-    __m256i u = _mm256_xor_si256(_mm256_shuffle_epi8(m->lo[6], a[7]->lo),
-                                 _mm256_shuffle_epi8(m->hi[6], a[7]->hi));   /* 251 */
-    u = _mm256_xor_si256(u, avx2_mulpair(m, 5, a[5], a[9]));                 /* 192 */
-    t = _mm256_xor_si256(t, avx2_mulpair(m, 4, a[4], a[10]));                /* 194 */
-    u = _mm256_xor_si256(u, avx2_mulpair(m, 3, a[3], a[11]));                /* 16 */
-    t = _mm256_xor_si256(t, avx2_mulpair(m, 2, a[2], a[12]));                /* 133 */
-    t = _mm256_xor_si256(t, u);
-    t = _mm256_xor_si256(t, avx2_mulpair(m, 1, a[1], a[13]));                /* 32 */
-    t = _mm256_xor_si256(t, avx2_mulpair(m, 0, a[0], a[14]));                /* 148 */
-    return avx2_split(t);
-}
-
-FI void avx2_lin(const avx2_mul *m, __m256i s[16])
-{
-    avx2_el e[32];
+    avx2_lc c;
+    avx2_lc_init(&c);
+    __m256i e[32];
 #pragma GCC unroll 16
     for (int k = 0; k < 16; k++)
-        e[k] = avx2_split(s[15 - k]);
+        e[k] = s[15 - k];
 #pragma GCC unroll 16
     for (int t = 0; t < 16; t++) {
-        const avx2_el *a[16];
+        const __m256i *a[16];
 #pragma GCC unroll 16
         for (int i = 0; i < 16; i++)
             a[i] = &e[t + 15 - i];
-        e[t + 16] = avx2_l(m, a);
+        e[t + 16] = avx2_l(&c, a);
     }
 #pragma GCC unroll 16
     for (int i = 0; i < 16; i++)
-        s[i] = e[31 - i].x;
+        s[i] = e[31 - i];
 }
 
-FI void avx2_lin_inv(const avx2_mul *m, __m256i s[16])
+/* L^-1: the recurrence backwards.  There the element made last is a_14;
+ * l is symmetric in a_0 and a_14 (both 148), so they swap places and
+ * the nibble-table path takes a_14. */
+FI void avx2_lin_inv(__m256i s[16])
 {
-    avx2_el e[32];
+    avx2_lc c;
+    avx2_lc_init(&c);
+    __m256i e[32];
 #pragma GCC unroll 16
     for (int k = 0; k < 16; k++)
-        e[16 + k] = avx2_split(s[15 - k]);
+        e[16 + k] = s[15 - k];
 #pragma GCC unroll 16
     for (int t = 15; t >= 0; t--) {
-        const avx2_el *a[16];
+        const __m256i *a[16];
 #pragma GCC unroll 16
-        for (int i = 0; i < 15; i++)
+        for (int i = 1; i < 14; i++)
             a[i] = &e[t + 15 - i];
+        a[0] = &e[t + 1];
+        a[14] = &e[t + 15];
         a[15] = &e[t + 16];
-        e[t] = avx2_l(m, a);
+        e[t] = avx2_l(&c, a);
     }
 #pragma GCC unroll 16
     for (int i = 0; i < 16; i++)
-        s[i] = e[15 - i].x;
+        s[i] = e[15 - i];
 }
 
 FI void avx2_addkey(__m256i s[16], const uint8_t *k)
@@ -260,15 +280,13 @@ typedef void (*avx2_core_fn)(const axiom_bc_ks *, __m256i *);
 static void avx2_encrypt(const axiom_bc_ks *ks, __m256i s[16])
 {
     avx2_sbox sb;
-    avx2_mul m;
     avx2_sbox_init(&sb, 0);
-    avx2_mul_init(&m);
     for (unsigned r = 0; r < 9; r++) {
         avx2_addkey(s, axiom_kuz_rk(ks, r));
 #pragma GCC unroll 16
         for (int j = 0; j < 16; j++)
             s[j] = avx2_sub(&sb, s[j]);
-        avx2_lin(&m, s);
+        avx2_lin(s);
     }
     avx2_addkey(s, axiom_kuz_rk(ks, 9));
 }
@@ -276,12 +294,10 @@ static void avx2_encrypt(const axiom_bc_ks *ks, __m256i s[16])
 static void avx2_decrypt(const axiom_bc_ks *ks, __m256i s[16])
 {
     avx2_sbox sb;
-    avx2_mul m;
     avx2_sbox_init(&sb, 1);
-    avx2_mul_init(&m);
     avx2_addkey(s, axiom_kuz_rk(ks, 9));
     for (unsigned r = 9; r-- > 0;) {
-        avx2_lin_inv(&m, s);
+        avx2_lin_inv(s);
 #pragma GCC unroll 16
         for (int j = 0; j < 16; j++)
             s[j] = avx2_sub_inv(&sb, s[j]);
