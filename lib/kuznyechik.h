@@ -37,7 +37,8 @@ extern const uint16_t axiom_kuz_anf_pi_inv_off[9];
 extern const uint8_t axiom_kuz_anf_pi_inv[];
 extern const uint64_t axiom_kuz_gfni_mul[7];       /* 148 32 133 16 194 192 251 */
 extern const uint8_t axiom_kuz_nibmul[7][2][16];   /* the same, as PSHUFB nibble tables */
-extern const uint8_t axiom_kuz_sdec[2][AXIOM_KUZ_SD_N][16]; /* kuznyechik_sd.h */
+extern const uint8_t axiom_kuz_sdec[4][AXIOM_KUZ_SD_N][16]; /* kuznyechik_sd.h */
+extern const uint8_t axiom_kuz_gbasis[4][16];
 
 #define AXIOM_KUZ_KEYLEN 32
 #define AXIOM_KUZ_ROUNDS 10 /* round keys K_1..K_10 */

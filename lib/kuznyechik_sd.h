@@ -28,6 +28,23 @@
  *     l = EXP[red(LOGNU1INV[l'] +s LOG[r])] ^ NU0INV[l' | NZ[r]]
  *     pi^-1(y) = OUT_L[l] ^ OUT_R[r]                  (alpha^-1)
  */
+/*
+ * The g basis.  The byte-sliced AVX2 kernel runs L by Horner's rule on
+ * the bits of l's coefficients; in the polynomial basis 1, g, ..., g^7 of
+ * g = 149 (0x95, whose powers are a basis) the coefficients 148, 32,
+ * 133, 16, 194, 192, 251 read 0x03, 0x1c, 0x18, 0x1a, 0x68, 0x2d, 0xd5:
+ * 148, the coefficient of the element made last, only in bits 0 and 1,
+ * so a step of the recurrence waits for the previous one two doublings,
+ * not eight.  Doubling is multiplication by g, its reduction constant
+ * g^8 = AXIOM_KUZ_GB_R; tools/gen_kuznyechik.c checks these numbers.
+ * Sets [2] and [3] of axiom_kuz_sdec are pi and pi^-1 taking and giving
+ * g-basis representations; axiom_kuz_gbasis converts: [0], [1] the
+ * low and high nibble to the g basis, [2], [3] back.
+ */
+#define AXIOM_KUZ_GB_G 149
+#define AXIOM_KUZ_GB_R 0x2d
+#define AXIOM_KUZ_GB_DELTA 0x47 /* (R + gR + ... + g^6 R), see avx2_l */
+
 enum {
     AXIOM_KUZ_SD_IN_LO_L,
     AXIOM_KUZ_SD_IN_HI_L,

@@ -287,18 +287,83 @@ int main(void)
 #undef E
 #undef D
     }
-    printf("\n/* PSHUFB tables of the decomposition of pi (AXIOM_KUZ_SD_*, for pi\n"
-           " * and for pi^-1). */\n");
-    printf("const uint8_t axiom_kuz_sdec[2][AXIOM_KUZ_SD_N][16] = {\n");
-    for (int w = 0; w < 2; w++) {
+    /* The same in the polynomial basis of g (kuznyechik_sd.h): bytes
+     * in and out are g-basis representations. */
+    uint8_t torep[256], fromrep[256], gp[9];
+    gp[0] = 1;
+    for (int i = 1; i < 9; i++)
+        gp[i] = gmul(gp[i - 1], AXIOM_KUZ_GB_G);
+    for (int c = 0; c < 256; c++) {
+        uint8_t v = 0;
+        for (int i = 0; i < 8; i++)
+            if (c >> i & 1)
+                v ^= gp[i];
+        fromrep[c] = v;
+    }
+    memset(torep, 0, sizeof torep);
+    for (int c = 0; c < 256; c++)
+        torep[fromrep[c]] = (uint8_t)c;
+    for (int c = 1; c < 256; c++)
+        if (fromrep[c] == 0) {
+            fprintf(stderr, "the powers of g are not a basis\n");
+            return 1;
+        }
+    uint8_t gdelta = 0;
+    for (int b = 0; b < 7; b++)
+        gdelta ^= gmul(gp[8], gp[b]);
+    if (torep[gp[8]] != AXIOM_KUZ_GB_R || torep[gdelta] != AXIOM_KUZ_GB_DELTA) {
+        fprintf(stderr, "AXIOM_KUZ_GB_R/DELTA should be 0x%02x/0x%02x\n", torep[gp[8]],
+                torep[gdelta]);
+        return 1;
+    }
+    /* the grouping of avx2_l (lib/x86_64/kuznyechik_avx2.c) */
+    static const uint8_t grep[7] = { 0x03, 0x1c, 0x18, 0x1a, 0x68, 0x2d, 0xd5 };
+    for (int k = 0; k < 7; k++)
+        if (torep[kmul[k]] != grep[k] || torep[1] != 1) {
+            fprintf(stderr, "coefficient %d is 0x%02x in the g basis\n", kmul[k], torep[kmul[k]]);
+            return 1;
+        }
+    uint8_t tg[2][AXIOM_KUZ_SD_N][16];
+    for (int w = 0; w < 2; w++)
+        for (int i = 0; i < AXIOM_KUZ_SD_N; i++)
+            for (int n = 0; n < 16; n++) {
+                uint8_t v = t[w][i][n];
+                if (i == AXIOM_KUZ_SD_IN_LO_L || i == AXIOM_KUZ_SD_IN_LO_R ||
+                    i == AXIOM_KUZ_SD_IN_HI_L || i == AXIOM_KUZ_SD_IN_HI_R) {
+                    /* nibble tables of a linear map: take the input from the g basis */
+                    const int hi = i == AXIOM_KUZ_SD_IN_HI_L || i == AXIOM_KUZ_SD_IN_HI_R;
+                    const int left = i == AXIOM_KUZ_SD_IN_LO_L || i == AXIOM_KUZ_SD_IN_HI_L;
+                    uint8_t x = fromrep[hi ? n << 4 : n];
+                    uint8_t y = w ? iomega[x] : bmat(dalpha, x);
+                    v = left ? (uint8_t)(y >> 4) : y & 15;
+                } else if (i == AXIOM_KUZ_SD_OUT_L || i == AXIOM_KUZ_SD_OUT_R) {
+                    v = torep[v];
+                }
+                tg[w][i][n] = v;
+            }
+    printf("\n/* PSHUFB tables of the decomposition of pi (AXIOM_KUZ_SD_*): pi and\n"
+           " * pi^-1 on bytes, then on their representations in the basis of g. */\n");
+    printf("const uint8_t axiom_kuz_sdec[4][AXIOM_KUZ_SD_N][16] = {\n");
+    for (int w = 0; w < 4; w++) {
         printf("    {\n");
         for (int i = 0; i < AXIOM_KUZ_SD_N; i++) {
             printf("        {");
             for (int n = 0; n < 16; n++)
-                printf("%s0x%02x", n ? ", " : " ", t[w][i][n]);
+                printf("%s0x%02x", n ? ", " : " ", w < 2 ? t[w][i][n] : tg[w - 2][i][n]);
             printf(" },\n");
         }
         printf("    },\n");
+    }
+    printf("};\n");
+    printf("\n/* Bytes to their g-basis representations and back, by nibbles. */\n");
+    printf("const uint8_t axiom_kuz_gbasis[4][16] = {\n");
+    for (int w = 0; w < 4; w++) {
+        printf("    {");
+        for (int n = 0; n < 16; n++) {
+            uint8_t x = (uint8_t)(w & 1 ? n << 4 : n);
+            printf("%s0x%02x", n ? ", " : " ", w < 2 ? torep[x] : fromrep[x]);
+        }
+        printf(" },\n");
     }
     printf("};\n");
     return 0;

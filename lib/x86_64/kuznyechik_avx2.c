@@ -154,74 +154,57 @@ FI __m256i avx2_sub_inv(const avx2_sbox *sb, __m256i y)
 
 /* ---- L ----------------------------------------------------------------------- */
 
-/* xt(v) = 2v + 0xc3 in GF(2^8): VPADDB doubles every byte, and VPSHUFB
- * of an all-0xc3 table gives 0xc3 exactly where bit 7 is clear (PSHUFB
- * zeroes the others), so the sum is the reduced 2v plus the constant 0xc3
- * in every case: two instructions instead of a compare, AND and XOR. */
-FI __m256i avx2_xt(__m256i v, __m256i c3)
+/* In the g basis (kuznyechik_sd.h) a byte v stands for sum v_i g^i.
+ * xt(v) = g v + R: VPADDB shifts every byte left, and VPSHUFB of an
+ * all-R table gives R exactly where bit 7 is clear (PSHUFB zeroes the
+ * others), so the sum is the reduced g v plus R in every case: two
+ * instructions instead of a compare, an AND and an XOR. */
+FI __m256i avx2_xt(__m256i v, __m256i rt)
 {
-    return _mm256_xor_si256(_mm256_add_epi8(v, v), _mm256_shuffle_epi8(c3, v));
+    return _mm256_xor_si256(_mm256_add_epi8(v, v), _mm256_shuffle_epi8(rt, v));
 }
 
 #define AVX2_X(u, v) _mm256_xor_si256((u), (v))
 
-/* The constants of avx2_l, in registers. */
-typedef struct {
-    __m256i c3, delta, f, m148lo, m148hi;
-} avx2_lc;
-
-FI void avx2_lc_init(avx2_lc *c)
-{
-    c->c3 = _mm256_set1_epi8((char)0xc3);
-    c->delta = _mm256_set1_epi8(0x1b);
-    c->f = _mm256_set1_epi8(0x0f);
-    c->m148lo = _mm256_broadcastsi128_si256(
-        _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_nibmul[0][0]));
-    c->m148hi = _mm256_broadcastsi128_si256(
-        _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_nibmul[0][1]));
-}
-
 /*
- * l(a_0..a_15) (kuznyechik.h) by Horner's rule on the bits of the
- * coefficients: with the pairwise sums p_k, S_b is the sum of the terms
- * whose coefficient has bit b set, and l = 2(...2(2 S_7 + S_6)...) + S_0:
- *     bit 7: p0 p2 p4 p5 a7   bit 6: p4 p5 a7   bit 5: p1 a7
- *     bit 4: p0 p3 a7         bit 3: a7         bit 2: p0 p2
- *     bit 1: p4 a7            bit 0: p2 p6 a7   (p6 = a6 + a8 + a15)
- * except that a_0, the element the previous step has just made, is left
- * out of p0 (which is then a14 alone) and added as 148 a_0 from two
- * nibble tables, so that a step waits for the previous one five cycles,
- * not the whole Horner chain (3 cycles per bit).  Each xt adds 0xc3,
- * which the remaining doublings make 0xc3 * 0x7f = 0x1b in all: delta
- * takes it back.  52 instructions, 9 of them VPSHUFB.
+ * l(a_0..a_15) (kuznyechik.h) in the g basis, by Horner's rule on the bits
+ * of the coefficients: with the pairwise sums p_k, S_b is the sum of the
+ * terms whose coefficient has bit b set in the g basis (148 = 0x03,
+ * 32 = 0x1c, 133 = 0x18, 16 = 0x1a, 194 = 0x68, 192 = 0x2d, 251 = 0xd5)
+ * and l = g(...g(g S_7 + S_6)...) + S_0:
+ *     bit 7: a7               bit 6: p4 a7            bit 5: p4 p5
+ *     bit 4: p1 p2 p3 a7      bit 3: p1 p2 p3 p4 p5   bit 2: p1 p5 a7
+ *     bit 1: p0 p3            bit 0: p0 p5 p6 a7      (p6 = a6 + a8 + a15)
+ * p0 = a0 + a14 holds the element the previous step has just made (a0
+ * forwards, a14 backwards), and it only enters at bits 1 and 0: a step
+ * waits for the previous one about six cycles, not the whole chain.  Each
+ * xt adds R, which the remaining multiplications by g make
+ * AXIOM_KUZ_GB_DELTA in all: @delta takes it back.  49 instructions, 7 of
+ * them VPSHUFB, on whole bytes.
  */
-FI __m256i avx2_l(const avx2_lc *c, const __m256i *const a[16])
+FI __m256i avx2_l(__m256i rt, __m256i delta, const __m256i *const a[16])
 {
-    const __m256i a7 = *a[7], p0 = *a[14];
+    const __m256i a7 = *a[7];
     const __m256i p1 = AVX2_X(*a[1], *a[13]), p2 = AVX2_X(*a[2], *a[12]);
     const __m256i p3 = AVX2_X(*a[3], *a[11]), p4 = AVX2_X(*a[4], *a[10]);
     const __m256i p5 = AVX2_X(*a[5], *a[9]);
-    const __m256i p6 = AVX2_X(AVX2_X(*a[6], *a[8]), AVX2_X(*a[15], c->delta));
-    const __m256i q = AVX2_X(AVX2_X(p4, p5), a7), w = AVX2_X(p0, p2);
-    __m256i acc = AVX2_X(q, w);                                      /* bit 7 */
-    acc = AVX2_X(avx2_xt(acc, c->c3), q);                            /* bit 6 */
-    acc = AVX2_X(avx2_xt(acc, c->c3), AVX2_X(p1, a7));               /* bit 5 */
-    acc = AVX2_X(avx2_xt(acc, c->c3), AVX2_X(AVX2_X(p0, p3), a7));   /* bit 4 */
-    acc = AVX2_X(avx2_xt(acc, c->c3), a7);                           /* bit 3 */
-    acc = AVX2_X(avx2_xt(acc, c->c3), w);                            /* bit 2 */
-    acc = AVX2_X(avx2_xt(acc, c->c3), AVX2_X(p4, a7));               /* bit 1 */
-    acc = AVX2_X(avx2_xt(acc, c->c3), AVX2_X(AVX2_X(p2, p6), a7));   /* bit 0 */
-    const __m256i a0 = *a[0];
-    const __m256i m0 = AVX2_X(
-        _mm256_shuffle_epi8(c->m148lo, _mm256_and_si256(a0, c->f)),
-        _mm256_shuffle_epi8(c->m148hi, _mm256_and_si256(_mm256_srli_epi16(a0, 4), c->f)));
-    return AVX2_X(acc, m0);
+    const __m256i p6 = AVX2_X(AVX2_X(*a[6], *a[8]), AVX2_X(*a[15], delta));
+    const __m256i u = AVX2_X(AVX2_X(p1, p2), p3), v = AVX2_X(p4, p5);
+    __m256i acc = a7;                                                  /* bit 7 */
+    acc = AVX2_X(avx2_xt(acc, rt), AVX2_X(p4, a7));                    /* bit 6 */
+    acc = AVX2_X(avx2_xt(acc, rt), v);                                 /* bit 5 */
+    acc = AVX2_X(avx2_xt(acc, rt), AVX2_X(u, a7));                     /* bit 4 */
+    acc = AVX2_X(avx2_xt(acc, rt), AVX2_X(u, v));                      /* bit 3 */
+    acc = AVX2_X(avx2_xt(acc, rt), AVX2_X(AVX2_X(p1, p5), a7));        /* bit 2 */
+    const __m256i p0 = AVX2_X(*a[0], *a[14]);
+    acc = AVX2_X(avx2_xt(acc, rt), AVX2_X(p3, p0));                    /* bit 1 */
+    return AVX2_X(avx2_xt(acc, rt), AVX2_X(AVX2_X(AVX2_X(p5, a7), p6), p0)); /* bit 0 */
 }
 
 FI void avx2_lin(__m256i s[16])
 {
-    avx2_lc c;
-    avx2_lc_init(&c);
+    const __m256i rt = _mm256_set1_epi8(AXIOM_KUZ_GB_R);
+    const __m256i delta = _mm256_set1_epi8(AXIOM_KUZ_GB_DELTA);
     __m256i e[32];
 #pragma GCC unroll 16
     for (int k = 0; k < 16; k++)
@@ -232,20 +215,18 @@ FI void avx2_lin(__m256i s[16])
 #pragma GCC unroll 16
         for (int i = 0; i < 16; i++)
             a[i] = &e[t + 15 - i];
-        e[t + 16] = avx2_l(&c, a);
+        e[t + 16] = avx2_l(rt, delta, a);
     }
 #pragma GCC unroll 16
     for (int i = 0; i < 16; i++)
         s[i] = e[31 - i];
 }
 
-/* L^-1: the recurrence backwards.  There the element made last is a_14;
- * l is symmetric in a_0 and a_14 (both 148), so they swap places and
- * the nibble-table path takes a_14. */
+/* L^-1: the recurrence backwards (there a14 is the newest element). */
 FI void avx2_lin_inv(__m256i s[16])
 {
-    avx2_lc c;
-    avx2_lc_init(&c);
+    const __m256i rt = _mm256_set1_epi8(AXIOM_KUZ_GB_R);
+    const __m256i delta = _mm256_set1_epi8(AXIOM_KUZ_GB_DELTA);
     __m256i e[32];
 #pragma GCC unroll 16
     for (int k = 0; k < 16; k++)
@@ -254,16 +235,36 @@ FI void avx2_lin_inv(__m256i s[16])
     for (int t = 15; t >= 0; t--) {
         const __m256i *a[16];
 #pragma GCC unroll 16
-        for (int i = 1; i < 14; i++)
+        for (int i = 0; i < 15; i++)
             a[i] = &e[t + 15 - i];
-        a[0] = &e[t + 1];
-        a[14] = &e[t + 15];
         a[15] = &e[t + 16];
-        e[t] = avx2_l(&c, a);
+        e[t] = avx2_l(rt, delta, a);
     }
 #pragma GCC unroll 16
     for (int i = 0; i < 16; i++)
         s[i] = e[15 - i];
+}
+
+/* Every slice to the g basis (@to = 0) or back (@to = 2): a linear map
+ * of bytes, two nibble tables. */
+FI void avx2_gbasis(__m256i s[16], int to)
+{
+    const __m256i f = _mm256_set1_epi8(0x0f);
+    const __m256i tlo = _mm256_broadcastsi128_si256(
+        _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_gbasis[to]));
+    const __m256i thi = _mm256_broadcastsi128_si256(
+        _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_gbasis[to + 1]));
+#pragma GCC unroll 16
+    for (int j = 0; j < 16; j++)
+        s[j] = _mm256_xor_si256(
+            _mm256_shuffle_epi8(tlo, _mm256_and_si256(s[j], f)),
+            _mm256_shuffle_epi8(thi, _mm256_and_si256(_mm256_srli_epi16(s[j], 4), f)));
+}
+
+/* The round keys in the g basis, where the setkey below keeps them. */
+FI const uint8_t *avx2_gkey(const axiom_bc_ks *ks, unsigned i)
+{
+    return (const uint8_t *)ks->w + 16 * (AXIOM_KUZ_ROUNDS + i);
 }
 
 FI void avx2_addkey(__m256i s[16], const uint8_t *k)
@@ -277,32 +278,38 @@ FI void avx2_addkey(__m256i s[16], const uint8_t *k)
 
 typedef void (*avx2_core_fn)(const axiom_bc_ks *, __m256i *);
 
+/* The plain AVX2 kernel works in the g basis throughout (kuznyechik_sd.h):
+ * the slices go in at the start and come back at the end. */
 static void avx2_encrypt(const axiom_bc_ks *ks, __m256i s[16])
 {
     avx2_sbox sb;
-    avx2_sbox_init(&sb, 0);
+    avx2_sbox_init(&sb, 2);
+    avx2_gbasis(s, 0);
     for (unsigned r = 0; r < 9; r++) {
-        avx2_addkey(s, axiom_kuz_rk(ks, r));
+        avx2_addkey(s, avx2_gkey(ks, r));
 #pragma GCC unroll 16
         for (int j = 0; j < 16; j++)
             s[j] = avx2_sub(&sb, s[j]);
         avx2_lin(s);
     }
-    avx2_addkey(s, axiom_kuz_rk(ks, 9));
+    avx2_addkey(s, avx2_gkey(ks, 9));
+    avx2_gbasis(s, 2);
 }
 
 static void avx2_decrypt(const axiom_bc_ks *ks, __m256i s[16])
 {
     avx2_sbox sb;
-    avx2_sbox_init(&sb, 1);
-    avx2_addkey(s, axiom_kuz_rk(ks, 9));
+    avx2_sbox_init(&sb, 3);
+    avx2_gbasis(s, 0);
+    avx2_addkey(s, avx2_gkey(ks, 9));
     for (unsigned r = 9; r-- > 0;) {
         avx2_lin_inv(s);
 #pragma GCC unroll 16
         for (int j = 0; j < 16; j++)
             s[j] = avx2_sub_inv(&sb, s[j]);
-        avx2_addkey(s, axiom_kuz_rk(ks, r));
+        avx2_addkey(s, avx2_gkey(ks, r));
     }
+    avx2_gbasis(s, 2);
 }
 
 #ifdef HAVE_ISA_GFNI
@@ -501,10 +508,22 @@ static void avx2_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, siz
 
 /* ---- the kernels --------------------------------------------------------------- */
 
+/* K_1..K_10, then the same in the g basis for the plain kernel (at
+ * ks->w[20..39], bytes 160..319). */
 static void kuz_avx2_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 {
     (void)keylen;
     axiom_kuz_expand_ct(ks, key);
+    const __m128i f = _mm_set1_epi8(0x0f);
+    const __m128i tlo = _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_gbasis[0]);
+    const __m128i thi = _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_gbasis[1]);
+    uint8_t *gk = (uint8_t *)ks->w + 16 * AXIOM_KUZ_ROUNDS;
+    for (unsigned i = 0; i < AXIOM_KUZ_ROUNDS; i++) {
+        const __m128i k = _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_rk(ks, i));
+        _mm_storeu_si128((__m128i *)(void *)(gk + 16 * i),
+                         _mm_xor_si128(_mm_shuffle_epi8(tlo, _mm_and_si128(k, f)),
+                                       _mm_shuffle_epi8(thi, _mm_and_si128(_mm_srli_epi16(k, 4), f))));
+    }
 }
 
 /* The operations of one kernel over its encrypt and decrypt cores. */
