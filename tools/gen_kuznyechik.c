@@ -105,6 +105,33 @@ static uint8_t gmul4(uint8_t a, uint8_t b)
     return r;
 }
 
+
+/* GF(2^8) modulo x^8 + x^4 + x^3 + x + 1, the field of GF2P8MULB. */
+static uint8_t amul(uint8_t a, uint8_t b)
+{
+    uint8_t r = 0;
+    for (; b; b >>= 1) {
+        if (b & 1)
+            r ^= a;
+        a = (uint8_t)((a << 1) ^ ((a & 0x80) ? 0x1b : 0));
+    }
+    return r;
+}
+
+/* The GF2P8AFFINEQB matrix of a GF(2)-linear map of bytes given by its
+ * images of 1, 2, 4, ..., 128. */
+static uint64_t gfni_matrix(const uint8_t img[8])
+{
+    uint64_t m = 0;
+    for (int i = 0; i < 8; i++) {
+        uint8_t row = 0;
+        for (int j = 0; j < 8; j++)
+            row |= (uint8_t)(((img[j] >> i) & 1) << j);
+        m |= (uint64_t)row << (8 * (7 - i));
+    }
+    return m;
+}
+
 /* Algebraic normal form (Moebius transform) of output bit @b of @sbox:
  * anf[m] = 1 if the monomial prod_{i in m} x_i appears. */
 static void anf_of(const uint8_t *sbox, int b, uint8_t anf[256])
@@ -363,6 +390,70 @@ int main(void)
             uint8_t x = (uint8_t)(w & 1 ? n << 4 : n);
             printf("%s0x%02x", n ? ", " : " ", w < 2 ? torep[x] : fromrep[x]);
         }
+        printf(" },\n");
+    }    printf("};\n");
+
+    /* L as a matrix over GF2P8MULB's field: phi maps GF(2)[x] / p(x) onto
+     * GF(2)[x] / (x^8 + x^4 + x^3 + x + 1) by x -> beta, a root of p there
+     * (the first in numeric order); column j of L is L(e_j). */
+    uint8_t beta = 0, bp[8], phi[256], iphi[256];
+    for (int b = 2; b < 256 && !beta; b++) {
+        uint8_t b2 = amul((uint8_t)b, (uint8_t)b), b4 = amul(b2, b2), b8 = amul(b4, b4);
+        uint8_t b6 = amul(b4, b2), b7 = amul(b6, (uint8_t)b);
+        if ((b8 ^ b7 ^ b6 ^ b ^ 1) == 0)
+            beta = (uint8_t)b;
+    }
+    bp[0] = 1;
+    for (int i = 1; i < 8; i++)
+        bp[i] = amul(bp[i - 1], beta);
+    for (int v = 0; v < 256; v++) {
+        uint8_t y = 0;
+        for (int i = 0; i < 8; i++)
+            if (v >> i & 1)
+                y ^= bp[i];
+        phi[v] = y;
+        iphi[y] = (uint8_t)v;
+    }
+    uint8_t col[16][16];
+    for (int j = 0; j < 16; j++) {
+        uint8_t e[16] = { 0 };
+        e[j] = 1;
+        lin(e);
+        for (int i = 0; i < 16; i++)
+            col[j][i] = phi[e[i]];
+    }
+    for (int trial = 0; trial < 1000; trial++) {
+        uint8_t x[16], y[16] = { 0 };
+        for (int i = 0; i < 16; i++)
+            x[i] = (uint8_t)(rand() >> 7);
+        for (int j = 0; j < 16; j++)
+            for (int i = 0; i < 16; i++)
+                y[i] ^= amul(phi[x[j]], col[j][i]);
+        lin(x);
+        for (int i = 0; i < 16; i++)
+            if (iphi[y[i]] != x[i] || gmul(x[i], 7) != iphi[amul(phi[x[i]], phi[7])]) {
+                fprintf(stderr, "L over GF2P8MULB's field does not match\n");
+                return 1;
+            }
+    }
+    uint8_t img[2][8];
+    for (int j = 0; j < 8; j++) {
+        img[0][j] = phi[1 << j];
+        img[1][j] = iphi[1 << j];
+    }
+    printf("\n/* GF2P8AFFINEQB matrices of phi, bytes to GF2P8MULB's field (x -> 0x%02x),\n"
+           " * and of phi^-1. */\n", beta);
+    printf("const uint64_t axiom_kuz_gfni_phi[2] = {\n");
+    for (int w = 0; w < 2; w++)
+        printf("    UINT64_C(0x%016llx),\n", (unsigned long long)gfni_matrix(img[w]));
+    printf("};\n");
+    printf("\n/* Column j of L, L(e_j), mapped by phi: L(x) = phi^-1(sum_j phi(x_j) col_j)\n"
+           " * with GF2P8MULB products. */\n");
+    printf("const uint8_t axiom_kuz_gfni_lcol[16][16] = {\n");
+    for (int j = 0; j < 16; j++) {
+        printf("    {");
+        for (int i = 0; i < 16; i++)
+            printf("%s0x%02x", i ? ", " : " ", col[j][i]);
         printf(" },\n");
     }
     printf("};\n");

@@ -420,6 +420,68 @@ GFNI_FN void avx2g_decrypt(const axiom_bc_ks *ks, __m256i s[16])
         avx2_addkey(s, axiom_kuz_rk(ks, r));
     }
 }
+
+/*
+ * One block at a time (serial modes, short messages), for the CPUs with
+ * GFNI: the block sits in both 128-bit lanes and every instruction works
+ * on all its bytes.  S is avx2_sub on the bytes as they are.  L is a
+ * 16x16 matrix over GF(2^8); GF2P8MULB multiplies bytes in the AES field,
+ * which phi maps this field onto (one GF2P8AFFINEQB each way), so
+ *     phi(L(x)) = sum_j phi(x_j) col_j
+ * with col_j = phi(L(e_j)) (lib/kuznyechik_const.c): VPSHUFB spreads x_j
+ * over the low lane and x_(j+8) over the high one, eight GF2P8MULB, an
+ * XOR tree and a lane swap.  A round waits about 40 cycles, not a batch.
+ */
+typedef struct {
+    avx2_sbox sb;
+    __m256i idx[8], col[8], phi, iphi;
+} k1_consts;
+
+GFNI_FI void k1_init(k1_consts *c)
+{
+    avx2_sbox_init(&c->sb, 0);
+    for (int k = 0; k < 8; k++) {
+        c->idx[k] = _mm256_setr_m128i(_mm_set1_epi8((char)k), _mm_set1_epi8((char)(k + 8)));
+        c->col[k] = avx2_load2(axiom_kuz_gfni_lcol[k], axiom_kuz_gfni_lcol[k + 8]);
+    }
+    c->phi = _mm256_set1_epi64x((long long)axiom_kuz_gfni_phi[0]);
+    c->iphi = _mm256_set1_epi64x((long long)axiom_kuz_gfni_phi[1]);
+}
+
+GFNI_FI __m256i k1_lin(const k1_consts *c, __m256i x)
+{
+    const __m256i y = _mm256_gf2p8affine_epi64_epi8(x, c->phi, 0);
+    __m256i t[8];
+#pragma GCC unroll 8
+    for (int k = 0; k < 8; k++)
+        t[k] = _mm256_gf2p8mul_epi8(_mm256_shuffle_epi8(y, c->idx[k]), c->col[k]);
+    t[0] = _mm256_xor_si256(_mm256_xor_si256(t[0], t[1]), _mm256_xor_si256(t[2], t[3]));
+    t[4] = _mm256_xor_si256(_mm256_xor_si256(t[4], t[5]), _mm256_xor_si256(t[6], t[7]));
+    t[0] = _mm256_xor_si256(t[0], t[4]);
+    t[0] = _mm256_xor_si256(t[0], _mm256_permute2x128_si256(t[0], t[0], 0x01));
+    return _mm256_gf2p8affine_epi64_epi8(t[0], c->iphi, 0);
+}
+
+FI __m256i k1_key(const axiom_bc_ks *ks, unsigned i)
+{
+    return _mm256_broadcastsi128_si256(
+        _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_rk(ks, i)));
+}
+
+/* @n blocks, each on its own (kuznyechik.h). */
+__attribute__((target("gfni,avx2"))) void axiom_kuz_gfni_enc1(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,
+                                 size_t n)
+{
+    k1_consts c;
+    k1_init(&c);
+    for (; n > 0; n--, in += 16, out += 16) {
+        __m256i x = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)in));
+        for (unsigned r = 0; r < 9; r++)
+            x = k1_lin(&c, avx2_sub(&c.sb, _mm256_xor_si256(x, k1_key(ks, r))));
+        x = _mm256_xor_si256(x, k1_key(ks, 9));
+        _mm_storeu_si128((__m128i *)(void *)out, _mm256_castsi256_si128(x));
+    }
+}
 #endif
 
 /* One batch of 32 whole blocks. */
@@ -476,10 +538,25 @@ static void avx2_ctr_slices(__m256i s[16], const uint8_t ctr[16])
     }
 }
 
+/* CTR for fewer than one_max blocks (the tail included) through @one,
+ * one block at a time. */
 static void avx2_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
-                     uint8_t ctr[16], avx2_core_fn core)
+                     uint8_t ctr[16], avx2_core_fn core, axiom_bc_blocks_fn one,
+                     size_t one_max)
 {
     while (n > 0) {
+        if (n < one_max) {
+            uint8_t ksb[16 * AVX2_BATCH];
+            for (size_t i = 0; i < n; i++) {
+                memcpy(ksb + 16 * i, ctr, 16);
+                axiom_ctr128_add(ctr, 1);
+            }
+            one(ks, ksb, ksb, n);
+            for (size_t i = 0; i < n; i++)
+                axiom_xor16(out + 16 * i, in + 16 * i, ksb + 16 * i);
+            axiom_wipe(ksb, sizeof ksb);
+            return;
+        }
         __m256i s[16];
         avx2_ctr_slices(s, ctr);
         core(ks, s);
@@ -526,12 +603,17 @@ static void kuz_avx2_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
     }
 }
 
-/* The operations of one kernel over its encrypt and decrypt cores. */
-#define AVX2_KERNEL(prefix, enc_core, dec_core)                                              \
+/* The operations of one kernel over its encrypt and decrypt cores; @one
+ * encrypts blocks one at a time for the serial modes and for ECB and CTR
+ * runs of fewer than @one_max blocks. */
+#define AVX2_KERNEL(prefix, enc_core, dec_core, one, one_max)                                \
     static void prefix##_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,         \
                              size_t n)                                                       \
     {                                                                                        \
-        avx2_blocks(ks, out, in, n, enc_core);                                               \
+        if (n < (one_max))                                                                   \
+            one(ks, out, in, n);                                                             \
+        else                                                                                 \
+            avx2_blocks(ks, out, in, n, enc_core);                                           \
     }                                                                                        \
     static void prefix##_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,         \
                              size_t n)                                                       \
@@ -541,7 +623,7 @@ static void kuz_avx2_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
     static void prefix##_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,         \
                              size_t n, uint8_t iv[16])                                       \
     {                                                                                        \
-        avx2_ctr(ks, out, in, n, iv, enc_core);                                              \
+        avx2_ctr(ks, out, in, n, iv, enc_core, one, one_max);                                \
     }                                                                                        \
     static void prefix##_cbc_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,     \
                                  size_t n, uint8_t iv[16])                                   \
@@ -553,9 +635,9 @@ static void kuz_avx2_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
     {                                                                                        \
         axiom_bc_cfb_dec_batched(ks, out, in, n, iv, prefix##_enc, AVX2_BATCH);             \
     }                                                                                        \
-    AXIOM_BC_DEFINE_MODE(prefix, cbc_enc, axiom_bc_cbc_enc_generic, prefix##_enc)            \
-    AXIOM_BC_DEFINE_MODE(prefix, cfb_enc, axiom_bc_cfb_enc_generic, prefix##_enc)            \
-    AXIOM_BC_DEFINE_MODE(prefix, ofb, axiom_bc_ofb_generic, prefix##_enc)                    \
+    AXIOM_BC_DEFINE_MODE(prefix, cbc_enc, axiom_bc_cbc_enc_generic, one)                     \
+    AXIOM_BC_DEFINE_MODE(prefix, cfb_enc, axiom_bc_cfb_enc_generic, one)                     \
+    AXIOM_BC_DEFINE_MODE(prefix, ofb, axiom_bc_ofb_generic, one)                             \
     AXIOM_BC_DEFINE_MODE(prefix, xts_enc, axiom_bc_xts_generic, prefix##_enc)                \
     AXIOM_BC_DEFINE_MODE(prefix, xts_dec, axiom_bc_xts_generic, prefix##_dec)
 
@@ -565,7 +647,13 @@ static void kuz_avx2_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
     .cfb_dec = prefix##_cfb_dec, .ofb = prefix##_ofb, .ctr = prefix##_ctr,                   \
     .xts_enc = prefix##_xts_enc, .xts_dec = prefix##_xts_dec
 
-AVX2_KERNEL(kuz_avx2, avx2_encrypt, avx2_decrypt)
+/* The plain kernel has no faster way for one block than a batch. */
+static void kuz_avx2_batch_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
+{
+    avx2_blocks(ks, out, in, n, avx2_encrypt);
+}
+
+AVX2_KERNEL(kuz_avx2, avx2_encrypt, avx2_decrypt, kuz_avx2_batch_enc, 1)
 
 const axiom_bc_kernel axiom_kuz_avx2 = {
     .name = "avx2",
@@ -575,7 +663,7 @@ const axiom_bc_kernel axiom_kuz_avx2 = {
 };
 
 #ifdef HAVE_ISA_GFNI
-AVX2_KERNEL(kuz_avx2g, avx2g_encrypt, avx2g_decrypt)
+AVX2_KERNEL(kuz_avx2g, avx2g_encrypt, avx2g_decrypt, axiom_kuz_gfni_enc1, AXIOM_KUZ_GFNI_ONE_MAX)
 
 const axiom_bc_kernel axiom_kuz_avx2_gfni = {
     .name = "gfni-avx2",
