@@ -423,64 +423,115 @@ GFNI_FN void avx2g_decrypt(const axiom_bc_ks *ks, __m256i s[16])
 
 /*
  * One block at a time (serial modes, short messages), for the CPUs with
- * GFNI: the block sits in both 128-bit lanes and every instruction works
- * on all its bytes.  S is avx2_sub on the bytes as they are.  L is a
- * 16x16 matrix over GF(2^8); GF2P8MULB multiplies bytes in the AES field,
- * which phi maps this field onto (one GF2P8AFFINEQB each way), so
- *     phi(L(x)) = sum_j phi(x_j) col_j
- * with col_j = phi(L(e_j)) (lib/kuznyechik_const.c): VPSHUFB spreads x_j
- * over the low lane and x_(j+8) over the high one, eight GF2P8MULB, an
- * XOR tree and a lane swap.  A round waits about 40 cycles, not a batch.
+ * GFNI: one block per register, every instruction on all its bytes.  L is
+ * a 16x16 matrix over GF(2^8); GF2P8MULB multiplies bytes in the AES
+ * field, which phi maps this field onto, so the block is kept mapped by
+ * phi throughout (one GF2P8AFFINEQB in and one out, the round keys
+ * likewise) and
+ *     phi(L(x)) = sum_j phi(x_j) col_j,   col_j = phi(L(e_j))
+ * (lib/kuznyechik_const.c): sixteen VPSHUFB spread each byte over the
+ * register, sixteen GF2P8MULB and an XOR tree, about 10 cycles.  S is
+ * avx2_sub with the tables of pi on phi-mapped bytes (axiom_kuz_sdec[4]),
+ * run in a ymm register whose high lane is don't-care.  A round waits
+ * about 30 cycles, not a batch.
  */
 typedef struct {
     avx2_sbox sb;
-    __m256i idx[8], col[8], phi, iphi;
+    __m128i col[16], idx[16], k[AXIOM_KUZ_ROUNDS];
 } k1_consts;
 
-GFNI_FI void k1_init(k1_consts *c)
+GFNI_FI void k1_init(k1_consts *c, const axiom_bc_ks *ks)
 {
-    avx2_sbox_init(&c->sb, 0);
-    for (int k = 0; k < 8; k++) {
-        c->idx[k] = _mm256_setr_m128i(_mm_set1_epi8((char)k), _mm_set1_epi8((char)(k + 8)));
-        c->col[k] = avx2_load2(axiom_kuz_gfni_lcol[k], axiom_kuz_gfni_lcol[k + 8]);
+    const __m128i phi = _mm_set1_epi64x((long long)axiom_kuz_gfni_phi[0]);
+    avx2_sbox_init(&c->sb, 4);
+    for (int j = 0; j < 16; j++) {
+        c->col[j] = _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_gfni_lcol[j]);
+        c->idx[j] = _mm_set1_epi8((char)j);
     }
-    c->phi = _mm256_set1_epi64x((long long)axiom_kuz_gfni_phi[0]);
-    c->iphi = _mm256_set1_epi64x((long long)axiom_kuz_gfni_phi[1]);
+    for (unsigned i = 0; i < AXIOM_KUZ_ROUNDS; i++)
+        c->k[i] = _mm_gf2p8affine_epi64_epi8(
+            _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_rk(ks, i)), phi, 0);
 }
 
-GFNI_FI __m256i k1_lin(const k1_consts *c, __m256i x)
+GFNI_FI __m128i k1_lin(const k1_consts *c, __m128i y)
 {
-    const __m256i y = _mm256_gf2p8affine_epi64_epi8(x, c->phi, 0);
-    __m256i t[8];
+    __m128i t[16];
+#pragma GCC unroll 16
+    for (int j = 0; j < 16; j++)
+        t[j] = _mm_gf2p8mul_epi8(_mm_shuffle_epi8(y, c->idx[j]), c->col[j]);
+#pragma GCC unroll 4
+    for (int w = 1; w < 16; w *= 2)
 #pragma GCC unroll 8
-    for (int k = 0; k < 8; k++)
-        t[k] = _mm256_gf2p8mul_epi8(_mm256_shuffle_epi8(y, c->idx[k]), c->col[k]);
-    t[0] = _mm256_xor_si256(_mm256_xor_si256(t[0], t[1]), _mm256_xor_si256(t[2], t[3]));
-    t[4] = _mm256_xor_si256(_mm256_xor_si256(t[4], t[5]), _mm256_xor_si256(t[6], t[7]));
-    t[0] = _mm256_xor_si256(t[0], t[4]);
-    t[0] = _mm256_xor_si256(t[0], _mm256_permute2x128_si256(t[0], t[0], 0x01));
-    return _mm256_gf2p8affine_epi64_epi8(t[0], c->iphi, 0);
+        for (int j = 0; j < 16; j += 2 * w)
+            t[j] = _mm_xor_si128(t[j], t[j + w]);
+    return t[0];
 }
 
-FI __m256i k1_key(const axiom_bc_ks *ks, unsigned i)
+/* The cipher on a phi-mapped block. */
+GFNI_FI __m128i k1_encrypt(const k1_consts *c, __m128i x)
 {
-    return _mm256_broadcastsi128_si256(
-        _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_rk(ks, i)));
+    for (unsigned r = 0; r < 9; r++) {
+        const __m256i y = avx2_sub(&c->sb, _mm256_castsi128_si256(_mm_xor_si128(x, c->k[r])));
+        x = k1_lin(c, _mm256_castsi256_si128(y));
+    }
+    return _mm_xor_si128(x, c->k[9]);
+}
+
+#define K1_PHI _mm_set1_epi64x((long long)axiom_kuz_gfni_phi[0])
+#define K1_IPHI _mm_set1_epi64x((long long)axiom_kuz_gfni_phi[1])
+
+GFNI_FI __m128i k1_load(const uint8_t *p, __m128i m)
+{
+    return _mm_gf2p8affine_epi64_epi8(_mm_loadu_si128((const __m128i *)(const void *)p), m, 0);
+}
+
+GFNI_FI void k1_store(uint8_t *p, __m128i x, __m128i m)
+{
+    _mm_storeu_si128((__m128i *)(void *)p, _mm_gf2p8affine_epi64_epi8(x, m, 0));
 }
 
 /* @n blocks, each on its own (kuznyechik.h). */
-__attribute__((target("gfni,avx2"))) void axiom_kuz_gfni_enc1(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,
-                                 size_t n)
+__attribute__((target("gfni,avx2"))) void axiom_kuz_gfni_enc1(const axiom_bc_ks *ks,
+                                                              uint8_t *out, const uint8_t *in,
+                                                              size_t n)
 {
     k1_consts c;
-    k1_init(&c);
+    k1_init(&c, ks);
+    for (; n > 0; n--, in += 16, out += 16)
+        k1_store(out, k1_encrypt(&c, k1_load(in, K1_PHI)), K1_IPHI);
+    axiom_wipe(&c, sizeof c);
+}
+
+/* The serial modes (kuznyechik.h): the chaining value stays mapped by
+ * phi from block to block, so the maps of the data are off the chain. */
+__attribute__((target("gfni,avx2"))) void axiom_kuz_gfni_serial(const axiom_bc_ks *ks,
+                                                                uint8_t *out,
+                                                                const uint8_t *in, size_t n,
+                                                                uint8_t iv[16], int mode)
+{
+    k1_consts c;
+    k1_init(&c, ks);
+    __m128i v = k1_load(iv, K1_PHI);
     for (; n > 0; n--, in += 16, out += 16) {
-        __m256i x = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)in));
-        for (unsigned r = 0; r < 9; r++)
-            x = k1_lin(&c, avx2_sub(&c.sb, _mm256_xor_si256(x, k1_key(ks, r))));
-        x = _mm256_xor_si256(x, k1_key(ks, 9));
-        _mm_storeu_si128((__m128i *)(void *)out, _mm256_castsi256_si128(x));
+        switch (mode) {
+        case AXIOM_KUZ_SERIAL_CBC:
+            v = k1_encrypt(&c, _mm_xor_si128(v, k1_load(in, K1_PHI)));
+            k1_store(out, v, K1_IPHI);
+            break;
+        case AXIOM_KUZ_SERIAL_CFB:
+            v = _mm_xor_si128(k1_encrypt(&c, v), k1_load(in, K1_PHI));
+            k1_store(out, v, K1_IPHI);
+            break;
+        default: /* OFB */
+            v = k1_encrypt(&c, v);
+            _mm_storeu_si128((__m128i *)(void *)out,
+                             _mm_xor_si128(_mm_loadu_si128((const __m128i *)(const void *)in),
+                                           _mm_gf2p8affine_epi64_epi8(v, K1_IPHI, 0)));
+            break;
+        }
     }
+    k1_store(iv, v, K1_IPHI);
+    axiom_wipe(&c, sizeof c);
 }
 #endif
 
@@ -604,8 +655,8 @@ static void kuz_avx2_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 }
 
 /* The operations of one kernel over its encrypt and decrypt cores; @one
- * encrypts blocks one at a time for the serial modes and for ECB and CTR
- * runs of fewer than @one_max blocks. */
+ * encrypts blocks one at a time for ECB and CTR runs of fewer than
+ * @one_max blocks.  The serial modes come with the kernel. */
 #define AVX2_KERNEL(prefix, enc_core, dec_core, one, one_max)                                \
     static void prefix##_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,         \
                              size_t n)                                                       \
@@ -635,9 +686,6 @@ static void kuz_avx2_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
     {                                                                                        \
         axiom_bc_cfb_dec_batched(ks, out, in, n, iv, prefix##_enc, AVX2_BATCH);             \
     }                                                                                        \
-    AXIOM_BC_DEFINE_MODE(prefix, cbc_enc, axiom_bc_cbc_enc_generic, one)                     \
-    AXIOM_BC_DEFINE_MODE(prefix, cfb_enc, axiom_bc_cfb_enc_generic, one)                     \
-    AXIOM_BC_DEFINE_MODE(prefix, ofb, axiom_bc_ofb_generic, one)                             \
     AXIOM_BC_DEFINE_MODE(prefix, xts_enc, axiom_bc_xts_generic, prefix##_enc)                \
     AXIOM_BC_DEFINE_MODE(prefix, xts_dec, axiom_bc_xts_generic, prefix##_dec)
 
@@ -654,6 +702,9 @@ static void kuz_avx2_batch_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_
 }
 
 AVX2_KERNEL(kuz_avx2, avx2_encrypt, avx2_decrypt, kuz_avx2_batch_enc, 1)
+AXIOM_BC_DEFINE_MODE(kuz_avx2, cbc_enc, axiom_bc_cbc_enc_generic, kuz_avx2_enc)
+AXIOM_BC_DEFINE_MODE(kuz_avx2, cfb_enc, axiom_bc_cfb_enc_generic, kuz_avx2_enc)
+AXIOM_BC_DEFINE_MODE(kuz_avx2, ofb, axiom_bc_ofb_generic, kuz_avx2_enc)
 
 const axiom_bc_kernel axiom_kuz_avx2 = {
     .name = "avx2",
@@ -664,6 +715,7 @@ const axiom_bc_kernel axiom_kuz_avx2 = {
 
 #ifdef HAVE_ISA_GFNI
 AVX2_KERNEL(kuz_avx2g, avx2g_encrypt, avx2g_decrypt, axiom_kuz_gfni_enc1, AXIOM_KUZ_GFNI_ONE_MAX)
+AXIOM_KUZ_GFNI_SERIAL_MODES(kuz_avx2g)
 
 const axiom_bc_kernel axiom_kuz_avx2_gfni = {
     .name = "gfni-avx2",

@@ -341,9 +341,13 @@ static void kuz_z_cfb_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in
     axiom_bc_cfb_dec_batched(ks, out, in, n, iv, kuz_z_enc, Z_BATCH);
 }
 
+#ifdef HAVE_ISA_AVX2
+AXIOM_KUZ_GFNI_SERIAL_MODES(kuz_z)
+#else
 AXIOM_BC_DEFINE_MODE(kuz_z, cbc_enc, axiom_bc_cbc_enc_generic, Z_ONE)
 AXIOM_BC_DEFINE_MODE(kuz_z, cfb_enc, axiom_bc_cfb_enc_generic, Z_ONE)
 AXIOM_BC_DEFINE_MODE(kuz_z, ofb, axiom_bc_ofb_generic, Z_ONE)
+#endif
 AXIOM_BC_DEFINE_MODE(kuz_z, xts_enc, axiom_bc_xts_generic, kuz_z_enc)
 AXIOM_BC_DEFINE_MODE(kuz_z, xts_dec, axiom_bc_xts_generic, kuz_z_dec)
 
