@@ -132,6 +132,30 @@ static uint64_t gfni_matrix(const uint8_t img[8])
     return m;
 }
 
+/* R^16 and its inverse with @d added to every new byte: the recurrence of
+ * the AVX2 kernel's L when its Horner offset is left in (kuznyechik_sd.h). */
+static void lin_off(uint8_t a[16], uint8_t d)
+{
+    for (int r = 0; r < 16; r++) {
+        uint8_t x = d;
+        for (int j = 0; j < 16; j++)
+            x ^= gmul(lcoef[j], a[j]);
+        memmove(a + 1, a, 15);
+        a[0] = x;
+    }
+}
+
+static void lin_inv_off(uint8_t a[16], uint8_t d)
+{
+    for (int r = 0; r < 16; r++) {
+        uint8_t x = (uint8_t)(d ^ gmul(lcoef[15], a[0]));
+        for (int j = 0; j < 15; j++)
+            x ^= gmul(lcoef[j], a[j + 1]);
+        memmove(a, a + 1, 15);
+        a[15] = x;
+    }
+}
+
 /* Algebraic normal form (Moebius transform) of output bit @b of @sbox:
  * anf[m] = 1 if the monomial prod_{i in m} x_i appears. */
 static void anf_of(const uint8_t *sbox, int b, uint8_t anf[256])
@@ -350,49 +374,6 @@ int main(void)
             fprintf(stderr, "coefficient %d is 0x%02x in the g basis\n", kmul[k], torep[kmul[k]]);
             return 1;
         }
-    uint8_t tg[2][AXIOM_KUZ_SD_N][16];
-    for (int w = 0; w < 2; w++)
-        for (int i = 0; i < AXIOM_KUZ_SD_N; i++)
-            for (int n = 0; n < 16; n++) {
-                uint8_t v = t[w][i][n];
-                if (i == AXIOM_KUZ_SD_IN_LO_L || i == AXIOM_KUZ_SD_IN_LO_R ||
-                    i == AXIOM_KUZ_SD_IN_HI_L || i == AXIOM_KUZ_SD_IN_HI_R) {
-                    /* nibble tables of a linear map: take the input from the g basis */
-                    const int hi = i == AXIOM_KUZ_SD_IN_HI_L || i == AXIOM_KUZ_SD_IN_HI_R;
-                    const int left = i == AXIOM_KUZ_SD_IN_LO_L || i == AXIOM_KUZ_SD_IN_HI_L;
-                    uint8_t x = fromrep[hi ? n << 4 : n];
-                    uint8_t y = w ? iomega[x] : bmat(dalpha, x);
-                    v = left ? (uint8_t)(y >> 4) : y & 15;
-                } else if (i == AXIOM_KUZ_SD_OUT_L || i == AXIOM_KUZ_SD_OUT_R) {
-                    v = torep[v];
-                }
-                tg[w][i][n] = v;
-            }
-    printf("\n/* PSHUFB tables of the decomposition of pi (AXIOM_KUZ_SD_*): pi and\n"
-           " * pi^-1 on bytes, then on their representations in the basis of g. */\n");
-    printf("const uint8_t axiom_kuz_sdec[4][AXIOM_KUZ_SD_N][16] = {\n");
-    for (int w = 0; w < 4; w++) {
-        printf("    {\n");
-        for (int i = 0; i < AXIOM_KUZ_SD_N; i++) {
-            printf("        {");
-            for (int n = 0; n < 16; n++)
-                printf("%s0x%02x", n ? ", " : " ", w < 2 ? t[w][i][n] : tg[w - 2][i][n]);
-            printf(" },\n");
-        }
-        printf("    },\n");
-    }
-    printf("};\n");
-    printf("\n/* Bytes to their g-basis representations and back, by nibbles. */\n");
-    printf("const uint8_t axiom_kuz_gbasis[4][16] = {\n");
-    for (int w = 0; w < 4; w++) {
-        printf("    {");
-        for (int n = 0; n < 16; n++) {
-            uint8_t x = (uint8_t)(w & 1 ? n << 4 : n);
-            printf("%s0x%02x", n ? ", " : " ", w < 2 ? torep[x] : fromrep[x]);
-        }
-        printf(" },\n");
-    }    printf("};\n");
-
     /* L as a matrix over GF2P8MULB's field: phi maps GF(2)[x] / p(x) onto
      * GF(2)[x] / (x^8 + x^4 + x^3 + x + 1) by x -> beta, a root of p there
      * (the first in numeric order); column j of L is L(e_j). */
@@ -414,6 +395,91 @@ int main(void)
         phi[v] = y;
         iphi[y] = (uint8_t)v;
     }
+    /* [0], [1]: pi, pi^-1 in the g basis; [2]: pi in phi's (the AES field) */
+    /* Without the Horner offset's correction L comes out as L(x) + D and
+     * L^-1 as L^-1(x) + D'; the kernel adds D, and E = L(D'), to the
+     * round keys instead. */
+    uint8_t goff[2][16];
+    for (int trial = 0; trial < 100; trial++) {
+        uint8_t x[16], y[16], z[16];
+        for (int i = 0; i < 16; i++)
+            x[i] = (uint8_t)(rand() >> 7);
+        memcpy(y, x, 16);
+        memcpy(z, x, 16);
+        lin(y);
+        lin_off(z, 0);
+        lin_inv_off(z, 0);
+        if (memcmp(z, x, 16) != 0 || (lin_off(x, 0), memcmp(x, y, 16) != 0)) {
+            fprintf(stderr, "lin_off/lin_inv_off do not match L\n");
+            return 1;
+        }
+    }
+    memset(goff, 0, sizeof goff);
+    lin_off(goff[0], gdelta);
+    lin_inv_off(goff[1], gdelta);
+    lin(goff[1]);
+    for (int i = 0; i < 16; i++) {
+        goff[0][i] = torep[goff[0][i]];
+        goff[1][i] = torep[goff[1][i]];
+    }
+    uint8_t tg[3][AXIOM_KUZ_SD_N][16];
+    for (int ww = 0; ww < 3; ww++)
+        for (int i = 0; i < AXIOM_KUZ_SD_N; i++)
+            for (int n = 0; n < 16; n++) {
+                const int w = ww & 1;
+                const uint8_t *to = ww < 2 ? torep : phi, *from = ww < 2 ? fromrep : iphi;
+                uint8_t v = t[w][i][n];
+                if (i == AXIOM_KUZ_SD_IN_LO_L || i == AXIOM_KUZ_SD_IN_LO_R ||
+                    i == AXIOM_KUZ_SD_IN_HI_L || i == AXIOM_KUZ_SD_IN_HI_R) {
+                    /* nibble tables of a linear map: take the input from the g basis */
+                    const int hi = i == AXIOM_KUZ_SD_IN_HI_L || i == AXIOM_KUZ_SD_IN_HI_R;
+                    const int left = i == AXIOM_KUZ_SD_IN_LO_L || i == AXIOM_KUZ_SD_IN_HI_L;
+                    uint8_t x = from[hi ? n << 4 : n];
+                    uint8_t y = w ? iomega[x] : bmat(dalpha, x);
+                    v = left ? (uint8_t)(y >> 4) : y & 15;
+                } else if (i == AXIOM_KUZ_SD_OUT_L || i == AXIOM_KUZ_SD_OUT_R) {
+                    v = to[v];
+                }
+                tg[ww][i][n] = v;
+            }
+    printf("\n/* PSHUFB tables of the decomposition of pi (AXIOM_KUZ_SD_*): pi and\n"
+           " * pi^-1 on bytes, then on their representations in the basis of g,\n"
+           " * then pi on bytes mapped by phi (below). */\n");
+    printf("const uint8_t axiom_kuz_sdec[5][AXIOM_KUZ_SD_N][16] = {\n");
+    for (int w = 0; w < 5; w++) {
+        printf("    {\n");
+        for (int i = 0; i < AXIOM_KUZ_SD_N; i++) {
+            printf("        {");
+            for (int n = 0; n < 16; n++)
+                printf("%s0x%02x", n ? ", " : " ", w < 2 ? t[w][i][n] : tg[w - 2][i][n]);
+            printf(" },\n");
+        }
+        printf("    },\n");
+    }
+    printf("};\n");
+    printf("\n/* Bytes to their g-basis representations and back, by nibbles. */\n");
+    printf("const uint8_t axiom_kuz_gbasis[4][16] = {\n");
+    for (int w = 0; w < 4; w++) {
+        printf("    {");
+        for (int n = 0; n < 16; n++) {
+            uint8_t x = (uint8_t)(w & 1 ? n << 4 : n);
+            printf("%s0x%02x", n ? ", " : " ", w < 2 ? torep[x] : fromrep[x]);
+        }
+        printf(" },\n");
+    }
+    printf("};\n");
+    printf("\n/* In the g basis: D, added to every round key after the first for\n"
+           " * encryption, and E = L(D'), for decryption (kuznyechik_avx2.c). */\n");
+    printf("const uint8_t axiom_kuz_gboff[2][16] = {\n");
+    for (int w = 0; w < 2; w++) {
+        printf("    {");
+        for (int n = 0; n < 16; n++)
+            printf("%s0x%02x", n ? ", " : " ", goff[w][n]);
+        printf(" },\n");
+    }
+    printf("};\n");
+
+    /* Column j of L is L(e_j). */
     uint8_t col[16][16];
     for (int j = 0; j < 16; j++) {
         uint8_t e[16] = { 0 };

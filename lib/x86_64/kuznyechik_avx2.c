@@ -179,32 +179,33 @@ FI __m256i avx2_xt(__m256i v, __m256i rt)
  * forwards, a14 backwards), and it only enters at bits 1 and 0: a step
  * waits for the previous one about six cycles, not the whole chain.  Each
  * xt adds R, which the remaining multiplications by g make
- * AXIOM_KUZ_GB_DELTA in all: @delta takes it back.  49 instructions, 7 of
- * them VPSHUFB, on whole bytes.
+ * AXIOM_KUZ_GB_DELTA in all: every new element comes out that much off, so
+ * this L is L(x) + D and the backward one L^-1(x) + D' for constant D and
+ * D' (tools/gen_kuznyechik.c), which the round keys take back (the
+ * setkey below).  47 instructions, 7 of them VPSHUFB, on whole bytes.
  */
-FI __m256i avx2_l(__m256i rt, __m256i delta, const __m256i *const a[16])
+FI __m256i avx2_l(__m256i rt, const __m256i *const a[16])
 {
     const __m256i a7 = *a[7];
     const __m256i p1 = AVX2_X(*a[1], *a[13]), p2 = AVX2_X(*a[2], *a[12]);
     const __m256i p3 = AVX2_X(*a[3], *a[11]), p4 = AVX2_X(*a[4], *a[10]);
     const __m256i p5 = AVX2_X(*a[5], *a[9]);
-    const __m256i p6 = AVX2_X(AVX2_X(*a[6], *a[8]), AVX2_X(*a[15], delta));
-    const __m256i u = AVX2_X(AVX2_X(p1, p2), p3), v = AVX2_X(p4, p5);
+    const __m256i p6 = AVX2_X(AVX2_X(*a[6], *a[8]), *a[15]);
+    const __m256i u = AVX2_X(AVX2_X(p1, p2), p3), v = AVX2_X(p4, p5), w = AVX2_X(p5, a7);
     __m256i acc = a7;                                                  /* bit 7 */
     acc = AVX2_X(avx2_xt(acc, rt), AVX2_X(p4, a7));                    /* bit 6 */
     acc = AVX2_X(avx2_xt(acc, rt), v);                                 /* bit 5 */
     acc = AVX2_X(avx2_xt(acc, rt), AVX2_X(u, a7));                     /* bit 4 */
     acc = AVX2_X(avx2_xt(acc, rt), AVX2_X(u, v));                      /* bit 3 */
-    acc = AVX2_X(avx2_xt(acc, rt), AVX2_X(AVX2_X(p1, p5), a7));        /* bit 2 */
+    acc = AVX2_X(avx2_xt(acc, rt), AVX2_X(p1, w));                     /* bit 2 */
     const __m256i p0 = AVX2_X(*a[0], *a[14]);
     acc = AVX2_X(avx2_xt(acc, rt), AVX2_X(p3, p0));                    /* bit 1 */
-    return AVX2_X(avx2_xt(acc, rt), AVX2_X(AVX2_X(AVX2_X(p5, a7), p6), p0)); /* bit 0 */
+    return AVX2_X(avx2_xt(acc, rt), AVX2_X(AVX2_X(w, p6), p0));        /* bit 0 */
 }
 
 FI void avx2_lin(__m256i s[16])
 {
     const __m256i rt = _mm256_set1_epi8(AXIOM_KUZ_GB_R);
-    const __m256i delta = _mm256_set1_epi8(AXIOM_KUZ_GB_DELTA);
     __m256i e[32];
 #pragma GCC unroll 16
     for (int k = 0; k < 16; k++)
@@ -215,7 +216,7 @@ FI void avx2_lin(__m256i s[16])
 #pragma GCC unroll 16
         for (int i = 0; i < 16; i++)
             a[i] = &e[t + 15 - i];
-        e[t + 16] = avx2_l(rt, delta, a);
+        e[t + 16] = avx2_l(rt, a);
     }
 #pragma GCC unroll 16
     for (int i = 0; i < 16; i++)
@@ -226,7 +227,6 @@ FI void avx2_lin(__m256i s[16])
 FI void avx2_lin_inv(__m256i s[16])
 {
     const __m256i rt = _mm256_set1_epi8(AXIOM_KUZ_GB_R);
-    const __m256i delta = _mm256_set1_epi8(AXIOM_KUZ_GB_DELTA);
     __m256i e[32];
 #pragma GCC unroll 16
     for (int k = 0; k < 16; k++)
@@ -238,7 +238,7 @@ FI void avx2_lin_inv(__m256i s[16])
         for (int i = 0; i < 15; i++)
             a[i] = &e[t + 15 - i];
         a[15] = &e[t + 16];
-        e[t] = avx2_l(rt, delta, a);
+        e[t] = avx2_l(rt, a);
     }
 #pragma GCC unroll 16
     for (int i = 0; i < 16; i++)
@@ -261,10 +261,11 @@ FI void avx2_gbasis(__m256i s[16], int to)
             _mm256_shuffle_epi8(thi, _mm256_and_si256(_mm256_srli_epi16(s[j], 4), f)));
 }
 
-/* The round keys in the g basis, where the setkey below keeps them. */
-FI const uint8_t *avx2_gkey(const axiom_bc_ks *ks, unsigned i)
+/* The round keys in the g basis with the offsets of avx2_lin (@dec = 0)
+ * or avx2_lin_inv (1) folded in, where the setkey below keeps them. */
+FI const uint8_t *avx2_gkey(const axiom_bc_ks *ks, int dec, unsigned i)
 {
-    return (const uint8_t *)ks->w + 16 * (AXIOM_KUZ_ROUNDS + i);
+    return (const uint8_t *)ks->w + 16 * (AXIOM_KUZ_ROUNDS * (1 + dec) + i);
 }
 
 FI void avx2_addkey(__m256i s[16], const uint8_t *k)
@@ -278,21 +279,36 @@ FI void avx2_addkey(__m256i s[16], const uint8_t *k)
 
 typedef void (*avx2_core_fn)(const axiom_bc_ks *, __m256i *);
 
-/* The plain AVX2 kernel works in the g basis throughout (kuznyechik_sd.h):
- * the slices go in at the start and come back at the end. */
+/* The plain AVX2 kernel works in the g basis (kuznyechik_sd.h): the
+ * first S of encryption takes the bytes as they are (pi's input tables
+ * from set 0) and gives the g basis, the last S^-1 of decryption the
+ * other way round; the other end converts. */
+FI void avx2_sbox_mix(avx2_sbox *sb, int set, int first, int n)
+{
+    for (int i = first; i < first + n; i++)
+        sb->t[i] = _mm256_broadcastsi128_si256(
+            _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_sdec[set][i]));
+}
+
 static void avx2_encrypt(const axiom_bc_ks *ks, __m256i s[16])
 {
     avx2_sbox sb;
     avx2_sbox_init(&sb, 2);
-    avx2_gbasis(s, 0);
-    for (unsigned r = 0; r < 9; r++) {
-        avx2_addkey(s, avx2_gkey(ks, r));
+    avx2_sbox_mix(&sb, 0, AXIOM_KUZ_SD_IN_LO_L, 4);
+    avx2_addkey(s, axiom_kuz_rk(ks, 0));
+#pragma GCC unroll 16
+    for (int j = 0; j < 16; j++)
+        s[j] = avx2_sub(&sb, s[j]);
+    avx2_lin(s);
+    avx2_sbox_mix(&sb, 2, AXIOM_KUZ_SD_IN_LO_L, 4);
+    for (unsigned r = 1; r < 9; r++) {
+        avx2_addkey(s, avx2_gkey(ks, 0, r));
 #pragma GCC unroll 16
         for (int j = 0; j < 16; j++)
             s[j] = avx2_sub(&sb, s[j]);
         avx2_lin(s);
     }
-    avx2_addkey(s, avx2_gkey(ks, 9));
+    avx2_addkey(s, avx2_gkey(ks, 0, 9));
     avx2_gbasis(s, 2);
 }
 
@@ -301,15 +317,20 @@ static void avx2_decrypt(const axiom_bc_ks *ks, __m256i s[16])
     avx2_sbox sb;
     avx2_sbox_init(&sb, 3);
     avx2_gbasis(s, 0);
-    avx2_addkey(s, avx2_gkey(ks, 9));
-    for (unsigned r = 9; r-- > 0;) {
+    avx2_addkey(s, avx2_gkey(ks, 1, 9));
+    for (unsigned r = 9; r-- > 1;) {
         avx2_lin_inv(s);
 #pragma GCC unroll 16
         for (int j = 0; j < 16; j++)
             s[j] = avx2_sub_inv(&sb, s[j]);
-        avx2_addkey(s, avx2_gkey(ks, r));
+        avx2_addkey(s, avx2_gkey(ks, 1, r));
     }
-    avx2_gbasis(s, 2);
+    avx2_lin_inv(s);
+    avx2_sbox_mix(&sb, 1, AXIOM_KUZ_SD_OUT_L, 2);
+#pragma GCC unroll 16
+    for (int j = 0; j < 16; j++)
+        s[j] = avx2_sub_inv(&sb, s[j]);
+    avx2_addkey(s, axiom_kuz_rk(ks, 0));
 }
 
 #ifdef HAVE_ISA_GFNI
@@ -636,8 +657,9 @@ static void avx2_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, siz
 
 /* ---- the kernels --------------------------------------------------------------- */
 
-/* K_1..K_10, then the same in the g basis for the plain kernel (at
- * ks->w[20..39], bytes 160..319). */
+/* K_1..K_10, then for the plain kernel the same in the g basis, with D
+ * added to K_2..K_10 (bytes 160..319, for encryption) and with E
+ * (bytes 320..479, for decryption): axiom_kuz_gboff, see avx2_l. */
 static void kuz_avx2_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 {
     (void)keylen;
@@ -648,9 +670,13 @@ static void kuz_avx2_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
     uint8_t *gk = (uint8_t *)ks->w + 16 * AXIOM_KUZ_ROUNDS;
     for (unsigned i = 0; i < AXIOM_KUZ_ROUNDS; i++) {
         const __m128i k = _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_rk(ks, i));
-        _mm_storeu_si128((__m128i *)(void *)(gk + 16 * i),
-                         _mm_xor_si128(_mm_shuffle_epi8(tlo, _mm_and_si128(k, f)),
-                                       _mm_shuffle_epi8(thi, _mm_and_si128(_mm_srli_epi16(k, 4), f))));
+        const __m128i g = _mm_xor_si128(_mm_shuffle_epi8(tlo, _mm_and_si128(k, f)),
+                                        _mm_shuffle_epi8(thi, _mm_and_si128(_mm_srli_epi16(k, 4), f)));
+        for (int dec = 0; dec < 2; dec++) {
+            const __m128i off = _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_gboff[dec]);
+            _mm_storeu_si128((__m128i *)(void *)(gk + 16 * (AXIOM_KUZ_ROUNDS * dec + i)),
+                             i ? _mm_xor_si128(g, off) : g);
+        }
     }
 }
 
