@@ -40,6 +40,7 @@ extern const uint8_t axiom_kuz_nibmul[7][2][16];   /* the same, as PSHUFB nibble
 extern const uint8_t axiom_kuz_sdec[5][AXIOM_KUZ_SD_N][16]; /* kuznyechik_sd.h */
 extern const uint8_t axiom_kuz_gbasis[4][16];
 extern const uint8_t axiom_kuz_gboff[2][16];
+extern const uint8_t axiom_kuz_gctr[16][4][16];
 extern const uint64_t axiom_kuz_gfni_phi[2];       /* to GF2P8MULB's field and back */
 extern const uint8_t axiom_kuz_gfni_lcol[16][16];  /* columns of L in that field */
 

@@ -468,6 +468,31 @@ int main(void)
         printf(" },\n");
     }
     printf("};\n");
+    /* CTR's first round (kuznyechik_avx2.c): only bytes 14 and 15 of the
+     * counter blocks of a batch differ, so L's columns 14 and 15 suffice,
+     * as products in the g basis by nibble tables: [i][0], [i][1] the low
+     * and high nibble times L(e_14)_i, [i][2], [i][3] times L(e_15)_i. */
+    uint8_t lc[2][16];
+    for (int j = 0; j < 2; j++) {
+        memset(lc[j], 0, 16);
+        lc[j][14 + j] = 1;
+        lin(lc[j]);
+    }
+    printf("\n/* Bytes 14 and 15 of a block through L, in the g basis, by nibbles:\n"
+           " * [i][2j + h] is n * L(e_(14+j))_i for the low (h = 0) or high nibble n. */\n");
+    printf("const uint8_t axiom_kuz_gctr[16][4][16] = {\n");
+    for (int i = 0; i < 16; i++) {
+        printf("    {");
+        for (int w = 0; w < 4; w++) {
+            printf("%s{", w ? ",\n     " : " ");
+            for (int n = 0; n < 16; n++)
+                printf("%s0x%02x", n ? ", " : " ",
+                       torep[gmul(lc[w >> 1][i], fromrep[w & 1 ? n << 4 : n])]);
+            printf(" }");
+        }
+        printf(" },\n");
+    }
+    printf("};\n");
     printf("\n/* In the g basis: D, added to every round key after the first for\n"
            " * encryption, and E = L(D'), for decryption (kuznyechik_avx2.c). */\n");
     printf("const uint8_t axiom_kuz_gboff[2][16] = {\n");
