@@ -9,6 +9,7 @@
 #include <string.h>
 #include "bc.h"
 #include "bc_modes.h"
+#include "kuznyechik_sd.h"
 
 /*
  * Conventions.  A block is 16 bytes in memory order; byte 0 is a_15, the
@@ -36,6 +37,12 @@ extern const uint16_t axiom_kuz_anf_pi_inv_off[9];
 extern const uint8_t axiom_kuz_anf_pi_inv[];
 extern const uint64_t axiom_kuz_gfni_mul[7];       /* 148 32 133 16 194 192 251 */
 extern const uint8_t axiom_kuz_nibmul[7][2][16];   /* the same, as PSHUFB nibble tables */
+extern const uint8_t axiom_kuz_sdec[5][AXIOM_KUZ_SD_N][16]; /* kuznyechik_sd.h */
+extern const uint8_t axiom_kuz_gbasis[4][16];
+extern const uint8_t axiom_kuz_gboff[2][16];
+extern const uint8_t axiom_kuz_gctr[16][4][16];
+extern const uint64_t axiom_kuz_gfni_phi[2];       /* to GF2P8MULB's field and back */
+extern const uint8_t axiom_kuz_gfni_lcol[16][16];  /* columns of L in that field */
 
 #define AXIOM_KUZ_KEYLEN 32
 #define AXIOM_KUZ_ROUNDS 10 /* round keys K_1..K_10 */
@@ -51,6 +58,34 @@ static inline const uint8_t *axiom_kuz_rk(const axiom_bc_ks *ks, unsigned i)
 /* The key schedule in constant time (lib/kuznyechik_ct.c): every kernel
  * that claims constant time expands its key with it. */
 void axiom_kuz_expand_ct(axiom_bc_ks *ks, const uint8_t *key);
+
+#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2)
+/* @n blocks one at a time with GFNI and AVX2, for the serial modes and
+ * short messages of the GFNI kernels (lib/x86_64/kuznyechik_avx2.c). */
+void axiom_kuz_gfni_enc1(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n);
+/* ECB encryption and CTR runs shorter than this go one block at a time. */
+#define AXIOM_KUZ_GFNI_ONE_MAX 12
+/* CBC and CFB encryption and OFB the same way, set up once per call. */
+enum { AXIOM_KUZ_SERIAL_CBC, AXIOM_KUZ_SERIAL_CFB, AXIOM_KUZ_SERIAL_OFB };
+void axiom_kuz_gfni_serial(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                           uint8_t iv[16], int mode);
+#define AXIOM_KUZ_GFNI_SERIAL_MODES(prefix)                                                  \
+    static void prefix##_cbc_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,     \
+                                 size_t n, uint8_t iv[16])                                   \
+    {                                                                                        \
+        axiom_kuz_gfni_serial(ks, out, in, n, iv, AXIOM_KUZ_SERIAL_CBC);                           \
+    }                                                                                        \
+    static void prefix##_cfb_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,     \
+                                 size_t n, uint8_t iv[16])                                   \
+    {                                                                                        \
+        axiom_kuz_gfni_serial(ks, out, in, n, iv, AXIOM_KUZ_SERIAL_CFB);                           \
+    }                                                                                        \
+    static void prefix##_ofb(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,         \
+                             size_t n, uint8_t iv[16])                                       \
+    {                                                                                        \
+        axiom_kuz_gfni_serial(ks, out, in, n, iv, AXIOM_KUZ_SERIAL_OFB);                           \
+    }
+#endif
 
 /* The kernels run their parallel modes through bc_modes.h's
  * axiom_bc_*_batched loops, with batches up to AXIOM_BC_MAXBATCH. */

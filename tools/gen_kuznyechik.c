@@ -4,7 +4,8 @@
  * pi, then prints pi, its inverse, the key-schedule constants C_i, the
  * algebraic normal form of both S-boxes for the bitsliced kernel and the
  * GF2P8AFFINEQB matrices and PSHUFB nibble tables of the constant
- * multiplications in L.
+ * multiplications in L, and the PSHUFB tables of the decomposed S-box
+ * (lib/kuznyechik_sd.h), checked against pi.
  *
  *   cc -O2 -o gen tools/gen_kuznyechik.c && ./gen > lib/kuznyechik_const.c
  *
@@ -13,6 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "../lib/kuznyechik_sd.h"
 
 /* pi' of RFC 7801 section 4.1 (GOST R 34.12-2015 section 4.1.1). */
 static const uint8_t pi[256] = {
@@ -61,6 +64,95 @@ static void lin(uint8_t a[16])
             x ^= gmul(lcoef[j], a[j]);
         memmove(a + 1, a, 15);
         a[0] = x;
+    }
+}
+
+
+/*
+ * The decomposition of pi published by A. Biryukov, L. Perrin and
+ * A. Udovenko ("Reverse-engineering the S-box of Streebog, Kuznyechik and
+ * STRIBOBr1", EUROCRYPT 2016): with the 8x8 binary matrices alpha and
+ * omega, GF(2^4) modulo x^4 + x^3 + 1 and the 4-bit maps below,
+ *     (l, r) = alpha(x);  l = r ? nu1(l * r^-1) : nu0(l);
+ *     r = sigma(r * phi(l));  pi(x) = omega(l, r).
+ * main() checks it against pi before printing anything from it.
+ */
+static const uint8_t dnu0[16] = { 2, 5, 3, 11, 6, 9, 14, 10, 0, 4, 15, 1, 8, 13, 12, 7 };
+static const uint8_t dnu1[16] = { 7, 6, 12, 9, 0, 15, 8, 1, 4, 5, 11, 14, 13, 2, 3, 10 };
+static const uint8_t dsigma[16] = { 12, 13, 0, 4, 8, 11, 10, 14, 3, 9, 5, 2, 15, 1, 6, 7 };
+static const uint8_t dphi[16] = { 11, 2, 11, 8, 12, 4, 1, 12, 6, 3, 5, 8, 14, 3, 6, 11 };
+/* Row i is output bit 7 - i; its bit 7 - j is the coefficient of input
+ * bit 7 - j (the paper's matrices, most significant bit first). */
+static const uint8_t dalpha[8] = { 0x08, 0x41, 0x43, 0xef, 0x8a, 0x44, 0x1a, 0x20 };
+static const uint8_t domega[8] = { 0x0a, 0x04, 0x20, 0x9a, 0x08, 0x44, 0x82, 0x01 };
+
+static uint8_t bmat(const uint8_t m[8], uint8_t a)
+{
+    uint8_t r = 0;
+    for (int i = 0; i < 8; i++)
+        r |= (uint8_t)(__builtin_parity(m[i] & a) << (7 - i));
+    return r;
+}
+
+static uint8_t gmul4(uint8_t a, uint8_t b)
+{
+    uint8_t r = 0;
+    for (; b; b >>= 1) {
+        if (b & 1)
+            r ^= a;
+        a = (uint8_t)((a & 8) ? ((a << 1) ^ 0x19) & 15 : a << 1);
+    }
+    return r;
+}
+
+
+/* GF(2^8) modulo x^8 + x^4 + x^3 + x + 1, the field of GF2P8MULB. */
+static uint8_t amul(uint8_t a, uint8_t b)
+{
+    uint8_t r = 0;
+    for (; b; b >>= 1) {
+        if (b & 1)
+            r ^= a;
+        a = (uint8_t)((a << 1) ^ ((a & 0x80) ? 0x1b : 0));
+    }
+    return r;
+}
+
+/* The GF2P8AFFINEQB matrix of a GF(2)-linear map of bytes given by its
+ * images of 1, 2, 4, ..., 128. */
+static uint64_t gfni_matrix(const uint8_t img[8])
+{
+    uint64_t m = 0;
+    for (int i = 0; i < 8; i++) {
+        uint8_t row = 0;
+        for (int j = 0; j < 8; j++)
+            row |= (uint8_t)(((img[j] >> i) & 1) << j);
+        m |= (uint64_t)row << (8 * (7 - i));
+    }
+    return m;
+}
+
+/* R^16 and its inverse with @d added to every new byte: the recurrence of
+ * the AVX2 kernel's L when its Horner offset is left in (kuznyechik_sd.h). */
+static void lin_off(uint8_t a[16], uint8_t d)
+{
+    for (int r = 0; r < 16; r++) {
+        uint8_t x = d;
+        for (int j = 0; j < 16; j++)
+            x ^= gmul(lcoef[j], a[j]);
+        memmove(a + 1, a, 15);
+        a[0] = x;
+    }
+}
+
+static void lin_inv_off(uint8_t a[16], uint8_t d)
+{
+    for (int r = 0; r < 16; r++) {
+        uint8_t x = (uint8_t)(d ^ gmul(lcoef[15], a[0]));
+        for (int j = 0; j < 15; j++)
+            x ^= gmul(lcoef[j], a[j + 1]);
+        memmove(a, a + 1, 15);
+        a[15] = x;
     }
 }
 
@@ -180,6 +272,279 @@ int main(void)
                 printf("%s0x%02x", n ? ", " : " ", gmul(kmul[k], (uint8_t)(h ? n << 4 : n)));
             printf(" }");
         }
+        printf(" },\n");
+    }
+    printf("};\n");
+    /* PSHUFB tables of the decomposed pi and pi^-1 (kuznyechik.h).  Logs
+     * to base 2 (a generator of GF(2^4)*); the log of 0 is 0xf0, so that
+     * a saturating sum with it keeps bit 7 and PSHUFB gives 0. */
+    uint8_t ex[16] = { 0 }, lg[16], ialpha[256], iomega[256], inu0[16], inu1[16], isig[16];
+    lg[0] = 0xf0;
+    for (int k = 0, v = 1; k < 15; k++) {
+        ex[k] = (uint8_t)v;
+        lg[v] = (uint8_t)k;
+        v = gmul4((uint8_t)v, 2);
+    }
+    for (int x = 0; x < 256; x++) {
+        uint8_t y = bmat(dalpha, (uint8_t)x);
+        unsigned l = y >> 4, r = y & 15;
+        l = r ? dnu1[gmul4((uint8_t)l, ex[(15 - lg[r]) % 15])] : dnu0[l];
+        r = dsigma[gmul4((uint8_t)r, dphi[l])];
+        if (bmat(domega, (uint8_t)(l << 4 | r)) != pi[x]) {
+            fprintf(stderr, "the decomposition of pi does not match at %d\n", x);
+            return 1;
+        }
+        ialpha[bmat(dalpha, (uint8_t)x)] = (uint8_t)x;
+        iomega[bmat(domega, (uint8_t)x)] = (uint8_t)x;
+    }
+    for (int v = 0; v < 16; v++) {
+        inu0[dnu0[v]] = (uint8_t)v;
+        inu1[dnu1[v]] = (uint8_t)v;
+        isig[dsigma[v]] = (uint8_t)v;
+    }
+    const uint8_t o1 = dnu1[0], o2 = dsigma[0];
+    uint8_t t[2][AXIOM_KUZ_SD_N][16];
+    memset(t, 0, sizeof t);
+    for (int n = 0; n < 16; n++) {
+        uint8_t *e = &t[0][0][0] + n, *d = &t[1][0][0] + n;
+#define E(i) e[16 * (i)]
+#define D(i) d[16 * (i)]
+        E(AXIOM_KUZ_SD_IN_LO_L) = (uint8_t)(bmat(dalpha, (uint8_t)n) >> 4);
+        E(AXIOM_KUZ_SD_IN_HI_L) = (uint8_t)(bmat(dalpha, (uint8_t)(n << 4)) >> 4);
+        E(AXIOM_KUZ_SD_IN_LO_R) = bmat(dalpha, (uint8_t)n) & 15;
+        E(AXIOM_KUZ_SD_IN_HI_R) = bmat(dalpha, (uint8_t)(n << 4)) & 15;
+        E(AXIOM_KUZ_SD_LOG) = lg[n];
+        E(AXIOM_KUZ_SD_E_LOGINV) = n ? (uint8_t)((15 - lg[n]) % 15) : 0xf0;
+        E(AXIOM_KUZ_SD_E_NU1EXP) = n < 15 ? dnu1[ex[n]] ^ o1 : 0;
+        E(AXIOM_KUZ_SD_NZ) = n ? 0x80 : 0;
+        E(AXIOM_KUZ_SD_E_NU0) = dnu0[n] ^ o1;
+        E(AXIOM_KUZ_SD_E_LOGPHI) = lg[dphi[n ^ o1]];
+        E(AXIOM_KUZ_SD_E_SIGEXP) = n < 15 ? dsigma[ex[n]] ^ o2 : 0;
+        E(AXIOM_KUZ_SD_OUT_L) = bmat(domega, (uint8_t)(n << 4)) ^ bmat(domega, (uint8_t)(o1 << 4 | o2));
+        E(AXIOM_KUZ_SD_OUT_R) = bmat(domega, (uint8_t)n);
+        D(AXIOM_KUZ_SD_IN_LO_L) = (uint8_t)(iomega[n] >> 4);
+        D(AXIOM_KUZ_SD_IN_HI_L) = (uint8_t)(iomega[n << 4] >> 4);
+        D(AXIOM_KUZ_SD_IN_LO_R) = iomega[n] & 15;
+        D(AXIOM_KUZ_SD_IN_HI_R) = iomega[n << 4] & 15;
+        D(AXIOM_KUZ_SD_LOG) = lg[n];
+        D(AXIOM_KUZ_SD_D_LOGSIGINV) = lg[isig[n]];
+        D(AXIOM_KUZ_SD_D_LOGPHIINV) = (uint8_t)((15 - lg[dphi[n]]) % 15);
+        D(AXIOM_KUZ_SD_D_EXP) = ex[n];
+        D(AXIOM_KUZ_SD_D_LOGNU1INV) = lg[inu1[n]];
+        D(AXIOM_KUZ_SD_NZ) = n ? 0x80 : 0;
+        D(AXIOM_KUZ_SD_D_NU0INV) = inu0[n];
+        D(AXIOM_KUZ_SD_OUT_L) = ialpha[n << 4];
+        D(AXIOM_KUZ_SD_OUT_R) = ialpha[n];
+#undef E
+#undef D
+    }
+    /* The same in the polynomial basis of g (kuznyechik_sd.h): bytes
+     * in and out are g-basis representations. */
+    uint8_t torep[256], fromrep[256], gp[9];
+    gp[0] = 1;
+    for (int i = 1; i < 9; i++)
+        gp[i] = gmul(gp[i - 1], AXIOM_KUZ_GB_G);
+    for (int c = 0; c < 256; c++) {
+        uint8_t v = 0;
+        for (int i = 0; i < 8; i++)
+            if (c >> i & 1)
+                v ^= gp[i];
+        fromrep[c] = v;
+    }
+    memset(torep, 0, sizeof torep);
+    for (int c = 0; c < 256; c++)
+        torep[fromrep[c]] = (uint8_t)c;
+    for (int c = 1; c < 256; c++)
+        if (fromrep[c] == 0) {
+            fprintf(stderr, "the powers of g are not a basis\n");
+            return 1;
+        }
+    uint8_t gdelta = 0;
+    for (int b = 0; b < 7; b++)
+        gdelta ^= gmul(gp[8], gp[b]);
+    if (torep[gp[8]] != AXIOM_KUZ_GB_R || torep[gdelta] != AXIOM_KUZ_GB_DELTA) {
+        fprintf(stderr, "AXIOM_KUZ_GB_R/DELTA should be 0x%02x/0x%02x\n", torep[gp[8]],
+                torep[gdelta]);
+        return 1;
+    }
+    /* the grouping of avx2_l (lib/x86_64/kuznyechik_avx2.c) */
+    static const uint8_t grep[7] = { 0x03, 0x1c, 0x18, 0x1a, 0x68, 0x2d, 0xd5 };
+    for (int k = 0; k < 7; k++)
+        if (torep[kmul[k]] != grep[k] || torep[1] != 1) {
+            fprintf(stderr, "coefficient %d is 0x%02x in the g basis\n", kmul[k], torep[kmul[k]]);
+            return 1;
+        }
+    /* L as a matrix over GF2P8MULB's field: phi maps GF(2)[x] / p(x) onto
+     * GF(2)[x] / (x^8 + x^4 + x^3 + x + 1) by x -> beta, a root of p there
+     * (the first in numeric order); column j of L is L(e_j). */
+    uint8_t beta = 0, bp[8], phi[256], iphi[256];
+    for (int b = 2; b < 256 && !beta; b++) {
+        uint8_t b2 = amul((uint8_t)b, (uint8_t)b), b4 = amul(b2, b2), b8 = amul(b4, b4);
+        uint8_t b6 = amul(b4, b2), b7 = amul(b6, (uint8_t)b);
+        if ((b8 ^ b7 ^ b6 ^ b ^ 1) == 0)
+            beta = (uint8_t)b;
+    }
+    bp[0] = 1;
+    for (int i = 1; i < 8; i++)
+        bp[i] = amul(bp[i - 1], beta);
+    for (int v = 0; v < 256; v++) {
+        uint8_t y = 0;
+        for (int i = 0; i < 8; i++)
+            if (v >> i & 1)
+                y ^= bp[i];
+        phi[v] = y;
+        iphi[y] = (uint8_t)v;
+    }
+    /* [0], [1]: pi, pi^-1 in the g basis; [2]: pi in phi's (the AES field) */
+    /* Without the Horner offset's correction L comes out as L(x) + D and
+     * L^-1 as L^-1(x) + D'; the kernel adds D, and E = L(D'), to the
+     * round keys instead. */
+    uint8_t goff[2][16];
+    for (int trial = 0; trial < 100; trial++) {
+        uint8_t x[16], y[16], z[16];
+        for (int i = 0; i < 16; i++)
+            x[i] = (uint8_t)(rand() >> 7);
+        memcpy(y, x, 16);
+        memcpy(z, x, 16);
+        lin(y);
+        lin_off(z, 0);
+        lin_inv_off(z, 0);
+        if (memcmp(z, x, 16) != 0 || (lin_off(x, 0), memcmp(x, y, 16) != 0)) {
+            fprintf(stderr, "lin_off/lin_inv_off do not match L\n");
+            return 1;
+        }
+    }
+    memset(goff, 0, sizeof goff);
+    lin_off(goff[0], gdelta);
+    lin_inv_off(goff[1], gdelta);
+    lin(goff[1]);
+    for (int i = 0; i < 16; i++) {
+        goff[0][i] = torep[goff[0][i]];
+        goff[1][i] = torep[goff[1][i]];
+    }
+    uint8_t tg[3][AXIOM_KUZ_SD_N][16];
+    for (int ww = 0; ww < 3; ww++)
+        for (int i = 0; i < AXIOM_KUZ_SD_N; i++)
+            for (int n = 0; n < 16; n++) {
+                const int w = ww & 1;
+                const uint8_t *to = ww < 2 ? torep : phi, *from = ww < 2 ? fromrep : iphi;
+                uint8_t v = t[w][i][n];
+                if (i == AXIOM_KUZ_SD_IN_LO_L || i == AXIOM_KUZ_SD_IN_LO_R ||
+                    i == AXIOM_KUZ_SD_IN_HI_L || i == AXIOM_KUZ_SD_IN_HI_R) {
+                    /* nibble tables of a linear map: take the input from the g basis */
+                    const int hi = i == AXIOM_KUZ_SD_IN_HI_L || i == AXIOM_KUZ_SD_IN_HI_R;
+                    const int left = i == AXIOM_KUZ_SD_IN_LO_L || i == AXIOM_KUZ_SD_IN_HI_L;
+                    uint8_t x = from[hi ? n << 4 : n];
+                    uint8_t y = w ? iomega[x] : bmat(dalpha, x);
+                    v = left ? (uint8_t)(y >> 4) : y & 15;
+                } else if (i == AXIOM_KUZ_SD_OUT_L || i == AXIOM_KUZ_SD_OUT_R) {
+                    v = to[v];
+                }
+                tg[ww][i][n] = v;
+            }
+    printf("\n/* PSHUFB tables of the decomposition of pi (AXIOM_KUZ_SD_*): pi and\n"
+           " * pi^-1 on bytes, then on their representations in the basis of g,\n"
+           " * then pi on bytes mapped by phi (below). */\n");
+    printf("const uint8_t axiom_kuz_sdec[5][AXIOM_KUZ_SD_N][16] = {\n");
+    for (int w = 0; w < 5; w++) {
+        printf("    {\n");
+        for (int i = 0; i < AXIOM_KUZ_SD_N; i++) {
+            printf("        {");
+            for (int n = 0; n < 16; n++)
+                printf("%s0x%02x", n ? ", " : " ", w < 2 ? t[w][i][n] : tg[w - 2][i][n]);
+            printf(" },\n");
+        }
+        printf("    },\n");
+    }
+    printf("};\n");
+    printf("\n/* Bytes to their g-basis representations and back, by nibbles. */\n");
+    printf("const uint8_t axiom_kuz_gbasis[4][16] = {\n");
+    for (int w = 0; w < 4; w++) {
+        printf("    {");
+        for (int n = 0; n < 16; n++) {
+            uint8_t x = (uint8_t)(w & 1 ? n << 4 : n);
+            printf("%s0x%02x", n ? ", " : " ", w < 2 ? torep[x] : fromrep[x]);
+        }
+        printf(" },\n");
+    }
+    printf("};\n");
+    /* CTR's first round (kuznyechik_avx2.c): only bytes 14 and 15 of the
+     * counter blocks of a batch differ, so L's columns 14 and 15 suffice,
+     * as products in the g basis by nibble tables: [i][0], [i][1] the low
+     * and high nibble times L(e_14)_i, [i][2], [i][3] times L(e_15)_i. */
+    uint8_t lc[2][16];
+    for (int j = 0; j < 2; j++) {
+        memset(lc[j], 0, 16);
+        lc[j][14 + j] = 1;
+        lin(lc[j]);
+    }
+    printf("\n/* Bytes 14 and 15 of a block through L, in the g basis, by nibbles:\n"
+           " * [i][2j + h] is n * L(e_(14+j))_i for the low (h = 0) or high nibble n. */\n");
+    printf("const uint8_t axiom_kuz_gctr[16][4][16] = {\n");
+    for (int i = 0; i < 16; i++) {
+        printf("    {");
+        for (int w = 0; w < 4; w++) {
+            printf("%s{", w ? ",\n     " : " ");
+            for (int n = 0; n < 16; n++)
+                printf("%s0x%02x", n ? ", " : " ",
+                       torep[gmul(lc[w >> 1][i], fromrep[w & 1 ? n << 4 : n])]);
+            printf(" }");
+        }
+        printf(" },\n");
+    }
+    printf("};\n");
+    printf("\n/* In the g basis: D, added to every round key after the first for\n"
+           " * encryption, and E = L(D'), for decryption (kuznyechik_avx2.c). */\n");
+    printf("const uint8_t axiom_kuz_gboff[2][16] = {\n");
+    for (int w = 0; w < 2; w++) {
+        printf("    {");
+        for (int n = 0; n < 16; n++)
+            printf("%s0x%02x", n ? ", " : " ", goff[w][n]);
+        printf(" },\n");
+    }
+    printf("};\n");
+
+    /* Column j of L is L(e_j). */
+    uint8_t col[16][16];
+    for (int j = 0; j < 16; j++) {
+        uint8_t e[16] = { 0 };
+        e[j] = 1;
+        lin(e);
+        for (int i = 0; i < 16; i++)
+            col[j][i] = phi[e[i]];
+    }
+    for (int trial = 0; trial < 1000; trial++) {
+        uint8_t x[16], y[16] = { 0 };
+        for (int i = 0; i < 16; i++)
+            x[i] = (uint8_t)(rand() >> 7);
+        for (int j = 0; j < 16; j++)
+            for (int i = 0; i < 16; i++)
+                y[i] ^= amul(phi[x[j]], col[j][i]);
+        lin(x);
+        for (int i = 0; i < 16; i++)
+            if (iphi[y[i]] != x[i] || gmul(x[i], 7) != iphi[amul(phi[x[i]], phi[7])]) {
+                fprintf(stderr, "L over GF2P8MULB's field does not match\n");
+                return 1;
+            }
+    }
+    uint8_t img[2][8];
+    for (int j = 0; j < 8; j++) {
+        img[0][j] = phi[1 << j];
+        img[1][j] = iphi[1 << j];
+    }
+    printf("\n/* GF2P8AFFINEQB matrices of phi, bytes to GF2P8MULB's field (x -> 0x%02x),\n"
+           " * and of phi^-1. */\n", beta);
+    printf("const uint64_t axiom_kuz_gfni_phi[2] = {\n");
+    for (int w = 0; w < 2; w++)
+        printf("    UINT64_C(0x%016llx),\n", (unsigned long long)gfni_matrix(img[w]));
+    printf("};\n");
+    printf("\n/* Column j of L, L(e_j), mapped by phi: L(x) = phi^-1(sum_j phi(x_j) col_j)\n"
+           " * with GF2P8MULB products. */\n");
+    printf("const uint8_t axiom_kuz_gfni_lcol[16][16] = {\n");
+    for (int j = 0; j < 16; j++) {
+        printf("    {");
+        for (int i = 0; i < 16; i++)
+            printf("%s0x%02x", i ? ", " : " ", col[j][i]);
         printf(" },\n");
     }
     printf("};\n");

@@ -48,14 +48,14 @@
 #define FI static inline __attribute__((always_inline))
 
 typedef struct {
-    __m256i t[16];   /* rows of pi, or of pi^-1, in both lanes */
+    __m256i t[AXIOM_KUZ_SD_N];   /* kuznyechik_sd.h, for pi or for pi^-1 */
 } avx2_sbox;
 
-FI void avx2_sbox_init(avx2_sbox *sb, const uint8_t *box)
+FI void avx2_sbox_init(avx2_sbox *sb, int inverse)
 {
-    for (int h = 0; h < 16; h++)
-        sb->t[h] = _mm256_broadcastsi128_si256(
-            _mm_loadu_si128((const __m128i *)(const void *)(box + 16 * h)));
+    for (int i = 0; i < AXIOM_KUZ_SD_N; i++)
+        sb->t[i] = _mm256_broadcastsi128_si256(
+            _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_sdec[inverse][i]));
 }
 
 /* ---- transposes ----------------------------------------------------------- */
@@ -91,118 +91,181 @@ FI void avx2_store2(uint8_t *lo, uint8_t *hi, __m256i v)
 
 /* ---- S ----------------------------------------------------------------------- */
 
+FI __m256i avx2_tab(const avx2_sbox *sb, int i, __m256i idx)
+{
+    return _mm256_shuffle_epi8(sb->t[i], idx);
+}
+
+/* a * b in GF(2^4) from the logs (kuznyechik_sd.h): a saturating add,
+ * reduced modulo 15 as min(s, s - 15); a log of 0 keeps bit 7 set. */
+FI __m256i avx2_logsum(__m256i la, __m256i lb)
+{
+    const __m256i s = _mm256_adds_epu8(la, lb);
+    return _mm256_min_epu8(s, _mm256_sub_epi8(s, _mm256_set1_epi8(15)));
+}
+
+/* The nibbles (l, r) of the input linear map (alpha for pi, omega^-1 for
+ * pi^-1): six instructions with the split of x. */
+FI void avx2_sub_in(const avx2_sbox *sb, __m256i x, __m256i *l, __m256i *r)
+{
+    const __m256i f = _mm256_set1_epi8(0x0f);
+    const __m256i lo = _mm256_and_si256(x, f);
+    const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(x, 4), f);
+    *l = _mm256_xor_si256(avx2_tab(sb, AXIOM_KUZ_SD_IN_LO_L, lo),
+                          avx2_tab(sb, AXIOM_KUZ_SD_IN_HI_L, hi));
+    *r = _mm256_xor_si256(avx2_tab(sb, AXIOM_KUZ_SD_IN_LO_R, lo),
+                          avx2_tab(sb, AXIOM_KUZ_SD_IN_HI_R, hi));
+}
+
+/* pi on a slice: 28 instructions, 14 of them VPSHUFB. */
 FI __m256i avx2_sub(const avx2_sbox *sb, __m256i x)
 {
-    const __m256i x80 = _mm256_xor_si256(x, _mm256_set1_epi8((char)0x80));
-    __m256i u[8];
-#pragma GCC unroll 8
-    for (int h = 0; h < 8; h++)
-        u[h] = _mm256_xor_si256(_mm256_shuffle_epi8(sb->t[h], x),
-                                _mm256_shuffle_epi8(sb->t[h + 8], x80));
-    /* VPBLENDVB takes bit 7 of each mask byte: shifting 16-bit lanes left
-     * by 3, 2, 1 brings bits 4, 5, 6 of every byte there. */
-    const __m256i m4 = _mm256_slli_epi16(x, 3), m5 = _mm256_slli_epi16(x, 2);
-    const __m256i m6 = _mm256_add_epi8(x, x);
-#pragma GCC unroll 4
-    for (int i = 0; i < 4; i++)
-        u[i] = _mm256_blendv_epi8(u[2 * i], u[2 * i + 1], m4);
-    u[0] = _mm256_blendv_epi8(u[0], u[1], m5);
-    u[1] = _mm256_blendv_epi8(u[2], u[3], m5);
-    return _mm256_blendv_epi8(u[0], u[1], m6);
+    __m256i l, r;
+    avx2_sub_in(sb, x, &l, &r);
+    const __m256i s = avx2_logsum(avx2_tab(sb, AXIOM_KUZ_SD_LOG, l),
+                                  avx2_tab(sb, AXIOM_KUZ_SD_E_LOGINV, r));
+    const __m256i l2 = _mm256_xor_si256(
+        avx2_tab(sb, AXIOM_KUZ_SD_E_NU1EXP, s),
+        avx2_tab(sb, AXIOM_KUZ_SD_E_NU0, _mm256_or_si256(l, avx2_tab(sb, AXIOM_KUZ_SD_NZ, r))));
+    const __m256i t = avx2_logsum(avx2_tab(sb, AXIOM_KUZ_SD_E_LOGPHI, l2),
+                                  avx2_tab(sb, AXIOM_KUZ_SD_LOG, r));
+    const __m256i r2 = avx2_tab(sb, AXIOM_KUZ_SD_E_SIGEXP, t);
+    return _mm256_xor_si256(avx2_tab(sb, AXIOM_KUZ_SD_OUT_L, l2),
+                            avx2_tab(sb, AXIOM_KUZ_SD_OUT_R, r2));
+}
+
+/* pi^-1 on a slice, the same shape run backwards. */
+FI __m256i avx2_sub_inv(const avx2_sbox *sb, __m256i y)
+{
+    __m256i l1, r1;
+    avx2_sub_in(sb, y, &l1, &r1);
+    const __m256i r = avx2_tab(sb, AXIOM_KUZ_SD_D_EXP,
+                               avx2_logsum(avx2_tab(sb, AXIOM_KUZ_SD_D_LOGSIGINV, r1),
+                                           avx2_tab(sb, AXIOM_KUZ_SD_D_LOGPHIINV, l1)));
+    const __m256i l = _mm256_xor_si256(
+        avx2_tab(sb, AXIOM_KUZ_SD_D_EXP,
+                 avx2_logsum(avx2_tab(sb, AXIOM_KUZ_SD_D_LOGNU1INV, l1),
+                             avx2_tab(sb, AXIOM_KUZ_SD_LOG, r))),
+        avx2_tab(sb, AXIOM_KUZ_SD_D_NU0INV,
+                 _mm256_or_si256(l1, avx2_tab(sb, AXIOM_KUZ_SD_NZ, r))));
+    return _mm256_xor_si256(avx2_tab(sb, AXIOM_KUZ_SD_OUT_L, l),
+                            avx2_tab(sb, AXIOM_KUZ_SD_OUT_R, r));
 }
 
 /* ---- L ----------------------------------------------------------------------- */
 
-/* An element of the L recurrence: the bytes, and their low and high
- * nibbles, split once when the element is made. */
-typedef struct {
-    __m256i x, lo, hi;
-} avx2_el;
-
-typedef struct {
-    __m256i lo[7], hi[7];   /* k * n, k * 16n: 148 32 133 16 194 192 251 */
-} avx2_mul;
-
-FI void avx2_mul_init(avx2_mul *m)
+/* In the g basis (kuznyechik_sd.h) a byte v stands for sum v_i g^i.
+ * xt(v) = g v + R: VPADDB shifts every byte left, and VPSHUFB of an
+ * all-R table gives R exactly where bit 7 is clear (PSHUFB zeroes the
+ * others), so the sum is the reduced g v plus R in every case: two
+ * instructions instead of a compare, an AND and an XOR. */
+FI __m256i avx2_xt(__m256i v, __m256i rt)
 {
-    for (int k = 0; k < 7; k++) {
-        m->lo[k] = _mm256_broadcastsi128_si256(
-            _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_nibmul[k][0]));
-        m->hi[k] = _mm256_broadcastsi128_si256(
-            _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_nibmul[k][1]));
-    }
+    return _mm256_xor_si256(_mm256_add_epi8(v, v), _mm256_shuffle_epi8(rt, v));
 }
 
-FI avx2_el avx2_split(__m256i x)
+#define AVX2_X(u, v) _mm256_xor_si256((u), (v))
+
+/*
+ * l(a_0..a_15) (kuznyechik.h) in the g basis, by Horner's rule on the bits
+ * of the coefficients: with the pairwise sums p_k, S_b is the sum of the
+ * terms whose coefficient has bit b set in the g basis (148 = 0x03,
+ * 32 = 0x1c, 133 = 0x18, 16 = 0x1a, 194 = 0x68, 192 = 0x2d, 251 = 0xd5)
+ * and l = g(...g(g S_7 + S_6)...) + S_0:
+ *     bit 7: a7               bit 6: p4 a7            bit 5: p4 p5
+ *     bit 4: p1 p2 p3 a7      bit 3: p1 p2 p3 p4 p5   bit 2: p1 p5 a7
+ *     bit 1: p0 p3            bit 0: p0 p5 p6 a7      (p6 = a6 + a8 + a15)
+ * p0 = a0 + a14 holds the element the previous step has just made (a0
+ * forwards, a14 backwards), and it only enters at bits 1 and 0: a step
+ * waits for the previous one about six cycles, not the whole chain.  Each
+ * xt adds R, which the remaining multiplications by g make
+ * AXIOM_KUZ_GB_DELTA in all: every new element comes out that much off, so
+ * this L is L(x) + D and the backward one L^-1(x) + D' for constant D and
+ * D' (tools/gen_kuznyechik.c), which the round keys take back (the
+ * setkey below).  47 instructions, 7 of them VPSHUFB, on whole bytes.
+ */
+FI __m256i avx2_l(__m256i rt, const __m256i *const a[16])
 {
-    const __m256i f = _mm256_set1_epi8(0x0f);
-    avx2_el e = { x, _mm256_and_si256(x, f), _mm256_and_si256(_mm256_srli_epi16(x, 4), f) };
-    return e;
+    const __m256i a7 = *a[7];
+    const __m256i p1 = AVX2_X(*a[1], *a[13]), p2 = AVX2_X(*a[2], *a[12]);
+    const __m256i p3 = AVX2_X(*a[3], *a[11]), p4 = AVX2_X(*a[4], *a[10]);
+    const __m256i p5 = AVX2_X(*a[5], *a[9]);
+    const __m256i p6 = AVX2_X(AVX2_X(*a[6], *a[8]), *a[15]);
+    const __m256i u = AVX2_X(AVX2_X(p1, p2), p3), v = AVX2_X(p4, p5), w = AVX2_X(p5, a7);
+    __m256i acc = a7;                                                  /* bit 7 */
+    acc = AVX2_X(avx2_xt(acc, rt), AVX2_X(p4, a7));                    /* bit 6 */
+    acc = AVX2_X(avx2_xt(acc, rt), v);                                 /* bit 5 */
+    acc = AVX2_X(avx2_xt(acc, rt), AVX2_X(u, a7));                     /* bit 4 */
+    acc = AVX2_X(avx2_xt(acc, rt), AVX2_X(u, v));                      /* bit 3 */
+    acc = AVX2_X(avx2_xt(acc, rt), AVX2_X(p1, w));                     /* bit 2 */
+    const __m256i p0 = AVX2_X(*a[0], *a[14]);
+    acc = AVX2_X(avx2_xt(acc, rt), AVX2_X(p3, p0));                    /* bit 1 */
+    return AVX2_X(avx2_xt(acc, rt), AVX2_X(AVX2_X(w, p6), p0));        /* bit 0 */
 }
 
-/* k * (a + b) from the nibbles of a and b: two VPSHUFB. */
-FI __m256i avx2_mulpair(const avx2_mul *m, int k, const avx2_el *a, const avx2_el *b)
+FI void avx2_lin(__m256i s[16])
 {
-    return _mm256_xor_si256(_mm256_shuffle_epi8(m->lo[k], _mm256_xor_si256(a->lo, b->lo)),
-                            _mm256_shuffle_epi8(m->hi[k], _mm256_xor_si256(a->hi, b->hi)));
-}
-
-/* l(a_0..a_15) (kuznyechik.h): seven products of pairwise sums by table
- * lookups, 45 instructions with the split of the result.  The products of
- * the newest elements (a_0, then a_1) are added last, so that one step of
- * the recurrence waits for the previous one only about six cycles. */
-FI avx2_el avx2_l(const avx2_mul *m, const avx2_el *a[16])
-{
-    __m256i t = _mm256_xor_si256(_mm256_xor_si256(a[6]->x, a[8]->x), a[15]->x);
-    __m256i u = _mm256_xor_si256(_mm256_shuffle_epi8(m->lo[6], a[7]->lo),
-                                 _mm256_shuffle_epi8(m->hi[6], a[7]->hi));   /* 251 */
-    u = _mm256_xor_si256(u, avx2_mulpair(m, 5, a[5], a[9]));                 /* 192 */
-    t = _mm256_xor_si256(t, avx2_mulpair(m, 4, a[4], a[10]));                /* 194 */
-    u = _mm256_xor_si256(u, avx2_mulpair(m, 3, a[3], a[11]));                /* 16 */
-    t = _mm256_xor_si256(t, avx2_mulpair(m, 2, a[2], a[12]));                /* 133 */
-    t = _mm256_xor_si256(t, u);
-    t = _mm256_xor_si256(t, avx2_mulpair(m, 1, a[1], a[13]));                /* 32 */
-    t = _mm256_xor_si256(t, avx2_mulpair(m, 0, a[0], a[14]));                /* 148 */
-    return avx2_split(t);
-}
-
-FI void avx2_lin(const avx2_mul *m, __m256i s[16])
-{
-    avx2_el e[32];
+    const __m256i rt = _mm256_set1_epi8(AXIOM_KUZ_GB_R);
+    __m256i e[32];
 #pragma GCC unroll 16
     for (int k = 0; k < 16; k++)
-        e[k] = avx2_split(s[15 - k]);
+        e[k] = s[15 - k];
 #pragma GCC unroll 16
     for (int t = 0; t < 16; t++) {
-        const avx2_el *a[16];
+        const __m256i *a[16];
 #pragma GCC unroll 16
         for (int i = 0; i < 16; i++)
             a[i] = &e[t + 15 - i];
-        e[t + 16] = avx2_l(m, a);
+        e[t + 16] = avx2_l(rt, a);
     }
 #pragma GCC unroll 16
     for (int i = 0; i < 16; i++)
-        s[i] = e[31 - i].x;
+        s[i] = e[31 - i];
 }
 
-FI void avx2_lin_inv(const avx2_mul *m, __m256i s[16])
+/* L^-1: the recurrence backwards (there a14 is the newest element). */
+FI void avx2_lin_inv(__m256i s[16])
 {
-    avx2_el e[32];
+    const __m256i rt = _mm256_set1_epi8(AXIOM_KUZ_GB_R);
+    __m256i e[32];
 #pragma GCC unroll 16
     for (int k = 0; k < 16; k++)
-        e[16 + k] = avx2_split(s[15 - k]);
+        e[16 + k] = s[15 - k];
 #pragma GCC unroll 16
     for (int t = 15; t >= 0; t--) {
-        const avx2_el *a[16];
+        const __m256i *a[16];
 #pragma GCC unroll 16
         for (int i = 0; i < 15; i++)
             a[i] = &e[t + 15 - i];
         a[15] = &e[t + 16];
-        e[t] = avx2_l(m, a);
+        e[t] = avx2_l(rt, a);
     }
 #pragma GCC unroll 16
     for (int i = 0; i < 16; i++)
-        s[i] = e[15 - i].x;
+        s[i] = e[15 - i];
+}
+
+/* Every slice to the g basis (@to = 0) or back (@to = 2): a linear map
+ * of bytes, two nibble tables. */
+FI void avx2_gbasis(__m256i s[16], int to)
+{
+    const __m256i f = _mm256_set1_epi8(0x0f);
+    const __m256i tlo = _mm256_broadcastsi128_si256(
+        _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_gbasis[to]));
+    const __m256i thi = _mm256_broadcastsi128_si256(
+        _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_gbasis[to + 1]));
+#pragma GCC unroll 16
+    for (int j = 0; j < 16; j++)
+        s[j] = _mm256_xor_si256(
+            _mm256_shuffle_epi8(tlo, _mm256_and_si256(s[j], f)),
+            _mm256_shuffle_epi8(thi, _mm256_and_si256(_mm256_srli_epi16(s[j], 4), f)));
+}
+
+/* The round keys in the g basis with the offsets of avx2_lin (@dec = 0)
+ * or avx2_lin_inv (1) folded in, where the setkey below keeps them. */
+FI const uint8_t *avx2_gkey(const axiom_bc_ks *ks, int dec, unsigned i)
+{
+    return (const uint8_t *)ks->w + 16 * (AXIOM_KUZ_ROUNDS * (1 + dec) + i);
 }
 
 FI void avx2_addkey(__m256i s[16], const uint8_t *k)
@@ -216,36 +279,72 @@ FI void avx2_addkey(__m256i s[16], const uint8_t *k)
 
 typedef void (*avx2_core_fn)(const axiom_bc_ks *, __m256i *);
 
-static void avx2_encrypt(const axiom_bc_ks *ks, __m256i s[16])
+/* The plain AVX2 kernel works in the g basis (kuznyechik_sd.h): the
+ * first S of encryption takes the bytes as they are (pi's input tables
+ * from set 0) and gives the g basis, the last S^-1 of decryption the
+ * other way round; the other end converts. */
+FI void avx2_sbox_mix(avx2_sbox *sb, int set, int first, int n)
+{
+    for (int i = first; i < first + n; i++)
+        sb->t[i] = _mm256_broadcastsi128_si256(
+            _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_sdec[set][i]));
+}
+
+/* Rounds 2..10 on the output of the first (g basis). */
+static void avx2_encrypt_rest(const axiom_bc_ks *ks, __m256i s[16])
 {
     avx2_sbox sb;
-    avx2_mul m;
-    avx2_sbox_init(&sb, axiom_kuz_pi);
-    avx2_mul_init(&m);
-    for (unsigned r = 0; r < 9; r++) {
-        avx2_addkey(s, axiom_kuz_rk(ks, r));
+    avx2_sbox_init(&sb, 2);
+    for (unsigned r = 1; r < 9; r++) {
+        avx2_addkey(s, avx2_gkey(ks, 0, r));
 #pragma GCC unroll 16
         for (int j = 0; j < 16; j++)
             s[j] = avx2_sub(&sb, s[j]);
-        avx2_lin(&m, s);
+        avx2_lin(s);
     }
-    avx2_addkey(s, axiom_kuz_rk(ks, 9));
+    avx2_addkey(s, avx2_gkey(ks, 0, 9));
+    avx2_gbasis(s, 2);
+}
+
+/* The first round's key, S and L (plain bytes in, g basis out); slices
+ * @n..15 count as S's output 0 (CTR below). */
+FI void avx2_round1(const axiom_bc_ks *ks, __m256i s[16], int n)
+{
+    avx2_sbox sb;
+    avx2_sbox_init(&sb, 2);
+    avx2_sbox_mix(&sb, 0, AXIOM_KUZ_SD_IN_LO_L, 4);
+    avx2_addkey(s, axiom_kuz_rk(ks, 0));
+#pragma GCC unroll 16
+    for (int j = 0; j < 16; j++)
+        s[j] = j < n ? avx2_sub(&sb, s[j]) : _mm256_setzero_si256();
+    avx2_lin(s);
+}
+
+static void avx2_encrypt(const axiom_bc_ks *ks, __m256i s[16])
+{
+    avx2_round1(ks, s, 16);
+    avx2_encrypt_rest(ks, s);
 }
 
 static void avx2_decrypt(const axiom_bc_ks *ks, __m256i s[16])
 {
     avx2_sbox sb;
-    avx2_mul m;
-    avx2_sbox_init(&sb, axiom_kuz_pi_inv);
-    avx2_mul_init(&m);
-    avx2_addkey(s, axiom_kuz_rk(ks, 9));
-    for (unsigned r = 9; r-- > 0;) {
-        avx2_lin_inv(&m, s);
+    avx2_sbox_init(&sb, 3);
+    avx2_gbasis(s, 0);
+    avx2_addkey(s, avx2_gkey(ks, 1, 9));
+    for (unsigned r = 9; r-- > 1;) {
+        avx2_lin_inv(s);
 #pragma GCC unroll 16
         for (int j = 0; j < 16; j++)
-            s[j] = avx2_sub(&sb, s[j]);
-        avx2_addkey(s, axiom_kuz_rk(ks, r));
+            s[j] = avx2_sub_inv(&sb, s[j]);
+        avx2_addkey(s, avx2_gkey(ks, 1, r));
     }
+    avx2_lin_inv(s);
+    avx2_sbox_mix(&sb, 1, AXIOM_KUZ_SD_OUT_L, 2);
+#pragma GCC unroll 16
+    for (int j = 0; j < 16; j++)
+        s[j] = avx2_sub_inv(&sb, s[j]);
+    avx2_addkey(s, axiom_kuz_rk(ks, 0));
 }
 
 #ifdef HAVE_ISA_GFNI
@@ -329,7 +428,7 @@ GFNI_FN void avx2g_encrypt(const axiom_bc_ks *ks, __m256i s[16])
 {
     avx2_sbox sb;
     avx2g_mul m;
-    avx2_sbox_init(&sb, axiom_kuz_pi);
+    avx2_sbox_init(&sb, 0);
     avx2g_mul_init(&m);
     for (unsigned r = 0; r < 9; r++) {
         avx2_addkey(s, axiom_kuz_rk(ks, r));
@@ -345,16 +444,129 @@ GFNI_FN void avx2g_decrypt(const axiom_bc_ks *ks, __m256i s[16])
 {
     avx2_sbox sb;
     avx2g_mul m;
-    avx2_sbox_init(&sb, axiom_kuz_pi_inv);
+    avx2_sbox_init(&sb, 1);
     avx2g_mul_init(&m);
     avx2_addkey(s, axiom_kuz_rk(ks, 9));
     for (unsigned r = 9; r-- > 0;) {
         avx2g_lin_inv(&m, s);
 #pragma GCC unroll 16
         for (int j = 0; j < 16; j++)
-            s[j] = avx2_sub(&sb, s[j]);
+            s[j] = avx2_sub_inv(&sb, s[j]);
         avx2_addkey(s, axiom_kuz_rk(ks, r));
     }
+}
+
+/*
+ * One block at a time (serial modes, short messages), for the CPUs with
+ * GFNI: one block per register, every instruction on all its bytes.  L is
+ * a 16x16 matrix over GF(2^8); GF2P8MULB multiplies bytes in the AES
+ * field, which phi maps this field onto, so the block is kept mapped by
+ * phi throughout (one GF2P8AFFINEQB in and one out, the round keys
+ * likewise) and
+ *     phi(L(x)) = sum_j phi(x_j) col_j,   col_j = phi(L(e_j))
+ * (lib/kuznyechik_const.c): sixteen VPSHUFB spread each byte over the
+ * register, sixteen GF2P8MULB and an XOR tree, about 10 cycles.  S is
+ * avx2_sub with the tables of pi on phi-mapped bytes (axiom_kuz_sdec[4]),
+ * run in a ymm register whose high lane is don't-care.  A round waits
+ * about 30 cycles, not a batch.
+ */
+typedef struct {
+    avx2_sbox sb;
+    __m128i col[16], idx[16], k[AXIOM_KUZ_ROUNDS];
+} k1_consts;
+
+GFNI_FI void k1_init(k1_consts *c, const axiom_bc_ks *ks)
+{
+    const __m128i phi = _mm_set1_epi64x((long long)axiom_kuz_gfni_phi[0]);
+    avx2_sbox_init(&c->sb, 4);
+    for (int j = 0; j < 16; j++) {
+        c->col[j] = _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_gfni_lcol[j]);
+        c->idx[j] = _mm_set1_epi8((char)j);
+    }
+    for (unsigned i = 0; i < AXIOM_KUZ_ROUNDS; i++)
+        c->k[i] = _mm_gf2p8affine_epi64_epi8(
+            _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_rk(ks, i)), phi, 0);
+}
+
+GFNI_FI __m128i k1_lin(const k1_consts *c, __m128i y)
+{
+    __m128i t[16];
+#pragma GCC unroll 16
+    for (int j = 0; j < 16; j++)
+        t[j] = _mm_gf2p8mul_epi8(_mm_shuffle_epi8(y, c->idx[j]), c->col[j]);
+#pragma GCC unroll 4
+    for (int w = 1; w < 16; w *= 2)
+#pragma GCC unroll 8
+        for (int j = 0; j < 16; j += 2 * w)
+            t[j] = _mm_xor_si128(t[j], t[j + w]);
+    return t[0];
+}
+
+/* The cipher on a phi-mapped block. */
+GFNI_FI __m128i k1_encrypt(const k1_consts *c, __m128i x)
+{
+    for (unsigned r = 0; r < 9; r++) {
+        const __m256i y = avx2_sub(&c->sb, _mm256_castsi128_si256(_mm_xor_si128(x, c->k[r])));
+        x = k1_lin(c, _mm256_castsi256_si128(y));
+    }
+    return _mm_xor_si128(x, c->k[9]);
+}
+
+#define K1_PHI _mm_set1_epi64x((long long)axiom_kuz_gfni_phi[0])
+#define K1_IPHI _mm_set1_epi64x((long long)axiom_kuz_gfni_phi[1])
+
+GFNI_FI __m128i k1_load(const uint8_t *p, __m128i m)
+{
+    return _mm_gf2p8affine_epi64_epi8(_mm_loadu_si128((const __m128i *)(const void *)p), m, 0);
+}
+
+GFNI_FI void k1_store(uint8_t *p, __m128i x, __m128i m)
+{
+    _mm_storeu_si128((__m128i *)(void *)p, _mm_gf2p8affine_epi64_epi8(x, m, 0));
+}
+
+/* @n blocks, each on its own (kuznyechik.h). */
+__attribute__((target("gfni,avx2"))) void axiom_kuz_gfni_enc1(const axiom_bc_ks *ks,
+                                                              uint8_t *out, const uint8_t *in,
+                                                              size_t n)
+{
+    k1_consts c;
+    k1_init(&c, ks);
+    for (; n > 0; n--, in += 16, out += 16)
+        k1_store(out, k1_encrypt(&c, k1_load(in, K1_PHI)), K1_IPHI);
+    axiom_wipe(&c, sizeof c);
+}
+
+/* The serial modes (kuznyechik.h): the chaining value stays mapped by
+ * phi from block to block, so the maps of the data are off the chain. */
+__attribute__((target("gfni,avx2"))) void axiom_kuz_gfni_serial(const axiom_bc_ks *ks,
+                                                                uint8_t *out,
+                                                                const uint8_t *in, size_t n,
+                                                                uint8_t iv[16], int mode)
+{
+    k1_consts c;
+    k1_init(&c, ks);
+    __m128i v = k1_load(iv, K1_PHI);
+    for (; n > 0; n--, in += 16, out += 16) {
+        switch (mode) {
+        case AXIOM_KUZ_SERIAL_CBC:
+            v = k1_encrypt(&c, _mm_xor_si128(v, k1_load(in, K1_PHI)));
+            k1_store(out, v, K1_IPHI);
+            break;
+        case AXIOM_KUZ_SERIAL_CFB:
+            v = _mm_xor_si128(k1_encrypt(&c, v), k1_load(in, K1_PHI));
+            k1_store(out, v, K1_IPHI);
+            break;
+        default: /* OFB */
+            v = k1_encrypt(&c, v);
+            _mm_storeu_si128((__m128i *)(void *)out,
+                             _mm_xor_si128(_mm_loadu_si128((const __m128i *)(const void *)in),
+                                           _mm_gf2p8affine_epi64_epi8(v, K1_IPHI, 0)));
+            break;
+        }
+    }
+    k1_store(iv, v, K1_IPHI);
+    axiom_wipe(&c, sizeof c);
 }
 #endif
 
@@ -412,10 +624,25 @@ static void avx2_ctr_slices(__m256i s[16], const uint8_t ctr[16])
     }
 }
 
+/* CTR for fewer than one_max blocks (the tail included) through @one,
+ * one block at a time. */
 static void avx2_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
-                     uint8_t ctr[16], avx2_core_fn core)
+                     uint8_t ctr[16], avx2_core_fn core, axiom_bc_blocks_fn one,
+                     size_t one_max)
 {
     while (n > 0) {
+        if (n < one_max) {
+            uint8_t ksb[16 * AVX2_BATCH];
+            for (size_t i = 0; i < n; i++) {
+                memcpy(ksb + 16 * i, ctr, 16);
+                axiom_ctr128_add(ctr, 1);
+            }
+            one(ks, ksb, ksb, n);
+            for (size_t i = 0; i < n; i++)
+                axiom_xor16(out + 16 * i, in + 16 * i, ksb + 16 * i);
+            axiom_wipe(ksb, sizeof ksb);
+            return;
+        }
         __m256i s[16];
         avx2_ctr_slices(s, ctr);
         core(ks, s);
@@ -442,20 +669,118 @@ static void avx2_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, siz
     }
 }
 
+/*
+ * CTR for the plain kernel.  Within a batch the counter blocks differ in
+ * bytes 14 and 15 only, unless a carry leaves byte 14 (once in 2^16
+ * blocks).  L is linear, so the first round's output is
+ *     L(S(c_0 + k_0), ..., S(c_13 + k_13), 0, 0) + L(0, ..., 0, S(c_14 + k_14), S(c_15 + k_15)):
+ * the first term is one value for all the batch, worked out once for as
+ * long as bytes 0..13 of the counter stay, and the second is two slices
+ * through S and L's columns 14 and 15 (axiom_kuz_gctr): about 200
+ * instructions instead of a round's 1200.  The branches are on the
+ * counter, which is public.
+ */
+static void avx2_ctr_plain(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                           uint8_t ctr[16])
+{
+    __m256i head[16];       /* the first term above, g basis */
+    uint8_t head_of[14];    /* for counter bytes 0..13 */
+    int have_head = 0;
+    avx2_sbox sb;
+    avx2_sbox_init(&sb, 2);
+    avx2_sbox_mix(&sb, 0, AXIOM_KUZ_SD_IN_LO_L, 4);
+    const __m256i f = _mm256_set1_epi8(0x0f);
+    while (n > 0) {
+        __m256i s[16];
+        avx2_ctr_slices(s, ctr);
+        if (ctr[14] == 0xff && ctr[15] > 0xff - (AVX2_BATCH - 1)) {
+            avx2_encrypt(ks, s); /* a carry out of byte 14 in this batch */
+        } else {
+            if (!have_head || memcmp(head_of, ctr, sizeof head_of) != 0) {
+                for (int j = 0; j < 16; j++)
+                    head[j] = s[j];
+                avx2_round1(ks, head, 14);
+                memcpy(head_of, ctr, sizeof head_of);
+                have_head = 1;
+            }
+            const uint8_t *k1 = axiom_kuz_rk(ks, 0);
+            const __m256i v14 = avx2_sub(&sb, _mm256_xor_si256(s[14], _mm256_set1_epi8((char)k1[14])));
+            const __m256i v15 = avx2_sub(&sb, _mm256_xor_si256(s[15], _mm256_set1_epi8((char)k1[15])));
+            const __m256i n0 = _mm256_and_si256(v14, f);
+            const __m256i n1 = _mm256_and_si256(_mm256_srli_epi16(v14, 4), f);
+            const __m256i n2 = _mm256_and_si256(v15, f);
+            const __m256i n3 = _mm256_and_si256(_mm256_srli_epi16(v15, 4), f);
+#define AVX2_GCTR(i, w) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_gctr[i][w]))
+#pragma GCC unroll 16
+            for (int i = 0; i < 16; i++)
+                s[i] = _mm256_xor_si256(
+                    _mm256_xor_si256(head[i], _mm256_shuffle_epi8(AVX2_GCTR(i, 0), n0)),
+                    _mm256_xor_si256(_mm256_xor_si256(_mm256_shuffle_epi8(AVX2_GCTR(i, 1), n1),
+                                                      _mm256_shuffle_epi8(AVX2_GCTR(i, 2), n2)),
+                                     _mm256_shuffle_epi8(AVX2_GCTR(i, 3), n3)));
+#undef AVX2_GCTR
+            avx2_encrypt_rest(ks, s);
+        }
+        avx2_transpose(s);
+        if (n >= AVX2_BATCH) {
+            for (int r = 0; r < 16; r++) {
+                __m256i d = avx2_load2(in + 16 * r, in + 16 * (16 + r));
+                avx2_store2(out + 16 * r, out + 16 * (16 + r), _mm256_xor_si256(d, s[r]));
+            }
+            axiom_ctr128_add(ctr, AVX2_BATCH);
+            in += 16 * AVX2_BATCH;
+            out += 16 * AVX2_BATCH;
+            n -= AVX2_BATCH;
+        } else {
+            uint8_t ksb[16 * AVX2_BATCH];
+            for (int r = 0; r < 16; r++)
+                avx2_store2(ksb + 16 * r, ksb + 16 * (16 + r), s[r]);
+            for (size_t i = 0; i < n; i++)
+                axiom_xor16(out + 16 * i, in + 16 * i, ksb + 16 * i);
+            axiom_ctr128_add(ctr, n);
+            axiom_wipe(ksb, sizeof ksb);
+            n = 0;
+        }
+    }
+    axiom_wipe(head, sizeof head);
+}
+
 /* ---- the kernels --------------------------------------------------------------- */
 
+/* K_1..K_10, then for the plain kernel the same in the g basis, with D
+ * added to K_2..K_10 (bytes 160..319, for encryption) and with E
+ * (bytes 320..479, for decryption): axiom_kuz_gboff, see avx2_l. */
 static void kuz_avx2_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 {
     (void)keylen;
     axiom_kuz_expand_ct(ks, key);
+    const __m128i f = _mm_set1_epi8(0x0f);
+    const __m128i tlo = _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_gbasis[0]);
+    const __m128i thi = _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_gbasis[1]);
+    uint8_t *gk = (uint8_t *)ks->w + 16 * AXIOM_KUZ_ROUNDS;
+    for (unsigned i = 0; i < AXIOM_KUZ_ROUNDS; i++) {
+        const __m128i k = _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_rk(ks, i));
+        const __m128i g = _mm_xor_si128(_mm_shuffle_epi8(tlo, _mm_and_si128(k, f)),
+                                        _mm_shuffle_epi8(thi, _mm_and_si128(_mm_srli_epi16(k, 4), f)));
+        for (int dec = 0; dec < 2; dec++) {
+            const __m128i off = _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_gboff[dec]);
+            _mm_storeu_si128((__m128i *)(void *)(gk + 16 * (AXIOM_KUZ_ROUNDS * dec + i)),
+                             i ? _mm_xor_si128(g, off) : g);
+        }
+    }
 }
 
-/* The operations of one kernel over its encrypt and decrypt cores. */
-#define AVX2_KERNEL(prefix, enc_core, dec_core)                                              \
+/* The operations of one kernel over its encrypt and decrypt cores; @one
+ * encrypts blocks one at a time for ECB and CTR runs of fewer than
+ * @one_max blocks.  The serial modes come with the kernel. */
+#define AVX2_KERNEL(prefix, enc_core, dec_core, one, one_max)                                \
     static void prefix##_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,         \
                              size_t n)                                                       \
     {                                                                                        \
-        avx2_blocks(ks, out, in, n, enc_core);                                               \
+        if (n < (one_max))                                                                   \
+            one(ks, out, in, n);                                                             \
+        else                                                                                 \
+            avx2_blocks(ks, out, in, n, enc_core);                                           \
     }                                                                                        \
     static void prefix##_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,         \
                              size_t n)                                                       \
@@ -465,7 +790,10 @@ static void kuz_avx2_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
     static void prefix##_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,         \
                              size_t n, uint8_t iv[16])                                       \
     {                                                                                        \
-        avx2_ctr(ks, out, in, n, iv, enc_core);                                              \
+        if (enc_core == avx2_encrypt)                                                        \
+            avx2_ctr_plain(ks, out, in, n, iv);                                              \
+        else                                                                                 \
+            avx2_ctr(ks, out, in, n, iv, enc_core, one, one_max);                            \
     }                                                                                        \
     static void prefix##_cbc_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,     \
                                  size_t n, uint8_t iv[16])                                   \
@@ -477,9 +805,6 @@ static void kuz_avx2_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
     {                                                                                        \
         axiom_bc_cfb_dec_batched(ks, out, in, n, iv, prefix##_enc, AVX2_BATCH);             \
     }                                                                                        \
-    AXIOM_BC_DEFINE_MODE(prefix, cbc_enc, axiom_bc_cbc_enc_generic, prefix##_enc)            \
-    AXIOM_BC_DEFINE_MODE(prefix, cfb_enc, axiom_bc_cfb_enc_generic, prefix##_enc)            \
-    AXIOM_BC_DEFINE_MODE(prefix, ofb, axiom_bc_ofb_generic, prefix##_enc)                    \
     AXIOM_BC_DEFINE_MODE(prefix, xts_enc, axiom_bc_xts_generic, prefix##_enc)                \
     AXIOM_BC_DEFINE_MODE(prefix, xts_dec, axiom_bc_xts_generic, prefix##_dec)
 
@@ -489,7 +814,16 @@ static void kuz_avx2_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
     .cfb_dec = prefix##_cfb_dec, .ofb = prefix##_ofb, .ctr = prefix##_ctr,                   \
     .xts_enc = prefix##_xts_enc, .xts_dec = prefix##_xts_dec
 
-AVX2_KERNEL(kuz_avx2, avx2_encrypt, avx2_decrypt)
+/* The plain kernel has no faster way for one block than a batch. */
+static void kuz_avx2_batch_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
+{
+    avx2_blocks(ks, out, in, n, avx2_encrypt);
+}
+
+AVX2_KERNEL(kuz_avx2, avx2_encrypt, avx2_decrypt, kuz_avx2_batch_enc, 1)
+AXIOM_BC_DEFINE_MODE(kuz_avx2, cbc_enc, axiom_bc_cbc_enc_generic, kuz_avx2_enc)
+AXIOM_BC_DEFINE_MODE(kuz_avx2, cfb_enc, axiom_bc_cfb_enc_generic, kuz_avx2_enc)
+AXIOM_BC_DEFINE_MODE(kuz_avx2, ofb, axiom_bc_ofb_generic, kuz_avx2_enc)
 
 const axiom_bc_kernel axiom_kuz_avx2 = {
     .name = "avx2",
@@ -499,7 +833,8 @@ const axiom_bc_kernel axiom_kuz_avx2 = {
 };
 
 #ifdef HAVE_ISA_GFNI
-AVX2_KERNEL(kuz_avx2g, avx2g_encrypt, avx2g_decrypt)
+AVX2_KERNEL(kuz_avx2g, avx2g_encrypt, avx2g_decrypt, axiom_kuz_gfni_enc1, AXIOM_KUZ_GFNI_ONE_MAX)
+AXIOM_KUZ_GFNI_SERIAL_MODES(kuz_avx2g)
 
 const axiom_bc_kernel axiom_kuz_avx2_gfni = {
     .name = "gfni-avx2",
