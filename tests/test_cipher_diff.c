@@ -19,6 +19,7 @@
 #include "bc.h"
 #include "catalog.h"
 #include "internal.h"
+#include "bc_ops.h"
 #include "testutil.h"
 
 enum { ECB, CBC, CTR, CFB, OFB, XTS };
@@ -371,28 +372,6 @@ static void ref_ctr_add(uint8_t c[16], size_t n)
                 break;
 }
 
-enum { OP_ECB_ENC, OP_ECB_DEC, OP_CBC_ENC, OP_CBC_DEC, OP_CFB_ENC, OP_CFB_DEC, OP_OFB, OP_CTR,
-       OP_XTS_ENC, OP_XTS_DEC, NOPS };
-static const char *const opnames[NOPS] = { "ecb_enc", "ecb_dec", "cbc_enc", "cbc_dec", "cfb_enc",
-                                           "cfb_dec", "ofb", "ctr", "xts_enc", "xts_dec" };
-
-static void run_op(const axiom_bc_kernel *k, int op, const axiom_bc_ks *ks, uint8_t *out,
-                   const uint8_t *in, size_t n, uint8_t iv[16])
-{
-    switch (op) {
-    case OP_ECB_ENC: k->ecb_enc(ks, out, in, n); break;
-    case OP_ECB_DEC: k->ecb_dec(ks, out, in, n); break;
-    case OP_CBC_ENC: k->cbc_enc(ks, out, in, n, iv); break;
-    case OP_CBC_DEC: k->cbc_dec(ks, out, in, n, iv); break;
-    case OP_CFB_ENC: k->cfb_enc(ks, out, in, n, iv); break;
-    case OP_CFB_DEC: k->cfb_dec(ks, out, in, n, iv); break;
-    case OP_OFB: k->ofb(ks, out, in, n, iv); break;
-    case OP_CTR: k->ctr(ks, out, in, n, iv); break;
-    case OP_XTS_ENC: k->xts_enc(ks, out, in, n, iv); break;
-    case OP_XTS_DEC: k->xts_dec(ks, out, in, n, iv); break;
-    }
-}
-
 /* libgcrypt's answer for @op, and the chaining value the kernel must hand
  * back.  XTS: @iv is the encrypted tweak E_K2(i), made here from @tweak
  * under @key2; libgcrypt is given K1||K2 and i.  Returns 0 if libgcrypt
@@ -401,9 +380,9 @@ static int gcry_op(int op, size_t keylen, const uint8_t *key, const uint8_t *key
                    const uint8_t *tweak, const uint8_t *iv, uint8_t *out, const uint8_t *in,
                    size_t n, uint8_t ivout[16])
 {
-    static const char *const modes[NOPS] = { "ecb", "ecb", "cbc", "cbc", "cfb",
+    static const char *const modes[BC_NOPS] = { "ecb", "ecb", "cbc", "cbc", "cfb",
                                              "cfb", "ofb", "ctr", "xts", "xts" };
-    static const int enc[NOPS] = { 1, 0, 1, 0, 1, 0, 1, 1, 1, 0 };
+    static const int enc[BC_NOPS] = { 1, 0, 1, 0, 1, 0, 1, 1, 1, 0 };
     char name[16];
     snprintf(name, sizeof name, "aes-%zu-%s", keylen * 8, modes[op]);
     size_t len = 16 * n;
@@ -462,7 +441,7 @@ START_TEST(test_kernels)
         tested++;
         size_t compared_gcry = 0, compared_gen = 0;
         for (size_t kl = 16; kl <= 32; kl += 8) {
-            for (int op = 0; op < NOPS; op++) {
+            for (int op = 0; op < BC_NOPS; op++) {
                 for (size_t n = 0; n <= maxb; n++) {
                     uint8_t key[32], key2[32], tweak[16], iv[16], ivk[16], ivg[16], ivr[16];
                     axiom_bc_ks ks, gks, ks2;
@@ -526,7 +505,7 @@ START_TEST(test_kernels)
             }
             /* a continued call equals one long call (the chaining value
              * really carries the state) */
-            for (int op = OP_CBC_ENC; op < NOPS; op++) {
+            for (int op = OP_CBC_ENC; op < BC_NOPS; op++) {
                 uint8_t key[32], iv[16], iv1[16], iv2[16];
                 axiom_bc_ks ks;
                 tu_rand_bytes(key, sizeof key);

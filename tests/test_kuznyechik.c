@@ -21,6 +21,7 @@
 #include "bc.h"
 #include "catalog.h"
 #include "kuznyechik.h"
+#include "bc_ops.h"
 #include "testutil.h"
 
 #define MAXB 200
@@ -276,26 +277,6 @@ END_TEST
 
 /* ------------------------------------------------------------ kernels */
 
-enum { OP_ECB_ENC, OP_ECB_DEC, OP_CBC_ENC, OP_CBC_DEC, OP_CFB_ENC, OP_CFB_DEC, OP_OFB, OP_CTR,
-       NOPS };
-static const char *const opnames[NOPS] = { "ecb_enc", "ecb_dec", "cbc_enc", "cbc_dec",
-                                           "cfb_enc", "cfb_dec", "ofb",     "ctr" };
-
-static void run_op(const axiom_bc_kernel *k, int op, const axiom_bc_ks *ks, uint8_t *out,
-                   const uint8_t *in, size_t n, uint8_t iv[16])
-{
-    switch (op) {
-    case OP_ECB_ENC: k->ecb_enc(ks, out, in, n); break;
-    case OP_ECB_DEC: k->ecb_dec(ks, out, in, n); break;
-    case OP_CBC_ENC: k->cbc_enc(ks, out, in, n, iv); break;
-    case OP_CBC_DEC: k->cbc_dec(ks, out, in, n, iv); break;
-    case OP_CFB_ENC: k->cfb_enc(ks, out, in, n, iv); break;
-    case OP_CFB_DEC: k->cfb_dec(ks, out, in, n, iv); break;
-    case OP_OFB: k->ofb(ks, out, in, n, iv); break;
-    case OP_CTR: k->ctr(ks, out, in, n, iv); break;
-    }
-}
-
 static int serial_op(int op)
 {
     return op == OP_CBC_ENC || op == OP_CFB_ENC || op == OP_OFB;
@@ -364,7 +345,7 @@ START_TEST(test_kernels_vs_table)
             continue;
         }
         tested++;
-        for (int op = 0; op < NOPS; op++) {
+        for (int op = 0; op < BC_NOPS_BLOCK; op++) {
             if (serial_op(op)) {
                 for (size_t i = 0; i < sizeof serial_counts / sizeof serial_counts[0]; i++)
                     one_case(k, op, serial_counts[i], in, out, ref, ip);
@@ -374,7 +355,7 @@ START_TEST(test_kernels_vs_table)
             }
         }
         /* a continued call equals one long call */
-        for (int op = OP_CBC_ENC; op < NOPS; op++) {
+        for (int op = OP_CBC_ENC; op < BC_NOPS_BLOCK; op++) {
             uint8_t key[32], iv[16], iv1[16], iv2[16];
             axiom_bc_ks ks;
             const size_t n = serial_op(op) ? 40 : MAXB;

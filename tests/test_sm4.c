@@ -26,6 +26,7 @@
 #include "ghash.h"
 #include "internal.h"
 #include "sm4.h"
+#include "bc_ops.h"
 #include "testutil.h"
 
 enum { ECB, CBC, CTR, CFB, OFB, NMODES };
@@ -313,27 +314,8 @@ END_TEST
 
 /* ------------------------------------------------------------ white box */
 
-enum { OP_ECB_ENC, OP_ECB_DEC, OP_CBC_ENC, OP_CBC_DEC, OP_CFB_ENC, OP_CFB_DEC, OP_OFB, OP_CTR,
-       NOPS };
-static const char *const opnames[NOPS] = { "ecb_enc", "ecb_dec", "cbc_enc", "cbc_dec",
-                                           "cfb_enc", "cfb_dec", "ofb", "ctr" };
-static const int op_mode[NOPS] = { ECB, ECB, CBC, CBC, CFB, CFB, OFB, CTR };
-static const int op_enc[NOPS] = { 1, 0, 1, 0, 1, 0, 1, 1 };
-
-static void run_op(const axiom_bc_kernel *k, int op, const axiom_bc_ks *ks, uint8_t *out,
-                   const uint8_t *in, size_t n, uint8_t iv[16])
-{
-    switch (op) {
-    case OP_ECB_ENC: k->ecb_enc(ks, out, in, n); break;
-    case OP_ECB_DEC: k->ecb_dec(ks, out, in, n); break;
-    case OP_CBC_ENC: k->cbc_enc(ks, out, in, n, iv); break;
-    case OP_CBC_DEC: k->cbc_dec(ks, out, in, n, iv); break;
-    case OP_CFB_ENC: k->cfb_enc(ks, out, in, n, iv); break;
-    case OP_CFB_DEC: k->cfb_dec(ks, out, in, n, iv); break;
-    case OP_OFB: k->ofb(ks, out, in, n, iv); break;
-    case OP_CTR: k->ctr(ks, out, in, n, iv); break;
-    }
-}
+static const int op_mode[BC_NOPS_BLOCK] = { ECB, ECB, CBC, CBC, CFB, CFB, OFB, CTR };
+static const int op_enc[BC_NOPS_BLOCK] = { 1, 0, 1, 0, 1, 0, 1, 1 };
 
 static void ref_ctr_add(uint8_t c[16], size_t n)
 {
@@ -381,7 +363,7 @@ START_TEST(test_kernels)
         if (!usable(k))
             continue;
         tested++;
-        for (int op = 0; op < NOPS; op++) {
+        for (int op = 0; op < BC_NOPS_BLOCK; op++) {
             for (size_t n = 0; n <= maxb; n++) {
                 uint8_t key[16], iv[16], ivk[16], ivg[16], ivr[16];
                 axiom_bc_ks ks, gks;
