@@ -624,6 +624,30 @@ static void avx2_ctr_slices(__m256i s[16], const uint8_t ctr[16])
     }
 }
 
+/* XOR the keystream of one batch (@s, transposed back to blocks) into
+ * min(@n, AVX2_BATCH) blocks and advance @ctr by as many; returns that
+ * count. */
+static size_t avx2_ctr_xor(const __m256i s[16], uint8_t *out, const uint8_t *in, size_t n,
+                           uint8_t ctr[16])
+{
+    if (n >= AVX2_BATCH) {
+        for (int r = 0; r < 16; r++) {
+            __m256i d = avx2_load2(in + 16 * r, in + 16 * (16 + r));
+            avx2_store2(out + 16 * r, out + 16 * (16 + r), _mm256_xor_si256(d, s[r]));
+        }
+        axiom_ctr128_add(ctr, AVX2_BATCH);
+        return AVX2_BATCH;
+    }
+    uint8_t ksb[16 * AVX2_BATCH];
+    for (int r = 0; r < 16; r++)
+        avx2_store2(ksb + 16 * r, ksb + 16 * (16 + r), s[r]);
+    for (size_t i = 0; i < n; i++)
+        axiom_xor16(out + 16 * i, in + 16 * i, ksb + 16 * i);
+    axiom_ctr128_add(ctr, n);
+    axiom_wipe(ksb, sizeof ksb);
+    return n;
+}
+
 /* CTR for fewer than one_max blocks (the tail included) through @one,
  * one block at a time. */
 static void avx2_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
@@ -647,25 +671,10 @@ static void avx2_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, siz
         avx2_ctr_slices(s, ctr);
         core(ks, s);
         avx2_transpose(s);
-        if (n >= AVX2_BATCH) {
-            for (int r = 0; r < 16; r++) {
-                __m256i d = avx2_load2(in + 16 * r, in + 16 * (16 + r));
-                avx2_store2(out + 16 * r, out + 16 * (16 + r), _mm256_xor_si256(d, s[r]));
-            }
-            axiom_ctr128_add(ctr, AVX2_BATCH);
-            in += 16 * AVX2_BATCH;
-            out += 16 * AVX2_BATCH;
-            n -= AVX2_BATCH;
-        } else {
-            uint8_t ksb[16 * AVX2_BATCH];
-            for (int r = 0; r < 16; r++)
-                avx2_store2(ksb + 16 * r, ksb + 16 * (16 + r), s[r]);
-            for (size_t i = 0; i < n; i++)
-                axiom_xor16(out + 16 * i, in + 16 * i, ksb + 16 * i);
-            axiom_ctr128_add(ctr, n);
-            axiom_wipe(ksb, sizeof ksb);
-            n = 0;
-        }
+        const size_t done = avx2_ctr_xor(s, out, in, n, ctr);
+        in += 16 * done;
+        out += 16 * done;
+        n -= done;
     }
 }
 
@@ -722,25 +731,10 @@ static void avx2_ctr_plain(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *i
             avx2_encrypt_rest(ks, s);
         }
         avx2_transpose(s);
-        if (n >= AVX2_BATCH) {
-            for (int r = 0; r < 16; r++) {
-                __m256i d = avx2_load2(in + 16 * r, in + 16 * (16 + r));
-                avx2_store2(out + 16 * r, out + 16 * (16 + r), _mm256_xor_si256(d, s[r]));
-            }
-            axiom_ctr128_add(ctr, AVX2_BATCH);
-            in += 16 * AVX2_BATCH;
-            out += 16 * AVX2_BATCH;
-            n -= AVX2_BATCH;
-        } else {
-            uint8_t ksb[16 * AVX2_BATCH];
-            for (int r = 0; r < 16; r++)
-                avx2_store2(ksb + 16 * r, ksb + 16 * (16 + r), s[r]);
-            for (size_t i = 0; i < n; i++)
-                axiom_xor16(out + 16 * i, in + 16 * i, ksb + 16 * i);
-            axiom_ctr128_add(ctr, n);
-            axiom_wipe(ksb, sizeof ksb);
-            n = 0;
-        }
+        const size_t done = avx2_ctr_xor(s, out, in, n, ctr);
+        in += 16 * done;
+        out += 16 * done;
+        n -= done;
     }
     axiom_wipe(head, sizeof head);
 }
