@@ -77,7 +77,7 @@ VY_INLINE __m128i vy_fold(__m256i v)
     return _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
 }
 
-/* GHASH of @n (1..16) blocks at @in into @y, one reduction. */
+/* GHASH of @n (1..32) blocks at @in into @y, one reduction. */
 VY_INLINE __m128i vy_absorb(__m128i y, const __m128i *pw, const uint8_t *in, unsigned n,
                             __m256i bswap)
 {
@@ -206,6 +206,191 @@ VY_INLINE void vy_dec_nr(const __m256i *ky, const unsigned nr, const __m128i *pw
     }
 }
 
+/* ---- one-shot messages (96-bit nonce) --------------------------------- */
+
+/* AVX2 has no byte masks: partial registers go by VPMASKMOVD for their
+ * whole dwords (masked-out dwords are never accessed, so nothing past the
+ * buffer is read or written) and byte by byte for the last 1..3 bytes. */
+
+VY_INLINE __m256i vy_dword_idx(void)
+{
+    return _mm256_set_epi32(7, 6, 5, 4, 3, 2, 1, 0);
+}
+
+/* The first @n (0..32) bytes at @p, zero past them. */
+VY_INLINE __m256i vy_load_bytes(const uint8_t *p, size_t n)
+{
+    if (n >= 32)
+        return vy_load(p);
+    const __m256i q = _mm256_set1_epi32((int)(n / 4));
+    __m256i v = _mm256_maskload_epi32((const int *)(const void *)p,
+                                      _mm256_cmpgt_epi32(q, vy_dword_idx()));
+    const size_t w = n & ~(size_t)3;
+    if (n > w) {
+        uint32_t t = 0;
+        for (size_t i = w; i < n; i++)
+            t |= (uint32_t)p[i] << (8 * (i - w));
+        v = _mm256_or_si256(v, _mm256_and_si256(_mm256_set1_epi32((int)t),
+                                                _mm256_cmpeq_epi32(q, vy_dword_idx())));
+    }
+    return v;
+}
+
+/* Store the first @n (0..32) bytes of @v at @p. */
+VY_INLINE void vy_store_bytes(uint8_t *p, __m256i v, size_t n)
+{
+    if (n >= 32) {
+        vy_store(p, v);
+        return;
+    }
+    const __m256i q = _mm256_set1_epi32((int)(n / 4));
+    _mm256_maskstore_epi32((int *)(void *)p, _mm256_cmpgt_epi32(q, vy_dword_idx()), v);
+    const size_t w = n & ~(size_t)3;
+    if (n > w) {
+        /* Dword n / 4 of v, by a variable permute (no index into memory). */
+        const uint32_t t = (uint32_t)_mm256_cvtsi256_si32(_mm256_permutevar8x32_epi32(v, q));
+        for (size_t i = w; i < n; i++)
+            p[i] = (uint8_t)(t >> (8 * (i - w)));
+    }
+}
+
+/* @v with its bytes from @n (0..32) on cleared. */
+VY_INLINE __m256i vy_keep_bytes(__m256i v, size_t n)
+{
+    const __m256i idx = _mm256_set_epi8(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18,
+                                        17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2,
+                                        1, 0);
+    return _mm256_and_si256(v, _mm256_cmpgt_epi8(_mm256_set1_epi8((char)n), idx));
+}
+
+/* CTR over @len (1..256) bytes with counters from @cy, and the unreduced
+ * products of the ciphertext (zero past @len; the output when encrypting,
+ * the input when decrypting) with the powers from @k (two per register)
+ * into lo, mid, hi; @yx (zero, or the accumulator in the low lane) is
+ * added to the first block.  The powers of a block past @len are loaded
+ * but multiply zero, so @k + 2 * nv - 1 must stay inside the key. */
+VY_INLINE void vy_ctr_hash_bytes(const __m256i *ky, const unsigned nr, const int encrypt,
+                                 uint8_t *out, const uint8_t *in, size_t len, __m256i cy,
+                                 __m256i bswap, __m256i yx, const __m128i *k, __m256i *lo,
+                                 __m256i *mid, __m256i *hi)
+{
+    /* Zeroed only to keep -Wmaybe-uninitialized quiet: registers past nv
+     * are never used. */
+    __m256i b[VY_V] = { 0 };
+    const unsigned nv = (unsigned)((len + 31) / 32);
+#pragma GCC unroll 8
+    for (unsigned v = 0; v < nv; v++)
+        b[v] = vy_ctr(cy, (int)(2 * v), bswap, ky[0]);
+#pragma GCC unroll 14
+    for (unsigned r = 1; r < nr; r++)
+#pragma GCC unroll 8
+        for (unsigned v = 0; v < nv; v++)
+            b[v] = _mm256_aesenc_epi128(b[v], ky[r]);
+#pragma GCC unroll 8
+    for (unsigned v = 0; v < nv; v++) {
+        const size_t rem = len - 32 * v;
+        const __m256i p = vy_load_bytes(in + 32 * v, rem);
+        b[v] = _mm256_aesenclast_epi128(b[v], _mm256_xor_si256(ky[nr], p));
+        vy_store_bytes(out + 32 * v, b[v], rem);
+        __m256i x = encrypt ? (rem >= 32 ? b[v] : vy_keep_bytes(b[v], rem)) : p;
+        x = _mm256_shuffle_epi8(x, bswap);
+        if (v == 0)
+            x = _mm256_xor_si256(x, yx);
+        vy_mul_acc(x, _mm256_loadu_si256((const __m256i *)(const void *)(k + 2 * v)), lo, mid,
+                   hi);
+    }
+}
+
+/* Whole message: see axiom_gcm_msg_fn.  Short ones (AD, text and length
+ * block in at most 32 blocks) hash everything with one reduction; longer
+ * ones run the AD through vy_absorb and the whole blocks of text through
+ * the stitched loop. */
+VY_INLINE void vy_msg_nr(const __m256i *ky, const unsigned nr, const __m128i *pw,
+                         const int encrypt, uint8_t *out, uint8_t tag[16],
+                         const uint8_t nonce[12], const uint8_t *ad, size_t adlen,
+                         const uint8_t *in, size_t len, __m256i bswap)
+{
+    const __m128i bs = _mm256_castsi256_si128(bswap);
+    /* J0 = nonce || 1, in wire order (the masked load reads 12 bytes). */
+    const __m128i j0 = _mm_insert_epi8(
+        _mm_maskload_epi32((const int *)(const void *)nonce, _mm_set_epi32(0, -1, -1, -1)), 1,
+        15);
+    __m128i ek = _mm_xor_si128(j0, _mm256_castsi256_si128(ky[0]));
+#pragma GCC unroll 14
+    for (unsigned r = 1; r < nr; r++)
+        ek = _mm_aesenc_si128(ek, _mm256_castsi256_si128(ky[r]));
+    ek = _mm_aesenclast_si128(ek, _mm256_castsi256_si128(ky[nr]));
+    /* Counters J0 + 1 and J0 + 2 (reflected: the 32-bit counter is dword
+     * 0 of each lane). */
+    __m256i cy = _mm256_add_epi32(_mm256_broadcastsi128_si256(_mm_shuffle_epi8(j0, bs)),
+                                  _mm256_set_epi32(0, 0, 0, 2, 0, 0, 0, 1));
+    /* The length block, reflected: bit lengths of the AD (high) and text. */
+    const __m128i lb = _mm_set_epi64x((long long)((uint64_t)adlen * 8),
+                                      (long long)((uint64_t)len * 8));
+    const size_t nad = (adlen + 15) / 16, nt = (len + 15) / 16;
+    __m256i lo = _mm256_setzero_si256(), mid = lo, hi = lo;
+    __m128i y;
+    if (nad + nt < 2 * VY_W) {
+        /* Block j of AD then text takes K_(e - j); the last of them is
+         * followed by the length block (K_1), so every two-power load
+         * below stays within K_1..K_32. */
+        const size_t e = nad + nt + 1;
+        for (size_t a = 0; a < adlen; a += 32) {
+            const __m256i x = _mm256_shuffle_epi8(vy_load_bytes(ad + a, adlen - a), bswap);
+            vy_mul_acc(x, _mm256_loadu_si256((const __m256i *)(const void *)(
+                              pw + GH_SLOT(e - a / 16))),
+                       &lo, &mid, &hi);
+        }
+        for (size_t t = 0; t < len; t += 16 * VY_W) {
+            const size_t n = len - t < 16 * VY_W ? len - t : 16 * VY_W;
+            const int tb = (int)(t / 16);
+            vy_ctr_hash_bytes(ky, nr, encrypt, out + t, in + t, n,
+                              _mm256_add_epi32(cy, _mm256_set_epi32(0, 0, 0, tb, 0, 0, 0, tb)),
+                              bswap, _mm256_setzero_si256(), pw + GH_SLOT(e - nad - t / 16),
+                              &lo, &mid, &hi);
+        }
+        __m128i l = vy_fold(lo), m = vy_fold(mid), h = vy_fold(hi);
+        gh_mul_acc(lb, pw[GH_SLOT(1)], &l, &m, &h);
+        y = gh_reduce(l, m, h);
+    } else {
+        y = _mm_setzero_si128();
+        size_t n = adlen / 16;
+        for (; n >= 2 * VY_W; n -= 2 * VY_W, ad += 32 * VY_W)
+            y = vy_absorb(y, pw, ad, 2 * VY_W, bswap);
+        if (n)
+            y = vy_absorb(y, pw, ad, (unsigned)n, bswap);
+        ad += 16 * n;
+        if (adlen % 16) {
+            const __m128i a = _mm_shuffle_epi8(
+                _mm256_castsi256_si128(vy_load_bytes(ad, adlen % 16)), bs);
+            y = gh_mul(_mm_xor_si128(y, a), pw[GH_SLOT(1)]);
+        }
+        n = len / 16;
+        if (n) {
+            if (encrypt)
+                vy_enc_nr(ky, nr, pw, out, in, n, &cy, &y, bswap);
+            else
+                vy_dec_nr(ky, nr, pw, out, in, n, &cy, &y, bswap);
+        }
+        __m128i l, m, h;
+        if (len % 16) {
+            /* The partial block with K_2 (its register's second power,
+             * K_1, multiplies zero), the length block with K_1. */
+            vy_ctr_hash_bytes(ky, nr, encrypt, out + 16 * n, in + 16 * n, len % 16, cy, bswap,
+                              _mm256_zextsi128_si256(y), pw + GH_SLOT(2), &lo, &mid, &hi);
+            l = vy_fold(lo);
+            m = vy_fold(mid);
+            h = vy_fold(hi);
+            gh_mul_acc(lb, pw[GH_SLOT(1)], &l, &m, &h);
+        } else {
+            l = m = h = _mm_setzero_si128();
+            gh_mul_acc(_mm_xor_si128(y, lb), pw[GH_SLOT(1)], &l, &m, &h);
+        }
+        y = gh_reduce(l, m, h);
+    }
+    _mm_storeu_si128((__m128i *)(void *)tag, _mm_xor_si128(_mm_shuffle_epi8(y, bs), ek));
+}
+
 /* Broadcast the round keys once per call; make the round count a constant
  * in each copy so that the round loops unroll. */
 #define VY_DISPATCH(fn, ks, hk, out, in, n, ctr, y)                               \
@@ -244,6 +429,42 @@ static void gcm_vaes2_dec(const axiom_bc_ks *ks, const axiom_ghash_key *hk, uint
     VY_DISPATCH(vy_dec_nr, ks, hk, out, in, n, ctr, y);
 }
 
+static void gcm_vaes2_msg(const axiom_bc_ks *ks, const axiom_ghash_key *hk, int encrypt,
+                          uint8_t *out, uint8_t tag[16], const uint8_t nonce[12],
+                          const uint8_t *ad, size_t adlen, const uint8_t *in, size_t len)
+{
+    const __m256i bswap = _mm256_broadcastsi128_si256(gh_bswap_mask());
+    const __m128i *rk = (const __m128i *)(const void *)ks->w;
+    const __m128i *pw = gh_powers(hk);
+    __m256i ky[15];
+    switch (ks->rounds) {
+    case 10:
+        for (unsigned r = 0; r <= 10; r++)
+            ky[r] = _mm256_broadcastsi128_si256(_mm_load_si128(rk + r));
+        if (encrypt)
+            vy_msg_nr(ky, 10, pw, 1, out, tag, nonce, ad, adlen, in, len, bswap);
+        else
+            vy_msg_nr(ky, 10, pw, 0, out, tag, nonce, ad, adlen, in, len, bswap);
+        break;
+    case 12:
+        for (unsigned r = 0; r <= 12; r++)
+            ky[r] = _mm256_broadcastsi128_si256(_mm_load_si128(rk + r));
+        if (encrypt)
+            vy_msg_nr(ky, 12, pw, 1, out, tag, nonce, ad, adlen, in, len, bswap);
+        else
+            vy_msg_nr(ky, 12, pw, 0, out, tag, nonce, ad, adlen, in, len, bswap);
+        break;
+    default:
+        for (unsigned r = 0; r <= 14; r++)
+            ky[r] = _mm256_broadcastsi128_si256(_mm_load_si128(rk + r));
+        if (encrypt)
+            vy_msg_nr(ky, 14, pw, 1, out, tag, nonce, ad, adlen, in, len, bswap);
+        else
+            vy_msg_nr(ky, 14, pw, 0, out, tag, nonce, ad, adlen, in, len, bswap);
+        break;
+    }
+}
+
 const axiom_gcm_kernel axiom_gcm_vaes_avx2 = {
     .name = "vaes-avx2",
     .features = AXIOM_CPU_AESNI | AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3 | AXIOM_CPU_AVX |
@@ -253,6 +474,7 @@ const axiom_gcm_kernel axiom_gcm_vaes_avx2 = {
     .ghash = &axiom_ghash_pclmul,
     .enc = gcm_vaes2_enc,
     .dec = gcm_vaes2_dec,
+    .msg = gcm_vaes2_msg,
 };
 
 #endif /* HAVE_ISA_AESNI */
