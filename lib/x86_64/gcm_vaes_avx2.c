@@ -222,6 +222,8 @@ VY_INLINE __m256i vy_load_bytes(const uint8_t *p, size_t n)
 {
     if (n >= 32)
         return vy_load(p);
+    if (n == 16) /* one whole block (an odd count of them): no mask */
+        return _mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)p));
     const __m256i q = _mm256_set1_epi32((int)(n / 4));
     __m256i v = _mm256_maskload_epi32((const int *)(const void *)p,
                                       _mm256_cmpgt_epi32(q, vy_dword_idx()));
@@ -241,6 +243,10 @@ VY_INLINE void vy_store_bytes(uint8_t *p, __m256i v, size_t n)
 {
     if (n >= 32) {
         vy_store(p, v);
+        return;
+    }
+    if (n == 16) {
+        _mm_storeu_si128((__m128i *)(void *)p, _mm256_castsi256_si128(v));
         return;
     }
     const __m256i q = _mm256_set1_epi32((int)(n / 4));
