@@ -16,6 +16,11 @@
  * blocks are made in registers with 32-bit lane adds (inc32, wrap
  * included) and one VPSHUFB; the keystream XOR rides on the last round
  * key.  Tails of 1..15 blocks go two at a time, the odd one on xmm.
+ * One-shot messages with a 96-bit nonce (gcm_vaes2_msg) run start to tag
+ * here, as in the zmm tier: J0 and E_K(J0) on xmm, AD, text (partial
+ * registers by VPMASKMOVD and byte loads and stores, AVX2 having no byte
+ * masks), length block and tag, with the state in registers; up to 32
+ * GHASH blocks in all take one reduction (the key holds 32 powers).
  *
  * Bound: per 16 blocks, AES-128 needs 8 x 10 = 80 VAESENC(LAST) ymm and
  * GHASH 8 x 4 = 32 VPCLMULQDQ ymm plus 2 for the reduction.  Cores with
