@@ -272,6 +272,29 @@ typedef struct { __m512i v[5]; } ifma_mul;
         h2 = _mm512_add_epi64(_mm512_and_si512(l2_, m42), c1_);                         \
     } while (0)
 
+/* IFMA_STEP for latency, where no ChaCha20 rounds run alongside (the
+ * blocks after the last chunk, the final multiplication by the powers):
+ * h = h * mu with IFMA_MULR's product tree and parallel carries (about half
+ * IFMA_STEP's dependency chain), then + m.  The limbs leave IFMA_MULR under
+ * 2^44 + 2^15, 2^44 + 2^15 and 2^42 + 2^15 (its bound holds for inputs
+ * within IFMA_STEP's); with a message limb under 2^44, 2^44 and 2^41 they
+ * stay within IFMA_STEP's entry bounds. */
+#define IFMA_STEP_LAT(h0, h1, h2, mu, ptr)                                              \
+    do {                                                                                \
+        IFMA_MULR(h0, h1, h2, (mu)->v[0], (mu)->v[1], (mu)->v[2], (mu)->v[3], (mu)->v[4]); \
+        const uint8_t *pm_ = (ptr);                                                     \
+        if (pm_) {                                                                      \
+            __m512i a_ = _mm512_loadu_si512((const void *)pm_);                         \
+            __m512i b_ = _mm512_loadu_si512((const void *)(pm_ + 64));                  \
+            __m512i lo_ = _mm512_unpacklo_epi64(a_, b_);                                \
+            __m512i hi_ = _mm512_unpackhi_epi64(a_, b_);                                \
+            h0 = _mm512_add_epi64(h0, _mm512_and_si512(lo_, m44));                      \
+            h1 = _mm512_add_epi64(h1, _mm512_ternarylogic_epi64(_mm512_srli_epi64(lo_, 44), \
+                                                                _mm512_slli_epi64(hi_, 20), m44, 0xa8)); \
+            h2 = _mm512_add_epi64(h2, _mm512_or_si512(_mm512_srli_epi64(hi_, 24), hibit)); \
+        }                                                                               \
+    } while (0)
+
 /* One 1 KiB chunk: 16 ChaCha20 blocks from @st (@pre: its shared first
  * round, lib/x86_64/chacha_simd.h) XORed from @in to @out, and,
  * when @mac is not NULL, the 64 Poly1305 blocks at @mac absorbed (the first
@@ -280,6 +303,8 @@ typedef struct { __m512i v[5]; } ifma_mul;
  * before the stores) or the previous chunk of @out (seal). */
 /* Input prefetched this far ahead, two lines after each double round. */
 #define PF_DIST 2048
+/* Output lines fetched for writing as far ahead. */
+#define PF_W(p) __asm__("prefetchw %0" : : "m"(*(const char *)(p)))
 #define IFMA_CHUNK(st, pre, out, in, mac, first, mr)                                    \
     do {                                                                                \
         Z_X16_INIT_R1(st, pre);                                                         \
@@ -294,10 +319,42 @@ typedef struct { __m512i v[5]; } ifma_mul;
             if (i_ < 9) {                                                               \
                 _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1), _MM_HINT_T0); \
                 _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1) + 64, _MM_HINT_T0); \
+                PF_W((const char *)(out) + PF_DIST + 128 * (i_ - 1));                  \
+                PF_W((const char *)(out) + PF_DIST + 128 * (i_ - 1) + 64);             \
             }                                                                           \
             if (mp_ && i_ < 8) {                                                        \
                 IFMA_STEP(h0, h1, h2, (mr), mp_);                                       \
                 mp_ += 128;                                                             \
+            }                                                                           \
+        }                                                                               \
+        Z_X16_XOR(st, out, in);                                                         \
+    } while (0)
+
+/* IFMA_CHUNK with 128 Poly1305 blocks: the 64 at @mac (the first step
+ * multiplying by @first) then the 64 at @mac2, two steps after each of the
+ * first 8 double rounds (open's first chunk, with the chunk before it). */
+#define IFMA_CHUNK2(st, pre, out, in, mac, first, mr, mac2)                             \
+    do {                                                                                \
+        Z_X16_INIT_R1(st, pre);                                                         \
+        const uint8_t *mp_ = (mac);                                                     \
+        CH_DIAGROUND(Z_QR)                                                              \
+        IFMA_STEP(h0, h1, h2, (first), mp_);                                            \
+        IFMA_STEP(h0, h1, h2, (mr), mp_ + 128);                                         \
+        mp_ += 256;                                                                     \
+        for (int i_ = 1; i_ < 10; i_++) {                                               \
+            CH_DOUBLEROUND(Z_QR)                                                        \
+            if (i_ < 9) {                                                               \
+                _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1), _MM_HINT_T0); \
+                _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1) + 64, _MM_HINT_T0); \
+                PF_W((const char *)(out) + PF_DIST + 128 * (i_ - 1));                  \
+                PF_W((const char *)(out) + PF_DIST + 128 * (i_ - 1) + 64);             \
+            }                                                                           \
+            if (i_ < 8) {                                                               \
+                if (i_ == 4)                                                            \
+                    mp_ = (mac2);                                                       \
+                IFMA_STEP(h0, h1, h2, (mr), mp_);                                       \
+                IFMA_STEP(h0, h1, h2, (mr), mp_ + 128);                                 \
+                mp_ += 256;                                                             \
             }                                                                           \
         }                                                                               \
         Z_X16_XOR(st, out, in);                                                         \
@@ -399,18 +456,33 @@ static void ifma_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, co
             s[12] += 16;
         }
         for (int i = 0; i < 8; i++, prev += 128) {
-            IFMA_STEP(h0, h1, h2, first, prev);
+            IFMA_STEP_LAT(h0, h1, h2, first, prev);
             first = &mr;
         }
     } else {
         /* Open: chunk i's keystream, with the MAC of chunk i (read before
          * it is overwritten when in place). */
-        for (size_t c = 0; c < nchunks; c++) {
-            IFMA_CHUNK(s, pre, out + 1024 * c, in + 1024 * c, in + 1024 * c, c == 0 ? &m1 : &mr, &mr);
+        size_t c = 0;
+        const ifma_mul *first = &m1;
+        if (mac0 && nchunks) {
+            /* The chunk before @in joins the first chunk's rounds. */
+            IFMA_CHUNK2(s, pre, out, in, mac0, &m1, &mr, in);
             s[12] += 16;
+            c = 1;
+            first = &mr;
+        } else if (mac0) {
+            for (int i = 0; i < 8; i++, mac0 += 128) {
+                IFMA_STEP_LAT(h0, h1, h2, first, mac0);
+                first = &mr;
+            }
+        }
+        for (; c < nchunks; c++) {
+            IFMA_CHUNK(s, pre, out + 1024 * c, in + 1024 * c, in + 1024 * c, first, &mr);
+            s[12] += 16;
+            first = &mr;
         }
     }
-    IFMA_STEP(h0, h1, h2, &mq, (const uint8_t *)NULL);
+    IFMA_STEP_LAT(h0, h1, h2, &mq, (const uint8_t *)NULL);
     st[12] += (uint32_t)(16 * nchunks);
     axiom_wipe(s, sizeof s);
     axiom_wipe(pre, sizeof pre);
