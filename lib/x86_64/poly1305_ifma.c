@@ -372,9 +372,10 @@ typedef struct { __m512i v[5]; } ifma_mul;
     c = _mm_shuffle_epi32(c, 0x4e);                                                     \
     d = _mm_shuffle_epi32(d, 0x39);
 
-/* Seal's first step: block st[12] (the Poly1305 key: its first 32 bytes to
- * @polykey) computed alongside blocks st[12] + 1 .. + 16, XORed from @in to
- * @out, so that the key block's latency hides in the 16-way work. */
+/* The first step of seal and open: block st[12] (the Poly1305 key: its
+ * first 32 bytes to @polykey) computed alongside blocks st[12] + 1 .. + 16,
+ * XORed from @in to @out, so that the key block's latency hides in the
+ * 16-way work. */
 static void ifma_chachapoly_key(const uint32_t st[16], uint8_t polykey[32], uint8_t *out,
                                 const uint8_t *in)
 {
