@@ -229,9 +229,9 @@ static void fused_compare(const axiom_poly1305_kernel *k, size_t nchunks, int en
 /* The fused start (lib/chachapoly.c): the Poly1305 key block with the
  * first KiB (chachapoly_key), then @nchunks - 1 more KiB whose first pass
  * absorbs the first KiB's ciphertext (chachapoly with mac0), against the
- * portable code.  Seal writes the first KiB to @out; open writes its
- * plaintext aside and copies it after the pass (which reads the first KiB
- * of @in, the same bytes as @out when in place).  @kind as in
+ * portable code.  Seal writes the first KiB to @out; open in place writes
+ * its plaintext aside and copies it after the pass (which reads the first
+ * KiB of @in, the same bytes as @out then), as lib/chachapoly.c does.  @kind as in
  * fused_compare (1 and 2 cannot force the derived key: they only change
  * the data). */
 static void fused_key_compare(const axiom_poly1305_kernel *k, size_t nchunks, int enc, int inplace,
@@ -270,14 +270,15 @@ static void fused_key_compare(const axiom_poly1305_kernel *k, size_t nchunks, in
 
     uint8_t *o = inplace ? in + ia : out + oa, first[1024];
     memcpy(st2, st, sizeof st);
-    k->chachapoly_key(st2, pk2, enc ? o : first, in + ia);
+    uint8_t *o0 = enc || !inplace ? o : first;
+    k->chachapoly_key(st2, pk2, o0, in + ia);
     TU_ASSERT_MEM_EQ(pk2, pk, 32, "%s Poly1305 key", k->name);
     ck_assert_mem_eq(st2, st, sizeof st);
     st2[12] += 17;
     axiom_poly1305_init(&p, pk2, k);
     axiom_poly1305_update(&p, ad, pre);
     k->chachapoly(st2, &p, o + 1024, in + ia + 1024, nchunks - 1, enc, enc ? o : in + ia);
-    if (!enc)
+    if (o0 == first)
         memcpy(o, first, 1024);
     axiom_poly1305_update(&p, ad + pre, tail);
     axiom_poly1305_final(&p, t2);
