@@ -303,8 +303,6 @@ typedef struct { __m512i v[5]; } ifma_mul;
  * before the stores) or the previous chunk of @out (seal). */
 /* Input prefetched this far ahead, two lines after each double round. */
 #define PF_DIST 2048
-/* Output lines fetched for writing as far ahead. */
-#define PF_W(p) __asm__("prefetchw %0" : : "m"(*(const char *)(p)))
 #define IFMA_CHUNK(st, pre, out, in, mac, first, mr)                                    \
     do {                                                                                \
         Z_X16_INIT_R1(st, pre);                                                         \
@@ -319,8 +317,6 @@ typedef struct { __m512i v[5]; } ifma_mul;
             if (i_ < 9) {                                                               \
                 _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1), _MM_HINT_T0); \
                 _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1) + 64, _MM_HINT_T0); \
-                PF_W((const char *)(out) + PF_DIST + 128 * (i_ - 1));                  \
-                PF_W((const char *)(out) + PF_DIST + 128 * (i_ - 1) + 64);             \
             }                                                                           \
             if (mp_ && i_ < 8) {                                                        \
                 IFMA_STEP(h0, h1, h2, (mr), mp_);                                       \
@@ -346,8 +342,6 @@ typedef struct { __m512i v[5]; } ifma_mul;
             if (i_ < 9) {                                                               \
                 _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1), _MM_HINT_T0); \
                 _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1) + 64, _MM_HINT_T0); \
-                PF_W((const char *)(out) + PF_DIST + 128 * (i_ - 1));                  \
-                PF_W((const char *)(out) + PF_DIST + 128 * (i_ - 1) + 64);             \
             }                                                                           \
             if (i_ < 8) {                                                               \
                 if (i_ == 4)                                                            \
