@@ -221,7 +221,13 @@ const axiom_poly1305_kernel axiom_poly1305_generic = {
 
 void axiom_poly1305_init(axiom_poly1305 *p, const uint8_t key[32], const axiom_poly1305_kernel *k)
 {
-    memset(p, 0, sizeof *p);
+    /* Everything read before it is written (the powers of r and buf are
+     * filled on first use); the final wipe covers the whole state. */
+    memset(p->h, 0, sizeof p->h);
+    memset(p->r, 0, sizeof p->r);
+    p->have_pow = 0;
+    p->have_pow26 = 0;
+    p->nbuf = 0;
     /* RFC 8439 2.5.1: clear the top four bits of bytes 3, 7, 11, 15 and
      * the bottom two bits of bytes 4, 8, 12. */
     uint64_t t0 = load64_le(key) & UINT64_C(0x0ffffffc0fffffff);

@@ -28,10 +28,10 @@ typedef struct axiom_poly1305_kernel {
     /* Optional (NULL if absent), for ChaCha20-Poly1305: XOR @nchunks * 1024
      * bytes of ChaCha20 keystream, from block st[12] on, into @in giving
      * @out, and absorb the ciphertext (@out when @enc, @in otherwise) as
-     * whole blocks; advances st[12] by 16 * nchunks.  With @enc, @mac0 (or
-     * NULL) names 1024 bytes of earlier ciphertext to absorb first (@out -
-     * 1024 when chachapoly_key wrote them; @nchunks may then be 0).  out ==
-     * in allowed; nothing may be pending in p->buf; the ChaCha20 counter
+     * whole blocks; advances st[12] by 16 * nchunks.  @mac0 (or NULL)
+     * names 1024 bytes of earlier ciphertext to absorb first (seal: @out -
+     * 1024 when chachapoly_key wrote them; open: the ciphertext before @in,
+     * which is only read); @nchunks may then be 0.  out == in allowed; nothing may be pending in p->buf; the ChaCha20 counter
      * rule of lib/chacha.h holds.  Its CPU features cover the ChaCha20 part
      * too. */
     void (*chachapoly)(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, const uint8_t *in,

@@ -226,13 +226,16 @@ static void fused_compare(const axiom_poly1305_kernel *k, size_t nchunks, int en
     free(in), free(ref), free(out), free(ad);
 }
 
-/* Seal's fused start: the Poly1305 key block with the first KiB
- * (chachapoly_key), then @nchunks - 1 more KiB whose first pass absorbs the
- * first KiB (chachapoly with mac0), against the portable code.  @kind as in
+/* The fused start (lib/chachapoly.c): the Poly1305 key block with the
+ * first KiB (chachapoly_key), then @nchunks - 1 more KiB whose first pass
+ * absorbs the first KiB's ciphertext (chachapoly with mac0), against the
+ * portable code.  Seal writes the first KiB to @out; open in place writes
+ * its plaintext aside and copies it after the pass (which reads the first
+ * KiB of @in, the same bytes as @out then), as lib/chachapoly.c does.  @kind as in
  * fused_compare (1 and 2 cannot force the derived key: they only change
  * the data). */
-static void fused_key_compare(const axiom_poly1305_kernel *k, size_t nchunks, int inplace, size_t ia,
-                              size_t oa, int kind, size_t pre, size_t tail)
+static void fused_key_compare(const axiom_poly1305_kernel *k, size_t nchunks, int enc, int inplace,
+                              size_t ia, size_t oa, int kind, size_t pre, size_t tail)
 {
     const size_t len = 1024 * nchunks;
     uint8_t key[32], nonce[12], pk[64], pk2[32], t1[16], t2[16];
@@ -261,25 +264,28 @@ static void fused_key_compare(const axiom_poly1305_kernel *k, size_t nchunks, in
     axiom_poly1305 p;
     axiom_poly1305_init(&p, pk, &axiom_poly1305_generic);
     axiom_poly1305_update(&p, ad, pre);
-    axiom_poly1305_update(&p, ref, len);
+    axiom_poly1305_update(&p, enc ? ref : in + ia, len);
     axiom_poly1305_update(&p, ad + pre, tail);
     axiom_poly1305_final(&p, t1);
 
-    uint8_t *o = inplace ? in + ia : out + oa;
+    uint8_t *o = inplace ? in + ia : out + oa, first[1024];
     memcpy(st2, st, sizeof st);
-    k->chachapoly_key(st2, pk2, o, in + ia);
+    uint8_t *o0 = enc || !inplace ? o : first;
+    k->chachapoly_key(st2, pk2, o0, in + ia);
     TU_ASSERT_MEM_EQ(pk2, pk, 32, "%s Poly1305 key", k->name);
     ck_assert_mem_eq(st2, st, sizeof st);
     st2[12] += 17;
     axiom_poly1305_init(&p, pk2, k);
     axiom_poly1305_update(&p, ad, pre);
-    k->chachapoly(st2, &p, o + 1024, in + ia + 1024, nchunks - 1, 1, o);
+    k->chachapoly(st2, &p, o + 1024, in + ia + 1024, nchunks - 1, enc, enc ? o : in + ia);
+    if (o0 == first)
+        memcpy(o, first, 1024);
     axiom_poly1305_update(&p, ad + pre, tail);
     axiom_poly1305_final(&p, t2);
-    TU_ASSERT_MEM_EQ(o, ref, len, "%s keyed seal %zu KiB kind %d in place %d align %zu/%zu",
-                     k->name, nchunks, kind, inplace, ia, oa);
-    TU_ASSERT_MEM_EQ(t2, t1, 16, "%s keyed seal tag %zu KiB kind %d pre %zu tail %zu", k->name,
-                     nchunks, kind, pre, tail);
+    TU_ASSERT_MEM_EQ(o, ref, len, "%s keyed %s %zu KiB kind %d in place %d align %zu/%zu",
+                     k->name, enc ? "seal" : "open", nchunks, kind, inplace, ia, oa);
+    TU_ASSERT_MEM_EQ(t2, t1, 16, "%s keyed %s tag %zu KiB kind %d pre %zu tail %zu", k->name,
+                     enc ? "seal" : "open", nchunks, kind, pre, tail);
     ck_assert_uint_eq(st2[12], st[12] + 1 + 16 * (uint32_t)nchunks);
     free(in), free(ref), free(out), free(ad);
 }
@@ -302,11 +308,13 @@ START_TEST(test_chachapoly_fused)
         fused_compare(*k, 64, 0, 1, 0, 0, 2, 0, 0);
         if (!(*k)->chachapoly_key)
             continue;
-        for (size_t c = 1; c <= 20; c++)
-            for (int kind = 0; kind < 4; kind++)
-                fused_key_compare(*k, c, (int)(c + kind) & 1, tu_rand_range(0, 63),
-                                  tu_rand_range(0, 63), kind, 16 * tu_rand_range(0, kind ? 70 : 3),
-                                  tu_rand_range(0, 300));
+        for (int enc = 0; enc < 2; enc++)
+            for (size_t c = 1; c <= 20; c++)
+                for (int kind = 0; kind < 4; kind++)
+                    fused_key_compare(*k, c, enc, (int)(c + kind) & 1, tu_rand_range(0, 63),
+                                      tu_rand_range(0, 63), kind,
+                                      16 * tu_rand_range(0, kind ? 70 : 3), tu_rand_range(0, 300));
+        fused_key_compare(*k, 64, 0, 1, 0, 0, 2, 0, 0);
     }
     printf("tier %s: %d fused ChaCha20-Poly1305 kernel(s) compared\n", tu_tier(), n);
 }

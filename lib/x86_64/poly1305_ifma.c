@@ -272,6 +272,29 @@ typedef struct { __m512i v[5]; } ifma_mul;
         h2 = _mm512_add_epi64(_mm512_and_si512(l2_, m42), c1_);                         \
     } while (0)
 
+/* IFMA_STEP for latency, where no ChaCha20 rounds run alongside (the
+ * blocks after the last chunk, the final multiplication by the powers):
+ * h = h * mu with IFMA_MULR's product tree and parallel carries (about half
+ * IFMA_STEP's dependency chain), then + m.  The limbs leave IFMA_MULR under
+ * 2^44 + 2^15, 2^44 + 2^15 and 2^42 + 2^15 (its bound holds for inputs
+ * within IFMA_STEP's); with a message limb under 2^44, 2^44 and 2^41 they
+ * stay within IFMA_STEP's entry bounds. */
+#define IFMA_STEP_LAT(h0, h1, h2, mu, ptr)                                              \
+    do {                                                                                \
+        IFMA_MULR(h0, h1, h2, (mu)->v[0], (mu)->v[1], (mu)->v[2], (mu)->v[3], (mu)->v[4]); \
+        const uint8_t *pm_ = (ptr);                                                     \
+        if (pm_) {                                                                      \
+            __m512i a_ = _mm512_loadu_si512((const void *)pm_);                         \
+            __m512i b_ = _mm512_loadu_si512((const void *)(pm_ + 64));                  \
+            __m512i lo_ = _mm512_unpacklo_epi64(a_, b_);                                \
+            __m512i hi_ = _mm512_unpackhi_epi64(a_, b_);                                \
+            h0 = _mm512_add_epi64(h0, _mm512_and_si512(lo_, m44));                      \
+            h1 = _mm512_add_epi64(h1, _mm512_ternarylogic_epi64(_mm512_srli_epi64(lo_, 44), \
+                                                                _mm512_slli_epi64(hi_, 20), m44, 0xa8)); \
+            h2 = _mm512_add_epi64(h2, _mm512_or_si512(_mm512_srli_epi64(hi_, 24), hibit)); \
+        }                                                                               \
+    } while (0)
+
 /* One 1 KiB chunk: 16 ChaCha20 blocks from @st (@pre: its shared first
  * round, lib/x86_64/chacha_simd.h) XORed from @in to @out, and,
  * when @mac is not NULL, the 64 Poly1305 blocks at @mac absorbed (the first
@@ -303,6 +326,34 @@ typedef struct { __m512i v[5]; } ifma_mul;
         Z_X16_XOR(st, out, in);                                                         \
     } while (0)
 
+/* IFMA_CHUNK with 128 Poly1305 blocks: the 64 at @mac (the first step
+ * multiplying by @first) then the 64 at @mac2, two steps after each of the
+ * first 8 double rounds (open's first chunk, with the chunk before it). */
+#define IFMA_CHUNK2(st, pre, out, in, mac, first, mr, mac2)                             \
+    do {                                                                                \
+        Z_X16_INIT_R1(st, pre);                                                         \
+        const uint8_t *mp_ = (mac);                                                     \
+        CH_DIAGROUND(Z_QR)                                                              \
+        IFMA_STEP(h0, h1, h2, (first), mp_);                                            \
+        IFMA_STEP(h0, h1, h2, (mr), mp_ + 128);                                         \
+        mp_ += 256;                                                                     \
+        for (int i_ = 1; i_ < 10; i_++) {                                               \
+            CH_DOUBLEROUND(Z_QR)                                                        \
+            if (i_ < 9) {                                                               \
+                _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1), _MM_HINT_T0); \
+                _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1) + 64, _MM_HINT_T0); \
+            }                                                                           \
+            if (i_ < 8) {                                                               \
+                if (i_ == 4)                                                            \
+                    mp_ = (mac2);                                                       \
+                IFMA_STEP(h0, h1, h2, (mr), mp_);                                       \
+                IFMA_STEP(h0, h1, h2, (mr), mp_ + 128);                                 \
+                mp_ += 256;                                                             \
+            }                                                                           \
+        }                                                                               \
+        Z_X16_XOR(st, out, in);                                                         \
+    } while (0)
+
 /* One ChaCha20 double round of a single block in row form (lib/x86_64/
  * chacha_simd.h's chacha_x1). */
 #define KEY_DR(a, b, c, d)                                                              \
@@ -315,9 +366,10 @@ typedef struct { __m512i v[5]; } ifma_mul;
     c = _mm_shuffle_epi32(c, 0x4e);                                                     \
     d = _mm_shuffle_epi32(d, 0x39);
 
-/* Seal's first step: block st[12] (the Poly1305 key: its first 32 bytes to
- * @polykey) computed alongside blocks st[12] + 1 .. + 16, XORed from @in to
- * @out, so that the key block's latency hides in the 16-way work. */
+/* The first step of seal and open: block st[12] (the Poly1305 key: its
+ * first 32 bytes to @polykey) computed alongside blocks st[12] + 1 .. + 16,
+ * XORed from @in to @out, so that the key block's latency hides in the
+ * 16-way work. */
 static void ifma_chachapoly_key(const uint32_t st[16], uint8_t polykey[32], uint8_t *out,
                                 const uint8_t *in)
 {
@@ -399,18 +451,33 @@ static void ifma_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, co
             s[12] += 16;
         }
         for (int i = 0; i < 8; i++, prev += 128) {
-            IFMA_STEP(h0, h1, h2, first, prev);
+            IFMA_STEP_LAT(h0, h1, h2, first, prev);
             first = &mr;
         }
     } else {
         /* Open: chunk i's keystream, with the MAC of chunk i (read before
          * it is overwritten when in place). */
-        for (size_t c = 0; c < nchunks; c++) {
-            IFMA_CHUNK(s, pre, out + 1024 * c, in + 1024 * c, in + 1024 * c, c == 0 ? &m1 : &mr, &mr);
+        size_t c = 0;
+        const ifma_mul *first = &m1;
+        if (mac0 && nchunks) {
+            /* The chunk before @in joins the first chunk's rounds. */
+            IFMA_CHUNK2(s, pre, out, in, mac0, &m1, &mr, in);
             s[12] += 16;
+            c = 1;
+            first = &mr;
+        } else if (mac0) {
+            for (int i = 0; i < 8; i++, mac0 += 128) {
+                IFMA_STEP_LAT(h0, h1, h2, first, mac0);
+                first = &mr;
+            }
+        }
+        for (; c < nchunks; c++) {
+            IFMA_CHUNK(s, pre, out + 1024 * c, in + 1024 * c, in + 1024 * c, first, &mr);
+            s[12] += 16;
+            first = &mr;
         }
     }
-    IFMA_STEP(h0, h1, h2, &mq, (const uint8_t *)NULL);
+    IFMA_STEP_LAT(h0, h1, h2, &mq, (const uint8_t *)NULL);
     st[12] += (uint32_t)(16 * nchunks);
     axiom_wipe(s, sizeof s);
     axiom_wipe(pre, sizeof pre);
