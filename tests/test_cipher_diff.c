@@ -291,7 +291,8 @@ START_TEST(test_kernel_ctr_carries)
     const uint64_t have = axiom_cpu_features();
     /* 1..9 blocks, and around every step boundary of the VAES kernels
      * (16 blocks per ymm step, 32 per zmm step) */
-    static const size_t ns[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 48, 49, 63, 64, 65};
+    static const size_t ns[] = {1,  2,  3,  4,  5,  6,  7,  8,  9,  15, 16,
+                                17, 31, 32, 33, 47, 48, 49, 63, 64, 65};
     uint8_t in[16 * 65 + 16], out[16 * 65 + 16], gen[16 * 65], ip[16 * 65 + 16];
     size_t cases = 0;
 

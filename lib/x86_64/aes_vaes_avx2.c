@@ -148,8 +148,8 @@ static inline __m256i vy_add128(__m256i v, __m256i inc)
 #define VY_CTR_SLOW(i, M) b##i = _mm256_shuffle_epi8(vy_add128(ctr, VY_OFF(i)), bswap);
 /* The same offsets added to the big-endian counter's last byte (the top
  * byte of each lane's high qword): exact when that byte cannot wrap. */
-#define VY_OFFBE(i) \
-    _mm256_set_epi64x((long long)((2 * (i) + 1ULL) << 56), 0, (long long)((2 * (i) + 0ULL) << 56), 0)
+#define VY_BE(x) ((long long)((x) << 56))
+#define VY_OFFBE(i) _mm256_set_epi64x(VY_BE(2 * (i) + 1ULL), 0, VY_BE(2 * (i) + 0ULL), 0)
 #define VY_CTR_BE(i, M) b##i = _mm256_add_epi64(cbe, VY_OFFBE(i));
 #define VY_SHUF _mm256_shuffle_epi8
 #define VY_ADD128 vy_add128
