@@ -278,7 +278,8 @@ END_TEST
 /* ------------------------------------------------------------ white box */
 
 /* CTR kernels on short messages (the short-message copies: up to 4 blocks,
- * and just past them) with the counter carrying inside the call: out of
+ * and just past them) and around every step boundary (16 and 32 blocks)
+ * with the counter carrying inside the call: out of the last byte, out of
  * 32 bits (where a 32-bit counter would wrap), out of the low 64 bits
  * into the high half, and out of 128 bits (wrap to zero), at every block
  * position and just after the last; out of place misaligned and in place,
@@ -288,7 +289,11 @@ START_TEST(test_kernel_ctr_carries)
     const axiom_cipher_desc *d = axiom_catalog_cipher("aes-128-ctr");
     TU_ASSERT(d != NULL && d->kernels != NULL, "catalog");
     const uint64_t have = axiom_cpu_features();
-    uint8_t in[16 * 9 + 16], out[16 * 9 + 16], gen[16 * 9], ip[16 * 9 + 16];
+    /* 1..9 blocks, and around every step boundary of the VAES kernels
+     * (16 blocks per ymm step, 32 per zmm step) */
+    static const size_t ns[] = {1,  2,  3,  4,  5,  6,  7,  8,  9,  15, 16,
+                                17, 31, 32, 33, 47, 48, 49, 63, 64, 65};
+    uint8_t in[16 * 65 + 16], out[16 * 65 + 16], gen[16 * 65], ip[16 * 65 + 16];
     size_t cases = 0;
 
     tu_rng_reset("kernel-ctr-carries");
@@ -302,14 +307,19 @@ START_TEST(test_kernel_ctr_carries)
             tu_rand_bytes(key, sizeof key);
             k->setkey(&ks, key, kl);
             axiom_aes_generic_ct.setkey(&gks, key, kl);
-            for (size_t n = 1; n <= 9; n++) {
+            for (size_t ni = 0; ni < sizeof ns / sizeof ns[0]; ni++) {
+                const size_t n = ns[ni];
                 for (size_t j = 1; j <= n + 1; j++) {
-                    for (int width = 32; width <= 128; width *= 2) {
+                    for (int width = 8; width <= 128; width *= 2) {
+                        if (width == 16)
+                            continue;
                         uint8_t iv[16], ivk[16], ivg[16];
                         tu_rand_bytes(iv, sizeof iv);
                         /* the low @width bits are 2^width - j: the carry
                          * out of them comes at block j - 1 (j == n + 1:
-                         * only in the counter handed back) */
+                         * only in the counter handed back); width 8 is the
+                         * last byte alone (the VAES kernels add to it in
+                         * place when a step cannot carry out of it) */
                         memset(iv + 16 - width / 8, 0xff, width / 8);
                         iv[15] = (uint8_t)(0x100 - j);
                         if (width < 128)

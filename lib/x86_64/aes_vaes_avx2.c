@@ -16,14 +16,16 @@
  * shared with the zmm kernel (aes_vaes_common.h).
  *
  * Fused into the block loop:
- * - CTR: counter blocks are built in registers as 128-bit little-endian
- *   integers (lane j of register i holds counter + 2i + j) and turned
- *   big-endian with one VPSHUFB.  When a step cannot carry out of the low
- *   64 bits (tested once per step in scalar code, on the public counter) a
- *   64-bit lane add is exact; otherwise a compare finds the lanes whose low
- *   half wrapped and their carry is subtracted into the high half, so the
- *   counter wraps modulo 2^128.  The keystream XOR rides on the last round
- *   key.
+ * - CTR: lane j of register i holds counter + 2i + j.  When a step cannot
+ *   carry out of the counter's last byte (tested once per step in scalar
+ *   code, on the public counter) 2i + j is added to that byte of the
+ *   big-endian counter.  Otherwise counter blocks are built as 128-bit
+ *   little-endian integers and turned big-endian with one VPSHUFB: when a
+ *   step cannot carry out of the low 64 bits a 64-bit lane add is exact;
+ *   otherwise a compare finds the lanes whose low half wrapped and their
+ *   carry is subtracted into the high half, so the counter wraps modulo
+ *   2^128.  The keystream XOR rides on the last round key.  CTR reads its
+ *   round keys from the schedule as each round needs them (below).
  * - CBC/CFB decryption: the previous ciphertext blocks are unaligned loads
  *   16 bytes back (VPERM2I128 with the chaining value for the first
  *   register), XORed into the last round key (CBC) or used as the cipher
@@ -144,10 +146,54 @@ static inline __m256i vy_add128(__m256i v, __m256i inc)
 #define VY_OFF(i) _mm256_set_epi64x(0, 2 * (i) + 1, 0, 2 * (i))
 #define VY_CTR_FAST(i, M) b##i = _mm256_shuffle_epi8(_mm256_add_epi64(ctr, VY_OFF(i)), bswap);
 #define VY_CTR_SLOW(i, M) b##i = _mm256_shuffle_epi8(vy_add128(ctr, VY_OFF(i)), bswap);
+/* The same offsets added to the big-endian counter's last byte (the top
+ * byte of each lane's high qword): exact when that byte cannot wrap. */
+#define VY_BE(x) ((long long)((x) << 56))
+#define VY_OFFBE(i) _mm256_set_epi64x(VY_BE(2 * (i) + 1ULL), 0, VY_BE(2 * (i) + 0ULL), 0)
+#define VY_CTR_BE(i, M) b##i = _mm256_add_epi64(cbe, VY_OFFBE(i));
+#define VY_SHUF _mm256_shuffle_epi8
 #define VY_ADD128 vy_add128
+#define VY_ADD64 _mm256_add_epi64
 #define VY_LO vy_lo
 
+/* CTR reads its round keys straight from the schedule, broadcast as each
+ * round needs them (a load, off the vector ports), through a pointer made
+ * opaque once per step: held in registers, the 11..15 keys do not fit
+ * beside the 8 blocks, and the compiler's spilling of them costs about as
+ * much as the message's AES work at 1 KiB. */
+#define VY_CTR_KEYS(rk) const __m128i *rkc_ = (rk)
+#define VY_CTR_STEP_BEGIN __asm__("" : "+r"(rkc_))
+#define k0 vy_bcast(rkc_, 0)
+#define k1 vy_bcast(rkc_, 1)
+#define k2 vy_bcast(rkc_, 2)
+#define k3 vy_bcast(rkc_, 3)
+#define k4 vy_bcast(rkc_, 4)
+#define k5 vy_bcast(rkc_, 5)
+#define k6 vy_bcast(rkc_, 6)
+#define k7 vy_bcast(rkc_, 7)
+#define k8 vy_bcast(rkc_, 8)
+#define k9 vy_bcast(rkc_, 9)
+#define k10 vy_bcast(rkc_, 10)
+#define k11 vy_bcast(rkc_, 11)
+#define k12 vy_bcast(rkc_, 12)
+#define k13 vy_bcast(rkc_, 13)
+#define kl vy_bcast(rkc_, nr)
 VAES_DEFINE_CTR(VY, vy, 2)
+#undef k0
+#undef k1
+#undef k2
+#undef k3
+#undef k4
+#undef k5
+#undef k6
+#undef k7
+#undef k8
+#undef k9
+#undef k10
+#undef k11
+#undef k12
+#undef k13
+#undef kl
 
 /* ---- CBC and CFB decryption -------------------------------------------- */
 

@@ -15,11 +15,13 @@
  * (aes_vaes_common.h).
  *
  * Fused into the block loop:
- * - CTR: counter blocks are built in registers as 128-bit little-endian
- *   integers (lane j of register i holds counter + 4i + j) and turned
- *   big-endian with one VPSHUFB.  When a step cannot carry out of the low
- *   64 bits (tested once per step in scalar code, on the public counter) a
- *   64-bit lane add is exact; otherwise an unsigned compare into a mask
+ * - CTR: lane j of register i holds counter + 4i + j.  When a step cannot
+ *   carry out of the counter's last byte (tested once per step, on the
+ *   public counter) 4i + j is added to that byte of the big-endian counter.
+ *   Otherwise counter blocks are built as 128-bit little-endian integers
+ *   and turned big-endian with one VPSHUFB.  When a step cannot carry out
+ *   of the low 64 bits (tested the same way) a 64-bit lane add is exact;
+ *   otherwise an unsigned compare into a mask
  *   propagates the carry into the high half, so the counter wraps modulo
  *   2^128.  The keystream XOR rides on the last round key.
  * - CBC/CFB decryption: the previous ciphertext blocks are unaligned loads
@@ -128,8 +130,19 @@ static inline __m512i vz_add128(__m512i v, __m512i inc)
 #define VZ_CTR_FAST(i, M) b##i = _mm512_shuffle_epi8(_mm512_add_epi64(ctr, VZ_OFF(i)), bswap);
 #define VZ_CTR_SLOW(i, M) b##i = _mm512_shuffle_epi8(vz_add128(ctr, VZ_OFF(i)), bswap);
 #define VZ_ADD128 vz_add128
+#define VZ_ADD64 _mm512_add_epi64
 #define VZ_LO vz_lo
+/* The same offsets added to the big-endian counter's last byte (the top
+ * byte of each lane's high qword): exact when that byte cannot wrap. */
+#define VZ_BE(x) ((long long)((x) << 56))
+#define VZ_OFFBE(i)                                                                                \
+    _mm512_set_epi64(VZ_BE(4 * (i) + 3ULL), 0, VZ_BE(4 * (i) + 2ULL), 0, VZ_BE(4 * (i) + 1ULL), 0, \
+                     VZ_BE(4 * (i) + 0ULL), 0)
+#define VZ_CTR_BE(i, M) b##i = _mm512_add_epi64(cbe, VZ_OFFBE(i));
+#define VZ_SHUF _mm512_shuffle_epi8
 
+#define VZ_CTR_KEYS VZ_KEYS
+#define VZ_CTR_STEP_BEGIN (void)0
 VAES_DEFINE_CTR(VZ, vz, 4)
 
 /* ---- CBC and CFB decryption -------------------------------------------- */
