@@ -143,6 +143,27 @@ static void ifma_powers(axiom_poly1305 *p)
     p->have_pow = 1;
 }
 
+/* The eight lanes' accumulators (limbs @h0..@h2, each under 2^45, so the
+ * sums cannot overflow) added into one, carried, and stored in p->h. */
+static inline void ifma_fold(axiom_poly1305 *p, __m512i h0, __m512i h1, __m512i h2)
+{
+    uint64_t x0 = (uint64_t)_mm512_reduce_add_epi64(h0);
+    uint64_t x1 = (uint64_t)_mm512_reduce_add_epi64(h1);
+    uint64_t x2 = (uint64_t)_mm512_reduce_add_epi64(h2);
+    x1 += x0 >> 44;
+    x0 &= M44;
+    x2 += x1 >> 44;
+    x1 &= M44;
+    uint64_t c = x2 >> 42;
+    x2 &= M44 >> 2;
+    x0 += c * 5;
+    x1 += x0 >> 44;
+    x0 &= M44;
+    p->h[0] = x0;
+    p->h[1] = x1;
+    p->h[2] = x2;
+}
+
 __attribute__((target("avx512ifma")))
 static void ifma_blocks(axiom_poly1305 *p, const uint8_t *in, size_t nblocks)
 {
@@ -189,21 +210,7 @@ static void ifma_blocks(axiom_poly1305 *p, const uint8_t *in, size_t nblocks)
     }
 
     /* Sum the lanes (each limb under 2^45: no overflow) and carry. */
-    uint64_t x0 = (uint64_t)_mm512_reduce_add_epi64(h0);
-    uint64_t x1 = (uint64_t)_mm512_reduce_add_epi64(h1);
-    uint64_t x2 = (uint64_t)_mm512_reduce_add_epi64(h2);
-    x1 += x0 >> 44;
-    x0 &= M44;
-    x2 += x1 >> 44;
-    x1 &= M44;
-    uint64_t c = x2 >> 42;
-    x2 &= M44 >> 2;
-    x0 += c * 5;
-    x1 += x0 >> 44;
-    x0 &= M44;
-    p->h[0] = x0;
-    p->h[1] = x1;
-    p->h[2] = x2;
+    ifma_fold(p, h0, h1, h2);
 
     if (nblocks % 8)
         axiom_poly1305_blocks_generic(p, in, nblocks % 8);
@@ -482,21 +489,7 @@ static void ifma_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, co
     axiom_wipe(s, sizeof s);
     axiom_wipe(pre, sizeof pre);
 
-    uint64_t x0 = (uint64_t)_mm512_reduce_add_epi64(h0);
-    uint64_t x1 = (uint64_t)_mm512_reduce_add_epi64(h1);
-    uint64_t x2 = (uint64_t)_mm512_reduce_add_epi64(h2);
-    x1 += x0 >> 44;
-    x0 &= M44;
-    x2 += x1 >> 44;
-    x1 &= M44;
-    uint64_t c = x2 >> 42;
-    x2 &= M44 >> 2;
-    x0 += c * 5;
-    x1 += x0 >> 44;
-    x0 &= M44;
-    p->h[0] = x0;
-    p->h[1] = x1;
-    p->h[2] = x2;
+    ifma_fold(p, h0, h1, h2);
 }
 
 const axiom_poly1305_kernel axiom_poly1305_ifma = {
