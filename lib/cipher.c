@@ -159,6 +159,8 @@ static __attribute__((noinline)) void stream_update(axiom_cipher_ctx *ctx, uint8
     const int cfb_enc = mode == AXIOM_MODE_CFB && ctx->dir == AXIOM_ENCRYPT;
     const int cfb_dec = mode == AXIOM_MODE_CFB && ctx->dir == AXIOM_DECRYPT;
 
+    if (!len)
+        return; /* in and out may be NULL: no pointer arithmetic on them */
     if (ctx->pos) {
         size_t n = 16 - ctx->pos;
         if (n > len)
