@@ -198,13 +198,13 @@ void axiom_gcm_tag(const axiom_gcm_key *g, axiom_gcm_msg *m, uint8_t tag[16])
 
 /* ---- the axiom_aead_alg operations ------------------------------------- */
 
-static int gcm_nonce_ok(size_t noncelen)
+int axiom_gcm_nonce_ok(size_t noncelen)
 {
     /* SP 800-38D: 1 <= len(IV) <= 2^64 - 1 bits. */
     return noncelen >= 1 && (uint64_t)noncelen <= (UINT64_C(1) << 61) - 1;
 }
 
-static int gcm_tag_ok(size_t taglen)
+int axiom_gcm_tag_ok(size_t taglen)
 {
     return (taglen >= 12 && taglen <= 16) || taglen == 8 || taglen == 4;
 }
@@ -219,6 +219,9 @@ static const char *gcm_impl(void)
     return axiom_gcm_pick()->name;
 }
 
+/* Whole message with the tier bound at setkey: its one-shot hook, or the
+ * block cipher's ECB (k->aes, SM4's for sm4-gcm) and GHASH (k->ghash)
+ * through the glue above. */
 static void gcm_run(const void *state, int encrypt, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
                     const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
                     const uint8_t *in, size_t len)
@@ -236,35 +239,33 @@ static void gcm_run(const void *state, int encrypt, uint8_t *out, uint8_t tag[AX
     axiom_wipe(&m, sizeof m);
 }
 
-static void gcm_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                     const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
-                     const uint8_t *in, size_t len)
+void axiom_gcm_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
+                    const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
+                    const uint8_t *in, size_t len)
 {
     gcm_run(state, 1, out, tag, nonce, noncelen, ad, adlen, in, len);
 }
 
-static void gcm_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                     const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
-                     const uint8_t *in, size_t len)
+void axiom_gcm_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
+                    const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
+                    const uint8_t *in, size_t len)
 {
     gcm_run(state, 0, out, tag, nonce, noncelen, ad, adlen, in, len);
 }
-
-#define GCM_STATE_SIZE ((sizeof(axiom_gcm_key) + 63) & ~(size_t)63)
 
 #define GCM_ALG(bits)                                                         \
     const axiom_aead_alg axiom_aead_aes##bits##_gcm = {                       \
         .name = "aes-" #bits "-gcm",                                          \
         .keylen = (bits) / 8,                                                 \
-        .state_size = GCM_STATE_SIZE,                                         \
-        .nonce_ok = gcm_nonce_ok,                                             \
-        .tag_ok = gcm_tag_ok,                                                 \
+        .state_size = AXIOM_GCM_STATE_SIZE,                                   \
+        .nonce_ok = axiom_gcm_nonce_ok,                                       \
+        .tag_ok = axiom_gcm_tag_ok,                                           \
         .max_len = AXIOM_GCM_MAX_LEN,                                         \
         .max_adlen = AXIOM_GCM_MAX_ADLEN,                                     \
         .setkey = gcm_setkey,                                                 \
         .impl = gcm_impl,                                                     \
-        .seal = gcm_seal,                                                     \
-        .open = gcm_open,                                                     \
+        .seal = axiom_gcm_seal,                                               \
+        .open = axiom_gcm_open,                                               \
     };
 
 GCM_ALG(128)

@@ -8,15 +8,13 @@
  * the SM4 tiers below are ordinary axiom_gcm_kernel values whose block
  * kernel is an SM4 one.  None has a stitched loop yet: lib/gcm.c stages 32
  * counter blocks at a time through the SM4 kernel's ECB, then GHASHes them.
- * The one-shot flow (AD, partial last block) repeats lib/gcm.c's static
- * helpers on top of its exported functions (lib/gcm.h).
+ * Seal and open are lib/gcm.c's (axiom_gcm_seal, axiom_gcm_open): the tier
+ * bound at setkey brings the block cipher and the GHASH kernel.
  *
  * A tier is constant time only if both its parts are; the masked SM4
  * kernel is not (lib/sm4.c).
  */
 #include "config.h"
-
-#include <string.h>
 
 #include "aead.h"
 #include "bc_modes.h"
@@ -139,86 +137,16 @@ static const char *sm4_gcm_impl(void)
     return k ? k->name : NULL;
 }
 
-/* GHASH of @len bytes, the last partial block padded with zeros. */
-static void sm4_gcm_hash_padded(const axiom_gcm_key *g, uint8_t y[16], const uint8_t *p,
-                                size_t len)
-{
-    const size_t full = len / 16, rest = len % 16;
-    if (full)
-        g->k->ghash->update(&g->hk, y, p, full);
-    if (rest) {
-        uint8_t b[16] = { 0 };
-        memcpy(b, p + 16 * full, rest);
-        g->k->ghash->update(&g->hk, y, b, 1);
-        axiom_wipe(b, sizeof b);
-    }
-}
-
-static void sm4_gcm_run(const void *state, int encrypt, uint8_t *out,
-                        uint8_t tag[AXIOM_AEAD_MAXTAG], const uint8_t *nonce, size_t noncelen,
-                        const uint8_t *ad, size_t adlen, const uint8_t *in, size_t len)
-{
-    const axiom_gcm_key *g = state;
-    axiom_gcm_msg m;
-    const size_t full = len / 16, rest = len % 16;
-    axiom_gcm_start(g, &m, nonce, noncelen);
-    sm4_gcm_hash_padded(g, m.y, ad, adlen);
-    m.adlen = adlen;
-    axiom_gcm_blocks(g, &m, encrypt, out, in, full);
-    if (rest) {
-        uint8_t ks[16], c[16] = { 0 };
-        in += 16 * full;
-        out += 16 * full;
-        axiom_gcm_keystream(g, &m, ks);
-        for (size_t i = 0; i < rest; i++) {
-            uint8_t x = in[i], y = (uint8_t)(x ^ ks[i]);
-            c[i] = encrypt ? y : x;
-            out[i] = y;
-        }
-        g->k->ghash->update(&g->hk, m.y, c, 1);
-        axiom_wipe(ks, sizeof ks);
-        axiom_wipe(c, sizeof c);
-    }
-    m.len = len;
-    axiom_gcm_tag(g, &m, tag);
-    axiom_wipe(&m, sizeof m);
-}
-
-static void sm4_gcm_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                         const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
-                         const uint8_t *in, size_t len)
-{
-    sm4_gcm_run(state, 1, out, tag, nonce, noncelen, ad, adlen, in, len);
-}
-
-static void sm4_gcm_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                         const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
-                         const uint8_t *in, size_t len)
-{
-    sm4_gcm_run(state, 0, out, tag, nonce, noncelen, ad, adlen, in, len);
-}
-
-/* SP 800-38D limits, as for AES-GCM. */
-static int sm4_gcm_nonce_ok(size_t noncelen)
-{
-    return noncelen >= 1 && (uint64_t)noncelen <= (UINT64_C(1) << 61) - 1;
-}
-
-static int sm4_gcm_tag_ok(size_t taglen)
-{
-    return (taglen >= 12 && taglen <= 16) || taglen == 8 || taglen == 4;
-}
-
 const axiom_aead_alg axiom_aead_sm4_gcm = {
     .name = "sm4-gcm",
     .keylen = 16,
-    .state_size = (sizeof(axiom_gcm_key) + 63) & ~(size_t)63,
-    .nonce_ok = sm4_gcm_nonce_ok,
-    .tag_ok = sm4_gcm_tag_ok,
+    .state_size = AXIOM_GCM_STATE_SIZE,
+    .nonce_ok = axiom_gcm_nonce_ok, /* SP 800-38D limits, as for AES-GCM */
+    .tag_ok = axiom_gcm_tag_ok,
     .max_len = AXIOM_GCM_MAX_LEN,
     .max_adlen = AXIOM_GCM_MAX_ADLEN,
     .setkey = sm4_gcm_setkey,
     .impl = sm4_gcm_impl,
-    .seal = sm4_gcm_seal,
-    .open = sm4_gcm_open,
+    .seal = axiom_gcm_seal,
+    .open = axiom_gcm_open,
 };
