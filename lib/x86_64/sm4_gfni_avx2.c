@@ -57,16 +57,8 @@ static inline __m256i sm4gy_yxl_y(__m256i y, __m256i u)
     return _mm256_xor_si256(a, b); /* (y ^ f0 ^ rot8) ^ (rot16 ^ rot24): depth 3 */
 }
 
-static inline __m128i sm4gy_toy_x(__m128i v)
-{
-    return _mm_gf2p8affine_epi64_epi8(v, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_PRE_MATRIX), 0);
-}
-
-static inline __m128i sm4gy_fromy_x(__m128i v)
-{
-    return _mm_gf2p8affine_epi64_epi8(v, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_M1INV_MATRIX),
-                                      0);
-}
+#define SM4GX(name) sm4gy_##name##_x
+#include "sm4_gfni_x.h"
 
 static inline __m128i sm4gy_yxl_x(__m128i y, __m128i u)
 {
@@ -81,14 +73,6 @@ static inline __m128i sm4gy_yxl_x(__m128i y, __m128i u)
     __m128i b = _mm_xor_si128(_mm_shuffle_epi8(z1, _mm_setr_epi8(AXIOM_SM4_ROL16_BYTES)),
                               _mm_shuffle_epi8(z3, _mm_setr_epi8(AXIOM_SM4_ROL24_BYTES)));
     return _mm_xor_si128(a, b); /* (y ^ f0 ^ rot8) ^ (rot16 ^ rot24): depth 3 */
-}
-
-static inline __m128i sm4gy_sbox_x(__m128i x)
-{
-    const __m128i m1 = _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_PRE_MATRIX);
-    const __m128i m2 = _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_POST_MATRIX);
-    x = _mm_gf2p8affine_epi64_epi8(x, m1, AXIOM_SM4_GFNI_PRE_CONST);
-    return _mm_gf2p8affineinv_epi64_epi8(x, m2, AXIOM_SM4_GFNI_POST_CONST);
 }
 
 /* The 64 stored round keys (both directions): M1 rk + c1 in every byte. */

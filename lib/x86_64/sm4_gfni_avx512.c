@@ -111,24 +111,8 @@ static inline __m512i sm4z_yxl(__m512i y, __m512i u)
 
 /* ---- xmm: 4 blocks per set (short inputs, serial modes, key schedule) --- */
 
-static inline __m128i sm4gx_sbox(__m128i x)
-{
-    const __m128i m1 = _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_PRE_MATRIX);
-    const __m128i m2 = _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_POST_MATRIX);
-    x = _mm_gf2p8affine_epi64_epi8(x, m1, AXIOM_SM4_GFNI_PRE_CONST);
-    return _mm_gf2p8affineinv_epi64_epi8(x, m2, AXIOM_SM4_GFNI_POST_CONST);
-}
-
-static inline __m128i sm4gx_toy(__m128i v)
-{
-    return _mm_gf2p8affine_epi64_epi8(v, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_PRE_MATRIX), 0);
-}
-
-static inline __m128i sm4gx_fromy(__m128i v)
-{
-    return _mm_gf2p8affine_epi64_epi8(v, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_M1INV_MATRIX),
-                                      0);
-}
+#define SM4GX(name) sm4gx_##name
+#include "sm4_gfni_x.h"
 
 static inline __m128i sm4gx_yxl(__m128i y, __m128i u)
 {
