@@ -656,15 +656,7 @@ static void avx2_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, siz
 {
     while (n > 0) {
         if (n < one_max) {
-            uint8_t ksb[16 * AVX2_BATCH];
-            for (size_t i = 0; i < n; i++) {
-                memcpy(ksb + 16 * i, ctr, 16);
-                axiom_ctr128_add(ctr, 1);
-            }
-            one(ks, ksb, ksb, n);
-            for (size_t i = 0; i < n; i++)
-                axiom_xor16(out + 16 * i, in + 16 * i, ksb + 16 * i);
-            axiom_wipe(ksb, sizeof ksb);
+            axiom_bc_ctr_batched(ks, out, in, n, ctr, one, one_max);
             return;
         }
         __m256i s[16];

@@ -286,15 +286,7 @@ static void kuz_z_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, si
 {
     while (n > 0) {
         if (n < Z_ONE_MAX) {
-            uint8_t ksb[16 * Z_ONE_MAX];
-            for (size_t i = 0; i < n; i++) {
-                memcpy(ksb + 16 * i, ctr, 16);
-                axiom_ctr128_add(ctr, 1);
-            }
-            Z_ONE(ks, ksb, ksb, n);
-            for (size_t i = 0; i < n; i++)
-                axiom_xor16(out + 16 * i, in + 16 * i, ksb + 16 * i);
-            axiom_wipe(ksb, sizeof ksb);
+            axiom_bc_ctr_batched(ks, out, in, n, ctr, Z_ONE, Z_ONE_MAX);
             return;
         }
         __m512i s[16];
