@@ -37,12 +37,13 @@ extern const uint16_t axiom_kuz_anf_pi_inv_off[9];
 extern const uint8_t axiom_kuz_anf_pi_inv[];
 extern const uint64_t axiom_kuz_gfni_mul[7];       /* 148 32 133 16 194 192 251 */
 extern const uint8_t axiom_kuz_nibmul[7][2][16];   /* the same, as PSHUFB nibble tables */
-extern const uint8_t axiom_kuz_sdec[5][AXIOM_KUZ_SD_N][16]; /* kuznyechik_sd.h */
+extern const uint8_t axiom_kuz_sdec[6][AXIOM_KUZ_SD_N][16]; /* kuznyechik_sd.h */
 extern const uint8_t axiom_kuz_gbasis[4][16];
 extern const uint8_t axiom_kuz_gboff[2][16];
 extern const uint8_t axiom_kuz_gctr[16][4][16];
 extern const uint64_t axiom_kuz_gfni_phi[2];       /* to GF2P8MULB's field and back */
 extern const uint8_t axiom_kuz_gfni_lcol[16][16];  /* columns of L in that field */
+extern const uint8_t axiom_kuz_gfni_lcol_inv[16][16]; /* and of L^-1 */
 
 #define AXIOM_KUZ_KEYLEN 32
 #define AXIOM_KUZ_ROUNDS 10 /* round keys K_1..K_10 */
@@ -63,7 +64,9 @@ void axiom_kuz_expand_ct(axiom_bc_ks *ks, const uint8_t *key);
 /* @n blocks one at a time with GFNI and AVX2, for the serial modes and
  * short messages of the GFNI kernels (lib/x86_64/kuznyechik_avx2.c). */
 void axiom_kuz_gfni_enc1(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n);
-/* ECB encryption and CTR runs shorter than this go one block at a time. */
+void axiom_kuz_gfni_dec1(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n);
+/* ECB (and so CBC decryption) and CTR runs shorter than this go one block
+ * at a time. */
 #define AXIOM_KUZ_GFNI_ONE_MAX 12
 /* CBC and CFB encryption and OFB the same way, set up once per call. */
 enum { AXIOM_KUZ_SERIAL_CBC, AXIOM_KUZ_SERIAL_CFB, AXIOM_KUZ_SERIAL_OFB };

@@ -176,6 +176,18 @@ static void print_bytes(const char *name, const uint8_t *p, int n)
     printf("\n};\n\n");
 }
 
+static void print_rows(const char *name, const uint8_t (*rows)[16], int n)
+{
+    printf("const uint8_t %s[%d][16] = {\n", name, n);
+    for (int i = 0; i < n; i++) {
+        printf("    {");
+        for (int j = 0; j < 16; j++)
+            printf("%s0x%02x", j ? ", " : " ", rows[i][j]);
+        printf(" },\n");
+    }
+    printf("};\n");
+}
+
 static void print_anf(const char *name, const uint8_t *sbox)
 {
     uint8_t list[8 * 256];
@@ -227,14 +239,8 @@ int main(void)
     print_bytes("axiom_kuz_pi", pi, 256);
     print_bytes("axiom_kuz_pi_inv", inv, 256);
     printf("/* Key-schedule constants C_1..C_32 = L(Vec_128(i)), in memory order. */\n");
-    printf("const uint8_t axiom_kuz_c[32][16] = {\n");
-    for (int i = 0; i < 32; i++) {
-        printf("    {");
-        for (int j = 0; j < 16; j++)
-            printf("%s0x%02x", j ? ", " : " ", c[i][j]);
-        printf(" },\n");
-    }
-    printf("};\n\n");
+    print_rows("axiom_kuz_c", (const uint8_t(*)[16])c, 32);
+    printf("\n");
     printf("/* Algebraic normal form of pi and pi^-1: the monomials (as bit masks of\n"
            " * the input bits; 0 is the constant 1) of output bit b are entries\n"
            " * off[b] .. off[b + 1] - 1. */\n");
@@ -395,7 +401,8 @@ int main(void)
         phi[v] = y;
         iphi[y] = (uint8_t)v;
     }
-    /* [0], [1]: pi, pi^-1 in the g basis; [2]: pi in phi's (the AES field) */
+    /* [0], [1]: pi, pi^-1 in the g basis; [2], [3]: pi, pi^-1 in phi's (the
+     * AES field) */
     /* Without the Horner offset's correction L comes out as L(x) + D and
      * L^-1 as L^-1(x) + D'; the kernel adds D, and E = L(D'), to the
      * round keys instead. */
@@ -422,8 +429,8 @@ int main(void)
         goff[0][i] = torep[goff[0][i]];
         goff[1][i] = torep[goff[1][i]];
     }
-    uint8_t tg[3][AXIOM_KUZ_SD_N][16];
-    for (int ww = 0; ww < 3; ww++)
+    uint8_t tg[4][AXIOM_KUZ_SD_N][16];
+    for (int ww = 0; ww < 4; ww++)
         for (int i = 0; i < AXIOM_KUZ_SD_N; i++)
             for (int n = 0; n < 16; n++) {
                 const int w = ww & 1;
@@ -444,9 +451,9 @@ int main(void)
             }
     printf("\n/* PSHUFB tables of the decomposition of pi (AXIOM_KUZ_SD_*): pi and\n"
            " * pi^-1 on bytes, then on their representations in the basis of g,\n"
-           " * then pi on bytes mapped by phi (below). */\n");
-    printf("const uint8_t axiom_kuz_sdec[5][AXIOM_KUZ_SD_N][16] = {\n");
-    for (int w = 0; w < 5; w++) {
+           " * then pi and pi^-1 on bytes mapped by phi (below). */\n");
+    printf("const uint8_t axiom_kuz_sdec[6][AXIOM_KUZ_SD_N][16] = {\n");
+    for (int w = 0; w < 6; w++) {
         printf("    {\n");
         for (int i = 0; i < AXIOM_KUZ_SD_N; i++) {
             printf("        {");
@@ -540,13 +547,32 @@ int main(void)
     printf("};\n");
     printf("\n/* Column j of L, L(e_j), mapped by phi: L(x) = phi^-1(sum_j phi(x_j) col_j)\n"
            " * with GF2P8MULB products. */\n");
-    printf("const uint8_t axiom_kuz_gfni_lcol[16][16] = {\n");
+    print_rows("axiom_kuz_gfni_lcol", (const uint8_t(*)[16])col, 16);
+
+    /* The same for L^-1: column j is L^-1(e_j). */
     for (int j = 0; j < 16; j++) {
-        printf("    {");
+        uint8_t e[16] = { 0 };
+        e[j] = 1;
+        lin_inv_off(e, 0);
         for (int i = 0; i < 16; i++)
-            printf("%s0x%02x", i ? ", " : " ", col[j][i]);
-        printf(" },\n");
+            col[j][i] = phi[e[i]];
     }
-    printf("};\n");
+    for (int trial = 0; trial < 1000; trial++) {
+        uint8_t x[16], y[16] = { 0 }, z[16];
+        for (int i = 0; i < 16; i++)
+            x[i] = (uint8_t)(rand() >> 7);
+        for (int j = 0; j < 16; j++)
+            for (int i = 0; i < 16; i++)
+                y[i] ^= amul(phi[x[j]], col[j][i]);
+        for (int i = 0; i < 16; i++)
+            z[i] = iphi[y[i]];
+        lin(z);
+        if (memcmp(z, x, 16) != 0) {
+            fprintf(stderr, "L^-1 over GF2P8MULB's field does not match\n");
+            return 1;
+        }
+    }
+    printf("\n/* Column j of L^-1, L^-1(e_j), mapped by phi likewise. */\n");
+    print_rows("axiom_kuz_gfni_lcol_inv", (const uint8_t(*)[16])col, 16);
     return 0;
 }

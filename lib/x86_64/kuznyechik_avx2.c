@@ -468,19 +468,22 @@ GFNI_FN void avx2g_decrypt(const axiom_bc_ks *ks, __m256i s[16])
  * register, sixteen GF2P8MULB and an XOR tree, about 10 cycles.  S is
  * avx2_sub with the tables of pi on phi-mapped bytes (axiom_kuz_sdec[4]),
  * run in a ymm register whose high lane is don't-care.  A round waits
- * about 30 cycles, not a batch.
+ * about 30 cycles, not a batch.  Decryption is the same with the columns
+ * of L^-1 (axiom_kuz_gfni_lcol_inv) and avx2_sub_inv with the tables of
+ * pi^-1 on phi-mapped bytes (axiom_kuz_sdec[5]).
  */
 typedef struct {
     avx2_sbox sb;
     __m128i col[16], idx[16], k[AXIOM_KUZ_ROUNDS];
 } k1_consts;
 
-GFNI_FI void k1_init(k1_consts *c, const axiom_bc_ks *ks)
+GFNI_FI void k1_init(k1_consts *c, const axiom_bc_ks *ks, int inverse)
 {
     const __m128i phi = _mm_set1_epi64x((long long)axiom_kuz_gfni_phi[0]);
-    avx2_sbox_init(&c->sb, 4);
+    const uint8_t(*col)[16] = inverse ? axiom_kuz_gfni_lcol_inv : axiom_kuz_gfni_lcol;
+    avx2_sbox_init(&c->sb, inverse ? 5 : 4);
     for (int j = 0; j < 16; j++) {
-        c->col[j] = _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_gfni_lcol[j]);
+        c->col[j] = _mm_loadu_si128((const __m128i *)(const void *)col[j]);
         c->idx[j] = _mm_set1_epi8((char)j);
     }
     for (unsigned i = 0; i < AXIOM_KUZ_ROUNDS; i++)
@@ -512,6 +515,17 @@ GFNI_FI __m128i k1_encrypt(const k1_consts *c, __m128i x)
     return _mm_xor_si128(x, c->k[9]);
 }
 
+/* Its inverse, with constants from k1_init(.., 1). */
+GFNI_FI __m128i k1_decrypt(const k1_consts *c, __m128i x)
+{
+    x = _mm_xor_si128(x, c->k[9]);
+    for (unsigned r = 9; r-- > 0;) {
+        const __m256i y = avx2_sub_inv(&c->sb, _mm256_castsi128_si256(k1_lin(c, x)));
+        x = _mm_xor_si128(_mm256_castsi256_si128(y), c->k[r]);
+    }
+    return x;
+}
+
 #define K1_PHI _mm_set1_epi64x((long long)axiom_kuz_gfni_phi[0])
 #define K1_IPHI _mm_set1_epi64x((long long)axiom_kuz_gfni_phi[1])
 
@@ -526,15 +540,30 @@ GFNI_FI void k1_store(uint8_t *p, __m128i x, __m128i m)
 }
 
 /* @n blocks, each on its own (kuznyechik.h). */
+GFNI_FI void k1_ecb(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                    int inverse)
+{
+    k1_consts c;
+    k1_init(&c, ks, inverse);
+    for (; n > 0; n--, in += 16, out += 16) {
+        const __m128i x = k1_load(in, K1_PHI);
+        k1_store(out, inverse ? k1_decrypt(&c, x) : k1_encrypt(&c, x), K1_IPHI);
+    }
+    axiom_wipe(&c, sizeof c);
+}
+
 __attribute__((target("gfni,avx2"))) void axiom_kuz_gfni_enc1(const axiom_bc_ks *ks,
                                                               uint8_t *out, const uint8_t *in,
                                                               size_t n)
 {
-    k1_consts c;
-    k1_init(&c, ks);
-    for (; n > 0; n--, in += 16, out += 16)
-        k1_store(out, k1_encrypt(&c, k1_load(in, K1_PHI)), K1_IPHI);
-    axiom_wipe(&c, sizeof c);
+    k1_ecb(ks, out, in, n, 0);
+}
+
+__attribute__((target("gfni,avx2"))) void axiom_kuz_gfni_dec1(const axiom_bc_ks *ks,
+                                                              uint8_t *out, const uint8_t *in,
+                                                              size_t n)
+{
+    k1_ecb(ks, out, in, n, 1);
 }
 
 /* The serial modes (kuznyechik.h): the chaining value stays mapped by
@@ -545,7 +574,7 @@ __attribute__((target("gfni,avx2"))) void axiom_kuz_gfni_serial(const axiom_bc_k
                                                                 uint8_t iv[16], int mode)
 {
     k1_consts c;
-    k1_init(&c, ks);
+    k1_init(&c, ks, 0);
     __m128i v = k1_load(iv, K1_PHI);
     for (; n > 0; n--, in += 16, out += 16) {
         switch (mode) {
@@ -757,9 +786,10 @@ static void kuz_avx2_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 }
 
 /* The operations of one kernel over its encrypt and decrypt cores; @one
- * encrypts blocks one at a time for ECB and CTR runs of fewer than
- * @one_max blocks.  The serial modes come with the kernel. */
-#define AVX2_KERNEL(prefix, enc_core, dec_core, one, one_max)                                \
+ * and @dec_one encrypt and decrypt blocks one at a time for ECB (and so
+ * CBC decryption) and CTR runs of fewer than @one_max blocks.  The serial
+ * modes come with the kernel. */
+#define AVX2_KERNEL(prefix, enc_core, dec_core, one, dec_one, one_max)                       \
     static void prefix##_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,         \
                              size_t n)                                                       \
     {                                                                                        \
@@ -771,7 +801,10 @@ static void kuz_avx2_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
     static void prefix##_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,         \
                              size_t n)                                                       \
     {                                                                                        \
-        avx2_blocks(ks, out, in, n, dec_core);                                               \
+        if (n < (one_max))                                                                   \
+            dec_one(ks, out, in, n);                                                         \
+        else                                                                                 \
+            avx2_blocks(ks, out, in, n, dec_core);                                           \
     }                                                                                        \
     static void prefix##_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,         \
                              size_t n, uint8_t iv[16])                                       \
@@ -800,13 +833,19 @@ static void kuz_avx2_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
     .cfb_dec = prefix##_cfb_dec, .ofb = prefix##_ofb, .ctr = prefix##_ctr,                   \
     .xts_enc = prefix##_xts_enc, .xts_dec = prefix##_xts_dec
 
-/* The plain kernel has no faster way for one block than a batch. */
+/* The plain kernel has no faster way for one block than a batch: without
+ * GF2P8MULB a one-block L is the serial recurrence, 16 dependent steps. */
 static void kuz_avx2_batch_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
     avx2_blocks(ks, out, in, n, avx2_encrypt);
 }
 
-AVX2_KERNEL(kuz_avx2, avx2_encrypt, avx2_decrypt, kuz_avx2_batch_enc, 1)
+static void kuz_avx2_batch_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
+{
+    avx2_blocks(ks, out, in, n, avx2_decrypt);
+}
+
+AVX2_KERNEL(kuz_avx2, avx2_encrypt, avx2_decrypt, kuz_avx2_batch_enc, kuz_avx2_batch_dec, 1)
 AXIOM_BC_DEFINE_MODE(kuz_avx2, cbc_enc, axiom_bc_cbc_enc_generic, kuz_avx2_enc)
 AXIOM_BC_DEFINE_MODE(kuz_avx2, cfb_enc, axiom_bc_cfb_enc_generic, kuz_avx2_enc)
 AXIOM_BC_DEFINE_MODE(kuz_avx2, ofb, axiom_bc_ofb_generic, kuz_avx2_enc)
@@ -819,7 +858,8 @@ const axiom_bc_kernel axiom_kuz_avx2 = {
 };
 
 #ifdef HAVE_ISA_GFNI
-AVX2_KERNEL(kuz_avx2g, avx2g_encrypt, avx2g_decrypt, axiom_kuz_gfni_enc1, AXIOM_KUZ_GFNI_ONE_MAX)
+AVX2_KERNEL(kuz_avx2g, avx2g_encrypt, avx2g_decrypt, axiom_kuz_gfni_enc1, axiom_kuz_gfni_dec1,
+            AXIOM_KUZ_GFNI_ONE_MAX)
 AXIOM_KUZ_GFNI_SERIAL_MODES(kuz_avx2g)
 
 const axiom_bc_kernel axiom_kuz_avx2_gfni = {

@@ -24,8 +24,9 @@
  * transpose.  CBC and CFB decryption run in whole 64-block batches
  * (kuznyechik.h).  A partial batch runs with zero padding lanes through
  * the same code.  CBC and CFB encryption and OFB are serial; they, and ECB
- * and CTR runs of fewer than Z_ONE_MAX blocks, go one block at a time
- * through axiom_kuz_gfni_enc1 (lib/x86_64/kuznyechik_avx2.c).
+ * (so CBC decryption) and CTR runs of fewer than Z_ONE_MAX blocks, go one
+ * block at a time through axiom_kuz_gfni_enc1 or axiom_kuz_gfni_dec1
+ * (lib/x86_64/kuznyechik_avx2.c).
  *
  * Constant time: the S-box lookups are register permutations, the only
  * branches are on lengths and the public counter value.  The key schedule
@@ -233,17 +234,24 @@ static void z_blocks(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, siz
     }
 }
 
-/* Serial modes, and ECB and CTR runs of fewer than Z_ONE_MAX blocks, go one
- * block at a time (axiom_kuz_gfni_enc1, about 1/5 of a batch). */
+/* Serial modes, and ECB (CBC decryption with it) and CTR runs of fewer
+ * than Z_ONE_MAX blocks, go one block at a time (axiom_kuz_gfni_enc1 and
+ * axiom_kuz_gfni_dec1, about 1/5 of a batch each). */
 #ifdef HAVE_ISA_AVX2
 #define Z_ONE axiom_kuz_gfni_enc1
+#define Z_ONE_DEC axiom_kuz_gfni_dec1
 #define Z_ONE_MAX 5
 #else
 static void kuz_z_batch_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
     z_blocks(ks, out, in, n, z_encrypt);
 }
+static void kuz_z_batch_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
+{
+    z_blocks(ks, out, in, n, z_decrypt);
+}
 #define Z_ONE kuz_z_batch_enc
+#define Z_ONE_DEC kuz_z_batch_dec
 #define Z_ONE_MAX 1
 #endif
 
@@ -257,7 +265,10 @@ static void kuz_z_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, si
 
 static void kuz_z_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
-    z_blocks(ks, out, in, n, z_decrypt);
+    if (n < Z_ONE_MAX)
+        Z_ONE_DEC(ks, out, in, n);
+    else
+        z_blocks(ks, out, in, n, z_decrypt);
 }
 
 /* ---- CTR ------------------------------------------------------------------------ */
