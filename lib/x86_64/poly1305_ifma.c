@@ -302,11 +302,85 @@ typedef struct { __m512i v[5]; } ifma_mul;
         }                                                                               \
     } while (0)
 
+/* IFMA_STEP cut into five parts to be spread among a double round's quarter
+ * rounds (source order is roughly issue order here, and the scheduler
+ * window holds less than a double round plus a step): the message and
+ * h0's products; h1's; h2's; the high halves; the carries.  The
+ * accumulators sl0_ .. sg2_ are declared by the caller. */
+#define IFMA_P0(ptr)                                                                    \
+    do {                                                                                \
+        const uint8_t *pm_ = (ptr);                                                     \
+        sl0_ = sl1_ = sl2_ = _mm512_setzero_si512();                                    \
+        if (pm_) {                                                                      \
+            __m512i a_ = _mm512_loadu_si512((const void *)pm_);                         \
+            __m512i b_ = _mm512_loadu_si512((const void *)(pm_ + 64));                  \
+            __m512i lo_ = _mm512_unpacklo_epi64(a_, b_);                                \
+            __m512i hi_ = _mm512_unpackhi_epi64(a_, b_);                                \
+            sl0_ = _mm512_and_si512(lo_, m44);                                          \
+            sl1_ = _mm512_ternarylogic_epi64(_mm512_srli_epi64(lo_, 44),                \
+                                             _mm512_slli_epi64(hi_, 20), m44, 0xa8);    \
+            sl2_ = _mm512_or_si512(_mm512_srli_epi64(hi_, 24), hibit);                  \
+        }                                                                               \
+    } while (0)
+#define IFMA_P1(mu)                                                                     \
+    do {                                                                                \
+        sg0_ = _mm512_madd52hi_epu64(_mm512_setzero_si512(), h0, (mu)->v[0]);           \
+        sg1_ = _mm512_madd52hi_epu64(_mm512_setzero_si512(), h0, (mu)->v[1]);           \
+        sg2_ = _mm512_madd52hi_epu64(_mm512_setzero_si512(), h0, (mu)->v[2]);           \
+        sl0_ = _mm512_madd52lo_epu64(sl0_, h0, (mu)->v[0]);                             \
+        sl1_ = _mm512_madd52lo_epu64(sl1_, h0, (mu)->v[1]);                             \
+        sl2_ = _mm512_madd52lo_epu64(sl2_, h0, (mu)->v[2]);                             \
+    } while (0)
+#define IFMA_P2(mu)                                                                     \
+    do {                                                                                \
+        sg0_ = _mm512_madd52hi_epu64(sg0_, h1, (mu)->v[4]);                             \
+        sg1_ = _mm512_madd52hi_epu64(sg1_, h1, (mu)->v[0]);                             \
+        sg2_ = _mm512_madd52hi_epu64(sg2_, h1, (mu)->v[1]);                             \
+        sl0_ = _mm512_madd52lo_epu64(sl0_, h1, (mu)->v[4]);                             \
+        sl1_ = _mm512_madd52lo_epu64(sl1_, h1, (mu)->v[0]);                             \
+        sl2_ = _mm512_madd52lo_epu64(sl2_, h1, (mu)->v[1]);                             \
+    } while (0)
+#define IFMA_P3(mu)                                                                     \
+    do {                                                                                \
+        sg0_ = _mm512_madd52hi_epu64(sg0_, h2, (mu)->v[3]);                             \
+        sg1_ = _mm512_madd52hi_epu64(sg1_, h2, (mu)->v[4]);                             \
+        sg2_ = _mm512_madd52hi_epu64(sg2_, h2, (mu)->v[0]);                             \
+        sl0_ = _mm512_madd52lo_epu64(sl0_, h2, (mu)->v[3]);                             \
+        sl1_ = _mm512_madd52lo_epu64(sl1_, h2, (mu)->v[4]);                             \
+        sl2_ = _mm512_madd52lo_epu64(sl2_, h2, (mu)->v[0]);                             \
+    } while (0)
+#define IFMA_P4()                                                                       \
+    do {                                                                                \
+        sl1_ = _mm512_madd52lo_epu64(sl1_, sg0_, k256);                                 \
+        sl2_ = _mm512_madd52lo_epu64(sl2_, sg1_, k256);                                 \
+        sl0_ = _mm512_madd52lo_epu64(sl0_, sg2_, k5120);                                \
+    } while (0)
+#define IFMA_P5()                                                                       \
+    do {                                                                                \
+        __m512i c0_ = _mm512_srli_epi64(sl0_, 44);                                      \
+        __m512i c1_ = _mm512_srli_epi64(sl1_, 44);                                      \
+        __m512i c2_ = _mm512_srli_epi64(sl2_, 42);                                      \
+        h0 = _mm512_madd52lo_epu64(_mm512_and_si512(sl0_, m44), c2_, k5);               \
+        h1 = _mm512_add_epi64(_mm512_and_si512(sl1_, m44), c0_);                        \
+        h2 = _mm512_add_epi64(_mm512_and_si512(sl2_, m42), c1_);                        \
+    } while (0)
+/* A diagonal round with one IFMA_STEP (the same arithmetic) spread in it,
+ * and a double round with one spread in it. */
+#define DIAG_STEP(mu, ptr)                                                              \
+    IFMA_P0(ptr); Z_QR(x0, x5, x10, x15) IFMA_P1(mu); Z_QR(x1, x6, x11, x12) IFMA_P2(mu); \
+    Z_QR(x2, x7, x8, x13) IFMA_P3(mu); Z_QR(x3, x4, x9, x14) IFMA_P4(); IFMA_P5();
+#define DR_STEP(mu, ptr)                                                                \
+    Z_QR(x0, x4, x8, x12) IFMA_P0(ptr); Z_QR(x1, x5, x9, x13) IFMA_P1(mu);             \
+    Z_QR(x2, x6, x10, x14) IFMA_P2(mu); Z_QR(x3, x7, x11, x15) IFMA_P3(mu);            \
+    Z_QR(x0, x5, x10, x15) IFMA_P4(); Z_QR(x1, x6, x11, x12) IFMA_P5();                \
+    Z_QR(x2, x7, x8, x13) Z_QR(x3, x4, x9, x14)
+
 /* One 1 KiB chunk: 16 ChaCha20 blocks from @st (@pre: its shared first
  * round, lib/x86_64/chacha_simd.h) XORed from @in to @out, and,
  * when @mac is not NULL, the 64 Poly1305 blocks at @mac absorbed (the first
- * step multiplying by @first, the others by @mr), one step of 8 blocks after
- * each of the first 8 double rounds.  @mac may be @in (open; its loads come
+ * step multiplying by @first, the others by @mr), one step of 8 blocks
+ * spread among the quarter rounds of each of the first 8 double rounds
+ * (the first one's diagonal half).  @mac may be @in (open; its loads come
  * before the stores) or the previous chunk of @out (seal). */
 /* Input prefetched this far ahead, two lines after each double round. */
 #define PF_DIST 2048
@@ -314,22 +388,28 @@ typedef struct { __m512i v[5]; } ifma_mul;
     do {                                                                                \
         Z_X16_INIT_R1(st, pre);                                                         \
         const uint8_t *mp_ = (mac);                                                     \
-        CH_DIAGROUND(Z_QR)                                                              \
         if (mp_) {                                                                      \
-            IFMA_STEP(h0, h1, h2, (first), mp_);                                        \
+            __m512i sl0_, sl1_, sl2_, sg0_, sg1_, sg2_;                                 \
+            DIAG_STEP((first), mp_)                                                     \
             mp_ += 128;                                                                 \
-        }                                                                               \
-        for (int i_ = 1; i_ < 10; i_++) {                                               \
-            CH_DOUBLEROUND(Z_QR)                                                        \
-            if (i_ < 9) {                                                               \
+            for (int i_ = 1; i_ < 8; i_++) {                                            \
+                DR_STEP((mr), mp_)                                                      \
+                mp_ += 128;                                                             \
                 _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1), _MM_HINT_T0); \
                 _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1) + 64, _MM_HINT_T0); \
             }                                                                           \
-            if (mp_ && i_ < 8) {                                                        \
-                IFMA_STEP(h0, h1, h2, (mr), mp_);                                       \
-                mp_ += 128;                                                             \
+        } else {                                                                        \
+            CH_DIAGROUND(Z_QR)                                                          \
+            for (int i_ = 1; i_ < 8; i_++) {                                            \
+                CH_DOUBLEROUND(Z_QR)                                                    \
+                _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1), _MM_HINT_T0); \
+                _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1) + 64, _MM_HINT_T0); \
             }                                                                           \
         }                                                                               \
+        CH_DOUBLEROUND(Z_QR)                                                            \
+        _mm_prefetch((const char *)(in) + PF_DIST + 128 * 7, _MM_HINT_T0);              \
+        _mm_prefetch((const char *)(in) + PF_DIST + 128 * 7 + 64, _MM_HINT_T0);         \
+        CH_DOUBLEROUND(Z_QR)                                                            \
         Z_X16_XOR(st, out, in);                                                         \
     } while (0)
 
