@@ -374,6 +374,13 @@ typedef struct { __m512i v[5]; } ifma_mul;
     Z_QR(x2, x6, x10, x14) IFMA_P2(mu); Z_QR(x3, x7, x11, x15) IFMA_P3(mu);            \
     Z_QR(x0, x5, x10, x15) IFMA_P4(); Z_QR(x1, x6, x11, x12) IFMA_P5();                \
     Z_QR(x2, x7, x8, x13) Z_QR(x3, x4, x9, x14)
+/* DR_STEP with the parts one quarter round later (open's arrangement:
+ * measured 0.4-0.7% faster for open, 0.5-0.8% slower for seal). */
+#define DR_STEP_LATE(mu, ptr)                                                           \
+    Z_QR(x0, x4, x8, x12) Z_QR(x1, x5, x9, x13) IFMA_P0(ptr);                          \
+    Z_QR(x2, x6, x10, x14) IFMA_P1(mu); Z_QR(x3, x7, x11, x15) IFMA_P2(mu);            \
+    Z_QR(x0, x5, x10, x15) IFMA_P3(mu); Z_QR(x1, x6, x11, x12) IFMA_P4();              \
+    Z_QR(x2, x7, x8, x13) IFMA_P5(); Z_QR(x3, x4, x9, x14)
 
 /* Z_X16_XOR (lib/x86_64/chacha_simd.h) with one step spread among its
  * transposes, which use port 5 only: the step's loads come first, before
@@ -459,10 +466,10 @@ typedef struct { __m512i v[5]; } ifma_mul;
             DIAG_STEP((first), mp_)                                                     \
             mp_ += 128;                                                                 \
             for (int j_ = 0; j_ < 3; j_++) {                                            \
-                DR_STEP((mr), mp_)                                                      \
+                DR_STEP_LATE((mr), mp_)                                                      \
                 _mm_prefetch((const char *)(in) + PF_DIST + 384 * j_, _MM_HINT_T0);     \
                 _mm_prefetch((const char *)(in) + PF_DIST + 384 * j_ + 64, _MM_HINT_T0); \
-                DR_STEP((mr), mp_ + 128)                                                \
+                DR_STEP_LATE((mr), mp_ + 128)                                                \
                 _mm_prefetch((const char *)(in) + PF_DIST + 384 * j_ + 128, _MM_HINT_T0); \
                 _mm_prefetch((const char *)(in) + PF_DIST + 384 * j_ + 192, _MM_HINT_T0); \
                 mp_ += 256;                                                             \
