@@ -84,8 +84,13 @@ static void cp_crypt(const cp_state *s, const uint8_t key[32], const uint8_t non
                      const uint8_t *in, size_t len)
 {
     const axiom_chacha_kernel *ck = s->ck;
-    uint32_t st[16];
-    _Alignas(64) uint8_t ks[64 + SHORT_MAX];
+    /* Keystream and state together: one wipe at the end. */
+    struct {
+        _Alignas(64) uint8_t ks[64 + SHORT_MAX];
+        uint32_t st[16];
+    } w;
+    uint8_t *const ks = w.ks;
+    uint32_t *const st = w.st;
     axiom_poly1305 p;
     const size_t total = len;
 
@@ -156,8 +161,7 @@ static void cp_crypt(const cp_state *s, const uint8_t key[32], const uint8_t non
     }
     mac_lengths(&p, adlen, total);
     axiom_poly1305_final(&p, tag);
-    axiom_wipe(ks, sizeof ks);
-    axiom_wipe(st, sizeof st);
+    axiom_wipe(&w, sizeof w);
 }
 
 static void cp_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],

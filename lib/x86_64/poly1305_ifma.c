@@ -562,8 +562,10 @@ typedef struct { __m512i v[5]; } ifma_mul;
 static void ifma_chachapoly_key(const uint32_t st[16], uint8_t polykey[32], uint8_t *out,
                                 const uint8_t *in)
 {
-    uint32_t s[16], pre[16];
-    memcpy(s, st, sizeof s);
+    /* The state and its shared first round in one array: one wipe. */
+    uint32_t w[32];
+    uint32_t *const s = w, *const pre = w + 16;
+    memcpy(s, st, 16 * sizeof(uint32_t));
     s[12] += 1;
     ch_first_round_shared(s, pre);
     const __m128i ka0 = _mm_loadu_si128((const __m128i *)st);
@@ -585,8 +587,7 @@ static void ifma_chachapoly_key(const uint32_t st[16], uint8_t polykey[32], uint
     _mm_storeu_si128((__m128i *)(polykey + 16), _mm_add_epi32(kb, kb0));
     (void)kc;
     (void)kd;
-    axiom_wipe(s, sizeof s);
-    axiom_wipe(pre, sizeof pre);
+    axiom_wipe(w, sizeof w);
 }
 
 /* The pass of ifma_chachapoly for one direction (@enc a constant): seal
@@ -623,8 +624,9 @@ static inline void ifma_pass(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, c
     __m512i h0 = _mm512_setr_epi64((long long)p->h[0], 0, 0, 0, 0, 0, 0, 0);
     __m512i h1 = _mm512_setr_epi64((long long)p->h[1], 0, 0, 0, 0, 0, 0, 0);
     __m512i h2 = _mm512_setr_epi64((long long)p->h[2], 0, 0, 0, 0, 0, 0, 0);
-    uint32_t s[16], pre[16];
-    memcpy(s, st, sizeof s);
+    uint32_t w[32];
+    uint32_t *const s = w, *const pre = w + 16;
+    memcpy(s, st, 16 * sizeof(uint32_t));
     ch_first_round_shared(s, pre);
 
     if (enc) {
@@ -668,8 +670,7 @@ static inline void ifma_pass(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, c
     }
     IFMA_STEP_LAT(h0, h1, h2, &mq, (const uint8_t *)NULL);
     st[12] += (uint32_t)(16 * nchunks);
-    axiom_wipe(s, sizeof s);
-    axiom_wipe(pre, sizeof pre);
+    axiom_wipe(w, sizeof w);
 
     ifma_fold(p, h0, h1, h2);
 }
