@@ -112,7 +112,126 @@ static void SM4A(keys_toy)(uint32_t *rk)
     }
 }
 
+/* The bulk rounds of SM4A_WIDE sets (lib/x86_64/sm4_simd.h's roundsw) in
+ * GNU inline assembly, with the state in memory.  A round rewrites one
+ * state word per set, so the words are read as memory operands of VPXOR
+ * (loads, not ALU work) and the new word is one store; the four nibble
+ * tables, the nibble mask and one register per set for the XOR of the two
+ * words that two consecutive rounds share stay in registers, four
+ * temporaries remain, and the other shuffle masks and the zero AES round
+ * key are memory operands.  (Compiled C kept the four sets' state in all
+ * sixteen registers and reloaded the constants or spilled state every
+ * round.)  The order is round-major: one round of every set, then the next
+ * one, so a set's next round enters the scheduler about one round chain
+ * (some 20 core cycles) after its previous one.
+ *
+ * Per round and set: S-box input 2.5 XORs, inverse ShiftRows 1, SubBytes
+ * SM4A_ASM_SUBBYTES, nibble split 3, f0 = D0(s) and f3 = D3(s) 4 table
+ * lookups and 2 XORs, then y ^= f0 ^ r8 f1 ^ r16 f1 ^ r24 f3 (f1 = f0 ^ f3,
+ * r8 = rotation by 8 bits) computed as y ^ P(g), g = f0 ^ r8 f3,
+ * P = 1 + r8 + r16: 3 rotation shuffles and 4 XORs (the identity
+ * (1 + r8 + r16)(f0 + r8 f3) = f0 + r8 f1 + r16 f1 + r24 f3).
+ *
+ * The includer defines SM4A_ASM_SUBBYTES: SubBytes of %[u] in place, with
+ * the zero key at 96(%[c]) and %[h] as scratch. */
+#ifndef SM4A_WIDE
+#define SM4A_WIDE 6
+#endif
+static const uint8_t SM4A(asm_cst)[4][32] __attribute__((aligned(32))) = {
+    {SM4AY_INV_SHIFTROWS, SM4AY_INV_SHIFTROWS},
+    {AXIOM_SM4_ROL8_BYTES, AXIOM_SM4_ROL8_BYTES},
+    {AXIOM_SM4_ROL16_BYTES, AXIOM_SM4_ROL16_BYTES},
+    {0},
+};
+#define SM4AS_W(w, j) #w "*128+" #j "*32(%[st])"
+#define SM4AS_T(w) "%[t" #w "]"
+/* The S-box input u of the first round of a pair: t = x[j2] ^ x[j3],
+ * u = t ^ x[j1] ^ rk[ko]; of the second: u = t ^ x[j1] ^ rk[ko], x[j1]
+ * being the word the first one wrote. */
+#define SM4AS_IN1(w, j1, j2, j3, ko) \
+    "vmovdqu " SM4AS_W(w, j2) ", " SM4AS_T(w) "\n\t" \
+    "vpxor " SM4AS_W(w, j3) ", " SM4AS_T(w) ", " SM4AS_T(w) "\n\t" \
+    SM4AS_IN2(w, j1, ko)
+#define SM4AS_IN2(w, j1, ko) \
+    "vpbroadcastd " #ko "(%[rk]), %[u]\n\t" \
+    "vpxor " SM4AS_T(w) ", %[u], %[u]\n\t" \
+    "vpxor " SM4AS_W(w, j1) ", %[u], %[u]\n\t"
+/* x[jo] ^= T(u). */
+#define SM4AS_BODY(w, jo) \
+    "vpshufb 0(%[c]), %[u], %[u]\n\t" \
+    SM4A_ASM_SUBBYTES \
+    "vpsrlw $4, %[u], %[h]\n\t" \
+    "vpand %[nib], %[h], %[h]\n\t" \
+    "vpand %[nib], %[u], %[u]\n\t" \
+    "vpshufb %[u], %[d0l], %[a]\n\t" \
+    "vpshufb %[h], %[d0h], %[b]\n\t" \
+    "vpxor %[b], %[a], %[a]\n\t" /* f0 */ \
+    "vpshufb %[u], %[d3l], %[b]\n\t" \
+    "vpshufb %[h], %[d3h], %[u]\n\t" \
+    "vpxor %[u], %[b], %[b]\n\t" /* f3 */ \
+    "vpshufb 32(%[c]), %[b], %[b]\n\t" \
+    "vpxor %[b], %[a], %[a]\n\t" /* g = f0 ^ r8 f3 */ \
+    "vpshufb 32(%[c]), %[a], %[u]\n\t" \
+    "vpshufb 64(%[c]), %[a], %[h]\n\t" \
+    "vpxor %[h], %[u], %[u]\n\t" \
+    "vpxor " SM4AS_W(w, jo) ", %[a], %[a]\n\t" \
+    "vpxor %[u], %[a], %[a]\n\t" \
+    "vmovdqu %[a], " SM4AS_W(w, jo) "\n\t"
+/* Rounds 4q .. 4q + 3 of set w, one at a time. */
+#define SM4AS_R0(w) SM4AS_IN1(w, 1, 2, 3, 0) SM4AS_BODY(w, 0)
+#define SM4AS_R1(w) SM4AS_IN2(w, 0, 4) SM4AS_BODY(w, 1)
+#define SM4AS_R2(w) SM4AS_IN1(w, 3, 0, 1, 8) SM4AS_BODY(w, 2)
+#define SM4AS_R3(w) SM4AS_IN2(w, 2, 12) SM4AS_BODY(w, 3)
+#if SM4A_WIDE == 4
+#define SM4AS_SETS(R) R(0) R(1) R(2) R(3)
+#define SM4AS_TOUT(t) [t0] "=&x"(t[0]), [t1] "=&x"(t[1]), [t2] "=&x"(t[2]), [t3] "=&x"(t[3])
+#elif SM4A_WIDE == 6
+#define SM4AS_SETS(R) R(0) R(1) R(2) R(3) R(4) R(5)
+#define SM4AS_TOUT(t)                                                                 \
+    [t0] "=&x"(t[0]), [t1] "=&x"(t[1]), [t2] "=&x"(t[2]), [t3] "=&x"(t[3]), [t4] "=&x"(t[4]), \
+        [t5] "=&x"(t[5])
+#else
+#error "SM4A_WIDE: 4 or 6"
+#endif
+
+static inline void SM4A(roundsw_asm)(const uint32_t *rk, __m256i x[SM4A_WIDE][4])
+{
+    const __m256i nib = _mm256_set1_epi8(0x0f);
+    const __m256i d0l = SM4AY_B(AXIOM_SM4_D0_LO), d0h = SM4AY_B(AXIOM_SM4_D0_HI);
+    const __m256i d3l = SM4AY_B(AXIOM_SM4_D3_LO), d3h = SM4AY_B(AXIOM_SM4_D3_HI);
+    const uint32_t *p = rk, *end = rk + 32;
+    __m256i t[SM4A_WIDE], u, h, a, b;
+    __asm__("1:\n\t"
+            SM4AS_SETS(SM4AS_R0)
+            SM4AS_SETS(SM4AS_R1)
+            SM4AS_SETS(SM4AS_R2)
+            SM4AS_SETS(SM4AS_R3)
+            "add $16, %[rk]\n\t"
+            "cmp %[end], %[rk]\n\t"
+            "jne 1b\n\t"
+            : [rk] "+r"(p), SM4AS_TOUT(t), [u] "=&x"(u), [h] "=&x"(h), [a] "=&x"(a),
+              [b] "=&x"(b), "+m"(*(__m256i(*)[SM4A_WIDE][4])x)
+            : [st] "r"(x), [end] "r"(end), [c] "r"(SM4A(asm_cst)),
+              "m"(*(const uint32_t(*)[32])rk), "m"(SM4A(asm_cst)), [nib] "x"(nib),
+              [d0l] "x"(d0l), [d0h] "x"(d0h), [d3l] "x"(d3l), [d3h] "x"(d3h)
+            : "cc");
+    (void)t, (void)u, (void)h, (void)a, (void)b;
+}
+#define SM4A_ROUNDSW_MEM SM4A(roundsw_asm)
+
 #include "sm4_avx2_common.h"
 
 #undef SM4AY_INV_SHIFTROWS
 #undef SM4AY_B
+#undef SM4AS_W
+#undef SM4AS_T
+#undef SM4AS_IN1
+#undef SM4AS_IN2
+#undef SM4AS_BODY
+#undef SM4AS_R0
+#undef SM4AS_R1
+#undef SM4AS_R2
+#undef SM4AS_R3
+#undef SM4AS_TOUT
+#undef SM4AS_SETS
+#undef SM4A_ROUNDSW_MEM

@@ -46,6 +46,13 @@ static inline __m256i sm4ay_subbytes_y(__m256i u)
 }
 
 #define SM4A_SUBBYTES_Y sm4ay_subbytes_y
+/* The same in the assembly round loop (lib/x86_64/sm4_aes_avx2.h): the
+ * high half extracted first, since a VEX xmm write clears it. */
+#define SM4A_ASM_SUBBYTES                        \
+    "vextracti128 $1, %[u], %x[h]\n\t"          \
+    "vaesenclast 96(%[c]), %x[u], %x[u]\n\t"       \
+    "vaesenclast 96(%[c]), %x[h], %x[h]\n\t"       \
+    "vinserti128 $1, %x[h], %[u], %[u]\n\t"
 #define SM4A_KERNEL axiom_sm4_aesni_avx2
 #define SM4A_NAME "aesni-avx2"
 #define SM4A_FEATURES (AXIOM_CPU_AESNI | AXIOM_CPU_AVX2)

@@ -19,6 +19,9 @@
 #define V_T __m256i
 #define V_NB 8
 #define V_WIDE SM4A_WIDE
+#ifdef SM4A_ROUNDSW_MEM
+#define V_ROUNDSW_MEM SM4A_ROUNDSW_MEM
+#endif
 #define V_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define V_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
 #define V_SET1(x) _mm256_set1_epi32((int)(x))
@@ -44,6 +47,7 @@
 #undef V_T
 #undef V_NB
 #undef V_WIDE
+#undef V_ROUNDSW_MEM
 #undef V_LOAD
 #undef V_STORE
 #undef V_SET1

@@ -112,6 +112,9 @@ static inline void SM4V(rounds1)(const uint32_t *rk, V_T x[4])
 /* V_WIDE independent sets at once (V_WIDE * V_NB blocks). */
 static inline void SM4V(roundsw)(const uint32_t *rk, V_T x[V_WIDE][4])
 {
+#ifdef V_ROUNDSW_MEM
+    V_ROUNDSW_MEM(rk, x);
+#else
     /* Unrolled over 4 rounds (which brings the word names back) and the
      * sets, not over all 32: the loop body stays small enough for the
      * decoded-instruction cache. */
@@ -125,6 +128,7 @@ static inline void SM4V(roundsw)(const uint32_t *rk, V_T x[V_WIDE][4])
                 SM4V_ROUND2(x[w][r], x[w][r + 1], x[w][(r + 2) & 3], x[w][(r + 3) & 3], k0, k1);
         }
     }
+#endif
 }
 
 #define SM4V_SET (16 * V_NB) /* bytes per set */
