@@ -50,8 +50,8 @@ static inline __m256i sm4ay_subbytes_y(__m256i u)
  * high half extracted first, since a VEX xmm write clears it. */
 #define SM4A_ASM_SUBBYTES                        \
     "vextracti128 $1, %[u], %x[h]\n\t"          \
-    "vaesenclast 96(%[c]), %x[u], %x[u]\n\t"       \
-    "vaesenclast 96(%[c]), %x[h], %x[h]\n\t"       \
+    "vaesenclast %x[a], %x[u], %x[u]\n\t"       \
+    "vaesenclast %x[a], %x[h], %x[h]\n\t"       \
     "vinserti128 $1, %x[h], %[u], %[u]\n\t"
 #define SM4A_KERNEL axiom_sm4_aesni_avx2
 #define SM4A_NAME "aesni-avx2"

@@ -121,6 +121,10 @@ static void SM4A(setkey)(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
     for (unsigned i = 0; i < 32; i++)
         dk[i] = ek[31 - i];
     SM4A(keys_toy)(ek); /* and dk, which follows */
+#ifdef SM4A_ROUNDSW_MEM
+    SM4A(asm_keys)(ek);
+    SM4A(asm_keys)(dk);
+#endif
     ks->rounds = AXIOM_SM4_ROUNDS;
     axiom_wipe(k, sizeof k);
 }

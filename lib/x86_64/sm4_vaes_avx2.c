@@ -39,7 +39,7 @@ static inline __m256i sm4vy_subbytes_y(__m256i u)
 }
 
 #define SM4A_SUBBYTES_Y sm4vy_subbytes_y
-#define SM4A_ASM_SUBBYTES "vaesenclast 96(%[c]), %[u], %[u]\n\t"
+#define SM4A_ASM_SUBBYTES "vaesenclast %[a], %[u], %[u]\n\t"
 #define SM4A_KERNEL axiom_sm4_vaes_avx2
 #define SM4A_NAME "vaes-avx2"
 #define SM4A_FEATURES (AXIOM_CPU_VAES | AXIOM_CPU_AESNI | AXIOM_CPU_AVX2)
