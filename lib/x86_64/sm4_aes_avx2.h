@@ -146,12 +146,14 @@ static void SM4A(keys_toy)(uint32_t *rk)
  * The includer defines SM4A_ASM_SUBBYTES: SubBytes of %[u] in place, with
  * the round key broadcast in %[a] and %[h] as scratch. */
 #ifndef SM4A_WIDE
-#define SM4A_WIDE 6
+#define SM4A_WIDE 8
 #endif
-static const uint8_t SM4A(asm_cst)[3][32] __attribute__((aligned(32))) = {
+static const uint8_t SM4A(asm_cst)[4][32] __attribute__((aligned(32))) = {
     {SM4AY_INV_SHIFTROWS, SM4AY_INV_SHIFTROWS},
     {AXIOM_SM4_ROL8_BYTES, AXIOM_SM4_ROL8_BYTES},
     {AXIOM_SM4_ROL16_BYTES, AXIOM_SM4_ROL16_BYTES},
+    {0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f,
+     0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f},
 };
 #define SM4AS_W(w, j) #w "*128+" #j "*32(%[st])"
 #define SM4AS_T(w) "%[t" #w "]"
@@ -169,8 +171,8 @@ static const uint8_t SM4A(asm_cst)[3][32] __attribute__((aligned(32))) = {
     "vpbroadcastd " #ko "(%[rk]), %[a]\n\t" \
     SM4A_ASM_SUBBYTES \
     "vpsrlw $4, %[u], %[h]\n\t" \
-    "vpand %[nib], %[h], %[h]\n\t" \
-    "vpand %[nib], %[u], %[u]\n\t" \
+    "vpand " SM4AS_NIB ", %[h], %[h]\n\t" \
+    "vpand " SM4AS_NIB ", %[u], %[u]\n\t" \
     "vpshufb %[u], %[d0l], %[a]\n\t" \
     "vpshufb %[h], %[d0h], %[b]\n\t" \
     "vpxor %[b], %[a], %[a]\n\t" /* f0 */ \
@@ -198,8 +200,21 @@ static const uint8_t SM4A(asm_cst)[3][32] __attribute__((aligned(32))) = {
 #define SM4AS_TOUT(t)                                                                 \
     [t0] "=&x"(t[0]), [t1] "=&x"(t[1]), [t2] "=&x"(t[2]), [t3] "=&x"(t[3]), [t4] "=&x"(t[4]), \
         [t5] "=&x"(t[5])
+#elif SM4A_WIDE == 8
+#define SM4AS_SETS(R) R(0) R(1) R(2) R(3) R(4) R(5) R(6) R(7)
+#define SM4AS_TOUT(t)                                                                 \
+    [t0] "=&x"(t[0]), [t1] "=&x"(t[1]), [t2] "=&x"(t[2]), [t3] "=&x"(t[3]), [t4] "=&x"(t[4]), \
+        [t5] "=&x"(t[5]), [t6] "=&x"(t[6]), [t7] "=&x"(t[7])
 #else
-#error "SM4A_WIDE: 4 or 6"
+#error "SM4A_WIDE: 4, 6 or 8"
+#endif
+/* Eight sets take all sixteen registers without the nibble mask. */
+#if SM4A_WIDE == 8
+#define SM4AS_NIB "96(%[c])"
+#define SM4AS_NIB_IN
+#else
+#define SM4AS_NIB "%[nib]"
+#define SM4AS_NIB_IN [nib] "x"(_mm256_set1_epi8(0x0f)),
 #endif
 
 /* Lambda^-1 (see above): column b is Lambda^-1 of bit b.  Derived offline
@@ -246,7 +261,6 @@ static void SM4A(asm_keys)(uint32_t *rk)
 
 static inline void SM4A(roundsw_asm)(const uint32_t *rk, __m256i x[SM4A_WIDE][4])
 {
-    const __m256i nib = _mm256_set1_epi8(0x0f);
     const __m256i d0l = SM4AY_B(AXIOM_SM4_D0_LO), d0h = SM4AY_B(AXIOM_SM4_D0_HI);
     const __m256i d3l = SM4AY_B(AXIOM_SM4_D3_LO), d3h = SM4AY_B(AXIOM_SM4_D3_HI);
     const uint32_t *p = SM4AS_K(rk), *end = SM4AS_K(rk) + 32, *mm = SM4AS_M(rk);
@@ -265,7 +279,7 @@ static inline void SM4A(roundsw_asm)(const uint32_t *rk, __m256i x[SM4A_WIDE][4]
             : [rk] "+r"(p), SM4AS_TOUT(t), [u] "=&x"(u), [h] "=&x"(h), [a] "=&x"(a),
               [b] "=&x"(b), "+m"(*(__m256i(*)[SM4A_WIDE][4])x)
             : [st] "r"(x), [end] "r"(end), [c] "r"(SM4A(asm_cst)),
-              "m"(*(const uint32_t(*)[32])SM4AS_K(rk)), "m"(SM4A(asm_cst)), [nib] "x"(nib),
+              "m"(*(const uint32_t(*)[32])SM4AS_K(rk)), "m"(SM4A(asm_cst)), SM4AS_NIB_IN
               [d0l] "x"(d0l), [d0h] "x"(d0h), [d3l] "x"(d3l), [d3h] "x"(d3h)
             : "cc");
     (void)t, (void)u, (void)h, (void)a, (void)b;
@@ -291,6 +305,8 @@ static inline void SM4A(roundsw_asm)(const uint32_t *rk, __m256i x[SM4A_WIDE][4]
 #undef SM4AS_R2
 #undef SM4AS_R3
 #undef SM4AS_TOUT
+#undef SM4AS_NIB
+#undef SM4AS_NIB_IN
 #undef SM4AS_K
 #undef SM4AS_M
 #undef SM4AS_SETS
