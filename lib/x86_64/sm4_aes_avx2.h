@@ -148,41 +148,38 @@ static void SM4A(keys_toy)(uint32_t *rk)
 #ifndef SM4A_WIDE
 #define SM4A_WIDE 8
 #endif
-static const uint8_t SM4A(asm_cst)[4][32] __attribute__((aligned(32))) = {
-    {SM4AY_INV_SHIFTROWS, SM4AY_INV_SHIFTROWS},
-    {AXIOM_SM4_ROL8_BYTES, AXIOM_SM4_ROL8_BYTES},
-    {AXIOM_SM4_ROL16_BYTES, AXIOM_SM4_ROL16_BYTES},
-    {0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f,
-     0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f},
-};
 #define SM4AS_W(w, j) #w "*128+" #j "*32(%[st])"
-#define SM4AS_T(w) "%[t" #w "]"
-/* The S-box input u of the first round of a pair: t = x[j2] ^ x[j3],
- * u = t ^ x[j1]; of the second: u = t ^ x[j1], x[j1] being the word the
- * first one wrote.  No round key: it is in the masks (below). */
+#define SM4AS_T(w) #w "*32(%[ts])"
+/* The S-box input u of the first round of a pair: t = x[j2] ^ x[j3]
+ * (kept in memory for the second), u = t ^ x[j1]; of the second:
+ * u = t ^ x[j1], x[j1] being the word the first one wrote.  No round key:
+ * it is in the masks (below). */
 #define SM4AS_IN1(w, j1, j2, j3) \
-    "vmovdqu " SM4AS_W(w, j2) ", " SM4AS_T(w) "\n\t" \
-    "vpxor " SM4AS_W(w, j3) ", " SM4AS_T(w) ", " SM4AS_T(w) "\n\t" \
-    SM4AS_IN2(w, j1)
-#define SM4AS_IN2(w, j1) "vpxor " SM4AS_W(w, j1) ", " SM4AS_T(w) ", %[u]\n\t"
+    "vmovdqu " SM4AS_W(w, j2) ", %[u]\n\t" \
+    "vpxor " SM4AS_W(w, j3) ", %[u], %[u]\n\t" \
+    "vmovdqu %[u], " SM4AS_T(w) "\n\t" \
+    "vpxor " SM4AS_W(w, j1) ", %[u], %[u]\n\t"
+#define SM4AS_IN2(w, j1) \
+    "vmovdqu " SM4AS_W(w, j1) ", %[u]\n\t" \
+    "vpxor " SM4AS_T(w) ", %[u], %[u]\n\t"
 /* x[jo] ^= T(u) ^ Lambda(K[ko]). */
 #define SM4AS_BODY(w, jo, ko) \
-    "vpshufb 0(%[c]), %[u], %[u]\n\t" \
+    "vpshufb %[isr], %[u], %[u]\n\t" \
     "vpbroadcastd " #ko "(%[rk]), %[a]\n\t" \
     SM4A_ASM_SUBBYTES \
     "vpsrlw $4, %[u], %[h]\n\t" \
-    "vpand " SM4AS_NIB ", %[h], %[h]\n\t" \
-    "vpand " SM4AS_NIB ", %[u], %[u]\n\t" \
+    "vpand %[nib], %[h], %[h]\n\t" \
+    "vpand %[nib], %[u], %[u]\n\t" \
     "vpshufb %[u], %[d0l], %[a]\n\t" \
     "vpshufb %[h], %[d0h], %[b]\n\t" \
     "vpxor %[b], %[a], %[a]\n\t" /* f0 */ \
     "vpshufb %[u], %[d3l], %[b]\n\t" \
     "vpshufb %[h], %[d3h], %[u]\n\t" \
     "vpxor %[u], %[b], %[b]\n\t" /* f3 */ \
-    "vpshufb 32(%[c]), %[b], %[b]\n\t" \
+    "vpshufb %[r8], %[b], %[b]\n\t" \
     "vpxor %[b], %[a], %[a]\n\t" /* g = f0 ^ r8 f3 */ \
-    "vpshufb 32(%[c]), %[a], %[u]\n\t" \
-    "vpshufb 64(%[c]), %[a], %[h]\n\t" \
+    "vpshufb %[r8], %[a], %[u]\n\t" \
+    "vpshufb %[r16], %[a], %[h]\n\t" \
     "vpxor %[h], %[u], %[u]\n\t" \
     "vpxor " SM4AS_W(w, jo) ", %[a], %[a]\n\t" \
     "vpxor %[u], %[a], %[a]\n\t" \
@@ -194,27 +191,12 @@ static const uint8_t SM4A(asm_cst)[4][32] __attribute__((aligned(32))) = {
 #define SM4AS_R3(w) SM4AS_IN2(w, 2) SM4AS_BODY(w, 3, 12)
 #if SM4A_WIDE == 4
 #define SM4AS_SETS(R) R(0) R(1) R(2) R(3)
-#define SM4AS_TOUT(t) [t0] "=&x"(t[0]), [t1] "=&x"(t[1]), [t2] "=&x"(t[2]), [t3] "=&x"(t[3])
 #elif SM4A_WIDE == 6
 #define SM4AS_SETS(R) R(0) R(1) R(2) R(3) R(4) R(5)
-#define SM4AS_TOUT(t)                                                                 \
-    [t0] "=&x"(t[0]), [t1] "=&x"(t[1]), [t2] "=&x"(t[2]), [t3] "=&x"(t[3]), [t4] "=&x"(t[4]), \
-        [t5] "=&x"(t[5])
 #elif SM4A_WIDE == 8
 #define SM4AS_SETS(R) R(0) R(1) R(2) R(3) R(4) R(5) R(6) R(7)
-#define SM4AS_TOUT(t)                                                                 \
-    [t0] "=&x"(t[0]), [t1] "=&x"(t[1]), [t2] "=&x"(t[2]), [t3] "=&x"(t[3]), [t4] "=&x"(t[4]), \
-        [t5] "=&x"(t[5]), [t6] "=&x"(t[6]), [t7] "=&x"(t[7])
 #else
 #error "SM4A_WIDE: 4, 6 or 8"
-#endif
-/* Eight sets take all sixteen registers without the nibble mask. */
-#if SM4A_WIDE == 8
-#define SM4AS_NIB "96(%[c])"
-#define SM4AS_NIB_IN
-#else
-#define SM4AS_NIB "%[nib]"
-#define SM4AS_NIB_IN [nib] "x"(_mm256_set1_epi8(0x0f)),
 #endif
 
 /* Lambda^-1 (see above): column b is Lambda^-1 of bit b.  Derived offline
@@ -263,8 +245,10 @@ static inline void SM4A(roundsw_asm)(const uint32_t *rk, __m256i x[SM4A_WIDE][4]
 {
     const __m256i d0l = SM4AY_B(AXIOM_SM4_D0_LO), d0h = SM4AY_B(AXIOM_SM4_D0_HI);
     const __m256i d3l = SM4AY_B(AXIOM_SM4_D3_LO), d3h = SM4AY_B(AXIOM_SM4_D3_HI);
+    const __m256i isr = SM4AY_B(SM4AY_INV_SHIFTROWS), nib = _mm256_set1_epi8(0x0f);
+    const __m256i r8 = SM4AY_B(AXIOM_SM4_ROL8_BYTES), r16 = SM4AY_B(AXIOM_SM4_ROL16_BYTES);
     const uint32_t *p = SM4AS_K(rk), *end = SM4AS_K(rk) + 32, *mm = SM4AS_M(rk);
-    __m256i t[SM4A_WIDE], u, h, a, b;
+    __m256i ts[SM4A_WIDE], u, h, a, b;
     const __m256i m3 = _mm256_set1_epi32((int)mm[0]);
     for (int w = 0; w < SM4A_WIDE; w++)
         x[w][3] = _mm256_xor_si256(x[w][3], m3);
@@ -276,13 +260,14 @@ static inline void SM4A(roundsw_asm)(const uint32_t *rk, __m256i x[SM4A_WIDE][4]
             "add $16, %[rk]\n\t"
             "cmp %[end], %[rk]\n\t"
             "jne 1b\n\t"
-            : [rk] "+r"(p), SM4AS_TOUT(t), [u] "=&x"(u), [h] "=&x"(h), [a] "=&x"(a),
-              [b] "=&x"(b), "+m"(*(__m256i(*)[SM4A_WIDE][4])x)
-            : [st] "r"(x), [end] "r"(end), [c] "r"(SM4A(asm_cst)),
-              "m"(*(const uint32_t(*)[32])SM4AS_K(rk)), "m"(SM4A(asm_cst)), SM4AS_NIB_IN
-              [d0l] "x"(d0l), [d0h] "x"(d0h), [d3l] "x"(d3l), [d3h] "x"(d3h)
+            : [rk] "+r"(p), [u] "=&x"(u), [h] "=&x"(h), [a] "=&x"(a), [b] "=&x"(b),
+              "+m"(*(__m256i(*)[SM4A_WIDE][4])x), "=m"(ts)
+            : [st] "r"(x), [ts] "r"(ts), [end] "r"(end),
+              "m"(*(const uint32_t(*)[32])SM4AS_K(rk)), [isr] "x"(isr), [nib] "x"(nib),
+              [r8] "x"(r8), [r16] "x"(r16), [d0l] "x"(d0l), [d0h] "x"(d0h), [d3l] "x"(d3l),
+              [d3h] "x"(d3h)
             : "cc");
-    (void)t, (void)u, (void)h, (void)a, (void)b;
+    (void)u, (void)h, (void)a, (void)b;
     for (int j = 0; j < 3; j++) {
         const __m256i mj = _mm256_set1_epi32((int)mm[1 + j]);
         for (int w = 0; w < SM4A_WIDE; w++)
@@ -304,9 +289,6 @@ static inline void SM4A(roundsw_asm)(const uint32_t *rk, __m256i x[SM4A_WIDE][4]
 #undef SM4AS_R1
 #undef SM4AS_R2
 #undef SM4AS_R3
-#undef SM4AS_TOUT
-#undef SM4AS_NIB
-#undef SM4AS_NIB_IN
 #undef SM4AS_K
 #undef SM4AS_M
 #undef SM4AS_SETS
