@@ -294,6 +294,25 @@ static inline void SM4V(cbc_xor_store)(uint8_t *out, const V_T x[4], const V_T c
     }
 }
 
+/* The same for a bulk set at @in: the previous ciphertext blocks are
+ * loaded 16 bytes before each register's own (unaligned), but for the
+ * first register of an iteration (@first), whose previous block @prev may
+ * have been overwritten in place.  All loads come before the stores. */
+static inline void SM4V(cbc_xor_store_in)(uint8_t *out, const V_T x[4], const uint8_t *in,
+                                          int first, V_T prev)
+{
+    V_T r[4], p[4];
+    SM4V_UNROLL
+    for (int k = 0; k < 4; k++)
+        p[k] = V_LOAD(in + k * 16 * (V_NB / 4) - 16 * !(first && k == 0));
+    if (first)
+        p[0] = V_PREV(p[0], prev);
+    SM4V(to_blocks)(r, x);
+    SM4V_UNROLL
+    for (int k = 0; k < 4; k++)
+        V_STORE(out + k * 16 * (V_NB / 4), V_XOR(r[k], p[k]));
+}
+
 static void SM4V(cbc_dec)(const uint32_t *drk, uint8_t *out, const uint8_t *in, size_t n,
                           uint8_t iv[16])
 {
@@ -314,11 +333,8 @@ static void SM4V(cbc_dec)(const uint32_t *drk, uint8_t *out, const uint8_t *in, 
         SM4V(roundsw)(drk, x);
         const V_T last = V_IV(in + 16 * (V_WIDE * V_NB - 1));
         SM4V_UNROLL
-        for (int w = V_WIDE - 1; w >= 0; w--) {
-            SM4V(load_raw)(c[0], in + w * SM4V_SET);
-            const V_T before = w ? V_LOAD(in + w * SM4V_SET - 16 * (V_NB / 4)) : prev;
-            SM4V(cbc_xor_store)(out + w * SM4V_SET, x[w], c[0], before);
-        }
+        for (int w = V_WIDE - 1; w >= 0; w--)
+            SM4V(cbc_xor_store_in)(out + w * SM4V_SET, x[w], in + w * SM4V_SET, w == 0, prev);
         prev = last;
     }
     while (n > 0) {
