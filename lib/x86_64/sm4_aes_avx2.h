@@ -252,7 +252,8 @@ static inline void SM4A(roundsw_asm)(const uint32_t *rk, __m256i x[SM4A_WIDE][4]
     const __m256i m3 = _mm256_set1_epi32((int)mm[0]);
     for (int w = 0; w < SM4A_WIDE; w++)
         x[w][3] = _mm256_xor_si256(x[w][3], m3);
-    __asm__("1:\n\t"
+    __asm__(".p2align 6\n"
+            "1:\n\t"
             SM4AS_SETS(SM4AS_R0)
             SM4AS_SETS(SM4AS_R1)
             SM4AS_SETS(SM4AS_R2)
