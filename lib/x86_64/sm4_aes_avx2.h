@@ -7,7 +7,8 @@
  *
  * The includer defines SM4A(name), SM4A_SUBBYTES_Y(u) (SubBytes after an
  * inverse ShiftRows, i.e. ShiftRows(SubBytes(u)) undone in front, on
- * __m256i), SM4A_KERNEL, SM4A_NAME and SM4A_FEATURES. */
+ * __m256i), SM4A_ASM_SUBBYTES (the same in the bulk rounds' assembly),
+ * SM4A_KERNEL, SM4A_NAME and SM4A_FEATURES. */
 
 /* AESENCLAST applies ShiftRows after SubBytes; this inverse ShiftRows
  * shuffle in front cancels it. */
@@ -115,22 +116,26 @@ static void SM4A(keys_toy)(uint32_t *rk)
 /* The bulk rounds of SM4A_WIDE sets (lib/x86_64/sm4_simd.h's roundsw) in
  * GNU inline assembly, with the state in memory.  A round rewrites one
  * state word per set, so the words are read as memory operands of VPXOR
- * (loads, not ALU work) and the new word is one store; the four nibble
- * tables, the nibble mask and one register per set for the XOR of the two
- * words that two consecutive rounds share stay in registers, four
- * temporaries remain, and the other shuffle masks and the zero AES round
- * key are memory operands.  (Compiled C kept the four sets' state in all
- * sixteen registers and reloaded the constants or spilled state every
- * round.)  The order is round-major: one round of every set, then the next
- * one, so a set's next round enters the scheduler about one round chain
- * (some 20 core cycles) after its previous one.
+ * (loads, not ALU work) and the new word is one store, as is the XOR of
+ * the two words that two consecutive rounds share; the four nibble tables,
+ * the nibble mask, the inverse ShiftRows and the two rotation shuffles stay
+ * in eight ymm registers, and four temporaries remain.  (Compiled C kept
+ * four sets' state in all sixteen registers and reloaded the constants or
+ * spilled state every round.)  The order is round-major: one round of
+ * every set, then the next one, so a set's next round enters the scheduler
+ * some 8 set-rounds (about 70 core cycles) after its previous one, well
+ * after its chain of about 20 cycles has finished; measured, 8 sets run
+ * 9.0 core cycles per set-round (AES-NI), 4 sets 11.6, 12 or 16 sets no
+ * faster than 8.
  *
- * Per round and set: S-box input 2.5 XORs, inverse ShiftRows 1, SubBytes
- * SM4A_ASM_SUBBYTES, nibble split 3, f0 = D0(s) and f3 = D3(s) 4 table
+ * Per round and set (ALU instructions): S-box input 1.5 XORs, inverse
+ * ShiftRows 1, SubBytes SM4A_ASM_SUBBYTES (AES-NI: 2 AESENCLAST, extract,
+ * insert; VAES: 1), nibble split 3, f0 = D0(s) and f3 = D3(s) 4 table
  * lookups and 2 XORs, then y ^= f0 ^ r8 f1 ^ r16 f1 ^ r24 f3 (f1 = f0 ^ f3,
  * r8 = rotation by 8 bits) computed as y ^ P(g), g = f0 ^ r8 f3,
  * P = 1 + r8 + r16: 3 rotation shuffles and 4 XORs (the identity
- * (1 + r8 + r16)(f0 + r8 f3) = f0 + r8 f1 + r16 f1 + r24 f3).
+ * (1 + r8 + r16)(f0 + r8 f3) = f0 + r8 f1 + r16 f1 + r24 f3): 22.5
+ * (AES-NI) or 19.5 (VAES), plus 2.5 loads or stores and a key broadcast.
  *
  * The round keys are not XORed into the S-box input: the state words are
  * kept masked, z_i = x_i ^ m_i, with masks m_0 = m_1 = m_2 = 0 and

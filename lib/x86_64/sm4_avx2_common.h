@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The body of the two AVX2 SM4 kernels (GFNI and AES-NI S-box), which
- * differ only in their S-box: ymm sets of 8 blocks, four sets (32 blocks)
- * per iteration of the parallel loops (lib/x86_64/sm4_simd.h), and xmm sets
- * of 4 blocks for short inputs, the serial modes and the key schedule.
+ * differ only in their S-box: ymm sets of 8 blocks, SM4A_WIDE sets per
+ * iteration of the parallel loops (lib/x86_64/sm4_simd.h; four for GFNI,
+ * eight for AES-NI, whose bulk rounds are the inline assembly
+ * SM4A_ROUNDSW_MEM of lib/x86_64/sm4_aes_avx2.h, with its key-schedule
+ * part SM4A(asm_keys)), and xmm sets of 4 blocks for short inputs, the
+ * serial modes and the key schedule.
  * Only AVX2-era VEX instructions: no EVEX, no zmm.
  *
  * The includer defines SM4A(name) (a unique name prefix); the y-domain

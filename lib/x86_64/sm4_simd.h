@@ -34,6 +34,9 @@
  *                  of @before, then all but the last of @cur,
  *   V_IV(p)        a vector whose last block is the 16 bytes at @p,
  *   V_STORE_LAST(p, v)   store the last block of @v.
+ *   V_ROUNDSW_MEM(rk, x)  optional: the bulk rounds of V_WIDE sets on the
+ *                  array @x in memory (lib/x86_64/sm4_aes_avx2.h), instead
+ *                  of the compiled ones.
  * The xmm instantiation (V_NB == 4) also gets the one-block serial modes
  * (CBC and CFB encryption, OFB), with the chaining value in a register.
  * Constant time: no branch or memory index depends on keys or data (only
