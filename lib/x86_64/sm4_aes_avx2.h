@@ -194,6 +194,7 @@ static void SM4A(keys_toy)(uint32_t *rk)
 #define SM4AS_R1(w) SM4AS_IN2(w, 0) SM4AS_BODY(w, 1, 4)
 #define SM4AS_R2(w) SM4AS_IN1(w, 3, 0, 1) SM4AS_BODY(w, 2, 8)
 #define SM4AS_R3(w) SM4AS_IN2(w, 2) SM4AS_BODY(w, 3, 12)
+#define SM4AS_SETS4(R) R(0) R(1) R(2) R(3)
 #if SM4A_WIDE == 4
 #define SM4AS_SETS(R) R(0) R(1) R(2) R(3)
 #elif SM4A_WIDE == 6
@@ -246,41 +247,44 @@ static void SM4A(asm_keys)(uint32_t *rk)
     axiom_wipe(m, sizeof m);
 }
 
-static inline void SM4A(roundsw_asm)(const uint32_t *rk, __m256i x[SM4A_WIDE][4])
-{
-    const __m256i d0l = SM4AY_B(AXIOM_SM4_D0_LO), d0h = SM4AY_B(AXIOM_SM4_D0_HI);
-    const __m256i d3l = SM4AY_B(AXIOM_SM4_D3_LO), d3h = SM4AY_B(AXIOM_SM4_D3_HI);
-    const __m256i isr = SM4AY_B(SM4AY_INV_SHIFTROWS), nib = _mm256_set1_epi8(0x0f);
-    const __m256i r8 = SM4AY_B(AXIOM_SM4_ROL8_BYTES), r16 = SM4AY_B(AXIOM_SM4_ROL16_BYTES);
-    const uint32_t *p = SM4AS_K(rk), *end = SM4AS_K(rk) + 32, *mm = SM4AS_M(rk);
-    __m256i ts[SM4A_WIDE], u, h, a, b;
-    const __m256i m3 = _mm256_set1_epi32((int)mm[0]);
-    for (int w = 0; w < SM4A_WIDE; w++)
-        x[w][3] = _mm256_xor_si256(x[w][3], m3);
-    __asm__(".p2align 6\n"
-            "1:\n\t"
-            SM4AS_SETS(SM4AS_R0)
-            SM4AS_SETS(SM4AS_R1)
-            SM4AS_SETS(SM4AS_R2)
-            SM4AS_SETS(SM4AS_R3)
-            "add $16, %[rk]\n\t"
-            "cmp %[end], %[rk]\n\t"
-            "jne 1b\n\t"
-            : [rk] "+r"(p), [u] "=&x"(u), [h] "=&x"(h), [a] "=&x"(a), [b] "=&x"(b),
-              "+m"(*(__m256i(*)[SM4A_WIDE][4])x), "=m"(ts)
-            : [st] "r"(x), [ts] "r"(ts), [end] "r"(end),
-              "m"(*(const uint32_t(*)[32])SM4AS_K(rk)), [isr] "x"(isr), [nib] "x"(nib),
-              [r8] "x"(r8), [r16] "x"(r16), [d0l] "x"(d0l), [d0h] "x"(d0h), [d3l] "x"(d3l),
-              [d3h] "x"(d3h)
-            : "cc");
-    (void)u, (void)h, (void)a, (void)b;
-    for (int j = 0; j < 3; j++) {
-        const __m256i mj = _mm256_set1_epi32((int)mm[1 + j]);
-        for (int w = 0; w < SM4A_WIDE; w++)
-            x[w][j] = _mm256_xor_si256(x[w][j], mj);
+/* The rounds of NS sets (the SETS list of set numbers) at @x. */
+#define SM4AS_DEFINE_ROUNDS(fname, NS, SETS)                                                  \
+    static inline void fname(const uint32_t *rk, __m256i x[][4])                              \
+    {                                                                                         \
+        const __m256i d0l = SM4AY_B(AXIOM_SM4_D0_LO), d0h = SM4AY_B(AXIOM_SM4_D0_HI);         \
+        const __m256i d3l = SM4AY_B(AXIOM_SM4_D3_LO), d3h = SM4AY_B(AXIOM_SM4_D3_HI);         \
+        const __m256i isr = SM4AY_B(SM4AY_INV_SHIFTROWS), nib = _mm256_set1_epi8(0x0f);       \
+        const __m256i r8 = SM4AY_B(AXIOM_SM4_ROL8_BYTES);                                     \
+        const __m256i r16 = SM4AY_B(AXIOM_SM4_ROL16_BYTES);                                   \
+        const uint32_t *p = SM4AS_K(rk), *end = SM4AS_K(rk) + 32, *mm = SM4AS_M(rk);         \
+        __m256i ts[NS], u, h, a, b;                                                           \
+        const __m256i m3 = _mm256_set1_epi32((int)mm[0]);                                     \
+        for (int w = 0; w < (NS); w++)                                                        \
+            x[w][3] = _mm256_xor_si256(x[w][3], m3);                                          \
+        __asm__(".p2align 6\n"                                                                \
+                "1:\n\t" SETS(SM4AS_R0) SETS(SM4AS_R1) SETS(SM4AS_R2) SETS(SM4AS_R3)          \
+                "add $16, %[rk]\n\t"                                                          \
+                "cmp %[end], %[rk]\n\t"                                                       \
+                "jne 1b\n\t"                                                                  \
+                : [rk] "+r"(p), [u] "=&x"(u), [h] "=&x"(h), [a] "=&x"(a), [b] "=&x"(b),      \
+                  "+m"(*(__m256i(*)[NS][4])x), "=m"(ts)                                       \
+                : [st] "r"(x), [ts] "r"(ts), [end] "r"(end),                                  \
+                  "m"(*(const uint32_t(*)[32])SM4AS_K(rk)), [isr] "x"(isr), [nib] "x"(nib),   \
+                  [r8] "x"(r8), [r16] "x"(r16), [d0l] "x"(d0l), [d0h] "x"(d0h),               \
+                  [d3l] "x"(d3l), [d3h] "x"(d3h)                                              \
+                : "cc");                                                                      \
+        (void)u, (void)h, (void)a, (void)b;                                                   \
+        for (int j = 0; j < 3; j++) {                                                         \
+            const __m256i mj = _mm256_set1_epi32((int)mm[1 + j]);                             \
+            for (int w = 0; w < (NS); w++)                                                    \
+                x[w][j] = _mm256_xor_si256(x[w][j], mj);                                      \
+        }                                                                                     \
     }
-}
+SM4AS_DEFINE_ROUNDS(SM4A(roundsw_asm), SM4A_WIDE, SM4AS_SETS)
+/* Half the sets, for what is left after the bulk loop (sm4_simd.h). */
+SM4AS_DEFINE_ROUNDS(SM4A(roundsw_asm_half), 4, SM4AS_SETS4)
 #define SM4A_ROUNDSW_MEM SM4A(roundsw_asm)
+#define SM4A_ROUNDSW_MEM_HALF SM4A(roundsw_asm_half)
 
 #include "sm4_avx2_common.h"
 
@@ -299,3 +303,6 @@ static inline void SM4A(roundsw_asm)(const uint32_t *rk, __m256i x[SM4A_WIDE][4]
 #undef SM4AS_M
 #undef SM4AS_SETS
 #undef SM4A_ROUNDSW_MEM
+#undef SM4A_ROUNDSW_MEM_HALF
+#undef SM4AS_SETS4
+#undef SM4AS_DEFINE_ROUNDS

@@ -24,6 +24,7 @@
 #define V_WIDE SM4A_WIDE
 #ifdef SM4A_ROUNDSW_MEM
 #define V_ROUNDSW_MEM SM4A_ROUNDSW_MEM
+#define V_ROUNDSW_MEM_HALF SM4A_ROUNDSW_MEM_HALF
 #endif
 #define V_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define V_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
@@ -51,6 +52,7 @@
 #undef V_NB
 #undef V_WIDE
 #undef V_ROUNDSW_MEM
+#undef V_ROUNDSW_MEM_HALF
 #undef V_LOAD
 #undef V_STORE
 #undef V_SET1
