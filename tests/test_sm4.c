@@ -348,8 +348,10 @@ static void ref_ivout(int op, const uint8_t *iv, const uint8_t *in, const uint8_
 START_TEST(test_kernels)
 {
     tu_rng_reset("sm4-kernels");
-    /* 1 to 3 * 64 + 5 blocks: three bulk iterations of the widest kernel
-     * (4 sets of 16 blocks) and every tail of each set width (16, 8, 4). */
+    /* 1 to 3 * 64 + 5 blocks: three bulk iterations of the widest kernels
+     * (4 sets of 16 blocks; AES-NI: 8 sets of 8, then the half-width or
+     * padded iteration for 4 to 7 sets left) and every tail of each set
+     * width (16, 8, 4). */
     const size_t maxb = 3 * 64 + 5;
     uint8_t *in = malloc(16 * maxb + 16), *out = malloc(16 * maxb + 48);
     uint8_t *ref = malloc(16 * maxb), *gen = malloc(16 * maxb), *ip = malloc(16 * maxb + 16);

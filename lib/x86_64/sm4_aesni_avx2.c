@@ -1,19 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* SM4 block-cipher kernel for x86-64 CPUs with AES-NI and AVX2: the S-box
  * through its affine equivalence with the AES S-box (lib/sm4.h),
- * S(x) = M3 SubBytes(M1 x + c1) + c3, SubBytes being AESENCLAST with a zero
- * round key after an inverse ShiftRows shuffle.  The state is kept in the
+ * S(x) = M3 SubBytes(M1 x + c1) + c3, SubBytes being AESENCLAST (with a
+ * zero round key, or the bulk rounds' mask key) after an inverse ShiftRows
+ * shuffle.  The state is kept in the
  * y domain of lib/sm4.h (no input affine map per round); the output map
  * and L become three PSHUFB nibble-table maps of the SubBytes output, three
  * byte rotations and XORs (lib/x86_64/sm4_aes_avx2.h).
  *
- * 8 blocks per set of four ymm registers (two AESENCLAST on the xmm halves
+ * 8 blocks per set of four ymm words (two AESENCLAST on the xmm halves
  * per S-box layer; lib/x86_64/sm4_vaes_avx2.c is the same kernel with one
- * VAESENCLAST), four sets (32 blocks) per iteration of ECB, CTR
- * (counters built in registers), CBC and CFB decryption; fewer than 8
- * blocks, the key schedule and the serial modes on xmm
- * (lib/x86_64/sm4_avx2_common.h).  Compiled in the AVX2 bundle with AES
- * enabled for this file only: VEX-encoded AES-NI on xmm, no VAES.
+ * VAESENCLAST), eight sets (64 blocks) per iteration of ECB, CTR
+ * (counters built in registers), CBC and CFB decryption, their 32 rounds
+ * in inline assembly with the state in memory and the round keys folded
+ * into masks and the SubBytes round key (lib/x86_64/sm4_aes_avx2.h); the
+ * remaining sets one at a time in C; fewer than 8 blocks, the key
+ * schedule and the serial modes on xmm (lib/x86_64/sm4_avx2_common.h).
+ * Compiled in the AVX2 bundle with AES enabled for this file only:
+ * VEX-encoded AES-NI on xmm, no VAES.
  *
  * Constant time: AES-NI and PSHUFB have no data-dependent timing, and no
  * branch or memory index depends on keys or data. */
@@ -46,6 +50,13 @@ static inline __m256i sm4ay_subbytes_y(__m256i u)
 }
 
 #define SM4A_SUBBYTES_Y sm4ay_subbytes_y
+/* The same in the assembly round loop (lib/x86_64/sm4_aes_avx2.h): the
+ * high half extracted first, since a VEX xmm write clears it. */
+#define SM4A_ASM_SUBBYTES                        \
+    "vextracti128 $1, %[u], %x[h]\n\t"          \
+    "vaesenclast %x[a], %x[u], %x[u]\n\t"       \
+    "vaesenclast %x[a], %x[h], %x[h]\n\t"       \
+    "vinserti128 $1, %x[h], %[u], %[u]\n\t"
 #define SM4A_KERNEL axiom_sm4_aesni_avx2
 #define SM4A_NAME "aesni-avx2"
 #define SM4A_FEATURES (AXIOM_CPU_AESNI | AXIOM_CPU_AVX2)

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The body of the two AVX2 SM4 kernels (GFNI and AES-NI S-box), which
- * differ only in their S-box: ymm sets of 8 blocks, four sets (32 blocks)
- * per iteration of the parallel loops (lib/x86_64/sm4_simd.h), and xmm sets
- * of 4 blocks for short inputs, the serial modes and the key schedule.
+ * differ only in their S-box: ymm sets of 8 blocks, SM4A_WIDE sets per
+ * iteration of the parallel loops (lib/x86_64/sm4_simd.h; four for GFNI,
+ * eight for AES-NI, whose bulk rounds are the inline assembly
+ * SM4A_ROUNDSW_MEM of lib/x86_64/sm4_aes_avx2.h, with its key-schedule
+ * part SM4A(asm_keys)), and xmm sets of 4 blocks for short inputs, the
+ * serial modes and the key schedule.
  * Only AVX2-era VEX instructions: no EVEX, no zmm.
  *
  * The includer defines SM4A(name) (a unique name prefix); the y-domain
@@ -19,6 +22,10 @@
 #define V_T __m256i
 #define V_NB 8
 #define V_WIDE SM4A_WIDE
+#ifdef SM4A_ROUNDSW_MEM
+#define V_ROUNDSW_MEM SM4A_ROUNDSW_MEM
+#define V_ROUNDSW_MEM_HALF SM4A_ROUNDSW_MEM_HALF
+#endif
 #define V_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define V_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
 #define V_SET1(x) _mm256_set1_epi32((int)(x))
@@ -44,6 +51,8 @@
 #undef V_T
 #undef V_NB
 #undef V_WIDE
+#undef V_ROUNDSW_MEM
+#undef V_ROUNDSW_MEM_HALF
 #undef V_LOAD
 #undef V_STORE
 #undef V_SET1
@@ -117,6 +126,10 @@ static void SM4A(setkey)(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
     for (unsigned i = 0; i < 32; i++)
         dk[i] = ek[31 - i];
     SM4A(keys_toy)(ek); /* and dk, which follows */
+#ifdef SM4A_ROUNDSW_MEM
+    SM4A(asm_keys)(ek);
+    SM4A(asm_keys)(dk);
+#endif
     ks->rounds = AXIOM_SM4_ROUNDS;
     axiom_wipe(k, sizeof k);
 }

@@ -34,6 +34,9 @@
  *                  of @before, then all but the last of @cur,
  *   V_IV(p)        a vector whose last block is the 16 bytes at @p,
  *   V_STORE_LAST(p, v)   store the last block of @v.
+ *   V_ROUNDSW_MEM(rk, x)  optional: the bulk rounds of V_WIDE sets on the
+ *                  array @x in memory (lib/x86_64/sm4_aes_avx2.h), instead
+ *                  of the compiled ones.
  * The xmm instantiation (V_NB == 4) also gets the one-block serial modes
  * (CBC and CFB encryption, OFB), with the chaining value in a register.
  * Constant time: no branch or memory index depends on keys or data (only
@@ -112,6 +115,9 @@ static inline void SM4V(rounds1)(const uint32_t *rk, V_T x[4])
 /* V_WIDE independent sets at once (V_WIDE * V_NB blocks). */
 static inline void SM4V(roundsw)(const uint32_t *rk, V_T x[V_WIDE][4])
 {
+#ifdef V_ROUNDSW_MEM
+    V_ROUNDSW_MEM(rk, x);
+#else
     /* Unrolled over 4 rounds (which brings the word names back) and the
      * sets, not over all 32: the loop body stays small enough for the
      * decoded-instruction cache. */
@@ -125,6 +131,7 @@ static inline void SM4V(roundsw)(const uint32_t *rk, V_T x[V_WIDE][4])
                 SM4V_ROUND2(x[w][r], x[w][r + 1], x[w][(r + 2) & 3], x[w][(r + 3) & 3], k0, k1);
         }
     }
+#endif
 }
 
 #define SM4V_SET (16 * V_NB) /* bytes per set */
@@ -143,6 +150,35 @@ static inline void SM4V(prefetch_next)(const uint8_t *in)
 {
     SM4V(prefetch)(in + V_WIDE * SM4V_SET);
 }
+
+/* With V_ROUNDSW_MEM, V_WIDE / 2 to V_WIDE - 1 sets left after the bulk
+ * loop go through one more iteration: half the width (V_ROUNDSW_MEM_HALF)
+ * if they fit, else the full width with zero padding; measured faster
+ * than one set at a time, whose round chain is latency-bound.  @k sets are
+ * real. */
+#ifdef V_ROUNDSW_MEM
+#define SM4V_PARTIAL 1
+static inline void SM4V(zero_sets)(V_T x[V_WIDE][4], size_t k)
+{
+    for (size_t w = k; w < V_WIDE; w++)
+        for (int j = 0; j < 4; j++)
+            x[w][j] = V_SET1(0);
+}
+
+/* The rounds of the @k real sets: half the width (V_ROUNDSW_MEM_HALF) if
+ * they fit, else all of it with zero padding. */
+static inline void SM4V(rounds_part)(const uint32_t *rk, V_T x[V_WIDE][4], size_t k)
+{
+    if (k <= V_WIDE / 2) {
+        V_ROUNDSW_MEM_HALF(rk, x);
+    } else {
+        SM4V(zero_sets)(x, k);
+        SM4V(roundsw)(rk, x);
+    }
+}
+#else
+#define SM4V_PARTIAL 0
+#endif
 
 /* ECB over whole sets. */
 static void SM4V(ecb_sets)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t sets)
@@ -164,6 +200,22 @@ static void SM4V(ecb_sets)(const uint32_t *rk, uint8_t *out, const uint8_t *in, 
                 V_STORE(out + w * SM4V_SET + k * 16 * (V_NB / 4), r[k]);
         }
     }
+#if SM4V_PARTIAL
+    if (sets >= V_WIDE / 2) {
+        const size_t k = sets;
+        for (size_t w = 0; w < k; w++) {
+            SM4V(load_raw)(r, in + w * SM4V_SET);
+            SM4V(to_words)(x[w], r);
+        }
+        SM4V(rounds_part)(rk, x, k);
+        for (size_t w = 0; w < k; w++) {
+            SM4V(to_blocks)(r, x[w]);
+            for (int j = 0; j < 4; j++)
+                V_STORE(out + w * SM4V_SET + j * 16 * (V_NB / 4), r[j]);
+        }
+        return;
+    }
+#endif
     for (; sets > 0; sets--, in += SM4V_SET, out += SM4V_SET) {
         SM4V(load_raw)(r, in);
         SM4V(to_words)(x[0], r);
@@ -255,6 +307,25 @@ static void SM4V(ctr)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_
             SM4V(xor_store)(out + w * SM4V_SET, in + w * SM4V_SET, x[w]);
         axiom_ctr128_add(ctr, V_WIDE * V_NB);
     }
+#if SM4V_PARTIAL
+    if (n >= (V_WIDE / 2) * V_NB) {
+        const size_t k = n / V_NB;
+        if (SM4V(ctr_words)(x[0], ctr, 0, k * V_NB)) {
+            for (size_t w = 1; w < k; w++)
+                SM4V(ctr_words)(x[w], ctr, (uint32_t)(w * V_NB), V_NB);
+        } else {
+            for (size_t w = 0; w < k; w++)
+                SM4V(ctr_staged)(x[w], ctr, (uint32_t)(w * V_NB));
+        }
+        SM4V(rounds_part)(rk, x, k);
+        for (size_t w = 0; w < k; w++)
+            SM4V(xor_store)(out + w * SM4V_SET, in + w * SM4V_SET, x[w]);
+        axiom_ctr128_add(ctr, k * V_NB);
+        n -= k * V_NB;
+        in += k * SM4V_SET;
+        out += k * SM4V_SET;
+    }
+#endif
     while (n > 0) {
         if (!SM4V(ctr_words)(x[0], ctr, 0, V_NB))
             SM4V(ctr_staged)(x[0], ctr, 0);
@@ -290,6 +361,25 @@ static inline void SM4V(cbc_xor_store)(uint8_t *out, const V_T x[4], const V_T c
     }
 }
 
+/* The same for a bulk set at @in: the previous ciphertext blocks are
+ * loaded 16 bytes before each register's own (unaligned), but for the
+ * first register of an iteration (@first), whose previous block @prev may
+ * have been overwritten in place.  All loads come before the stores. */
+static inline void SM4V(cbc_xor_store_in)(uint8_t *out, const V_T x[4], const uint8_t *in,
+                                          int first, V_T prev)
+{
+    V_T r[4], p[4];
+    SM4V_UNROLL
+    for (int k = 0; k < 4; k++)
+        p[k] = V_LOAD(in + k * 16 * (V_NB / 4) - 16 * !(first && k == 0));
+    if (first)
+        p[0] = V_PREV(p[0], prev);
+    SM4V(to_blocks)(r, x);
+    SM4V_UNROLL
+    for (int k = 0; k < 4; k++)
+        V_STORE(out + k * 16 * (V_NB / 4), V_XOR(r[k], p[k]));
+}
+
 static void SM4V(cbc_dec)(const uint32_t *drk, uint8_t *out, const uint8_t *in, size_t n,
                           uint8_t iv[16])
 {
@@ -310,13 +400,27 @@ static void SM4V(cbc_dec)(const uint32_t *drk, uint8_t *out, const uint8_t *in, 
         SM4V(roundsw)(drk, x);
         const V_T last = V_IV(in + 16 * (V_WIDE * V_NB - 1));
         SM4V_UNROLL
-        for (int w = V_WIDE - 1; w >= 0; w--) {
-            SM4V(load_raw)(c[0], in + w * SM4V_SET);
-            const V_T before = w ? V_LOAD(in + w * SM4V_SET - 16 * (V_NB / 4)) : prev;
-            SM4V(cbc_xor_store)(out + w * SM4V_SET, x[w], c[0], before);
-        }
+        for (int w = V_WIDE - 1; w >= 0; w--)
+            SM4V(cbc_xor_store_in)(out + w * SM4V_SET, x[w], in + w * SM4V_SET, w == 0, prev);
         prev = last;
     }
+#if SM4V_PARTIAL
+    if (n >= (V_WIDE / 2) * V_NB) {
+        const size_t k = n / V_NB;
+        for (size_t w = 0; w < k; w++) {
+            SM4V(load_raw)(c[0], in + w * SM4V_SET);
+            SM4V(to_words)(x[w], c[0]);
+        }
+        SM4V(rounds_part)(drk, x, k);
+        const V_T last = V_IV(in + 16 * (k * V_NB - 1));
+        for (size_t w = k; w-- > 0;)
+            SM4V(cbc_xor_store_in)(out + w * SM4V_SET, x[w], in + w * SM4V_SET, w == 0, prev);
+        prev = last;
+        n -= k * V_NB;
+        in += k * SM4V_SET;
+        out += k * SM4V_SET;
+    }
+#endif
     while (n > 0) {
         const size_t m = n < V_NB ? n : V_NB;
         uint8_t buf[SM4V_SET];
@@ -364,6 +468,28 @@ static void SM4V(cfb_dec)(const uint32_t *rk, uint8_t *out, const uint8_t *in, s
                 V_STORE(out + w * SM4V_SET + k * 16 * (V_NB / 4), V_XOR(p[k], c[0][k]));
         }
     }
+#if SM4V_PARTIAL
+    if (n >= (V_WIDE / 2) * V_NB) {
+        const size_t ns = n / V_NB;
+        for (size_t w = 0; w < ns; w++) {
+            SM4V(load_raw)(c[w], in + w * SM4V_SET);
+            for (int k = 0; k < 4; k++)
+                p[k] = V_PREV(c[w][k], k ? c[w][k - 1] : (w ? c[w - 1][3] : prev));
+            SM4V(to_words)(x[w], p);
+        }
+        SM4V(rounds_part)(rk, x, ns);
+        prev = V_IV(in + 16 * (ns * V_NB - 1));
+        for (size_t w = ns; w-- > 0;) {
+            SM4V(load_raw)(c[0], in + w * SM4V_SET);
+            SM4V(to_blocks)(p, x[w]);
+            for (int k = 0; k < 4; k++)
+                V_STORE(out + w * SM4V_SET + k * 16 * (V_NB / 4), V_XOR(p[k], c[0][k]));
+        }
+        n -= ns * V_NB;
+        in += ns * SM4V_SET;
+        out += ns * SM4V_SET;
+    }
+#endif
     while (n > 0) {
         const size_t m = n < V_NB ? n : V_NB;
         uint8_t buf[SM4V_SET];
@@ -461,3 +587,4 @@ static void SM4V(ofb1)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size
 
 #undef SM4V_ROUND2
 #undef SM4V_SET
+#undef SM4V_PARTIAL

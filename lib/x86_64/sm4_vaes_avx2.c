@@ -5,9 +5,10 @@
  * on the whole ymm register instead of two AESENCLAST on its xmm halves
  * and the extract/insert around them.
  *
- * 8 blocks per set of four ymm registers, four sets (32 blocks) per
- * iteration of ECB, CTR, CBC and CFB decryption; fewer than 8 blocks, the
- * key schedule and the serial modes on xmm (AES-NI), as in aesni-avx2.
+ * 8 blocks per set of four ymm words, eight sets (64 blocks) per
+ * iteration of ECB, CTR, CBC and CFB decryption (the rounds in inline
+ * assembly, lib/x86_64/sm4_aes_avx2.h); fewer than 8 blocks, the key
+ * schedule and the serial modes on xmm (AES-NI), as in aesni-avx2.
  * Compiled in the AVX2 bundle with AES and VAES enabled for this file only,
  * so it cannot contain EVEX instructions.
  *
@@ -39,6 +40,7 @@ static inline __m256i sm4vy_subbytes_y(__m256i u)
 }
 
 #define SM4A_SUBBYTES_Y sm4vy_subbytes_y
+#define SM4A_ASM_SUBBYTES "vaesenclast %[a], %[u], %[u]\n\t"
 #define SM4A_KERNEL axiom_sm4_vaes_avx2
 #define SM4A_NAME "vaes-avx2"
 #define SM4A_FEATURES (AXIOM_CPU_VAES | AXIOM_CPU_AESNI | AXIOM_CPU_AVX2)
