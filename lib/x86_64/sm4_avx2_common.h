@@ -47,30 +47,6 @@
 #define V_STORE_LAST(p, v) \
     _mm_storeu_si128((__m128i *)(void *)(p), _mm256_extracti128_si256((v), 1))
 #include "sm4_simd.h"
-#undef SM4V
-#undef V_T
-#undef V_NB
-#undef V_WIDE
-#undef V_ROUNDSW_MEM
-#undef V_ROUNDSW_MEM_HALF
-#undef V_LOAD
-#undef V_STORE
-#undef V_SET1
-#undef V_XOR
-#undef V_XOR3
-#undef V_ADD32
-#undef V_BSWAP
-#undef V_UNPACKLO32
-#undef V_UNPACKHI32
-#undef V_UNPACKLO64
-#undef V_UNPACKHI64
-#undef V_TOY
-#undef V_FROMY
-#undef V_YXL
-#undef V_CTR_OFF
-#undef V_PREV
-#undef V_IV
-#undef V_STORE_LAST
 
 #define SM4V(name) SM4A(x_##name)
 #define V_T __m128i

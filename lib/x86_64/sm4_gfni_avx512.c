@@ -86,28 +86,6 @@ static inline __m512i sm4z_yxl(__m512i y, __m512i u)
 #define V_STORE_LAST(p, v) \
     _mm_storeu_si128((__m128i *)(void *)(p), _mm512_extracti32x4_epi32((v), 3))
 #include "sm4_simd.h"
-#undef SM4V
-#undef V_T
-#undef V_NB
-#undef V_WIDE
-#undef V_LOAD
-#undef V_STORE
-#undef V_SET1
-#undef V_XOR
-#undef V_XOR3
-#undef V_ADD32
-#undef V_BSWAP
-#undef V_UNPACKLO32
-#undef V_UNPACKHI32
-#undef V_UNPACKLO64
-#undef V_UNPACKHI64
-#undef V_TOY
-#undef V_FROMY
-#undef V_YXL
-#undef V_CTR_OFF
-#undef V_PREV
-#undef V_IV
-#undef V_STORE_LAST
 
 /* ---- xmm: 4 blocks per set (short inputs, serial modes, key schedule) --- */
 

@@ -39,6 +39,8 @@
  *                  of the compiled ones.
  * The xmm instantiation (V_NB == 4) also gets the one-block serial modes
  * (CBC and CFB encryption, OFB), with the chaining value in a register.
+ * This file #undefs all of them at its end, so the next instantiation starts
+ * clean.
  * Constant time: no branch or memory index depends on keys or data (only
  * on lengths and, in CTR, on the public counter value).
  */
@@ -588,3 +590,29 @@ static void SM4V(ofb1)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size
 #undef SM4V_ROUND2
 #undef SM4V_SET
 #undef SM4V_PARTIAL
+
+/* The includer's parameters end with this instantiation. */
+#undef SM4V
+#undef V_T
+#undef V_NB
+#undef V_WIDE
+#undef V_ROUNDSW_MEM
+#undef V_ROUNDSW_MEM_HALF
+#undef V_LOAD
+#undef V_STORE
+#undef V_SET1
+#undef V_XOR
+#undef V_XOR3
+#undef V_ADD32
+#undef V_BSWAP
+#undef V_UNPACKLO32
+#undef V_UNPACKHI32
+#undef V_UNPACKLO64
+#undef V_UNPACKHI64
+#undef V_TOY
+#undef V_FROMY
+#undef V_YXL
+#undef V_CTR_OFF
+#undef V_PREV
+#undef V_IV
+#undef V_STORE_LAST
