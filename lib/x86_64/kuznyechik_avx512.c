@@ -329,7 +329,11 @@ static void kuz_z_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, si
 static void kuz_z_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 {
     (void)keylen;
+#ifdef HAVE_ISA_AVX2
+    axiom_kuz_gfni_expand(ks, key);
+#else
     axiom_kuz_expand_ct(ks, key);
+#endif
 }
 
 static void kuz_z_cbc_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
