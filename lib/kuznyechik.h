@@ -56,8 +56,9 @@ static inline const uint8_t *axiom_kuz_rk(const axiom_bc_ks *ks, unsigned i)
     return (const uint8_t *)ks->w + 16 * i; /* i = 0 is K_1 */
 }
 
-/* The key schedule in constant time (lib/kuznyechik_ct.c): every kernel
- * that claims constant time expands its key with it. */
+/* The key schedule in constant time (lib/kuznyechik_ct.c), portable; the
+ * SIMD kernels have faster ones giving the same round keys (tests/
+ * test_kuznyechik.c compares them). */
 void axiom_kuz_expand_ct(axiom_bc_ks *ks, const uint8_t *key);
 
 #if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2)

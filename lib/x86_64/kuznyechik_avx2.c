@@ -33,7 +33,9 @@
  *
  * Constant time: no table is indexed by secrets (VPSHUFB's lookups are in
  * registers) and the only branches are on lengths and on the public
- * counter value.  The key schedule is the portable constant-time one.
+ * counter value.  The key schedules are constant time too: the GFNI
+ * kernel's runs the one-block round (axiom_kuz_gfni_expand), the plain
+ * kernel's S on one block and L as masked sums (avx2_expand).
  */
 #include "config.h"
 

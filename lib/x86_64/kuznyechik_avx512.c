@@ -30,7 +30,7 @@
  *
  * Constant time: the S-box lookups are register permutations, the only
  * branches are on lengths and the public counter value.  The key schedule
- * is the portable constant-time one.
+ * runs the one-block round (axiom_kuz_gfni_expand, kuznyechik_avx2.c).
  *
  * VBMI is not in the GFNI bundle's flags: the functions that use it carry
  * a target attribute, and the kernel requires AXIOM_CPU_AVX512VBMI.
