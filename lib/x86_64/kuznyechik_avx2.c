@@ -839,10 +839,11 @@ FI __m128i avx2_gbasis1(__m128i x, int to)
  * element g^b), selected by masks: VPCMPEQB makes each bit of the block a
  * 0/0xff byte and VPSHUFB broadcasts byte j of those, with bits b and
  * b + 4 in the two halves of a ymm register (4 x 16 VPSHUFB, VPAND and
- * VPXOR a round, no chain).  The 128 images are made per call, public:
- * avx2_lin on the 128 unit blocks, 32 per call (lanes j and 16 + j of
- * call b hold g^b and g^(b+4) at byte j), its offset D taken off each,
- * and the transpose leaves register j of call b = (V[j][b], V[j][b+4]).
+ * VPXOR a round, no chain).  The images are public and made per call:
+ * one avx2_lin on 32 unit blocks (lanes j and 16 + j holding 1 and g^4
+ * at byte j), its offset D taken off, and the transpose leave register j
+ * = (V[j][0], V[j][4]); L is linear over GF(2^8), so V[j][b + 1] =
+ * g V[j][b], one avx2_xt (which adds R) per register for the rest.
  * No lookup or branch depends on the key.
  */
 static void avx2_expand(axiom_bc_ks *ks, const uint8_t *key)
@@ -854,15 +855,18 @@ static void avx2_expand(axiom_bc_ks *ks, const uint8_t *key)
                                           0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     const __m256i d = _mm256_broadcastsi128_si256(
         _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_gboff[0]));
+    const __m256i rt = _mm256_set1_epi8(AXIOM_KUZ_GB_R);
     __m256i bit[4];
-    for (int b = 0; b < 4; b++) {
+    for (int b = 0; b < 4; b++)
         bit[b] = _mm256_setr_m128i(_mm_set1_epi8((char)(1 << b)), _mm_set1_epi8((char)(1 << (b + 4))));
-        for (int j = 0; j < 16; j++)
-            v[b][j] = _mm256_and_si256(_mm256_cmpeq_epi8(lane, _mm256_set1_epi8((char)j)), bit[b]);
-        avx2_lin(v[b]);
-        avx2_transpose(v[b]);
-        for (int j = 0; j < 16; j++)
-            v[b][j] = _mm256_xor_si256(v[b][j], d);
+    for (int j = 0; j < 16; j++)
+        v[0][j] = _mm256_and_si256(_mm256_cmpeq_epi8(lane, _mm256_set1_epi8((char)j)), bit[0]);
+    avx2_lin(v[0]);
+    avx2_transpose(v[0]);
+    for (int j = 0; j < 16; j++) {
+        v[0][j] = _mm256_xor_si256(v[0][j], d);
+        for (int b = 1; b < 4; b++) /* L(g x) = g L(x); avx2_xt adds R */
+            v[b][j] = _mm256_xor_si256(avx2_xt(v[b - 1][j], rt), rt);
     }
 
     avx2_sbox_init(&sb, 2);
