@@ -56,8 +56,9 @@ static inline const uint8_t *axiom_kuz_rk(const axiom_bc_ks *ks, unsigned i)
     return (const uint8_t *)ks->w + 16 * i; /* i = 0 is K_1 */
 }
 
-/* The key schedule in constant time (lib/kuznyechik_ct.c): every kernel
- * that claims constant time expands its key with it. */
+/* The key schedule in constant time (lib/kuznyechik_ct.c), portable; the
+ * SIMD kernels have faster ones giving the same round keys (tests/
+ * test_kuznyechik.c compares them). */
 void axiom_kuz_expand_ct(axiom_bc_ks *ks, const uint8_t *key);
 
 #if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2)
@@ -65,6 +66,9 @@ void axiom_kuz_expand_ct(axiom_bc_ks *ks, const uint8_t *key);
  * short messages of the GFNI kernels (lib/x86_64/kuznyechik_avx2.c). */
 void axiom_kuz_gfni_enc1(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n);
 void axiom_kuz_gfni_dec1(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n);
+/* The key schedule of axiom_kuz_expand_ct with that one-block round,
+ * constant time, the same round keys. */
+void axiom_kuz_gfni_expand(axiom_bc_ks *ks, const uint8_t *key);
 /* ECB (and so CBC decryption) and CTR runs shorter than this go one block
  * at a time. */
 #define AXIOM_KUZ_GFNI_ONE_MAX 12

@@ -383,6 +383,55 @@ START_TEST(test_kernels_vs_table)
 }
 END_TEST
 
+/* Every kernel's key schedule (each has its own constant-time one: the
+ * GFNI kernels run the one-block round, avx2 its broadcast slices) against
+ * the portable constant-time schedule and the table kernel's, for many
+ * random keys and a few extreme ones; then one block and four blocks
+ * through ECB both ways against the portable kernel, so that a wrong
+ * round key or a wrong derived key (avx2's g-basis copies) fails. */
+START_TEST(test_setkey_vs_portable)
+{
+    int tested = 0;
+    tu_rng_reset("setkey");
+    for (const axiom_bc_kernel *const *kp = kuz_list(); *kp; kp++) {
+        const axiom_bc_kernel *k = *kp;
+        if (!usable(k))
+            continue;
+        tested++;
+        for (unsigned t = 0; t < 600; t++) {
+            uint8_t key[32], in[64], out[64], ref[64];
+            axiom_bc_ks ks, cks, tks;
+            if (t < 3)
+                memset(key, t == 0 ? 0x00 : t == 1 ? 0xff : 0x80, sizeof key);
+            else
+                tu_rand_bytes(key, sizeof key);
+            tu_rand_bytes(in, sizeof in);
+            memset(&ks, 0x5a, sizeof ks);
+            k->setkey(&ks, key, 32);
+            axiom_kuz_expand_ct(&cks, key);
+            axiom_kuz_table.setkey(&tks, key, 32);
+            TU_ASSERT_MEM_EQ(ks.w, cks.w, 16 * AXIOM_KUZ_ROUNDS, "%s: round keys (key %u)",
+                             k->name, t);
+            TU_ASSERT_MEM_EQ(ks.w, tks.w, 16 * AXIOM_KUZ_ROUNDS, "%s: round keys vs table",
+                             k->name);
+            TU_ASSERT(ks.rounds == AXIOM_KUZ_ROUNDS, "%s: rounds %u", k->name,
+                      (unsigned)ks.rounds);
+            for (size_t n = 1; n <= 4; n += 3) {
+                k->ecb_enc(&ks, out, in, n);
+                axiom_kuz_generic_ct.ecb_enc(&cks, ref, in, n);
+                TU_ASSERT_MEM_EQ(out, ref, 16 * n, "%s: %zu blocks after setkey (key %u)",
+                                 k->name, n, t);
+                k->ecb_dec(&ks, out, in, n);
+                axiom_kuz_generic_ct.ecb_dec(&cks, ref, in, n);
+                TU_ASSERT_MEM_EQ(out, ref, 16 * n, "%s: %zu blocks decrypted after setkey",
+                                 k->name, n);
+            }
+        }
+    }
+    TU_ASSERT(tested > 0, "no kernel tested");
+}
+END_TEST
+
 /* Short CTR runs (the GFNI kernels encrypt them one block at a time):
  * every carry position inside the run, through bit 64 and through 2^128,
  * for every run length around the one-block thresholds. */
@@ -579,6 +628,7 @@ static Suite *kuz_suite(void)
     TCase *tk = tcase_create("kernels");
     tcase_set_timeout(tk, 300);
     tcase_add_test(tk, test_kernels_vs_table);
+    tcase_add_test(tk, test_setkey_vs_portable);
     tcase_add_loop_test(tk, test_api_streaming, 0, 5);
     suite_add_tcase(s, tk);
     return s;

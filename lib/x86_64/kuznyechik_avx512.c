@@ -30,7 +30,7 @@
  *
  * Constant time: the S-box lookups are register permutations, the only
  * branches are on lengths and the public counter value.  The key schedule
- * is the portable constant-time one.
+ * runs the one-block round (axiom_kuz_gfni_expand, kuznyechik_avx2.c).
  *
  * VBMI is not in the GFNI bundle's flags: the functions that use it carry
  * a target attribute, and the kernel requires AXIOM_CPU_AVX512VBMI.
@@ -329,7 +329,11 @@ static void kuz_z_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, si
 static void kuz_z_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 {
     (void)keylen;
+#ifdef HAVE_ISA_AVX2
+    axiom_kuz_gfni_expand(ks, key);
+#else
     axiom_kuz_expand_ct(ks, key);
+#endif
 }
 
 static void kuz_z_cbc_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
