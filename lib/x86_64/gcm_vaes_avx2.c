@@ -41,6 +41,7 @@
 #include <immintrin.h>
 
 #include "axiom/cpu.h"
+#include "axiom/util.h"
 #include "bc.h"
 #include "ghash.h"
 #include "x86_64/ghash_pclmul.h"
@@ -462,9 +463,12 @@ static void gcm_vaes2_msg(const axiom_bc_ks *ks, const axiom_ghash_key *hk, int 
     const __m128i *rk = (const __m128i *)(const void *)ks->w;
     const __m128i *pw = gh_powers(hk);
     __m256i ky[15];
-    for (unsigned r = 0; r <= ks->rounds; r++)
+    /* The round count the switch below picks: the broadcast never runs past
+     * the array whatever ks->rounds holds. */
+    const unsigned nr = ks->rounds == 10 ? 10 : ks->rounds == 12 ? 12 : 14;
+    for (unsigned r = 0; r <= nr; r++)
         ky[r] = _mm256_broadcastsi128_si256(_mm_load_si128(rk + r));
-    switch (ks->rounds) {
+    switch (nr) {
     case 10:
         vy_msg_dir(ky, 10, pw, encrypt, out, tag, nonce, ad, adlen, in, len, bswap);
         break;
@@ -475,6 +479,7 @@ static void gcm_vaes2_msg(const axiom_bc_ks *ks, const axiom_ghash_key *hk, int 
         vy_msg_dir(ky, 14, pw, encrypt, out, tag, nonce, ad, adlen, in, len, bswap);
         break;
     }
+    axiom_wipe(ky, sizeof ky);
 }
 
 const axiom_gcm_kernel axiom_gcm_vaes_avx2 = {

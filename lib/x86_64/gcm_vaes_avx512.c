@@ -44,6 +44,7 @@
 #include <immintrin.h>
 
 #include "axiom/cpu.h"
+#include "axiom/util.h"
 #include "bc.h"
 #include "ghash.h"
 #include "x86_64/ghash_pclmul.h"
@@ -502,9 +503,12 @@ static void gcm_vaes512_msg(const axiom_bc_ks *ks, const axiom_ghash_key *hk, in
     const __m128i *rk = (const __m128i *)(const void *)ks->w;
     const __m128i *pw = gh_powers(hk);
     __m512i kz[15];
-    for (unsigned r = 0; r <= ks->rounds; r++)
+    /* The round count the switch below picks: the broadcast never runs past
+     * the array whatever ks->rounds holds. */
+    const unsigned nr = ks->rounds == 10 ? 10 : ks->rounds == 12 ? 12 : 14;
+    for (unsigned r = 0; r <= nr; r++)
         kz[r] = _mm512_broadcast_i32x4(_mm_load_si128(rk + r));
-    switch (ks->rounds) {
+    switch (nr) {
     case 10:
         vz_msg_dir(kz, 10, pw, encrypt, out, tag, nonce, ad, adlen, in, len, bswap);
         break;
@@ -515,6 +519,7 @@ static void gcm_vaes512_msg(const axiom_bc_ks *ks, const axiom_ghash_key *hk, in
         vz_msg_dir(kz, 14, pw, encrypt, out, tag, nonce, ad, adlen, in, len, bswap);
         break;
     }
+    axiom_wipe(kz, sizeof kz);
 }
 
 const axiom_gcm_kernel axiom_gcm_vaes_avx512 = {

@@ -274,6 +274,7 @@ static void SM4A(asm_keys)(uint32_t *rk)
                   [d3l] "x"(d3l), [d3h] "x"(d3h)                                              \
                 : "cc");                                                                      \
         (void)u, (void)h, (void)a, (void)b;                                                   \
+        axiom_wipe(ts, sizeof ts); /* masked S-box inputs */                                  \
         for (int j = 0; j < 3; j++) {                                                         \
             const __m256i mj = _mm256_set1_epi32((int)mm[1 + j]);                             \
             for (int w = 0; w < (NS); w++)                                                    \

@@ -153,6 +153,14 @@ static inline void SM4V(prefetch_next)(const uint8_t *in)
     SM4V(prefetch)(in + V_WIDE * SM4V_SET);
 }
 
+/* With V_ROUNDSW_MEM the sets live in memory, and after the rounds they hold
+ * keystream or plaintext: wiped before the function returns. */
+#ifdef V_ROUNDSW_MEM
+#define SM4V_WIPE_SETS(x) axiom_wipe((x), sizeof(x))
+#else
+#define SM4V_WIPE_SETS(x) ((void)0)
+#endif
+
 /* With V_ROUNDSW_MEM, V_WIDE / 2 to V_WIDE - 1 sets left after the bulk
  * loop go through one more iteration: half the width (V_ROUNDSW_MEM_HALF)
  * if they fit, else the full width with zero padding; measured faster
@@ -215,6 +223,7 @@ static void SM4V(ecb_sets)(const uint32_t *rk, uint8_t *out, const uint8_t *in, 
             for (int j = 0; j < 4; j++)
                 V_STORE(out + w * SM4V_SET + j * 16 * (V_NB / 4), r[j]);
         }
+        SM4V_WIPE_SETS(x);
         return;
     }
 #endif
@@ -227,6 +236,7 @@ static void SM4V(ecb_sets)(const uint32_t *rk, uint8_t *out, const uint8_t *in, 
         for (int k = 0; k < 4; k++)
             V_STORE(out + k * 16 * (V_NB / 4), r[k]);
     }
+    SM4V_WIPE_SETS(x);
 }
 
 /* Any number of blocks; the last partial set through a buffer. */
@@ -348,6 +358,7 @@ static void SM4V(ctr)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_
         out += 16 * m;
         n -= m;
     }
+    SM4V_WIPE_SETS(x);
 }
 
 /* XOR the previous ciphertext blocks (from @c and the vector @prev, whose
@@ -440,6 +451,7 @@ static void SM4V(cbc_dec)(const uint32_t *drk, uint8_t *out, const uint8_t *in, 
         n -= m;
     }
     V_STORE_LAST(iv, prev);
+    SM4V_WIPE_SETS(x);
 }
 
 static void SM4V(cfb_dec)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n,
@@ -515,6 +527,7 @@ static void SM4V(cfb_dec)(const uint32_t *rk, uint8_t *out, const uint8_t *in, s
         n -= m;
     }
     V_STORE_LAST(iv, prev);
+    SM4V_WIPE_SETS(x);
 }
 
 #if V_NB == 4
@@ -590,6 +603,7 @@ static void SM4V(ofb1)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size
 #undef SM4V_ROUND2
 #undef SM4V_SET
 #undef SM4V_PARTIAL
+#undef SM4V_WIPE_SETS
 
 /* The includer's parameters end with this instantiation. */
 #undef SM4V
