@@ -32,4 +32,9 @@ static inline int axiom_kernel_usable(uint64_t have, uint64_t features, int cons
     return (features & ~have) == 0 && (constant_time || !axiom_ct_only());
 }
 
+/* Zeroes about 8 KiB of the stack below the caller's frame: called right
+ * after a (noinline) function whose compiled code may have spilled key
+ * material there (register temporaries that axiom_wipe cannot name). */
+void axiom_stack_wipe(void);
+
 #endif

@@ -41,3 +41,10 @@ AXIOM_API void axiom_wipe(void *buf, size_t len)
         __asm__ __volatile__("" : : "r"(buf) : "memory");
     }
 }
+
+__attribute__((noinline)) void axiom_stack_wipe(void)
+{
+    unsigned char buf[8192];
+    wipe_memset(buf, 0, sizeof buf);
+    __asm__ __volatile__("" : : "r"(buf) : "memory");
+}

@@ -579,8 +579,8 @@ __attribute__((target("gfni,avx2"))) void axiom_kuz_gfni_dec1(const axiom_bc_ks 
  * is linear, so it commutes with the XORs; the constants are mapped as
  * they are loaded, off the chain).  About 35 cycles a round instead of
  * the portable one's ~2,500, and the same round keys. */
-__attribute__((target("gfni,avx2"))) void axiom_kuz_gfni_expand(axiom_bc_ks *ks,
-                                                                const uint8_t *key)
+__attribute__((target("gfni,avx2"), noinline)) void axiom_kuz_gfni_expand(axiom_bc_ks *ks,
+                                                                          const uint8_t *key)
 {
     uint8_t *k = (uint8_t *)ks->w;
     k1_consts c;
@@ -601,7 +601,6 @@ __attribute__((target("gfni,avx2"))) void axiom_kuz_gfni_expand(axiom_bc_ks *ks,
         k1_store(k + 32 * (i + 1) + 16, a0, K1_IPHI);
     }
     ks->rounds = AXIOM_KUZ_ROUNDS;
-    axiom_wipe(&c, sizeof c);
 }
 
 /* The serial modes (kuznyechik.h): the chaining value stays mapped by
@@ -846,7 +845,7 @@ FI __m128i avx2_gbasis1(__m128i x, int to)
  * g V[j][b], one avx2_xt (which adds R) per register for the rest.
  * No lookup or branch depends on the key.
  */
-static void avx2_expand(axiom_bc_ks *ks, const uint8_t *key)
+__attribute__((noinline)) static void avx2_expand(axiom_bc_ks *ks, const uint8_t *key)
 {
     uint8_t *k = (uint8_t *)ks->w;
     avx2_sbox sb;
@@ -906,6 +905,7 @@ static void kuz_avx2_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 {
     (void)keylen;
     avx2_expand(ks, key);
+    axiom_stack_wipe(); /* its spilled S outputs and halves */
     kuz_avx2_gkeys(ks);
 }
 
@@ -914,7 +914,7 @@ static void kuz_avx2g_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 {
     (void)keylen;
     axiom_kuz_gfni_expand(ks, key);
-    kuz_avx2_gkeys(ks);
+    axiom_stack_wipe(); /* its spilled halves */
 }
 #endif
 

@@ -331,6 +331,7 @@ static void kuz_z_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
     (void)keylen;
 #ifdef HAVE_ISA_AVX2
     axiom_kuz_gfni_expand(ks, key);
+    axiom_stack_wipe(); /* its spilled halves */
 #else
     axiom_kuz_expand_ct(ks, key);
 #endif
