@@ -198,13 +198,13 @@ void axiom_gcm_tag(const axiom_gcm_key *g, axiom_gcm_msg *m, uint8_t tag[16])
 
 /* ---- the axiom_aead_alg operations ------------------------------------- */
 
-int axiom_gcm_nonce_ok(size_t noncelen)
+int axiom_gcm_aead_nonce_ok(size_t noncelen)
 {
     /* SP 800-38D: 1 <= len(IV) <= 2^64 - 1 bits. */
     return noncelen >= 1 && (uint64_t)noncelen <= (UINT64_C(1) << 61) - 1;
 }
 
-int axiom_gcm_tag_ok(size_t taglen)
+int axiom_gcm_aead_tag_ok(size_t taglen)
 {
     return (taglen >= 12 && taglen <= 16) || taglen == 8 || taglen == 4;
 }
@@ -239,14 +239,17 @@ static void gcm_run(const void *state, int encrypt, uint8_t *out, uint8_t tag[AX
     axiom_wipe(&m, sizeof m);
 }
 
-void axiom_gcm_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
+/* lib/gcm.h declares the tag as uint8_t[16]. */
+_Static_assert(AXIOM_AEAD_MAXTAG == 16, "GCM tag buffer size");
+
+void axiom_gcm_aead_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
                     const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
                     const uint8_t *in, size_t len)
 {
     gcm_run(state, 1, out, tag, nonce, noncelen, ad, adlen, in, len);
 }
 
-void axiom_gcm_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
+void axiom_gcm_aead_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
                     const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
                     const uint8_t *in, size_t len)
 {
@@ -258,14 +261,14 @@ void axiom_gcm_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXT
         .name = "aes-" #bits "-gcm",                                          \
         .keylen = (bits) / 8,                                                 \
         .state_size = AXIOM_GCM_STATE_SIZE,                                   \
-        .nonce_ok = axiom_gcm_nonce_ok,                                       \
-        .tag_ok = axiom_gcm_tag_ok,                                           \
+        .nonce_ok = axiom_gcm_aead_nonce_ok,                                       \
+        .tag_ok = axiom_gcm_aead_tag_ok,                                           \
         .max_len = AXIOM_GCM_MAX_LEN,                                         \
         .max_adlen = AXIOM_GCM_MAX_ADLEN,                                     \
         .setkey = gcm_setkey,                                                 \
         .impl = gcm_impl,                                                     \
-        .seal = axiom_gcm_seal,                                               \
-        .open = axiom_gcm_open,                                               \
+        .seal = axiom_gcm_aead_seal,                                               \
+        .open = axiom_gcm_aead_open,                                               \
     };
 
 GCM_ALG(128)

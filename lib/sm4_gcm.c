@@ -8,7 +8,7 @@
  * the SM4 tiers below are ordinary axiom_gcm_kernel values whose block
  * kernel is an SM4 one.  None has a stitched loop yet: lib/gcm.c stages 32
  * counter blocks at a time through the SM4 kernel's ECB, then GHASHes them.
- * Seal and open are lib/gcm.c's (axiom_gcm_seal, axiom_gcm_open): the tier
+ * Seal and open are lib/gcm.c's (axiom_gcm_aead_seal, axiom_gcm_aead_open): the tier
  * bound at setkey brings the block cipher and the GHASH kernel.
  *
  * A tier is constant time only if both its parts are; the masked SM4
@@ -141,12 +141,12 @@ const axiom_aead_alg axiom_aead_sm4_gcm = {
     .name = "sm4-gcm",
     .keylen = 16,
     .state_size = AXIOM_GCM_STATE_SIZE,
-    .nonce_ok = axiom_gcm_nonce_ok, /* SP 800-38D limits, as for AES-GCM */
-    .tag_ok = axiom_gcm_tag_ok,
+    .nonce_ok = axiom_gcm_aead_nonce_ok, /* SP 800-38D limits, as for AES-GCM */
+    .tag_ok = axiom_gcm_aead_tag_ok,
     .max_len = AXIOM_GCM_MAX_LEN,
     .max_adlen = AXIOM_GCM_MAX_ADLEN,
     .setkey = sm4_gcm_setkey,
     .impl = sm4_gcm_impl,
-    .seal = axiom_gcm_seal,
-    .open = axiom_gcm_open,
+    .seal = axiom_gcm_aead_seal,
+    .open = axiom_gcm_aead_open,
 };

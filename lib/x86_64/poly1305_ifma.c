@@ -438,8 +438,9 @@ typedef struct { __m512i v[5]; } ifma_mul;
  * step multiplying by @first, the others by @mr), one step of 8 blocks
  * spread among the quarter rounds of each of the first 7 double rounds
  * (the first one's diagonal half) and the last among the final transposes
- * (XOR_STEP).  @mac may be @in (open; its loads come before the stores) or
- * the previous chunk of @out (seal). */
+ * (XOR_STEP).  Seal passes the previous chunk of @out as @mac; open has
+ * IFMA_CHUNK_OPEN below (@mac is @in there, read before the stores; its
+ * NULL branch is kept for symmetry and never taken). */
 /* Input prefetched this far ahead, two lines after each double round. */
 #define PF_DIST 2048
 #define IFMA_CHUNK(st, pre, out, in, mac, first, mr)                                    \
