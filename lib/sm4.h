@@ -6,6 +6,7 @@
 #ifndef AXIOM_SM4_H
 #define AXIOM_SM4_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define AXIOM_SM4_ROUNDS 32
@@ -14,6 +15,13 @@
  * white-box tests. */
 struct axiom_gcm_kernel;
 extern const struct axiom_gcm_kernel *const axiom_sm4_gcm_kernels[];
+
+/* The AVX2 SIMD kernels' bulk modes (ECB, CTR, CBC and CFB decryption)
+ * write their output with non-temporal stores from this many bytes on,
+ * when the output is 32-byte aligned and not the input (lib/x86_64/
+ * sm4_simd.h); lib/sm4.c.  A variable so that the white-box tests can
+ * lower it. */
+extern size_t axiom_sm4_nt_min;
 
 /* Byte offset, inside axiom_bc_ks, of the decryption round keys of the
  * SIMD kernels (the encryption round keys in reverse order); the

@@ -455,6 +455,65 @@ START_TEST(test_kernels)
 }
 END_TEST
 
+/* The non-temporal output stores of the AVX2 kernels' bulk modes (ECB,
+ * CTR, CBC and CFB decryption; lib/x86_64/sm4_simd.h), with the threshold
+ * lowered to 128 blocks: lengths around it, output 32-byte aligned (ymm
+ * streaming stores), 16 (xmm pairs), 8 and 48 bytes off (normal stores),
+ * out of place and in place, against the masked kernel. */
+START_TEST(test_kernels_nt)
+{
+    tu_rng_reset("sm4-kernels-nt");
+    const size_t thr = 128, maxb = 4 * 64 + 37;
+    const size_t lens[] = { thr - 1, thr, thr + 1, thr + 63, thr + 64, 3 * 64 + 5, maxb };
+    const size_t offs[] = { 0, 16, 8, 48 };
+    /* sizes multiples of 64 (C11 aligned_alloc) */
+    uint8_t *in = aligned_alloc(64, 16 * maxb + 48), *out = aligned_alloc(64, 16 * maxb + 112);
+    uint8_t *ref = malloc(16 * maxb);
+    const size_t saved = axiom_sm4_nt_min;
+    axiom_sm4_nt_min = 16 * thr;
+    for (const axiom_bc_kernel *const *kp = sm4_list(); *kp; kp++) {
+        const axiom_bc_kernel *k = *kp;
+        if (!usable(k) || k == &axiom_sm4_masked)
+            continue;
+        for (int op = 0; op < BC_NOPS_BLOCK; op++)
+            for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++)
+                for (size_t oi = 0; oi < sizeof offs / sizeof offs[0]; oi++)
+                    for (int inplace = 0; inplace < 2; inplace++) {
+                        const size_t n = lens[li], oo = offs[oi];
+                        uint8_t key[16], iv[16], ivk[16], ivg[16];
+                        axiom_bc_ks ks, gks;
+                        tu_rand_bytes(key, 16);
+                        tu_rand_bytes(iv, 16);
+                        k->setkey(&ks, key, 16);
+                        axiom_sm4_masked.setkey(&gks, key, 16);
+                        tu_rand_bytes(in, 16 * n);
+                        memcpy(ivg, iv, 16);
+                        run_op(&axiom_sm4_masked, op, &gks, ref, in, n, ivg);
+                        memset(out, 0x3c, 16 * maxb + 112);
+                        if (inplace)
+                            memcpy(out + oo, in, 16 * n);
+                        memcpy(ivk, iv, 16);
+                        run_op(k, op, &ks, out + oo, inplace ? out + oo : in, n, ivk);
+                        TU_ASSERT_MEM_EQ(out + oo, ref, 16 * n,
+                                         "kernel %s %s, %zu blocks, out at +%zu%s, vs masked",
+                                         k->name, opnames[op], n, oo, inplace ? " in place" : "");
+                        TU_ASSERT_MEM_EQ(ivk, ivg, 16, "kernel %s %s, %zu blocks: chaining value",
+                                         k->name, opnames[op], n);
+                        for (size_t j = 0; j < oo; j++)
+                            TU_ASSERT(out[j] == 0x3c, "%s %s: write before out", k->name,
+                                      opnames[op]);
+                        for (size_t j = oo + 16 * n; j < 16 * maxb + 112; j++)
+                            TU_ASSERT(out[j] == 0x3c, "%s %s n=%zu: write after out", k->name,
+                                      opnames[op], n);
+                    }
+    }
+    axiom_sm4_nt_min = saved;
+    free(in);
+    free(out);
+    free(ref);
+}
+END_TEST
+
 /* The masked kernel: random masks per setkey, refresh during long runs. */
 START_TEST(test_masked_refresh)
 {
@@ -832,6 +891,7 @@ static Suite *sm4_suite(void)
     TCase *tw = tcase_create("kernels");
     tcase_set_timeout(tw, 120);
     tcase_add_test(tw, test_kernels);
+    tcase_add_test(tw, test_kernels_nt);
     tcase_add_test(tw, test_masked_refresh);
     suite_add_tcase(s, tw);
     TCase *tm = tcase_create("misuse");

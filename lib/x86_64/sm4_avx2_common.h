@@ -28,6 +28,12 @@
 #endif
 #define V_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define V_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+#define V_STORE_NT(p, v) _mm256_stream_si256((__m256i *)(void *)(p), (v))
+#define V_STORE_NT16(p, v)                                                          \
+    do {                                                                            \
+        _mm_stream_si128((__m128i *)(void *)(p), _mm256_castsi256_si128(v));        \
+        _mm_stream_si128((__m128i *)(void *)((p) + 16), _mm256_extracti128_si256((v), 1)); \
+    } while (0)
 #define V_SET1(x) _mm256_set1_epi32((int)(x))
 #define V_XOR(a, b) _mm256_xor_si256((a), (b))
 #define V_XOR3(a, b, c) _mm256_xor_si256(_mm256_xor_si256((a), (b)), (c))
