@@ -457,9 +457,10 @@ END_TEST
 
 /* The non-temporal output stores of the AVX2 kernels' bulk modes (ECB,
  * CTR, CBC and CFB decryption; lib/x86_64/sm4_simd.h), with the threshold
- * lowered to 128 blocks: lengths around it, output 32-byte aligned (ymm
- * streaming stores), 16 (xmm pairs), 8 and 48 bytes off (normal stores),
- * out of place and in place, against the masked kernel. */
+ * lowered to 128 blocks: lengths around it, output 64-byte aligned (whole
+ * vectors streamed), 16 and 48 bytes off (16-byte pieces streamed for
+ * zmm, and for ymm at 16 and 48), 8 bytes off (normal stores), out of
+ * place and in place, against the masked kernel. */
 START_TEST(test_kernels_nt)
 {
     tu_rng_reset("sm4-kernels-nt");

@@ -68,6 +68,9 @@ static inline __m512i sm4z_yxl(__m512i y, __m512i u)
 #define V_WIDE 4
 #define V_LOAD(p) _mm512_loadu_si512((const void *)(p))
 #define V_STORE(p, v) _mm512_storeu_si512((void *)(p), (v))
+/* Streaming stores of whole vectors only: at 16 MiB, 16-byte pieces
+ * (output not 64-byte aligned) measured 12 % slower than normal stores. */
+#define V_STORE_NT(p, v) _mm512_stream_si512((void *)(p), (v))
 #define V_SET1(x) _mm512_set1_epi32((int)(x))
 #define V_XOR(a, b) _mm512_xor_si512((a), (b))
 #define V_XOR3(a, b, c) _mm512_ternarylogic_epi32((a), (b), (c), 0x96)

@@ -35,8 +35,8 @@
  *   V_IV(p)        a vector whose last block is the 16 bytes at @p,
  *   V_STORE_LAST(p, v)   store the last block of @v.
  *   V_STORE_NT(p, v), V_STORE_NT16(p, v)  optional: non-temporal stores of
- *                  a vector at an address aligned to its size, and at one
- *                  aligned to 16 bytes only.  With them, the bulk loops of
+ *                  a vector at an address aligned to its size, and (the
+ *                  second, optional too) at one aligned to 16 bytes only.  With them, the bulk loops of
  *                  ECB, CTR, CBC and CFB decryption stream their output
  *                  when it is at least axiom_sm4_nt_min bytes (lib/sm4.h),
  *                  16-byte aligned and not in place (an SFENCE after the
@@ -147,6 +147,12 @@ static inline void SM4V(roundsw)(const uint32_t *rk, V_T x[V_WIDE][4])
 #define SM4V_SET (16 * V_NB) /* bytes per set */
 
 #ifdef V_STORE_NT
+#ifndef V_STORE_NT16
+#define SM4V_NT16 0
+#define V_STORE_NT16(p, v) V_STORE((p), (v)) /* not used */
+#else
+#define SM4V_NT16 2
+#endif
 #define SM4V_ST(nt, p, v)              \
     do {                               \
         if ((nt) == 1)                 \
@@ -160,7 +166,7 @@ static inline void SM4V(roundsw)(const uint32_t *rk, V_T x[V_WIDE][4])
 #define SM4V_NT(out, in, bytes)                                                        \
     ((const uint8_t *)(out) == (in) || (bytes) < axiom_sm4_nt_min ? 0                  \
      : ((uintptr_t)(out) & (sizeof(V_T) - 1)) == 0 ? 1                                \
-     : ((uintptr_t)(out) & 15) == 0                ? 2                                \
+     : ((uintptr_t)(out) & 15) == 0                ? SM4V_NT16                        \
                                                    : 0)
 #define SM4V_NT_END(nt) do { if (nt) _mm_sfence(); } while (0)
 #else
@@ -651,6 +657,7 @@ static void SM4V(ofb1)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size
 #undef SM4V_NT_END
 #undef V_STORE_NT
 #undef V_STORE_NT16
+#undef SM4V_NT16
 #undef SM4V_PARTIAL
 #undef SM4V_WIPE_SETS
 
