@@ -195,6 +195,7 @@ static void SM4A(keys_toy)(uint32_t *rk)
 #define SM4AS_R2(w) SM4AS_IN1(w, 3, 0, 1) SM4AS_BODY(w, 2, 8)
 #define SM4AS_R3(w) SM4AS_IN2(w, 2) SM4AS_BODY(w, 3, 12)
 #define SM4AS_SETS4(R) R(0) R(1) R(2) R(3)
+#define SM4AS_SETS2(R) R(0) R(1)
 #if SM4A_WIDE == 4
 #define SM4AS_SETS(R) R(0) R(1) R(2) R(3)
 #elif SM4A_WIDE == 6
@@ -284,8 +285,11 @@ static void SM4A(asm_keys)(uint32_t *rk)
 SM4AS_DEFINE_ROUNDS(SM4A(roundsw_asm), SM4A_WIDE, SM4AS_SETS)
 /* Half the sets, for what is left after the bulk loop (sm4_simd.h). */
 SM4AS_DEFINE_ROUNDS(SM4A(roundsw_asm_half), 4, SM4AS_SETS4)
+/* Two sets, for messages of 2 sets (16 to 23 blocks). */
+SM4AS_DEFINE_ROUNDS(SM4A(roundsw_asm_2), 2, SM4AS_SETS2)
 #define SM4A_ROUNDSW_MEM SM4A(roundsw_asm)
 #define SM4A_ROUNDSW_MEM_HALF SM4A(roundsw_asm_half)
+#define SM4A_ROUNDSW_MEM_2 SM4A(roundsw_asm_2)
 
 #include "sm4_avx2_common.h"
 
@@ -306,4 +310,6 @@ SM4AS_DEFINE_ROUNDS(SM4A(roundsw_asm_half), 4, SM4AS_SETS4)
 #undef SM4A_ROUNDSW_MEM
 #undef SM4A_ROUNDSW_MEM_HALF
 #undef SM4AS_SETS4
+#undef SM4AS_SETS2
+#undef SM4A_ROUNDSW_MEM_2
 #undef SM4AS_DEFINE_ROUNDS

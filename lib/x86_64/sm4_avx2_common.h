@@ -25,6 +25,7 @@
 #ifdef SM4A_ROUNDSW_MEM
 #define V_ROUNDSW_MEM SM4A_ROUNDSW_MEM
 #define V_ROUNDSW_MEM_HALF SM4A_ROUNDSW_MEM_HALF
+#define V_ROUNDSW_MEM_2 SM4A_ROUNDSW_MEM_2
 #endif
 #define V_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define V_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))

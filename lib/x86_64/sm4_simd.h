@@ -198,28 +198,34 @@ static inline void SM4V(prefetch_next)(const uint8_t *in)
 #define SM4V_WIPE_SETS(x) ((void)0)
 #endif
 
-/* With V_ROUNDSW_MEM, V_WIDE / 2 to V_WIDE - 1 sets left after the bulk
- * loop go through one more iteration: half the width (V_ROUNDSW_MEM_HALF)
- * if they fit, else the full width with zero padding; measured faster
- * than one set at a time, whose round chain is latency-bound.  @k sets are
- * real. */
+/* With V_ROUNDSW_MEM, 2 to V_WIDE - 1 sets left after the bulk loop go
+ * through one more assembly iteration (2 sets, half the width or the full
+ * width, zero-padded): measured faster than one set at a time, whose round
+ * chain is latency-bound.  @k sets are real. */
 #ifdef V_ROUNDSW_MEM
 #define SM4V_PARTIAL 1
-static inline void SM4V(zero_sets)(V_T x[V_WIDE][4], size_t k)
+#ifndef SM4V_PART_MIN
+#define SM4V_PART_MIN 2 /* sets */
+#endif
+static inline void SM4V(zero_sets)(V_T x[V_WIDE][4], size_t k, size_t to)
 {
-    for (size_t w = k; w < V_WIDE; w++)
+    for (size_t w = k; w < to; w++)
         for (int j = 0; j < 4; j++)
             x[w][j] = V_SET1(0);
 }
 
-/* The rounds of the @k real sets: half the width (V_ROUNDSW_MEM_HALF) if
- * they fit, else all of it with zero padding. */
+/* The rounds of the @k real sets: 2 sets (V_ROUNDSW_MEM_2) if they fit,
+ * else half the width (V_ROUNDSW_MEM_HALF), else all of it, with zero
+ * padding. */
 static inline void SM4V(rounds_part)(const uint32_t *rk, V_T x[V_WIDE][4], size_t k)
 {
-    if (k <= V_WIDE / 2) {
+    if (k <= 2) {
+        V_ROUNDSW_MEM_2(rk, x);
+    } else if (k <= V_WIDE / 2) {
+        SM4V(zero_sets)(x, k, V_WIDE / 2);
         V_ROUNDSW_MEM_HALF(rk, x);
     } else {
-        SM4V(zero_sets)(x, k);
+        SM4V(zero_sets)(x, k, V_WIDE);
         SM4V(roundsw)(rk, x);
     }
 }
@@ -250,7 +256,7 @@ static void SM4V(ecb_sets)(const uint32_t *rk, uint8_t *out, const uint8_t *in, 
     }
     SM4V_NT_END(nt);
 #if SM4V_PARTIAL
-    if (sets >= V_WIDE / 2) {
+    if (sets >= SM4V_PART_MIN) {
         const size_t k = sets;
         for (size_t w = 0; w < k; w++) {
             SM4V(load_raw)(r, in + w * SM4V_SET);
@@ -366,7 +372,7 @@ static void SM4V(ctr)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_
     }
     SM4V_NT_END(nt);
 #if SM4V_PARTIAL
-    if (n >= (V_WIDE / 2) * V_NB) {
+    if (n >= SM4V_PART_MIN * V_NB) {
         const size_t k = n / V_NB;
         if (SM4V(ctr_words)(x[0], ctr, 0, k * V_NB)) {
             for (size_t w = 1; w < k; w++)
@@ -466,7 +472,7 @@ static void SM4V(cbc_dec)(const uint32_t *drk, uint8_t *out, const uint8_t *in, 
     }
     SM4V_NT_END(nt);
 #if SM4V_PARTIAL
-    if (n >= (V_WIDE / 2) * V_NB) {
+    if (n >= SM4V_PART_MIN * V_NB) {
         const size_t k = n / V_NB;
         for (size_t w = 0; w < k; w++) {
             SM4V(load_raw)(c[0], in + w * SM4V_SET);
@@ -533,7 +539,7 @@ static void SM4V(cfb_dec)(const uint32_t *rk, uint8_t *out, const uint8_t *in, s
     }
     SM4V_NT_END(nt);
 #if SM4V_PARTIAL
-    if (n >= (V_WIDE / 2) * V_NB) {
+    if (n >= SM4V_PART_MIN * V_NB) {
         const size_t ns = n / V_NB;
         for (size_t w = 0; w < ns; w++) {
             SM4V(load_raw)(c[w], in + w * SM4V_SET);
@@ -659,6 +665,7 @@ static void SM4V(ofb1)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size
 #undef V_STORE_NT16
 #undef SM4V_NT16
 #undef SM4V_PARTIAL
+#undef SM4V_PART_MIN
 #undef SM4V_WIPE_SETS
 
 /* The includer's parameters end with this instantiation. */
@@ -668,6 +675,7 @@ static void SM4V(ofb1)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size
 #undef V_WIDE
 #undef V_ROUNDSW_MEM
 #undef V_ROUNDSW_MEM_HALF
+#undef V_ROUNDSW_MEM_2
 #undef V_LOAD
 #undef V_STORE
 #undef V_SET1
