@@ -13,8 +13,9 @@
  * VAESENCLAST), eight sets (64 blocks) per iteration of ECB, CTR
  * (counters built in registers), CBC and CFB decryption, their 32 rounds
  * in inline assembly with the state in memory and the round keys folded
- * into masks and the SubBytes round key (lib/x86_64/sm4_aes_avx2.h); the
- * remaining sets one at a time in C; fewer than 8 blocks, the key
+ * into masks and the SubBytes round key (lib/x86_64/sm4_aes_avx2.h); 2
+ * to 7 remaining sets through one more assembly iteration of 2, 4 or 8
+ * sets, a single one in C; fewer than 8 blocks, the key
  * schedule and the serial modes on xmm (lib/x86_64/sm4_avx2_common.h).
  * Compiled in the AVX2 bundle with AES enabled for this file only:
  * VEX-encoded AES-NI on xmm, no VAES.
