@@ -361,21 +361,32 @@ static inline void ch_first_round_shared(const uint32_t st[16], uint32_t pre[16]
         Z_OUT_(o, in, (b) + 8, _mm512_shuffle_i32x4(u1_, u3_, 0x88));          \
         Z_OUT_(o, in, (b) + 12, _mm512_shuffle_i32x4(u1_, u3_, 0xdd));         \
     } while (0)
-#define Z_X16_XOR(st, o, in)                                                   \
+/* The final addition (the lane counters on word 12), and the stores of the
+ * 16 blocks once the four vectors of each group are transposed; also used
+ * piecewise by the fused Poly1305 pass (lib/x86_64/poly1305_ifma.c). */
+#define Z_X16_ADD(st)                                                          \
     do {                                                                       \
         Z_ADD_(st, 0); Z_ADD_(st, 1); Z_ADD_(st, 2); Z_ADD_(st, 3);            \
         Z_ADD_(st, 4); Z_ADD_(st, 5); Z_ADD_(st, 6); Z_ADD_(st, 7);            \
         Z_ADD_(st, 8); Z_ADD_(st, 9); Z_ADD_(st, 10); Z_ADD_(st, 11);          \
         Z_ADD_(st, 13); Z_ADD_(st, 14); Z_ADD_(st, 15);                        \
         x12 = _mm512_add_epi32(x12, z_ctr_);                                   \
-        CH_TRANSPOSE4(__m512i, _mm512, x0, x1, x2, x3);                        \
-        CH_TRANSPOSE4(__m512i, _mm512, x4, x5, x6, x7);                        \
-        CH_TRANSPOSE4(__m512i, _mm512, x8, x9, x10, x11);                      \
-        CH_TRANSPOSE4(__m512i, _mm512, x12, x13, x14, x15);                    \
+    } while (0)
+#define Z_X16_STORE(o, in)                                                     \
+    do {                                                                       \
         Z_BLOCKS_(o, in, 0, x0, x4, x8, x12);                                  \
         Z_BLOCKS_(o, in, 1, x1, x5, x9, x13);                                  \
         Z_BLOCKS_(o, in, 2, x2, x6, x10, x14);                                 \
         Z_BLOCKS_(o, in, 3, x3, x7, x11, x15);                                 \
+    } while (0)
+#define Z_X16_XOR(st, o, in)                                                   \
+    do {                                                                       \
+        Z_X16_ADD(st);                                                         \
+        CH_TRANSPOSE4(__m512i, _mm512, x0, x1, x2, x3);                        \
+        CH_TRANSPOSE4(__m512i, _mm512, x4, x5, x6, x7);                        \
+        CH_TRANSPOSE4(__m512i, _mm512, x8, x9, x10, x11);                      \
+        CH_TRANSPOSE4(__m512i, _mm512, x12, x13, x14, x15);                    \
+        Z_X16_STORE(o, in);                                                    \
     } while (0)
 #endif /* __AVX512F__ */
 

@@ -402,21 +402,14 @@ typedef struct { __m512i v[5]; } ifma_mul;
         IFMA_P4();                                                                      \
         CH_TRANSPOSE4(__m512i, _mm512, x12, x13, x14, x15);                            \
         IFMA_P5();                                                                      \
-        Z_BLOCKS_(o, in, 0, x0, x4, x8, x12);                                          \
-        Z_BLOCKS_(o, in, 1, x1, x5, x9, x13);                                          \
-        Z_BLOCKS_(o, in, 2, x2, x6, x10, x14);                                         \
-        Z_BLOCKS_(o, in, 3, x3, x7, x11, x15);                                         \
+        Z_X16_STORE(o, in);                                                             \
     } while (0)
 /* XOR_STEP with the parts later, the last two among the output shuffles
  * (open's arrangement). */
 #define XOR_STEP_LATE(st, o, in, mu, ptr)                                                \
     do {                                                                                \
         IFMA_P0(ptr);                                                                   \
-        Z_ADD_(st, 0); Z_ADD_(st, 1); Z_ADD_(st, 2); Z_ADD_(st, 3);                    \
-        Z_ADD_(st, 4); Z_ADD_(st, 5); Z_ADD_(st, 6); Z_ADD_(st, 7);                    \
-        Z_ADD_(st, 8); Z_ADD_(st, 9); Z_ADD_(st, 10); Z_ADD_(st, 11);                  \
-        Z_ADD_(st, 13); Z_ADD_(st, 14); Z_ADD_(st, 15);                                 \
-        x12 = _mm512_add_epi32(x12, z_ctr_);                                           \
+        Z_X16_ADD(st);                                                                  \
         CH_TRANSPOSE4(__m512i, _mm512, x0, x1, x2, x3);                                \
         IFMA_P1(mu);                                                                    \
         CH_TRANSPOSE4(__m512i, _mm512, x4, x5, x6, x7);                                \
