@@ -108,32 +108,20 @@ static void cp_crypt(const cp_state *s, const uint8_t key[32], const uint8_t non
             axiom_poly1305_update_pad16(&p, in, len);
             axiom_xor_bytes(out, in, ks + 64, len);
         }
-    } else if (enc && s->pk->chachapoly_key && len >= 1024) {
-        /* Seal with the fused kernel: the Poly1305 key comes with the
-         * first 1 KiB of ciphertext, whose MAC joins the next pass. */
-        s->pk->chachapoly_key(st, ks, out, in);
-        st[12] = 17;
-        axiom_poly1305_init(&p, ks, s->pk);
-        axiom_poly1305_update_pad16(&p, ad, adlen);
-        size_t n = len / 1024 - 1;
-        p.k->chachapoly(st, &p, out + 1024, in + 1024, n, 1, out);
-        in += 1024 * (n + 1);
-        out += 1024 * (n + 1);
-        len -= 1024 * (n + 1);
-        cp_tail(ck, &p, st, enc, out, in, len);
     } else if (s->pk->chachapoly_key && len >= 1024) {
-        /* Open with the fused kernel: the Poly1305 key comes with the
-         * first 1 KiB of plaintext, which the pass's MAC of that KiB's
-         * ciphertext follows; in place, the plaintext waits aside (the
-         * buffers are equal or disjoint: lib/aead.c). */
+        /* The fused kernel: the Poly1305 key comes with the first 1 KiB,
+         * whose ciphertext the next pass MACs (seal: @out; open: @in).
+         * Opening in place, that KiB's plaintext waits aside until the
+         * pass has read the ciphertext (the buffers are equal or
+         * disjoint: lib/aead.c). */
         _Alignas(64) uint8_t pt0[1024];
-        uint8_t *o0 = out == in ? pt0 : out;
+        uint8_t *o0 = !enc && out == in ? pt0 : out;
         s->pk->chachapoly_key(st, ks, o0, in);
         st[12] = 17;
         axiom_poly1305_init(&p, ks, s->pk);
         axiom_poly1305_update_pad16(&p, ad, adlen);
         size_t n = len / 1024 - 1;
-        p.k->chachapoly(st, &p, out + 1024, in + 1024, n, 0, in);
+        p.k->chachapoly(st, &p, out + 1024, in + 1024, n, enc, enc ? out : in);
         if (o0 == pt0) {
             memcpy(out, pt0, 1024);
             axiom_wipe(pt0, sizeof pt0);
