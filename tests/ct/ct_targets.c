@@ -34,12 +34,19 @@ static int overflow; /* a target did not fit: ct_targets() refuses to run */
 static uint8_t out[WORK], work[WORK], tag[16];
 static volatile uint8_t sink;
 
-/* A whole buffer of secret data: the data part of the secret repeated
- * (copies of undefined bytes stay undefined under memcheck). */
+/* The first @len bytes of the work buffer filled with secret data: the
+ * data part of the secret repeated (copies of undefined bytes stay
+ * undefined under memcheck). */
+static void fill_work_n(const uint8_t *secret, size_t len)
+{
+    for (size_t i = 0; i < len; i += CT_DATA_BYTES)
+        memcpy(work + i, secret + CT_KEY_BYTES, len - i < CT_DATA_BYTES ? len - i : CT_DATA_BYTES);
+}
+
+/* The whole work buffer. */
 static void fill_work(const uint8_t *secret)
 {
-    for (size_t i = 0; i < WORK; i++)
-        work[i] = secret[CT_KEY_BYTES + i % CT_DATA_BYTES];
+    fill_work_n(secret, WORK);
 }
 
 static int usable(uint64_t features)
@@ -122,8 +129,7 @@ static void run_bc_bulk(const ct_target *t, const uint8_t *secret, int full)
     const axiom_bc_kernel *k = t->kernel;
     (void)full;
     k->setkey(&ks, secret, t->keylen);
-    for (size_t i = 0; i < 1024; i += CT_DATA_BYTES) /* fill_work's pattern, 1 KiB */
-        memcpy(work + i, secret + CT_KEY_BYTES, 1024 - i < CT_DATA_BYTES ? 1024 - i : CT_DATA_BYTES);
+    fill_work_n(secret, 1024);
     k->ecb_enc(&ks, out, work, 64);
     k->ecb_dec(&ks, out, work, 64);
 }
