@@ -113,6 +113,7 @@ static inline __m256i vy_bcast128(__m128i x)
  * copy of each operation. */
 #define VY_RUN(SMALL, STEP, NEXT, A, B) VAES_RUN(VY, 2, SMALL, STEP, NEXT, A, B)
 #define VY_SMALL 4
+#define VY_STEP 16 /* blocks per whole step (8 registers) */
 
 /* ---- ECB --------------------------------------------------------------- */
 

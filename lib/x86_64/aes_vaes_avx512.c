@@ -100,6 +100,7 @@ static inline __m512i vz_bcast128(__m128i x)
  * copy of each operation. */
 #define VZ_RUN(SMALL, STEP, NEXT, A, B) VAES_RUN(VZ, 4, SMALL, STEP, NEXT, A, B)
 #define VZ_SMALL 4
+#define VZ_STEP 32 /* blocks per whole step (8 registers) */
 
 /* ---- ECB --------------------------------------------------------------- */
 
