@@ -33,6 +33,11 @@
 
 /* Blocks staged per AES call when a tier has no stitched loop. */
 #define GCM_BATCH 32
+/* Blocks per call of the block cipher's CTR when a tier has no stitched
+ * loop and the counters are public: 4 KiB of output, still in L1 when
+ * GHASH reads it (and far below the SM4 kernels' streaming-store
+ * threshold, lib/sm4.h). */
+#define GCM_CHUNK 256
 
 static inline uint32_t load32_be(const uint8_t *p)
 {
@@ -89,6 +94,7 @@ void axiom_gcm_start(const axiom_gcm_key *g, axiom_gcm_msg *m,
     if (noncelen == 12) {
         memcpy(j0, nonce, 12);
         store32_be(j0 + 12, 1);
+        m->pub_ctr = 1;
     } else {
         /* J0 = GHASH(IV || 0^(s+64) || [len(IV)]_64); the zero padding of
          * the IV and the 64 zero bits before the length make the last block
@@ -122,6 +128,41 @@ void axiom_gcm_keystream(const axiom_gcm_key *g, axiom_gcm_msg *m, uint8_t ks[16
     ctr_blocks(g, ks, 1, m->ctr);
 }
 
+/* Whole blocks without a stitched loop, public counters: the block
+ * cipher's own CTR (counters built in its registers, keystream XOR fused)
+ * over chunks, then GHASH over each chunk while it is in L1.  The kernel
+ * adds to the whole 128-bit counter block; a chunk stops where the low
+ * 32 bits would wrap, so that the sum is inc32's (with a 96-bit nonce,
+ * never within a message's 2^32 - 2 blocks), and the counter handed back
+ * is rebuilt here.  The kernels may branch on the counter value (the
+ * AES CTR kernels do, for their fast paths), so this is only for counters
+ * made from a 96-bit nonce, which the caller sends in the clear; those
+ * made from any other nonce hash it under H and stay on the staged path
+ * below. */
+static void blocks_ctr(const axiom_gcm_key *g, axiom_gcm_msg *m, int encrypt, uint8_t *out,
+                       const uint8_t *in, size_t n)
+{
+    const axiom_gcm_kernel *k = g->k;
+    while (n > 0) {
+        const uint32_t lo = load32_be(m->ctr + 12);
+        const uint64_t to_wrap = (UINT64_C(1) << 32) - lo;
+        size_t b = n < GCM_CHUNK ? n : GCM_CHUNK;
+        if (b > to_wrap)
+            b = (size_t)to_wrap;
+        uint8_t c[16];
+        memcpy(c, m->ctr, 16);
+        if (!encrypt)
+            k->ghash->update(&g->hk, m->y, in, b); /* before an in-place decryption */
+        k->aes->ctr(&g->ks, out, in, b, c);
+        if (encrypt)
+            k->ghash->update(&g->hk, m->y, out, b);
+        store32_be(m->ctr + 12, lo + (uint32_t)b);
+        in += 16 * b;
+        out += 16 * b;
+        n -= b;
+    }
+}
+
 /* Whole blocks: the tier's stitched loop, or CTR then GHASH in batches
  * (GHASH reads the ciphertext: after the XOR when encrypting, before it
  * when decrypting, which keeps out == in correct). */
@@ -134,6 +175,10 @@ void axiom_gcm_blocks(const axiom_gcm_key *g, axiom_gcm_msg *m, int encrypt,
         return;
     if (fused) {
         fused(&g->ks, &g->hk, out, in, n, m->ctr, m->y);
+        return;
+    }
+    if (m->pub_ctr && k->aes->ctr) {
+        blocks_ctr(g, m, encrypt, out, in, n);
         return;
     }
     uint8_t buf[GCM_BATCH * 16];

@@ -27,6 +27,7 @@ typedef struct axiom_gcm_msg {
     uint8_t ek0[16];   /* E_K(J0), masks the tag */
     uint64_t adlen;    /* bytes of AD hashed */
     uint64_t len;      /* bytes of text processed */
+    int pub_ctr;       /* 96-bit nonce: the counters are public (see lib/gcm.c) */
 } axiom_gcm_msg;
 
 /* Expand @key with tier @k (the tests force every tier this way). */
