@@ -7,8 +7,9 @@
  * A tier with a one-shot hook (k->msg) gets one-shot messages with 96-bit
  * nonces whole, start to tag: on short messages the per-call glue below
  * would cost more than the data.  Otherwise the kernels only see whole
- * blocks: the stitched CTR+GHASH loops (or, for tiers without one, AES ECB
- * over staged counter blocks followed by GHASH) get every whole block of
+ * blocks: the stitched CTR+GHASH loops (or, for tiers without one, the
+ * block cipher's CTR over chunks followed by GHASH, or its ECB over staged
+ * counter blocks when the counters are secret) get every whole block of
  * the message in one call.  This file does everything else: it derives J0 (the fast path for 96-bit nonces, GHASH of
  * the padded nonce and its bit length otherwise), hashes the AD, handles
  * the final partial block and the length block, and masks the tag with

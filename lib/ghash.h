@@ -63,7 +63,8 @@ typedef struct axiom_gcm_kernel {
     int constant_time;
     const axiom_bc_kernel *aes;      /* key schedule, ECB for J0, H and tails */
     const axiom_ghash_kernel *ghash; /* AD, tails, and everything without a loop */
-    /* Stitched loops; NULL: lib/gcm.c runs CTR over aes->ecb_enc, then ghash. */
+    /* Stitched loops; NULL: lib/gcm.c runs aes->ctr (or CTR over
+     * aes->ecb_enc), then ghash. */
     axiom_gcm_crypt_fn enc, dec;
     /* One-shot messages with 96-bit nonces (no per-call glue: the short
      * message cost); NULL: lib/gcm.c's glue around enc/dec. */
@@ -72,6 +73,8 @@ typedef struct axiom_gcm_kernel {
 
 extern const axiom_ghash_kernel axiom_ghash_generic_ct;
 extern const axiom_ghash_kernel axiom_ghash_pclmul;
+extern const axiom_ghash_kernel axiom_ghash_vpclmul_avx512;
+extern const axiom_ghash_kernel axiom_ghash_vpclmul_avx2;
 
 extern const axiom_gcm_kernel axiom_gcm_generic_ct;
 extern const axiom_gcm_kernel axiom_gcm_aesni_ghash_ct;

@@ -6,8 +6,11 @@
  * lib/gcm.c's tiers pair a block-cipher kernel with a GHASH kernel; nothing
  * in its J0, counter (inc32), AD, tail and tag code is specific to AES, so
  * the SM4 tiers below are ordinary axiom_gcm_kernel values whose block
- * kernel is an SM4 one.  None has a stitched loop yet: lib/gcm.c stages 32
- * counter blocks at a time through the SM4 kernel's ECB, then GHASHes them.
+ * kernel is an SM4 one.  None has a stitched loop yet: lib/gcm.c runs the
+ * SM4 kernel's CTR over 4 KiB chunks and GHASHes each while it is in L1
+ * (96-bit nonces; counters hashed from other nonces go through its ECB
+ * over staged counter blocks).  The SIMD tiers pair with the widest GHASH
+ * kernel the CPU has: VPCLMULQDQ on zmm or ymm, else PCLMULQDQ.
  * Seal and open are lib/gcm.c's (axiom_gcm_aead_seal, axiom_gcm_aead_open): the tier
  * bound at setkey brings the block cipher and the GHASH kernel.
  *
@@ -34,15 +37,30 @@
 
 #define SM4G_PCLMUL (AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3)
 
+#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_VAES512)
+SM4_GCM_TIER(sm4_gcm_gfni512_vpclmul, "gfni-avx512+vpclmul-avx512",
+             AXIOM_CPU_GFNI | AXIOM_CPU_AVX512 | AXIOM_CPU_VPCLMUL | SM4G_PCLMUL, 1,
+             &axiom_sm4_gfni_avx512, &axiom_ghash_vpclmul_avx512)
+#endif
 #if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AESNI)
 SM4_GCM_TIER(sm4_gcm_gfni512_pclmul, "gfni-avx512+pclmul",
              AXIOM_CPU_GFNI | AXIOM_CPU_AVX512 | SM4G_PCLMUL, 1, &axiom_sm4_gfni_avx512,
              &axiom_ghash_pclmul)
 #endif
+#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2) && defined(HAVE_ISA_VAES)
+SM4_GCM_TIER(sm4_gcm_gfni2_vpclmul, "gfni-avx2+vpclmul-avx2",
+             AXIOM_CPU_GFNI | AXIOM_CPU_AVX2 | AXIOM_CPU_VPCLMUL | SM4G_PCLMUL, 1,
+             &axiom_sm4_gfni_avx2, &axiom_ghash_vpclmul_avx2)
+#endif
 #if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2) && defined(HAVE_ISA_AESNI)
 SM4_GCM_TIER(sm4_gcm_gfni2_pclmul, "gfni-avx2+pclmul",
              AXIOM_CPU_GFNI | AXIOM_CPU_AVX2 | SM4G_PCLMUL, 1, &axiom_sm4_gfni_avx2,
              &axiom_ghash_pclmul)
+#endif
+#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_VAES) && defined(HAVE_ISA_AVX2)
+SM4_GCM_TIER(sm4_gcm_vaes2_vpclmul, "vaes-avx2+vpclmul-avx2",
+             AXIOM_CPU_VAES | AXIOM_CPU_AESNI | AXIOM_CPU_AVX2 | AXIOM_CPU_VPCLMUL | SM4G_PCLMUL, 1,
+             &axiom_sm4_vaes_avx2, &axiom_ghash_vpclmul_avx2)
 #endif
 #if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_VAES) && defined(HAVE_ISA_AVX2)
 SM4_GCM_TIER(sm4_gcm_vaes2_pclmul, "vaes-avx2+pclmul",
@@ -80,13 +98,20 @@ SM4_GCM_TIER(sm4_gcm_masked_ct, "generic-masked+generic-ct", 0, 0, &axiom_sm4_ma
 
 /* Best first; the portable tier last, always present. */
 const axiom_gcm_kernel *const axiom_sm4_gcm_kernels[] = {
+#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_VAES512)
+    &sm4_gcm_gfni512_vpclmul,
+#endif
 #if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AESNI)
     &sm4_gcm_gfni512_pclmul,
+#endif
+#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2) && defined(HAVE_ISA_VAES)
+    &sm4_gcm_gfni2_vpclmul,
 #endif
 #if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2) && defined(HAVE_ISA_AESNI)
     &sm4_gcm_gfni2_pclmul,
 #endif
 #if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_VAES) && defined(HAVE_ISA_AVX2)
+    &sm4_gcm_vaes2_vpclmul,
     &sm4_gcm_vaes2_pclmul,
 #endif
 #if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_AVX2)

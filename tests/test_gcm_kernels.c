@@ -94,6 +94,58 @@ START_TEST(test_tiers_vs_portable)
 }
 END_TEST
 
+/* Every GHASH kernel usable here, alone, against the portable one: block
+ * counts 0..80 (every remainder of the vector kernels' 2- and 4-block
+ * vectors and of their 32-block reductions) and up to 700, from a random
+ * accumulator, on misaligned input, in one call and split in two. */
+START_TEST(test_ghash_kernels)
+{
+    static const axiom_ghash_kernel *const ks[] = {
+        &axiom_ghash_pclmul,
+#ifdef HAVE_ISA_VAES
+        &axiom_ghash_vpclmul_avx2,
+#endif
+#ifdef HAVE_ISA_VAES512
+        &axiom_ghash_vpclmul_avx512,
+#endif
+    };
+    tu_rng_reset("ghash-kernels");
+    const size_t maxb = 700;
+    uint8_t *p = malloc(16 * maxb + 16);
+    axiom_ghash_key *h0 = aligned_alloc(64, sizeof *h0), *h1 = aligned_alloc(64, sizeof *h1);
+    int tested = 0;
+    for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++) {
+        const axiom_ghash_kernel *k = ks[i];
+        if (k->features & ~axiom_cpu_features()) {
+            printf("  GHASH %-16s not usable here\n", k->name);
+            continue;
+        }
+        tested++;
+        for (int it = 0; it < 160; it++) {
+            uint8_t h[16], y0[16], y1[16], y2[16];
+            const size_t nb = it <= 80 ? (size_t)it : tu_rand_range(0, maxb);
+            const size_t off = tu_rand_range(0, 15), cut = tu_rand_range(0, nb);
+            tu_rand_bytes(h, 16);
+            tu_rand_bytes(y0, 16);
+            tu_rand_bytes(p + off, 16 * nb);
+            memcpy(y1, y0, 16);
+            memcpy(y2, y0, 16);
+            axiom_ghash_generic_ct.init(h0, h);
+            k->init(h1, h);
+            axiom_ghash_generic_ct.update(h0, y0, p + off, nb);
+            k->update(h1, y1, p + off, nb);
+            TU_ASSERT_MEM_EQ(y1, y0, 16, "GHASH %s, %zu blocks", k->name, nb);
+            k->update(h1, y2, p + off, cut);
+            k->update(h1, y2, p + off + 16 * cut, nb - cut);
+            TU_ASSERT_MEM_EQ(y2, y0, 16, "GHASH %s, %zu blocks split at %zu", k->name, nb, cut);
+        }
+    }
+    if (!tested) /* tiers without PCLMULQDQ: the portable kernel only */
+        printf("  no x86 GHASH kernel usable in this tier\n");
+    free(p); free(h0); free(h1);
+}
+END_TEST
+
 /* Counters must wrap in their low 32 bits only (inc32).  Checked against
  * counter blocks built here, one at a time, with the portable AES. */
 START_TEST(test_inc32_wrap)
@@ -319,6 +371,7 @@ static Suite *kernels_suite(void)
     TCase *tc = tcase_create("kernels");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_tiers_vs_portable);
+    tcase_add_test(tc, test_ghash_kernels);
     tcase_add_test(tc, test_inc32_wrap);
     tcase_add_test(tc, test_counter_offsets);
     tcase_add_test(tc, test_msg_hooks);

@@ -234,21 +234,33 @@ static void run_gcm(const ct_target *t, const uint8_t *secret, int full)
     }
 }
 
-static void add_gcm(void)
+/* The tiers of @list (AES-GCM's, with @nkeys key sizes, or SM4-GCM's,
+ * one); the runner is the same (lib/gcm.c's, whatever the cipher). */
+static void add_gcm_list(const char *family, const axiom_gcm_kernel *const *list, size_t nkeys)
 {
     static const size_t keylens[] = { 16, 24, 32 };
-    for (const axiom_gcm_kernel *const *k = axiom_gcm_kernels; *k; k++) {
+    for (const axiom_gcm_kernel *const *k = list; *k; k++) {
         if (!usable((*k)->features))
             continue;
-        for (size_t i = 0; i < 3 && ntargets < MAX_TARGETS; i++) {
+        for (size_t i = 0; i < nkeys; i++) {
+            if (ntargets >= MAX_TARGETS) {
+                overflow = 1;
+                return;
+            }
             ct_target *t = &targets[ntargets++];
-            snprintf(t->name, sizeof t->name, "gcm/%s-%zu", (*k)->name, 8 * keylens[i]);
+            snprintf(t->name, sizeof t->name, "%s/%s-%zu", family, (*k)->name, 8 * keylens[i]);
             t->constant_time = (*k)->constant_time;
             t->run = run_gcm;
             t->kernel = *k;
             t->keylen = keylens[i];
         }
     }
+}
+
+static void add_gcm(void)
+{
+    add_gcm_list("gcm", axiom_gcm_kernels, 3);
+    add_gcm_list("sm4-gcm", axiom_sm4_gcm_kernels, 1);
 }
 
 /* ---- ChaCha20, Poly1305 -------------------------------------------------- */
