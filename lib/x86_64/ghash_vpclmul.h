@@ -7,7 +7,9 @@
  * slots from 32 - n, so that one vector load fetches the powers of as many
  * consecutive blocks as the vector holds.
  *
- * The includer defines GV(name) (prefix), GV_T (vector type), GV_LANES
+ * The includer defines GV(name) (prefix), GV_KERNEL, GV_NAME and
+ * GV_FEATURES (the descriptor's name, axiom_impl() name and CPU features),
+ * GV_T (vector type), GV_LANES
  * (blocks per vector), GV_ZERO(), GV_LOADU(p), GV_BCAST128(x),
  * GV_ZEXT128(x) (lane 0 = x, the rest 0), GV_XOR(a, b), GV_SHUF(v, m)
  * (VPSHUFB), GV_CLMUL(a, b, imm) (VPCLMULQDQ) and GV_FOLD(v) (the XOR of
@@ -66,5 +68,19 @@ static void GV(update)(const axiom_ghash_key *hk, uint8_t y[16], const uint8_t *
         acc = GV(absorb)(acc, pw, in, n, bswap);
     gh_store(y, acc, bswap);
 }
+
+/* The key is lib/x86_64/ghash_pclmul.c's (same layout). */
+static void GV(init)(axiom_ghash_key *hk, const uint8_t h[16])
+{
+    axiom_ghash_pclmul.init(hk, h);
+}
+
+const axiom_ghash_kernel GV_KERNEL = {
+    .name = GV_NAME,
+    .features = GV_FEATURES,
+    .constant_time = 1,
+    .init = GV(init),
+    .update = GV(update),
+};
 
 #undef GV_MAXN

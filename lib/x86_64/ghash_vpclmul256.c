@@ -11,6 +11,9 @@
 #include "ghash.h"
 
 #define GV(name) ghash_vy_##name
+#define GV_KERNEL axiom_ghash_vpclmul_avx2
+#define GV_NAME "vpclmul-avx2"
+#define GV_FEATURES (AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3 | AXIOM_CPU_VPCLMUL | AXIOM_CPU_AVX2)
 #define GV_T __m256i
 #define GV_LANES 2
 #define GV_ZERO() _mm256_setzero_si256()
@@ -23,16 +26,3 @@
 #define GV_FOLD(v) _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256((v), 1))
 
 #include "x86_64/ghash_vpclmul.h"
-
-static void ghash_vy_init(axiom_ghash_key *hk, const uint8_t h[16])
-{
-    axiom_ghash_pclmul.init(hk, h);
-}
-
-const axiom_ghash_kernel axiom_ghash_vpclmul_avx2 = {
-    .name = "vpclmul-avx2",
-    .features = AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3 | AXIOM_CPU_VPCLMUL | AXIOM_CPU_AVX2,
-    .constant_time = 1,
-    .init = ghash_vy_init,
-    .update = ghash_vy_update,
-};

@@ -11,6 +11,9 @@
 #include "ghash.h"
 
 #define GV(name) ghash_vz_##name
+#define GV_KERNEL axiom_ghash_vpclmul_avx512
+#define GV_NAME "vpclmul-avx512"
+#define GV_FEATURES (AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3 | AXIOM_CPU_VPCLMUL | AXIOM_CPU_AVX512)
 #define GV_T __m512i
 #define GV_LANES 4
 #define GV_ZERO() _mm512_setzero_si512()
@@ -29,16 +32,3 @@ static inline __m128i ghash_vz_fold(__m512i v)
 }
 
 #include "x86_64/ghash_vpclmul.h"
-
-static void ghash_vz_init(axiom_ghash_key *hk, const uint8_t h[16])
-{
-    axiom_ghash_pclmul.init(hk, h);
-}
-
-const axiom_ghash_kernel axiom_ghash_vpclmul_avx512 = {
-    .name = "vpclmul-avx512",
-    .features = AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3 | AXIOM_CPU_VPCLMUL | AXIOM_CPU_AVX512,
-    .constant_time = 1,
-    .init = ghash_vz_init,
-    .update = ghash_vz_update,
-};

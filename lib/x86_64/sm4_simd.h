@@ -256,6 +256,22 @@ static inline void SM4V(rounds_part)(const uint32_t *rk, V_T x[V_WIDE][4], size_
 #define SM4V_PARTIAL 0
 #endif
 
+#if SM4V_PARTIAL
+/* For the @n blocks left after a bulk loop (more than one set's worth):
+ * their number of sets, the blocks in the last one (@m), and that set
+ * copied into @buf, zero-padded, for the one-pass remainder of each mode
+ * below. */
+static inline size_t SM4V(last_set)(uint8_t buf[SM4V_SET], const uint8_t *in, size_t n,
+                                    size_t *m)
+{
+    const size_t k = (n + V_NB - 1) / V_NB;
+    *m = n - (k - 1) * V_NB;
+    memset(buf, 0, SM4V_SET);
+    memcpy(buf, in + (k - 1) * SM4V_SET, 16 * *m);
+    return k;
+}
+#endif
+
 /* ECB over whole sets. */
 static void SM4V(ecb_sets)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t sets)
 {
@@ -315,14 +331,14 @@ static void SM4V(ecb)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_
      * (through a buffer), in one pass. */
     const size_t rem = n % (V_WIDE * V_NB);
     if (n % V_NB && rem > (SM4V_PART_MIN - 1) * V_NB) {
-        const size_t bulk = n - rem, k = (rem + V_NB - 1) / V_NB, m = rem - (k - 1) * V_NB;
+        const size_t bulk = n - rem;
         V_T r[4], x[V_WIDE][4];
         uint8_t buf[SM4V_SET];
+        size_t m;
         SM4V(ecb_sets)(rk, out, in, bulk / V_NB);
         in += 16 * bulk;
         out += 16 * bulk;
-        memset(buf, 0, sizeof buf);
-        memcpy(buf, in + (k - 1) * SM4V_SET, 16 * m);
+        const size_t k = SM4V(last_set)(buf, in, rem, &m);
         for (size_t w = 0; w < k; w++) {
             SM4V(load_raw)(r, w + 1 < k ? in + w * SM4V_SET : buf);
             SM4V(to_words)(x[w], r);
@@ -428,7 +444,9 @@ static void SM4V(ctr)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_
     /* The sets left, a last partial one included (through a buffer), in
      * one pass. */
     if (n > (SM4V_PART_MIN - 1) * V_NB) {
-        const size_t k = (n + V_NB - 1) / V_NB, m = n - (k - 1) * V_NB;
+        uint8_t buf[SM4V_SET];
+        size_t m;
+        const size_t k = SM4V(last_set)(buf, in, n, &m);
         if (SM4V(ctr_words)(x[0], ctr, 0, k * V_NB)) {
             for (size_t w = 1; w < k; w++)
                 SM4V(ctr_words)(x[w], ctr, (uint32_t)(w * V_NB), V_NB);
@@ -439,17 +457,9 @@ static void SM4V(ctr)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_
         SM4V(rounds_part)(rk, x, k);
         for (size_t w = 0; w + 1 < k; w++)
             SM4V(xor_store)(out + w * SM4V_SET, in + w * SM4V_SET, x[w]);
-        const size_t o = (k - 1) * SM4V_SET;
-        if (m == V_NB) {
-            SM4V(xor_store)(out + o, in + o, x[k - 1]);
-        } else {
-            uint8_t buf[SM4V_SET];
-            memset(buf, 0, sizeof buf);
-            memcpy(buf, in + o, 16 * m);
-            SM4V(xor_store)(buf, buf, x[k - 1]);
-            memcpy(out + o, buf, 16 * m);
-            axiom_wipe(buf, sizeof buf);
-        }
+        SM4V(xor_store)(buf, buf, x[k - 1]);
+        memcpy(out + (k - 1) * SM4V_SET, buf, 16 * m);
+        axiom_wipe(buf, sizeof buf);
         axiom_ctr128_add(ctr, n);
         n = 0;
     }
@@ -539,11 +549,9 @@ static void SM4V(cbc_dec)(const uint32_t *drk, uint8_t *out, const uint8_t *in, 
     /* The sets left, a last partial one included (through a buffer), in
      * one pass; stored last first, as above. */
     if (n > (SM4V_PART_MIN - 1) * V_NB) {
-        const size_t k = (n + V_NB - 1) / V_NB, m = n - (k - 1) * V_NB;
-        const size_t o = (k - 1) * SM4V_SET;
         uint8_t buf[SM4V_SET];
-        memset(buf, 0, sizeof buf);
-        memcpy(buf, in + o, 16 * m);
+        size_t m;
+        const size_t k = SM4V(last_set)(buf, in, n, &m), o = (k - 1) * SM4V_SET;
         for (size_t w = 0; w + 1 < k; w++) {
             SM4V(load_raw)(c[0], in + w * SM4V_SET);
             SM4V(to_words)(x[w], c[0]);
@@ -615,11 +623,9 @@ static void SM4V(cfb_dec)(const uint32_t *rk, uint8_t *out, const uint8_t *in, s
     /* The sets left, a last partial one included (through a buffer), in
      * one pass; stored last first, as above. */
     if (n > (SM4V_PART_MIN - 1) * V_NB) {
-        const size_t ns = (n + V_NB - 1) / V_NB, m = n - (ns - 1) * V_NB;
-        const size_t o = (ns - 1) * SM4V_SET;
         uint8_t buf[SM4V_SET];
-        memset(buf, 0, sizeof buf);
-        memcpy(buf, in + o, 16 * m);
+        size_t m;
+        const size_t ns = SM4V(last_set)(buf, in, n, &m), o = (ns - 1) * SM4V_SET;
         for (size_t w = 0; w < ns; w++) {
             SM4V(load_raw)(c[w], w + 1 < ns ? in + w * SM4V_SET : buf);
             for (int k = 0; k < 4; k++)
