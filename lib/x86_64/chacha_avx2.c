@@ -78,11 +78,12 @@ static const _Alignas(32) uint8_t ch_rot8[32] = {
  * in ymm12..15; x10 and x11 live in v[10] and v[11]; ymm10 and ymm11 are
  * the temporaries. */
 #define CA_V(i) #i "*32(%[v])"
-#define CA_DOUBLEROUND                                                         \
+#define CA_COLROUND                                                            \
     CA_ROUND("%%ymm0", "%%ymm4", "%%ymm8", "%%ymm12", CA_CR,                   \
              "%%ymm1", "%%ymm5", "%%ymm9", "%%ymm13", CA_CR,                   \
              "%%ymm2", "%%ymm6", CA_V(10), "%%ymm14", CA_CM,                   \
-             "%%ymm3", "%%ymm7", CA_V(11), "%%ymm15", CA_CM, "%%ymm10", "%%ymm11") \
+             "%%ymm3", "%%ymm7", CA_V(11), "%%ymm15", CA_CM, "%%ymm10", "%%ymm11")
+#define CA_DIAGROUND                                                           \
     CA_ROUND("%%ymm0", "%%ymm5", CA_V(10), "%%ymm15", CA_CM,                   \
              "%%ymm1", "%%ymm6", CA_V(11), "%%ymm12", CA_CM,                   \
              "%%ymm2", "%%ymm7", "%%ymm8", "%%ymm13", CA_CR,                   \
@@ -91,14 +92,17 @@ static const _Alignas(32) uint8_t ch_rot8[32] = {
 #define CA_LD(i) "vmovdqa " CA_V(i) ", %%ymm" #i "\n\t"
 #define CA_SV(i) "vmovdqa %%ymm" #i ", " CA_V(i) "\n\t"
 
-/* The 20 rounds on v[0..15] (word i of block j in lane j of v[i]). */
+/* Rounds 2 to 20 on v[0..15] (word i of block j in lane j of v[i]): the
+ * loop is entered at its diagonal round. */
 static inline void x8_rounds(__m256i v[16])
 {
     unsigned n = 10;
     __asm__(CA_LD(0) CA_LD(1) CA_LD(2) CA_LD(3) CA_LD(4) CA_LD(5) CA_LD(6) CA_LD(7)
             CA_LD(8) CA_LD(9) CA_LD(12) CA_LD(13) CA_LD(14) CA_LD(15)
+            "jmp 2f\n\t"
             ".p2align 5\n"
-            "1:\n\t" CA_DOUBLEROUND
+            "1:\n\t" CA_COLROUND
+            "2:\n\t" CA_DIAGROUND
             "dec %[n]\n\t"
             "jnz 1b\n\t"
             CA_SV(0) CA_SV(1) CA_SV(2) CA_SV(3) CA_SV(4) CA_SV(5) CA_SV(6) CA_SV(7)
@@ -109,10 +113,12 @@ static inline void x8_rounds(__m256i v[16])
               "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
 }
 
-/* Up to 8 blocks (len <= 512), as chacha_x8 of chacha_simd.h; @v is
- * scratch (keystream material: the caller wipes it). */
-static inline void x8_xor(const uint32_t st[16], __m256i v[16], uint8_t *out, const uint8_t *in,
-                          size_t len)
+/* Up to 8 blocks (len <= 512), as chacha_x8 of chacha_simd.h; @pre is
+ * ch_first_round_shared(@st), @v scratch (keystream material: the caller
+ * wipes both).  The first column round: columns 1 to 3 come from @pre,
+ * column 0 (the block counters) is finished here. */
+static inline void x8_xor(const uint32_t st[16], const uint32_t pre[16], __m256i v[16],
+                          uint8_t *out, const uint8_t *in, size_t len)
 {
     _Alignas(32) uint8_t buf[512];
     const int partial = len < 512;
@@ -121,9 +127,21 @@ static inline void x8_xor(const uint32_t st[16], __m256i v[16], uint8_t *out, co
         in = buf;
     }
     for (int i = 0; i < 16; i++)
-        v[i] = _mm256_set1_epi32((int)st[i]);
+        v[i] = _mm256_set1_epi32((int)pre[i]);
     const __m256i ctr = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    v[12] = _mm256_add_epi32(v[12], ctr);
+    __m256i a = v[0], b = _mm256_set1_epi32((int)st[4]), c = _mm256_set1_epi32((int)st[8]);
+    __m256i d = _mm256_add_epi32(_mm256_set1_epi32((int)st[12]), ctr);
+    d = Y_R16(_mm256_xor_si256(d, a));
+    c = _mm256_add_epi32(c, d);
+    b = Y_R12(_mm256_xor_si256(b, c));
+    a = _mm256_add_epi32(a, b);
+    d = Y_R8(_mm256_xor_si256(d, a));
+    c = _mm256_add_epi32(c, d);
+    b = Y_R7(_mm256_xor_si256(b, c));
+    v[0] = a;
+    v[4] = b;
+    v[8] = c;
+    v[12] = d;
     x8_rounds(v);
 #define CA_FIN(i) __m256i x##i = _mm256_add_epi32(v[i], _mm256_set1_epi32((int)st[i]))
     CA_FIN(0); CA_FIN(1); CA_FIN(2); CA_FIN(3); CA_FIN(4); CA_FIN(5); CA_FIN(6); CA_FIN(7);
@@ -160,18 +178,21 @@ static void avx2_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, siz
     memcpy(s, st, sizeof s);
     if (len > 256) {
         _Alignas(32) __m256i v[16];
+        uint32_t pre[16];
+        ch_first_round_shared(st, pre);
         while (len >= 512) {
-            x8_xor(s, v, out, in, 512);
+            x8_xor(s, pre, v, out, in, 512);
             s[12] += 8;
             out += 512;
             in += 512;
             len -= 512;
         }
         if (len > 256) {
-            x8_xor(s, v, out, in, len);
+            x8_xor(s, pre, v, out, in, len);
             len = 0;
         }
         axiom_wipe(v, sizeof v);
+        axiom_wipe(pre, sizeof pre);
     }
     if (len > 128)
         chacha_x4(s, out, in, len);
