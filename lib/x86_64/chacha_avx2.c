@@ -47,12 +47,21 @@ static const _Alignas(32) uint8_t ch_rot8[32] = {
 #define CA_CM(c, d, b, t) CA_ADD3(c, d, t) CA_ST(t, c) CA_XOR(t, b)
 
 /* A quarter round in four steps: S1 = a += b, d ^= a, d <<<= 16; S2 = the
- * c step, b <<<= 12; S3 = S1 with 8; S4 = S2 with 7.  A round runs two
- * pairs of quarter rounds, P and Q, with Q one step behind P, so that
- * every group of instructions mixes the byte shuffles of one pair with the
- * shifts of the other (shifts issue on two of the three vector ports,
- * VPSHUFB on another two): S1(P), then MIX(Q.S1, P.S2), MIX(P.S3, Q.S2),
- * MIX(Q.S3, P.S4), and S4(Q).  t0 and t1 are the temporaries. */
+ * c step, b <<<= 12; S3 = S1 with 8; S4 = S2 with 7.  Each round runs as
+ * two pairs of quarter rounds, P and Q, and the rounds are software
+ * pipelined: Q runs one step behind P, and the next round's P starts
+ * while this round's Q finishes.  Every group of instructions (a slot)
+ * thus mixes an S1-type step of one pair (adds, XORs, VPSHUFB) with an
+ * S2-type step of the other (adds, XORs, shifts): VPSHUFB issues on two of
+ * the three vector ports and the shifts on another two, and the next
+ * round's first operations are in the window early.  The pairs are chosen
+ * so that this is possible: diagonal quarter round j needs the column
+ * round's b from column j + 1 in its first step but c (from column j + 2)
+ * only in its second, so the diagonal round's P = (3, 0) needs only P of
+ * the column round, columns (0, 1), plus steps of Q = columns (2, 3) that
+ * are done by then; likewise the column round's P = (0, 1) after the
+ * diagonal round's Q = (1, 2).  Within a slot the S2-type step's c += d
+ * reads d before the S1-type step's d ^= a overwrites it. */
 #define CA_S1(a0, b0, d0, a1, b1, d1, m)                                       \
     CA_ADD(b0, a0) CA_ADD(b1, a1) CA_XOR(a0, d0) CA_XOR(a1, d1)                \
     CA_SHUF(m, d0) CA_SHUF(m, d1)
@@ -64,47 +73,60 @@ static const _Alignas(32) uint8_t ch_rot8[32] = {
     CA_ADD(b0, a0) CA_ADD(b1, a1) C0(f0, g0, e0, t0) C1(f1, g1, e1, t1)        \
     CA_XOR(a0, d0) CA_XOR(a1, d1)                                              \
     CA_SHUF(m, d0) CA_ROT(l, r, t0, e0) CA_SHUF(m, d1) CA_ROT(l, r, t1, e1)
-/* Quarter rounds P = (a0, b0, c0, d0), (a1, b1, c1, d1) and Q = (a2, ...),
- * (a3, ...), C_i = CA_CR or CA_CM. */
-#define CA_ROUND(a0, b0, c0, d0, C0, a1, b1, c1, d1, C1, a2, b2, c2, d2, C2,   \
-                 a3, b3, c3, d3, C3, t0, t1)                                   \
-    CA_S1(a0, b0, d0, a1, b1, d1, "%[r16]")                                    \
-    CA_MIX(a2, b2, d2, a3, b3, d3, "%[r16]", b0, c0, d0, C0, b1, c1, d1, C1, 12, 20, t0, t1) \
-    CA_MIX(a0, b0, d0, a1, b1, d1, "%[r8]", b2, c2, d2, C2, b3, c3, d3, C3, 12, 20, t0, t1) \
-    CA_MIX(a2, b2, d2, a3, b3, d3, "%[r8]", b0, c0, d0, C0, b1, c1, d1, C1, 7, 25, t0, t1) \
-    CA_S2(b2, c2, d2, C2, b3, c3, d3, C3, 7, 25, t0, t1)
+#define CA_MIX_(...) CA_MIX(__VA_ARGS__)
+#define CA_S1_(...) CA_S1(__VA_ARGS__)
+#define CA_S2_(...) CA_S2(__VA_ARGS__)
 
 /* Register plan: x0..x7 in ymm0..7, x8 and x9 in ymm8 and ymm9, x12..x15
  * in ymm12..15; x10 and x11 live in v[10] and v[11]; ymm10 and ymm11 are
- * the temporaries. */
+ * the temporaries.  The pairs, as (a, b, d) for S1-type steps and
+ * (b, c, d, c kind) for S2-type steps:
+ *   cP = columns 0, 1     (x0, x4, x8, x12), (x1, x5, x9, x13)
+ *   cQ = columns 2, 3     (x2, x6, x10, x14), (x3, x7, x11, x15)
+ *   dP = diagonals 3, 0   (x3, x4, x9, x14), (x0, x5, x10, x15)
+ *   dQ = diagonals 1, 2   (x1, x6, x11, x12), (x2, x7, x8, x13) */
 #define CA_V(i) #i "*32(%[v])"
-#define CA_COLROUND                                                            \
-    CA_ROUND("%%ymm0", "%%ymm4", "%%ymm8", "%%ymm12", CA_CR,                   \
-             "%%ymm1", "%%ymm5", "%%ymm9", "%%ymm13", CA_CR,                   \
-             "%%ymm2", "%%ymm6", CA_V(10), "%%ymm14", CA_CM,                   \
-             "%%ymm3", "%%ymm7", CA_V(11), "%%ymm15", CA_CM, "%%ymm10", "%%ymm11")
-#define CA_DIAGROUND                                                           \
-    CA_ROUND("%%ymm0", "%%ymm5", CA_V(10), "%%ymm15", CA_CM,                   \
-             "%%ymm1", "%%ymm6", CA_V(11), "%%ymm12", CA_CM,                   \
-             "%%ymm2", "%%ymm7", "%%ymm8", "%%ymm13", CA_CR,                   \
-             "%%ymm3", "%%ymm4", "%%ymm9", "%%ymm14", CA_CR, "%%ymm10", "%%ymm11")
+#define CA_Y(i) "%%ymm" #i
+#define CA_A_cP(m) CA_Y(0), CA_Y(4), CA_Y(12), CA_Y(1), CA_Y(5), CA_Y(13), m
+#define CA_A_cQ(m) CA_Y(2), CA_Y(6), CA_Y(14), CA_Y(3), CA_Y(7), CA_Y(15), m
+#define CA_A_dP(m) CA_Y(3), CA_Y(4), CA_Y(14), CA_Y(0), CA_Y(5), CA_Y(15), m
+#define CA_A_dQ(m) CA_Y(1), CA_Y(6), CA_Y(12), CA_Y(2), CA_Y(7), CA_Y(13), m
+#define CA_T CA_Y(10), CA_Y(11)
+#define CA_B_cP(l, r) CA_Y(4), CA_Y(8), CA_Y(12), CA_CR, CA_Y(5), CA_Y(9), CA_Y(13), CA_CR, l, r, CA_T
+#define CA_B_cQ(l, r) CA_Y(6), CA_V(10), CA_Y(14), CA_CM, CA_Y(7), CA_V(11), CA_Y(15), CA_CM, l, r, CA_T
+#define CA_B_dP(l, r) CA_Y(4), CA_Y(9), CA_Y(14), CA_CR, CA_Y(5), CA_V(10), CA_Y(15), CA_CM, l, r, CA_T
+#define CA_B_dQ(l, r) CA_Y(6), CA_V(11), CA_Y(12), CA_CM, CA_Y(7), CA_Y(8), CA_Y(13), CA_CR, l, r, CA_T
+#define CA_R16 "%[r16]"
+#define CA_R8 "%[r8]"
+/* The slots.  D1 = dP.S1 + cQ.S4 (the column round before), D2 = dQ.S1 +
+ * dP.S2, D3 = dP.S3 + dQ.S2, D4 = dQ.S3 + dP.S4, C1 = cP.S1 + dQ.S4, C2 =
+ * cQ.S1 + cP.S2, C3 = cP.S3 + cQ.S2, C4 = cQ.S3 + cP.S4. */
+#define CA_D1 CA_MIX_(CA_A_dP(CA_R16), CA_B_cQ(7, 25))
+#define CA_D2 CA_MIX_(CA_A_dQ(CA_R16), CA_B_dP(12, 20))
+#define CA_D3 CA_MIX_(CA_A_dP(CA_R8), CA_B_dQ(12, 20))
+#define CA_D4 CA_MIX_(CA_A_dQ(CA_R8), CA_B_dP(7, 25))
+#define CA_C1 CA_MIX_(CA_A_cP(CA_R16), CA_B_dQ(7, 25))
+#define CA_C2 CA_MIX_(CA_A_cQ(CA_R16), CA_B_cP(12, 20))
+#define CA_C3 CA_MIX_(CA_A_cP(CA_R8), CA_B_cQ(12, 20))
+#define CA_C4 CA_MIX_(CA_A_cQ(CA_R8), CA_B_cP(7, 25))
 
 #define CA_LD(i) "vmovdqa " CA_V(i) ", %%ymm" #i "\n\t"
 #define CA_SV(i) "vmovdqa %%ymm" #i ", " CA_V(i) "\n\t"
 
 /* Rounds 2 to 20 on v[0..15] (word i of block j in lane j of v[i]): the
- * loop is entered at its diagonal round. */
+ * diagonal round's dP.S1 alone, 9 times D2 D3 D4 C1 C2 C3 C4 D1, then D2
+ * D3 D4 and dQ.S4 alone. */
 static inline void x8_rounds(__m256i v[16])
 {
-    unsigned n = 10;
+    unsigned n = 9;
     __asm__(CA_LD(0) CA_LD(1) CA_LD(2) CA_LD(3) CA_LD(4) CA_LD(5) CA_LD(6) CA_LD(7)
             CA_LD(8) CA_LD(9) CA_LD(12) CA_LD(13) CA_LD(14) CA_LD(15)
-            "jmp 2f\n\t"
+            CA_S1_(CA_A_dP(CA_R16))
             ".p2align 5\n"
-            "1:\n\t" CA_COLROUND
-            "2:\n\t" CA_DIAGROUND
+            "1:\n\t" CA_D2 CA_D3 CA_D4 CA_C1 CA_C2 CA_C3 CA_C4 CA_D1
             "dec %[n]\n\t"
             "jnz 1b\n\t"
+            CA_D2 CA_D3 CA_D4 CA_S2_(CA_B_dQ(7, 25))
             CA_SV(0) CA_SV(1) CA_SV(2) CA_SV(3) CA_SV(4) CA_SV(5) CA_SV(6) CA_SV(7)
             CA_SV(8) CA_SV(9) CA_SV(12) CA_SV(13) CA_SV(14) CA_SV(15)
             : [n] "+r"(n), "+m"(*(__m256i(*)[16])v)
