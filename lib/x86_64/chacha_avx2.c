@@ -77,9 +77,12 @@ static const _Alignas(32) uint8_t ch_rot8[32] = {
 #define CA_S1_(...) CA_S1(__VA_ARGS__)
 #define CA_S2_(...) CA_S2(__VA_ARGS__)
 
-/* Register plan: x0..x7 in ymm0..7, x8 and x9 in ymm8 and ymm9, x12..x15
- * in ymm12..15; x10 and x11 live in v[10] and v[11]; ymm10 and ymm11 are
- * the temporaries.  The pairs, as (a, b, d) for S1-type steps and
+/* Register plan: x0..x10 in ymm0..10, x12..x15 in ymm12..15, x11 in
+ * v[11]; ymm11 is the one temporary (the rotations' shifted copy, and x11
+ * on its way between memory and its quarter round).  One temporary is
+ * enough: the out-of-order core renames it, so only the program order of
+ * its uses matters; every memory word costs a store per c step, so only
+ * one word is kept there.  The pairs, as (a, b, d) for S1-type steps and
  * (b, c, d, c kind) for S2-type steps:
  *   cP = columns 0, 1     (x0, x4, x8, x12), (x1, x5, x9, x13)
  *   cQ = columns 2, 3     (x2, x6, x10, x14), (x3, x7, x11, x15)
@@ -91,10 +94,10 @@ static const _Alignas(32) uint8_t ch_rot8[32] = {
 #define CA_A_cQ(m) CA_Y(2), CA_Y(6), CA_Y(14), CA_Y(3), CA_Y(7), CA_Y(15), m
 #define CA_A_dP(m) CA_Y(3), CA_Y(4), CA_Y(14), CA_Y(0), CA_Y(5), CA_Y(15), m
 #define CA_A_dQ(m) CA_Y(1), CA_Y(6), CA_Y(12), CA_Y(2), CA_Y(7), CA_Y(13), m
-#define CA_T CA_Y(10), CA_Y(11)
+#define CA_T CA_Y(11), CA_Y(11)
 #define CA_B_cP(l, r) CA_Y(4), CA_Y(8), CA_Y(12), CA_CR, CA_Y(5), CA_Y(9), CA_Y(13), CA_CR, l, r, CA_T
-#define CA_B_cQ(l, r) CA_Y(6), CA_V(10), CA_Y(14), CA_CM, CA_Y(7), CA_V(11), CA_Y(15), CA_CM, l, r, CA_T
-#define CA_B_dP(l, r) CA_Y(4), CA_Y(9), CA_Y(14), CA_CR, CA_Y(5), CA_V(10), CA_Y(15), CA_CM, l, r, CA_T
+#define CA_B_cQ(l, r) CA_Y(6), CA_Y(10), CA_Y(14), CA_CR, CA_Y(7), CA_V(11), CA_Y(15), CA_CM, l, r, CA_T
+#define CA_B_dP(l, r) CA_Y(4), CA_Y(9), CA_Y(14), CA_CR, CA_Y(5), CA_Y(10), CA_Y(15), CA_CR, l, r, CA_T
 #define CA_B_dQ(l, r) CA_Y(6), CA_V(11), CA_Y(12), CA_CM, CA_Y(7), CA_Y(8), CA_Y(13), CA_CR, l, r, CA_T
 #define CA_R16 "%[r16]"
 #define CA_R8 "%[r8]"
@@ -124,7 +127,7 @@ static inline void x8_rounds(__m256i v[16], const __m256i k[16])
     unsigned n = 9;
     __asm__(CA_LD(0) CA_LK(1) CA_LK(2) CA_LK(3) CA_LD(4) CA_LK(5) CA_LK(6) CA_LK(7)
             CA_LD(8) CA_LK(9) CA_LD(12) CA_LK(13) CA_LK(14) CA_LK(15)
-            CA_LK(10) CA_LK(11) CA_SV(10) CA_SV(11)
+            CA_LK(10) CA_LK(11) CA_SV(11)
             CA_S1_(CA_A_dP(CA_R16))
             ".p2align 5\n"
             "1:\n\t" CA_D2 CA_D3 CA_D4 CA_C1 CA_C2 CA_C3 CA_C4 CA_D1
@@ -132,7 +135,7 @@ static inline void x8_rounds(__m256i v[16], const __m256i k[16])
             "jnz 1b\n\t"
             CA_D2 CA_D3 CA_D4 CA_S2_(CA_B_dQ(7, 25))
             CA_SV(0) CA_SV(1) CA_SV(2) CA_SV(3) CA_SV(4) CA_SV(5) CA_SV(6) CA_SV(7)
-            CA_SV(8) CA_SV(9) CA_SV(12) CA_SV(13) CA_SV(14) CA_SV(15)
+            CA_SV(8) CA_SV(9) CA_SV(10) CA_SV(12) CA_SV(13) CA_SV(14) CA_SV(15)
             : [n] "+r"(n), "+m"(*(__m256i(*)[16])v)
             : [v] "r"(v), [k] "r"(k), "m"(*(const __m256i(*)[16])k), [r16] "m"(ch_rot16),
               [r8] "m"(ch_rot8)
