@@ -119,14 +119,15 @@ static const _Alignas(32) uint8_t ch_rot8[32] = {
 
 /* Rounds 2 to 20 (word i of block j in lane j of vector i).  In: the
  * state after the first column round, column 0 (words 0, 4, 8, 12) in
- * @v, the others in @k (the same for every 8 blocks of a message).  Out:
- * all 16 words in @v.  The diagonal round's dP.S1 alone, 9 times D2 D3
- * D4 C1 C2 C3 C4 D1, then D2 D3 D4 and dQ.S4 alone. */
-static inline void x8_rounds(__m256i v[16], const __m256i k[16])
+ * @w[0..3], the others in @k (the same for every 8 blocks of a message).
+ * Out: all 16 words in @v.  The diagonal round's dP.S1 alone, 9 times D2
+ * D3 D4 C1 C2 C3 C4 D1, then D2 D3 D4 and dQ.S4 alone. */
+#define CA_LW(j, i) "vmovdqa " #j "*32(%[w]), %%ymm" #i "\n\t"
+static inline void x8_rounds(__m256i v[16], const __m256i w[4], const __m256i k[16])
 {
     unsigned n = 9;
-    __asm__(CA_LD(0) CA_LK(1) CA_LK(2) CA_LK(3) CA_LD(4) CA_LK(5) CA_LK(6) CA_LK(7)
-            CA_LD(8) CA_LK(9) CA_LD(12) CA_LK(13) CA_LK(14) CA_LK(15)
+    __asm__(CA_LW(0, 0) CA_LK(1) CA_LK(2) CA_LK(3) CA_LW(1, 4) CA_LK(5) CA_LK(6) CA_LK(7)
+            CA_LW(2, 8) CA_LK(9) CA_LW(3, 12) CA_LK(13) CA_LK(14) CA_LK(15)
             CA_LK(10) CA_LK(11) CA_SV(11)
             CA_S1_(CA_A_dP(CA_R16))
             ".p2align 5\n"
@@ -136,19 +137,38 @@ static inline void x8_rounds(__m256i v[16], const __m256i k[16])
             CA_D2 CA_D3 CA_D4 CA_S2_(CA_B_dQ(7, 25))
             CA_SV(0) CA_SV(1) CA_SV(2) CA_SV(3) CA_SV(4) CA_SV(5) CA_SV(6) CA_SV(7)
             CA_SV(8) CA_SV(9) CA_SV(10) CA_SV(12) CA_SV(13) CA_SV(14) CA_SV(15)
-            : [n] "+r"(n), "+m"(*(__m256i(*)[16])v)
-            : [v] "r"(v), [k] "r"(k), "m"(*(const __m256i(*)[16])k), [r16] "m"(ch_rot16),
-              [r8] "m"(ch_rot8)
+            : [n] "+r"(n), "=m"(*(__m256i(*)[16])v)
+            : [v] "r"(v), [w] "r"(w), [k] "r"(k), "m"(*(const __m256i(*)[4])w),
+              "m"(*(const __m256i(*)[16])k), [r16] "m"(ch_rot16), [r8] "m"(ch_rot8)
             : "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",
               "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
 }
 
-/* Up to 8 blocks (len <= 512) with block counter @ctr0, as chacha_x8 of
- * chacha_simd.h.  @k[0..15]: the words of ch_first_round_shared (the
- * first column round done for columns 1 to 3, x0 + x4 for column 0),
- * @k[16..31] the input state, each broadcast to 8 lanes; @v scratch.  Both
- * are keystream material: the caller wipes them. */
-static inline void x8_xor(uint32_t ctr0, const __m256i k[32], __m256i v[16], uint8_t *out,
+/* Column 0 of the first round for blocks @ctr0 .. @ctr0 + 7 (the only
+ * quarter round of it that involves the block counter) into @w: x0, x4,
+ * x8, x12.  @k as for x8_rounds (k[0] = x0 + x4, k[4] = x4, k[8] = x8). */
+static inline void x8_col0(uint32_t ctr0, const __m256i k[16], __m256i w[4])
+{
+    __m256i a = k[0], b = k[4], c = k[8];
+    __m256i d = _mm256_add_epi32(_mm256_set1_epi32((int)ctr0),
+                                 _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    d = Y_R16(_mm256_xor_si256(d, a));
+    c = _mm256_add_epi32(c, d);
+    b = Y_R12(_mm256_xor_si256(b, c));
+    a = _mm256_add_epi32(a, b);
+    d = Y_R8(_mm256_xor_si256(d, a));
+    c = _mm256_add_epi32(c, d);
+    b = Y_R7(_mm256_xor_si256(b, c));
+    w[0] = a;
+    w[1] = b;
+    w[2] = c;
+    w[3] = d;
+}
+
+/* The final addition (@k[16..31]: the input state broadcast; counters
+ * @ctr0 + lane on word 12), the transposes, and @len <= 512 bytes of @in
+ * XORed into @out, from the state words in @v (after x8_rounds). */
+static inline void x8_out(const __m256i v[16], const __m256i k[32], uint32_t ctr0, uint8_t *out,
                           const uint8_t *in, size_t len)
 {
     _Alignas(32) uint8_t buf[512];
@@ -157,27 +177,12 @@ static inline void x8_xor(uint32_t ctr0, const __m256i k[32], __m256i v[16], uin
         memcpy(buf, in, len);
         in = buf;
     }
-    /* Column 0 of the first round, the only one with the counters. */
-    const __m256i ctr = _mm256_add_epi32(_mm256_set1_epi32((int)ctr0),
-                                         _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-    __m256i a = k[0], b = k[4], c = k[8], d = ctr;
-    d = Y_R16(_mm256_xor_si256(d, a));
-    c = _mm256_add_epi32(c, d);
-    b = Y_R12(_mm256_xor_si256(b, c));
-    a = _mm256_add_epi32(a, b);
-    d = Y_R8(_mm256_xor_si256(d, a));
-    c = _mm256_add_epi32(c, d);
-    b = Y_R7(_mm256_xor_si256(b, c));
-    v[0] = a;
-    v[4] = b;
-    v[8] = c;
-    v[12] = d;
-    x8_rounds(v, k);
 #define CA_FIN(i) __m256i x##i = _mm256_add_epi32(v[i], k[16 + i])
     CA_FIN(0); CA_FIN(1); CA_FIN(2); CA_FIN(3); CA_FIN(4); CA_FIN(5); CA_FIN(6); CA_FIN(7);
     CA_FIN(8); CA_FIN(9); CA_FIN(10); CA_FIN(11); CA_FIN(13); CA_FIN(14); CA_FIN(15);
 #undef CA_FIN
-    __m256i x12 = _mm256_add_epi32(v[12], ctr);
+    __m256i x12 = _mm256_add_epi32(v[12], _mm256_add_epi32(_mm256_set1_epi32((int)ctr0),
+                                                            _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
     CH_TRANSPOSE4(__m256i, _mm256, x0, x1, x2, x3);
     CH_TRANSPOSE4(__m256i, _mm256, x4, x5, x6, x7);
     CH_TRANSPOSE4(__m256i, _mm256, x8, x9, x10, x11);
@@ -201,12 +206,16 @@ static inline void x8_xor(uint32_t ctr0, const __m256i k[32], __m256i v[16], uin
     }
 }
 
+/* Messages of more than 256 bytes run 8 blocks at a time (the last group
+ * may be partial), then the tail of up to 256 bytes takes the 4-way or
+ * 2-block path.  The next group's first column is computed before this
+ * group's output, so that its rounds can start while the output runs. */
 static void avx2_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len)
 {
     uint32_t s[16];
     memcpy(s, st, sizeof s);
     if (len > 256) {
-        _Alignas(32) __m256i k[32], v[16];
+        _Alignas(32) __m256i k[32], v[16], w[4];
         uint32_t pre[16];
         ch_first_round_shared(st, pre);
         for (int i = 0; i < 16; i++) {
@@ -214,19 +223,22 @@ static void avx2_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, siz
             k[16 + i] = _mm256_set1_epi32((int)st[i]);
         }
         axiom_wipe(pre, sizeof pre);
-        while (len >= 512) {
-            x8_xor(s[12], k, v, out, in, 512);
+        x8_col0(s[12], k, w);
+        do {
+            const size_t n = len < 512 ? len : 512;
+            const uint32_t ctr0 = s[12];
+            x8_rounds(v, w, k);
             s[12] += 8;
-            out += 512;
-            in += 512;
-            len -= 512;
-        }
-        if (len > 256) {
-            x8_xor(s[12], k, v, out, in, len);
-            len = 0;
-        }
+            len -= n;
+            if (len > 256)
+                x8_col0(s[12], k, w);
+            x8_out(v, k, ctr0, out, in, n);
+            out += n;
+            in += n;
+        } while (len > 256);
         axiom_wipe(k, sizeof k);
         axiom_wipe(v, sizeof v);
+        axiom_wipe(w, sizeof w);
     }
     if (len > 128)
         chacha_x4(s, out, in, len);
