@@ -165,10 +165,10 @@ static inline void x8_col0(uint32_t ctr0, const __m256i k[16], __m256i w[4])
     w[3] = d;
 }
 
-/* The final addition (@k[16..31]: the input state broadcast; counters
- * @ctr0 + lane on word 12), the transposes, and @len <= 512 bytes of @in
- * XORed into @out, from the state words in @v (after x8_rounds). */
-static inline void x8_out(const __m256i v[16], const __m256i k[32], uint32_t ctr0, uint8_t *out,
+/* The final addition of the input state @st (counters @ctr0 + lane on
+ * word 12), the transposes, and @len <= 512 bytes of @in XORed into @out,
+ * from the state words in @v (after x8_rounds). */
+static inline void x8_out(const __m256i v[16], const uint32_t st[16], uint32_t ctr0, uint8_t *out,
                           const uint8_t *in, size_t len)
 {
     _Alignas(32) uint8_t buf[512];
@@ -177,7 +177,7 @@ static inline void x8_out(const __m256i v[16], const __m256i k[32], uint32_t ctr
         memcpy(buf, in, len);
         in = buf;
     }
-#define CA_FIN(i) __m256i x##i = _mm256_add_epi32(v[i], k[16 + i])
+#define CA_FIN(i) __m256i x##i = _mm256_add_epi32(v[i], _mm256_set1_epi32((int)st[i]))
     CA_FIN(0); CA_FIN(1); CA_FIN(2); CA_FIN(3); CA_FIN(4); CA_FIN(5); CA_FIN(6); CA_FIN(7);
     CA_FIN(8); CA_FIN(9); CA_FIN(10); CA_FIN(11); CA_FIN(13); CA_FIN(14); CA_FIN(15);
 #undef CA_FIN
@@ -215,13 +215,11 @@ static void avx2_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, siz
     uint32_t s[16];
     memcpy(s, st, sizeof s);
     if (len > 256) {
-        _Alignas(32) __m256i k[32], v[16], w[4];
+        _Alignas(32) __m256i k[16], v[16], w[4];
         uint32_t pre[16];
         ch_first_round_shared(st, pre);
-        for (int i = 0; i < 16; i++) {
+        for (int i = 0; i < 16; i++)
             k[i] = _mm256_set1_epi32((int)pre[i]);
-            k[16 + i] = _mm256_set1_epi32((int)st[i]);
-        }
         axiom_wipe(pre, sizeof pre);
         x8_col0(s[12], k, w);
         do {
@@ -232,7 +230,7 @@ static void avx2_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, siz
             len -= n;
             if (len > 256)
                 x8_col0(s[12], k, w);
-            x8_out(v, k, ctr0, out, in, n);
+            x8_out(v, st, ctr0, out, in, n);
             out += n;
             in += n;
         } while (len > 256);
