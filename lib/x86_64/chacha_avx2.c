@@ -215,28 +215,28 @@ static void avx2_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, siz
     uint32_t s[16];
     memcpy(s, st, sizeof s);
     if (len > 256) {
-        _Alignas(32) __m256i k[16], v[16], w[4];
-        uint32_t pre[16];
-        ch_first_round_shared(st, pre);
+        /* All the per-message scratch in one place, wiped at once. */
+        struct {
+            __m256i k[16], v[16], w[4];
+            uint32_t pre[16];
+        } sc;
+        ch_first_round_shared(st, sc.pre);
         for (int i = 0; i < 16; i++)
-            k[i] = _mm256_set1_epi32((int)pre[i]);
-        axiom_wipe(pre, sizeof pre);
-        x8_col0(s[12], k, w);
+            sc.k[i] = _mm256_set1_epi32((int)sc.pre[i]);
+        x8_col0(s[12], sc.k, sc.w);
         do {
             const size_t n = len < 512 ? len : 512;
             const uint32_t ctr0 = s[12];
-            x8_rounds(v, w, k);
+            x8_rounds(sc.v, sc.w, sc.k);
             s[12] += 8;
             len -= n;
             if (len > 256)
-                x8_col0(s[12], k, w);
-            x8_out(v, st, ctr0, out, in, n);
+                x8_col0(s[12], sc.k, sc.w);
+            x8_out(sc.v, st, ctr0, out, in, n);
             out += n;
             in += n;
         } while (len > 256);
-        axiom_wipe(k, sizeof k);
-        axiom_wipe(v, sizeof v);
-        axiom_wipe(w, sizeof w);
+        axiom_wipe(&sc, sizeof sc);
     }
     if (len > 128)
         chacha_x4(s, out, in, len);
