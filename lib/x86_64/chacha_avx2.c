@@ -1,20 +1,25 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ChaCha20 kernel for AVX2 ("avx2"): 8 blocks in parallel in 256-bit
- * lanes; tails of up to 4 blocks take the 4-way 128-bit path or the 2-block row-form path
- * so that short messages do not pay for the wide setup.  Constant time
- * (ARX only).
+ * lanes; tails of up to 4 blocks take the 4-way 128-bit path or the
+ * 2-block row-form path (chacha_simd.h) so that short messages do not pay
+ * for the wide setup.  Constant time (ARX only; no secret-dependent branch
+ * or memory index).
  *
  * The 8-way rounds are GNU inline assembly with a fixed register plan:
- * 16 ymm registers cannot hold the 16 state vectors plus the temporaries
- * of the 12- and 7-bit rotations, and the compiler's spill choice (about
- * 120 stack accesses per 8 blocks with gcc) costs a third of the speed.
- * Here 14 state vectors stay in registers and two of the four "c" words
- * (x8..x11) wait in memory; each round runs as two pairs of quarter rounds,
- * and between the pairs two c words are stored and the other two come back
- * as memory operands of the first c += d.  That is 4 stores and 4 folded
- * loads per double round next to its 128 vector operations; the byte
- * rotations (16, 8) read their VPSHUFB masks from memory, so no register
- * holds a constant. */
+ * 16 ymm registers cannot hold the 16 state vectors plus a rotation
+ * temporary, and the compiler's spill choice (about 120 stack accesses per
+ * 8 blocks with gcc) cost a quarter of the speed.  Here 15 state vectors
+ * stay in registers, x11 waits in memory (one store per c step of the two
+ * quarter rounds that use it), one temporary serves every rotation, and
+ * the byte rotations (16, 8) read their VPSHUFB masks from memory.  The
+ * quarter rounds run as two pairs per round, software pipelined across
+ * rounds (see CA_S1 below), so that shifts and byte shuffles mix in every
+ * group of instructions.  Per message, the part of the first column round
+ * that does not involve the block counter is computed once
+ * (ch_first_round_shared: 49 of the 1280 round operations per 8 blocks),
+ * and each 8-block group's first column is computed before the previous
+ * group's output, so that its rounds start while the output runs.
+ * Bound and measurements: doc/PERFORMANCE.md, "ChaCha20 on the AVX2 tier". */
 #include "config.h"
 
 #include "chacha_simd.h"
