@@ -111,6 +111,12 @@ extern const bench_impl bench_axiom;
  * 0 success, 1 failure, 2 usage error. */
 int bench_cli(const char *prog, int argc, char **argv, const bench_impl *const *peers);
 
+/* AXIOM_BENCH_PEER_NOAVX512 set and not "0": the peers are asked to avoid
+ * AVX-512 (OpenSSL through OPENSSL_ia32cap, set by axiom-bench's main
+ * before it restarts itself; libgcrypt through GCRYCTL_DISABLE_HWF). */
+int bench_peer_noavx512(void);
+#define BENCH_OPENSSL_NOAVX512 ":~0x00005842d0230000"
+
 /* Timing and machine control (bench/timing.c). */
 uint64_t bench_now_ns(void);
 /* 1 when bench_tsc_*() read a real time-stamp counter. */

@@ -145,6 +145,9 @@ static void usage(FILE *f, const char *prog, const bench_impl *const *peers)
             "  -h, --help           this text\n"
             "\n"
             "AXIOM_CPU_DISABLE=aesni,... (or all) benchmarks a lower tier of libaxiom.\n"
+            "AXIOM_BENCH_PEER_NOAVX512=1 asks the comparison libraries to avoid AVX-512\n"
+            "(OpenSSL: OPENSSL_ia32cap, unless already set; libgcrypt: its hwf switch),\n"
+            "to compare with AXIOM_CPU_DISABLE=avx512.\n"
             "Comparison libraries in this program:",
             prog, BENCH_MANY);
     if (!peers || !*peers)
@@ -228,6 +231,12 @@ static int in_list(const char *list, const char *name)
         s += k;
     }
     return 0;
+}
+
+int bench_peer_noavx512(void)
+{
+    const char *v = getenv("AXIOM_BENCH_PEER_NOAVX512");
+    return v && *v && strcmp(v, "0") != 0;
 }
 
 /* Every name in @list must be a built-in peer (or all/none). */
@@ -1218,8 +1227,10 @@ int bench_cli(const char *prog, int argc, char **argv, const bench_impl *const *
     if (np == 0)
         snprintf(r.m.peers, sizeof r.m.peers, "none built into %s", prog);
     else if (r.nimpls > 1)
-        snprintf(r.m.peers + np, sizeof r.m.peers - np,
-                 " -- peers use their own CPU dispatch: AXIOM_CPU_DISABLE affects libaxiom only");
+        snprintf(r.m.peers + np, sizeof r.m.peers - np, "%s",
+                 bench_peer_noavx512()
+                     ? " -- peers asked to avoid AVX-512 (AXIOM_BENCH_PEER_NOAVX512)"
+                     : " -- peers use their own CPU dispatch: AXIOM_CPU_DISABLE affects libaxiom only");
 
     if (set_up_buffers(&r) != 0) {
         fprintf(stderr, "%s: cannot allocate or fill the %zu-byte buffers\n", prog, r.bufsize);

@@ -284,6 +284,69 @@ START_TEST(test_gcrypt_stream)
 }
 END_TEST
 
+/* Messages of several 8-block groups through the API, split next to
+ * group boundaries (512 j + {-129, -128, -65, -64, -1, 0, 1, 63, 64,
+ * 65, 127, 128, 129, 255, 256, 257}), against libgcrypt; half of them
+ * end exactly at block 2^32 - 1, after which the rest of that block is
+ * still available and one byte more is refused with AXIOM_ESTATE without
+ * writing anything. */
+START_TEST(test_stream_groups)
+{
+    tu_rng_reset("stream_groups");
+    static const int near[] = { -129, -128, -65, -64, -1, 0, 1, 63, 64, 65, 127, 128, 129, 255, 256, 257 };
+    enum { NN = sizeof near / sizeof near[0], MAX = 512 * 7 + 300 };
+    uint8_t *ref = malloc(MAX), *in = malloc(MAX + 64), *out = malloc(MAX + 64 + 65);
+    uint8_t key[32], iv[16];
+    axiom_cipher_ctx *c;
+    ck_assert_int_eq(axiom_cipher_new(&c, "chacha20"), AXIOM_OK);
+    for (size_t g = 1; g <= 6; g++)
+        for (size_t i = 0; i < NN; i++)
+            for (int top = 0; top < 2; top++) {
+                const size_t len = (size_t)((ptrdiff_t)(512 * g) + near[i] + 40);
+                const uint32_t nb = (uint32_t)((len + 63) / 64);
+                const size_t ia = tu_rand_range(0, 63), oa = tu_rand_range(0, 63);
+                tu_rand_bytes(key, 32);
+                tu_rand_bytes(iv, 16);
+                const uint32_t ctr = top ? 0u - nb : (uint32_t)tu_rand64() & 0xffffff;
+                for (int b = 0; b < 4; b++)
+                    iv[b] = (uint8_t)(ctr >> (8 * b));
+                tu_rand_bytes(in + ia, len);
+                gcry_chacha(ref, in + ia, len, key, iv);
+                ck_assert_int_eq(axiom_cipher_init(c, AXIOM_ENCRYPT, key, 32, iv, 16), AXIOM_OK);
+                /* Two split points next to group boundaries, the first at
+                 * least 40 bytes in (so that each is inside the message). */
+                size_t a = 512 * tu_rand_range(0, g - 1) + (size_t)(near[tu_rand_range(0, NN - 1)] + 129) + 40;
+                size_t b = 512 * tu_rand_range(0, g) + (size_t)(near[tu_rand_range(0, NN - 1)] + 129) + 40;
+                if (a > len)
+                    a = len;
+                if (b > len)
+                    b = len;
+                if (b < a) {
+                    size_t t = a;
+                    a = b;
+                    b = t;
+                }
+                ck_assert_int_eq(axiom_cipher_update(c, out + oa, in + ia, a), AXIOM_OK);
+                ck_assert_int_eq(axiom_cipher_update(c, out + oa + a, in + ia + a, b - a), AXIOM_OK);
+                ck_assert_int_eq(axiom_cipher_update(c, out + oa + b, in + ia + b, len - b), AXIOM_OK);
+                TU_ASSERT_MEM_EQ(out + oa, ref, len, "len %zu ctr %u split %zu,%zu align %zu/%zu",
+                                 len, ctr, a, b, ia, oa);
+                if (!top)
+                    continue;
+                const size_t rest = 64 * (size_t)nb - len;
+                uint8_t *o = out + oa + len;
+                tu_fill_sentinel(o, rest + 1);
+                TU_ASSERT_RC(axiom_cipher_update(c, o, in, rest + 1), AXIOM_ESTATE,
+                             "len %zu: %zu bytes past the last block", len, rest + 1);
+                TU_ASSERT_SENTINEL(o, rest + 1, "refused update, len %zu", len);
+                TU_ASSERT_RC(axiom_cipher_update(c, o, in, rest), AXIOM_OK, "rest of block 2^32 - 1");
+                TU_ASSERT_RC(axiom_cipher_update(c, o, in, 1), AXIOM_ESTATE, "then one byte");
+            }
+    axiom_cipher_free(c);
+    free(ref), free(in), free(out);
+}
+END_TEST
+
 static void gcry_aead(int enc, uint8_t *out, uint8_t tag[16], const uint8_t *key,
                       const uint8_t nonce[12], const uint8_t *ad, size_t adlen,
                       const uint8_t *in, size_t len)
@@ -580,6 +643,7 @@ static Suite *chacha_suite(void)
     tcase_add_test(tc, test_wycheproof_chacha20_poly1305);
     tcase_add_test(tc, test_wycheproof_xchacha20_poly1305);
     tcase_add_test(tc, test_gcrypt_stream);
+    tcase_add_test(tc, test_stream_groups);
     tcase_add_test(tc, test_gcrypt_aead);
     tcase_add_test(tc, test_gcrypt_aead_chunks);
     tcase_add_test(tc, test_xchacha_roundtrip);

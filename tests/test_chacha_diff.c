@@ -54,6 +54,51 @@ static void chacha_compare(const axiom_chacha_kernel *k, size_t len, size_t ia, 
     free(in), free(ref), free(out);
 }
 
+/* As chacha_compare, with block counter @ctr (the caller keeps
+ * ctr + ceil(len / 64) <= 2^32). */
+static void chacha_compare_ctr(const axiom_chacha_kernel *k, size_t len, uint32_t ctr, size_t ia,
+                               size_t oa)
+{
+    uint8_t key[32], nonce[12];
+    uint32_t st[16];
+    uint8_t *in = malloc(len + 64), *ref = malloc(len + 1), *out = malloc(len + 64);
+    tu_rand_bytes(key, 32);
+    tu_rand_bytes(nonce, 12);
+    axiom_chacha_init_state(st, key, ctr, nonce);
+    tu_rand_bytes(in + ia, len);
+    axiom_chacha_generic.xor(st, ref, in + ia, len);
+    k->xor(st, out + oa, in + ia, len);
+    TU_ASSERT_MEM_EQ(out + oa, ref, len, "%s len %zu ctr %u align %zu/%zu", k->name, len, ctr, ia, oa);
+    k->xor(st, in + ia, in + ia, len);
+    TU_ASSERT_MEM_EQ(in + ia, ref, len, "%s in place len %zu ctr %u", k->name, len, ctr);
+    free(in), free(ref), free(out);
+}
+
+/* Several 8- and 16-block groups, then every kind of rest: lengths 512 k
+ * + d for k = 1..9 and d = -260..260 (every 128/256/512-byte boundary
+ * after k groups, in the AVX2 kernel's loop the next group's first
+ * column is computed ahead of this group's output), random counters, and
+ * counters that end exactly at block 2^32 - 1 or up to 8 blocks before
+ * it (the lane counters of the last groups reach 0xffffffff). */
+START_TEST(test_chacha_groups)
+{
+    tu_rng_reset("chacha_groups");
+    for (const axiom_chacha_kernel *const *k = axiom_chacha_kernels; *k; k++) {
+        if (!usable((*k)->features) || *k == &axiom_chacha_generic)
+            continue;
+        for (size_t g = 1; g <= 9; g++)
+            for (int d = -260; d <= 260; d++) {
+                const size_t len = 512 * g + (size_t)(ptrdiff_t)d;
+                const uint32_t nb = (uint32_t)((len + 63) / 64);
+                chacha_compare_ctr(*k, len, (uint32_t)tu_rand64() & 0x7fffffff,
+                                   tu_rand_range(0, 63), tu_rand_range(0, 63));
+                const uint32_t top = (uint32_t)(0u - nb - (uint32_t)(d & 7));
+                chacha_compare_ctr(*k, len, top, (size_t)(d & 1), 0);
+            }
+    }
+}
+END_TEST
+
 START_TEST(test_chacha_kernels)
 {
     tu_rng_reset("chacha_kernels");
@@ -327,6 +372,7 @@ static Suite *diff_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_hchacha20);
     tcase_add_test(tc, test_chacha_kernels);
+    tcase_add_test(tc, test_chacha_groups);
     tcase_add_test(tc, test_poly1305_rfc);
     tcase_add_test(tc, test_poly1305_edges);
     tcase_add_test(tc, test_poly1305_random);

@@ -1,27 +1,249 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ChaCha20 kernel for AVX2 ("avx2"): 8 blocks in parallel in 256-bit
- * lanes; tails of up to 4 blocks take the 4-way 128-bit path or the 2-block row-form path
- * so that short messages do not pay for the wide setup.  Constant time
- * (ARX only). */
+ * lanes; tails of up to 4 blocks take the 4-way 128-bit path or the
+ * 2-block row-form path (chacha_simd.h) so that short messages do not pay
+ * for the wide setup.  Constant time (ARX only; no secret-dependent branch
+ * or memory index).
+ *
+ * The 8-way rounds are GNU inline assembly with a fixed register plan:
+ * 16 ymm registers cannot hold the 16 state vectors plus a rotation
+ * temporary, and the compiler's spill choice (about 120 stack accesses per
+ * 8 blocks with gcc) cost a quarter of the speed.  Here 15 state vectors
+ * stay in registers, x11 waits in memory (one store per c step of the two
+ * quarter rounds that use it), one temporary serves every rotation, and
+ * the byte rotations (16, 8) read their VPSHUFB masks from memory.  The
+ * quarter rounds run as two pairs per round, software pipelined across
+ * rounds (see CA_S1 below), so that shifts and byte shuffles mix in every
+ * group of instructions.  Per message, the part of the first column round
+ * that does not involve the block counter is computed once
+ * (ch_first_round_shared: 49 of the 1280 round operations per 8 blocks),
+ * and each 8-block group's first column is computed before the previous
+ * group's output, so that its rounds start while the output runs.
+ * Bound and measurements: doc/PERFORMANCE.md, "ChaCha20 on the AVX2 tier". */
 #include "config.h"
 
 #include "chacha_simd.h"
 #include "internal.h"
 
+/* VPSHUFB controls: rotate every 32-bit word left by 16 and by 8 bits. */
+static const _Alignas(32) uint8_t ch_rot16[32] = {
+    2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,
+    2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,
+};
+static const _Alignas(32) uint8_t ch_rot8[32] = {
+    3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14,
+    3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14,
+};
+
+/* AT&T operand order: the last operand is the destination. */
+#define CA_ADD(s, d) "vpaddd " s ", " d ", " d "\n\t"
+#define CA_ADD3(m, s, d) "vpaddd " m ", " s ", " d "\n\t" /* d = m + s */
+#define CA_XOR(s, d) "vpxor " s ", " d ", " d "\n\t"
+#define CA_SHUF(m, d) "vpshufb " m ", " d ", " d "\n\t"
+#define CA_ROT(l, r, t, d)                                                     \
+    "vpslld $" #l ", " d ", " t "\n\t"                                         \
+    "vpsrld $" #r ", " d ", " d "\n\t"                                         \
+    "vpor " t ", " d ", " d "\n\t"
+#define CA_ST(r, m) "vmovdqa " r ", " m "\n\t"
+
+/* The c step of a quarter round, c += d then b ^= c: CA_CR with c in a
+ * register, CA_CM with c in memory (loaded into t, the sum stored back). */
+#define CA_CR(c, d, b, t) CA_ADD(d, c) CA_XOR(c, b)
+#define CA_CM(c, d, b, t) CA_ADD3(c, d, t) CA_ST(t, c) CA_XOR(t, b)
+
+/* A quarter round in four steps: S1 = a += b, d ^= a, d <<<= 16; S2 = the
+ * c step, b <<<= 12; S3 = S1 with 8; S4 = S2 with 7.  Each round runs as
+ * two pairs of quarter rounds, P and Q, and the rounds are software
+ * pipelined: Q runs one step behind P, and the next round's P starts
+ * while this round's Q finishes.  Every group of instructions (a slot)
+ * thus mixes an S1-type step of one pair (adds, XORs, VPSHUFB) with an
+ * S2-type step of the other (adds, XORs, shifts): VPSHUFB issues on two of
+ * the three vector ports and the shifts on another two, and the next
+ * round's first operations are in the window early.  The pairs are chosen
+ * so that this is possible: diagonal quarter round j needs the column
+ * round's b from column j + 1 in its first step but c (from column j + 2)
+ * only in its second, so the diagonal round's P = (3, 0) needs only P of
+ * the column round, columns (0, 1), plus steps of Q = columns (2, 3) that
+ * are done by then; likewise the column round's P = (0, 1) after the
+ * diagonal round's Q = (1, 2).  Within a slot the S2-type step's c += d
+ * reads d before the S1-type step's d ^= a overwrites it. */
+#define CA_S1(a0, b0, d0, a1, b1, d1, m)                                       \
+    CA_ADD(b0, a0) CA_ADD(b1, a1) CA_XOR(a0, d0) CA_XOR(a1, d1)                \
+    CA_SHUF(m, d0) CA_SHUF(m, d1)
+#define CA_S2(b0, c0, d0, C0, b1, c1, d1, C1, l, r, t0, t1)                    \
+    C0(c0, d0, b0, t0) C1(c1, d1, b1, t1) CA_ROT(l, r, t0, b0) CA_ROT(l, r, t1, b1)
+/* One S1-type step of (a, b, d) x2 mixed with one S2-type step of
+ * (e = b, f = c, g = d) x2. */
+#define CA_MIX(a0, b0, d0, a1, b1, d1, m, e0, f0, g0, C0, e1, f1, g1, C1, l, r, t0, t1) \
+    CA_ADD(b0, a0) CA_ADD(b1, a1) C0(f0, g0, e0, t0) C1(f1, g1, e1, t1)        \
+    CA_XOR(a0, d0) CA_XOR(a1, d1)                                              \
+    CA_SHUF(m, d0) CA_ROT(l, r, t0, e0) CA_SHUF(m, d1) CA_ROT(l, r, t1, e1)
+#define CA_MIX_(...) CA_MIX(__VA_ARGS__)
+#define CA_S1_(...) CA_S1(__VA_ARGS__)
+#define CA_S2_(...) CA_S2(__VA_ARGS__)
+
+/* Register plan: x0..x10 in ymm0..10, x12..x15 in ymm12..15, x11 in
+ * v[11]; ymm11 is the one temporary (the rotations' shifted copy, and x11
+ * on its way between memory and its quarter round).  One temporary is
+ * enough: the out-of-order core renames it, so only the program order of
+ * its uses matters; every memory word costs a store per c step, so only
+ * one word is kept there.  The pairs, as (a, b, d) for S1-type steps and
+ * (b, c, d, c kind) for S2-type steps:
+ *   cP = columns 0, 1     (x0, x4, x8, x12), (x1, x5, x9, x13)
+ *   cQ = columns 2, 3     (x2, x6, x10, x14), (x3, x7, x11, x15)
+ *   dP = diagonals 3, 0   (x3, x4, x9, x14), (x0, x5, x10, x15)
+ *   dQ = diagonals 1, 2   (x1, x6, x11, x12), (x2, x7, x8, x13) */
+#define CA_V(i) #i "*32(%[v])"
+#define CA_Y(i) "%%ymm" #i
+#define CA_A_cP(m) CA_Y(0), CA_Y(4), CA_Y(12), CA_Y(1), CA_Y(5), CA_Y(13), m
+#define CA_A_cQ(m) CA_Y(2), CA_Y(6), CA_Y(14), CA_Y(3), CA_Y(7), CA_Y(15), m
+#define CA_A_dP(m) CA_Y(3), CA_Y(4), CA_Y(14), CA_Y(0), CA_Y(5), CA_Y(15), m
+#define CA_A_dQ(m) CA_Y(1), CA_Y(6), CA_Y(12), CA_Y(2), CA_Y(7), CA_Y(13), m
+#define CA_T CA_Y(11), CA_Y(11)
+#define CA_B_cP(l, r) CA_Y(4), CA_Y(8), CA_Y(12), CA_CR, CA_Y(5), CA_Y(9), CA_Y(13), CA_CR, l, r, CA_T
+#define CA_B_cQ(l, r) CA_Y(6), CA_Y(10), CA_Y(14), CA_CR, CA_Y(7), CA_V(11), CA_Y(15), CA_CM, l, r, CA_T
+#define CA_B_dP(l, r) CA_Y(4), CA_Y(9), CA_Y(14), CA_CR, CA_Y(5), CA_Y(10), CA_Y(15), CA_CR, l, r, CA_T
+#define CA_B_dQ(l, r) CA_Y(6), CA_V(11), CA_Y(12), CA_CM, CA_Y(7), CA_Y(8), CA_Y(13), CA_CR, l, r, CA_T
+#define CA_R16 "%[r16]"
+#define CA_R8 "%[r8]"
+/* The slots.  D1 = dP.S1 + cQ.S4 (the column round before), D2 = dQ.S1 +
+ * dP.S2, D3 = dP.S3 + dQ.S2, D4 = dQ.S3 + dP.S4, C1 = cP.S1 + dQ.S4, C2 =
+ * cQ.S1 + cP.S2, C3 = cP.S3 + cQ.S2, C4 = cQ.S3 + cP.S4. */
+#define CA_D1 CA_MIX_(CA_A_dP(CA_R16), CA_B_cQ(7, 25))
+#define CA_D2 CA_MIX_(CA_A_dQ(CA_R16), CA_B_dP(12, 20))
+#define CA_D3 CA_MIX_(CA_A_dP(CA_R8), CA_B_dQ(12, 20))
+#define CA_D4 CA_MIX_(CA_A_dQ(CA_R8), CA_B_dP(7, 25))
+#define CA_C1 CA_MIX_(CA_A_cP(CA_R16), CA_B_dQ(7, 25))
+#define CA_C2 CA_MIX_(CA_A_cQ(CA_R16), CA_B_cP(12, 20))
+#define CA_C3 CA_MIX_(CA_A_cP(CA_R8), CA_B_cQ(12, 20))
+#define CA_C4 CA_MIX_(CA_A_cQ(CA_R8), CA_B_cP(7, 25))
+
+#define CA_LD(i) "vmovdqa " CA_V(i) ", %%ymm" #i "\n\t"
+#define CA_LK(i) "vmovdqa " #i "*32(%[k]), %%ymm" #i "\n\t"
+#define CA_SV(i) "vmovdqa %%ymm" #i ", " CA_V(i) "\n\t"
+
+/* Rounds 2 to 20 (word i of block j in lane j of vector i).  In: the
+ * state after the first column round, column 0 (words 0, 4, 8, 12) in
+ * @w[0..3], the others in @k (the same for every 8 blocks of a message).
+ * Out: all 16 words in @v.  The diagonal round's dP.S1 alone, 9 times D2
+ * D3 D4 C1 C2 C3 C4 D1, then D2 D3 D4 and dQ.S4 alone. */
+#define CA_LW(j, i) "vmovdqa " #j "*32(%[w]), %%ymm" #i "\n\t"
+static inline void x8_rounds(__m256i v[16], const __m256i w[4], const __m256i k[16])
+{
+    unsigned n = 9;
+    __asm__(CA_LW(0, 0) CA_LK(1) CA_LK(2) CA_LK(3) CA_LW(1, 4) CA_LK(5) CA_LK(6) CA_LK(7)
+            CA_LW(2, 8) CA_LK(9) CA_LW(3, 12) CA_LK(13) CA_LK(14) CA_LK(15)
+            CA_LK(10) CA_LK(11) CA_SV(11)
+            CA_S1_(CA_A_dP(CA_R16))
+            ".p2align 5\n"
+            "1:\n\t" CA_D2 CA_D3 CA_D4 CA_C1 CA_C2 CA_C3 CA_C4 CA_D1
+            "dec %[n]\n\t"
+            "jnz 1b\n\t"
+            CA_D2 CA_D3 CA_D4 CA_S2_(CA_B_dQ(7, 25))
+            CA_SV(0) CA_SV(1) CA_SV(2) CA_SV(3) CA_SV(4) CA_SV(5) CA_SV(6) CA_SV(7)
+            CA_SV(8) CA_SV(9) CA_SV(10) CA_SV(12) CA_SV(13) CA_SV(14) CA_SV(15)
+            : [n] "+r"(n), "=m"(*(__m256i(*)[16])v)
+            : [v] "r"(v), [w] "r"(w), [k] "r"(k), "m"(*(const __m256i(*)[4])w),
+              "m"(*(const __m256i(*)[16])k), [r16] "m"(ch_rot16), [r8] "m"(ch_rot8)
+            : "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",
+              "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+}
+
+/* Column 0 of the first round for blocks @ctr0 .. @ctr0 + 7 (the only
+ * quarter round of it that involves the block counter) into @w: x0, x4,
+ * x8, x12.  @k as for x8_rounds (k[0] = x0 + x4, k[4] = x4, k[8] = x8). */
+static inline void x8_col0(uint32_t ctr0, const __m256i k[16], __m256i w[4])
+{
+    __m256i a = k[0], b = k[4], c = k[8];
+    __m256i d = _mm256_add_epi32(_mm256_set1_epi32((int)ctr0),
+                                 _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    d = Y_R16(_mm256_xor_si256(d, a));
+    c = _mm256_add_epi32(c, d);
+    b = Y_R12(_mm256_xor_si256(b, c));
+    a = _mm256_add_epi32(a, b);
+    d = Y_R8(_mm256_xor_si256(d, a));
+    c = _mm256_add_epi32(c, d);
+    b = Y_R7(_mm256_xor_si256(b, c));
+    w[0] = a;
+    w[1] = b;
+    w[2] = c;
+    w[3] = d;
+}
+
+/* The final addition of the input state @st (counters @ctr0 + lane on
+ * word 12), the transposes, and @len <= 512 bytes of @in XORed into @out,
+ * from the state words in @v (after x8_rounds). */
+static inline void x8_out(const __m256i v[16], const uint32_t st[16], uint32_t ctr0, uint8_t *out,
+                          const uint8_t *in, size_t len)
+{
+    _Alignas(32) uint8_t buf[512];
+    const int partial = len < 512;
+    if (partial) {
+        memcpy(buf, in, len);
+        in = buf;
+    }
+#define CA_FIN(i) __m256i x##i = _mm256_add_epi32(v[i], _mm256_set1_epi32((int)st[i]))
+    CA_FIN(0); CA_FIN(1); CA_FIN(2); CA_FIN(3); CA_FIN(4); CA_FIN(5); CA_FIN(6); CA_FIN(7);
+    CA_FIN(8); CA_FIN(9); CA_FIN(10); CA_FIN(11); CA_FIN(13); CA_FIN(14); CA_FIN(15);
+#undef CA_FIN
+    __m256i x12 = _mm256_add_epi32(v[12], _mm256_add_epi32(_mm256_set1_epi32((int)ctr0),
+                                                            _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+    CH_TRANSPOSE4(__m256i, _mm256, x0, x1, x2, x3);
+    CH_TRANSPOSE4(__m256i, _mm256, x4, x5, x6, x7);
+    CH_TRANSPOSE4(__m256i, _mm256, x8, x9, x10, x11);
+    CH_TRANSPOSE4(__m256i, _mm256, x12, x13, x14, x15);
+    uint8_t *o = partial ? buf : out;
+#define CA_OUT(off, x) _mm256_storeu_si256((__m256i *)(o + (off)), _mm256_xor_si256(x, _mm256_loadu_si256((const __m256i *)(in + (off)))))
+#define CA_BLOCKS(j, a, b, c, d)                                               \
+    CA_OUT(64 * (j), _mm256_permute2x128_si256(a, b, 0x20));                   \
+    CA_OUT(64 * (j) + 32, _mm256_permute2x128_si256(c, d, 0x20));              \
+    CA_OUT(64 * (j) + 256, _mm256_permute2x128_si256(a, b, 0x31));             \
+    CA_OUT(64 * (j) + 288, _mm256_permute2x128_si256(c, d, 0x31));
+    CA_BLOCKS(0, x0, x4, x8, x12)
+    CA_BLOCKS(1, x1, x5, x9, x13)
+    CA_BLOCKS(2, x2, x6, x10, x14)
+    CA_BLOCKS(3, x3, x7, x11, x15)
+#undef CA_BLOCKS
+#undef CA_OUT
+    if (partial) {
+        memcpy(out, buf, len);
+        axiom_wipe(buf, sizeof buf);
+    }
+}
+
+/* Messages of more than 256 bytes run 8 blocks at a time (the last group
+ * may be partial), then the tail of up to 256 bytes takes the 4-way or
+ * 2-block path.  The next group's first column is computed before this
+ * group's output, so that its rounds can start while the output runs. */
 static void avx2_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len)
 {
     uint32_t s[16];
     memcpy(s, st, sizeof s);
-    while (len >= 512) {
-        chacha_x8(s, out, in, 512);
-        s[12] += 8;
-        out += 512;
-        in += 512;
-        len -= 512;
+    if (len > 256) {
+        /* All the per-message scratch in one place, wiped at once. */
+        struct {
+            __m256i k[16], v[16], w[4];
+            uint32_t pre[16];
+        } sc;
+        ch_first_round_shared(st, sc.pre);
+        for (int i = 0; i < 16; i++)
+            sc.k[i] = _mm256_set1_epi32((int)sc.pre[i]);
+        x8_col0(s[12], sc.k, sc.w);
+        do {
+            const size_t n = len < 512 ? len : 512;
+            const uint32_t ctr0 = s[12];
+            x8_rounds(sc.v, sc.w, sc.k);
+            s[12] += 8;
+            len -= n;
+            if (len > 256)
+                x8_col0(s[12], sc.k, sc.w);
+            x8_out(sc.v, st, ctr0, out, in, n);
+            out += n;
+            in += n;
+        } while (len > 256);
+        axiom_wipe(&sc, sizeof sc);
     }
-    if (len > 256)
-        chacha_x8(s, out, in, len);
-    else if (len > 128)
+    if (len > 128)
         chacha_x4(s, out, in, len);
     else if (len)
         chacha_x2(s, out, in, len);
