@@ -120,7 +120,7 @@ static void SM4A(setkey)(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 /* Fewer than 8 blocks on xmm, more on ymm. */
 static void SM4A(ecb_enc)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
-    if (n < 8)
+    if (n <= 4)
         SM4A(x_ecb)(SM4A(enc_keys)(ks), out, in, n);
     else
         SM4A(y_ecb)(SM4A(enc_keys)(ks), out, in, n);
@@ -128,7 +128,7 @@ static void SM4A(ecb_enc)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in
 
 static void SM4A(ecb_dec)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
-    if (n < 8)
+    if (n <= 4)
         SM4A(x_ecb)(SM4A(dec_keys)(ks), out, in, n);
     else
         SM4A(y_ecb)(SM4A(dec_keys)(ks), out, in, n);
