@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ChaCha20 kernel for AVX2 ("avx2"): 8 blocks in parallel in 256-bit
  * lanes; tails of up to 4 blocks take the 4-way 128-bit path or the 2-block row-form path
- * so that short messages do not pay for the wide setup.  Constant time
+ * so that short messages do not pay for the wide setup, and messages of
+ * one block or less the 1-block row-form path.  Constant time
  * (ARX only). */
 #include "config.h"
 
@@ -10,6 +11,13 @@
 
 static void avx2_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len)
 {
+    /* One block in row form on xmm (two in ymm cost the same latency, but
+     * a partial pair goes through a buffer); no copy of the state. */
+    if (len <= 64) {
+        if (len)
+            chacha_x1(st, out, in, len);
+        return;
+    }
     uint32_t s[16];
     memcpy(s, st, sizeof s);
     while (len >= 512) {
