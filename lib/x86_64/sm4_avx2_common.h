@@ -73,6 +73,9 @@
 #define V_TOY SM4A(toy_x)
 #define V_FROMY SM4A(fromy_x)
 #define V_YXL SM4A(yxl_x)
+#ifdef SM4A_HAVE_YXL1
+#define V_YXL1 SM4A(yxl1_x)
+#endif
 #define V_CTR_OFF _mm_setr_epi32(0, 1, 2, 3)
 #define V_PREV(cur, before) (before)
 #define V_IV(p) V_LOAD(p)

@@ -28,6 +28,8 @@
  *   V_TOY(v), V_FROMY(v)  M1 and M1^-1 on every byte (into and out of the
  *                  y domain),
  *   V_YXL(y, u)    y ^ M1 L(S(x)) for the S-box input u = M1 x + c1,
+ *   V_YXL1(y, u)   optional (xmm only): the same where every register holds
+ *                  one word in all four lanes (one block in block form),
  *   V_CTR_OFF      the counter offset of each 32-bit lane after the
  *                  transpose (an expression of type V_T),
  *   V_PREV(cur, before)  the blocks preceding those of @cur: the last block
@@ -282,7 +284,10 @@ static inline size_t SM4V(last_set)(uint8_t buf[SM4V_SET], const uint8_t *in, si
  * one round's input to the next is V_YXL alone (GFNI: 3 + 1 + 1 + 1
  * cycles); the new word y_(i+4) = u_(i+1) ^ y_(i+2) ^ y_(i+3) ^ rk_(i+1) is
  * off the chain.  Fully unrolled, so the word names rotate for free. */
-static inline void SM4V(rounds_lat)(const uint32_t *rk, V_T x[4])
+#ifndef V_YXL1
+#define V_YXL1 V_YXL
+#endif
+static inline void SM4V(rounds_latf)(const uint32_t *rk, V_T x[4], int bcast)
 {
     V_T y0 = x[0], y1 = x[1], y2 = x[2], y3 = x[3];
     V_T k0 = V_SET1(rk[0]);
@@ -292,7 +297,7 @@ static inline void SM4V(rounds_lat)(const uint32_t *rk, V_T x[4])
         const V_T k1 = V_SET1(rk[i + 1]);
         const V_T w = V_XOR3(u, V_XOR3(y0, y1, k0), k1);
         const V_T v = V_XOR3(y2, y3, k1);
-        u = V_YXL(w, u);
+        u = bcast ? V_YXL1(w, u) : V_YXL(w, u);
         const V_T y4 = V_XOR(u, v);
         y0 = y1;
         y1 = y2;
@@ -303,7 +308,19 @@ static inline void SM4V(rounds_lat)(const uint32_t *rk, V_T x[4])
     x[0] = y1; /* X32 */
     x[1] = y2;
     x[2] = y3;
-    x[3] = V_YXL(y0, u); /* X35 = X31 ^ T(u_31) */
+    x[3] = bcast ? V_YXL1(y0, u) : V_YXL(y0, u); /* X35 = X31 ^ T(u_31) */
+}
+
+/* One set of 4 blocks (transposed words), and one block (each register a
+ * word broadcast to all lanes, which lets V_YXL1 skip work). */
+static inline void SM4V(rounds_lat)(const uint32_t *rk, V_T x[4])
+{
+    SM4V(rounds_latf)(rk, x, 0);
+}
+
+static inline void SM4V(rounds_lat1)(const uint32_t *rk, V_T x[4])
+{
+    SM4V(rounds_latf)(rk, x, 1);
 }
 
 /* One block in block form (the serial modes, ECB of one block): the four
@@ -319,7 +336,7 @@ static inline __m128i SM4V(block1)(const uint32_t *rk, __m128i b)
     x[2] = _mm_shuffle_epi8(b, _mm_setr_epi8(11, 10, 9, 8, 11, 10, 9, 8, 11, 10, 9, 8, 11, 10, 9, 8));
     x[3] = _mm_shuffle_epi8(b, _mm_setr_epi8(15, 14, 13, 12, 15, 14, 13, 12, 15, 14, 13, 12, 15, 14,
                                              13, 12));
-    SM4V(rounds_lat)(rk, x);
+    SM4V(rounds_lat1)(rk, x);
     /* lanes (X35, X34, X33, X32) */
     b = _mm_blend_epi32(_mm_blend_epi32(x[2], x[1], 0x4), x[0], 0x8);
     b = _mm_blend_epi32(b, x[3], 0x1);
@@ -821,6 +838,7 @@ static void SM4V(ofb1)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size
 #undef V_TOY
 #undef V_FROMY
 #undef V_YXL
+#undef V_YXL1
 #undef V_CTR_OFF
 #undef V_PREV
 #undef V_IV
