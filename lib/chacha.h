@@ -61,10 +61,20 @@ static inline void axiom_store32_le(uint8_t *p, uint32_t v)
     p[3] = (uint8_t)(v >> 24);
 }
 
-/* XOR @n bytes of @ks into @in, writing @out (tails of SIMD kernels). */
+/* XOR @n bytes of @ks into @in, writing @out (tails of SIMD kernels, the
+ * stream cipher's partial blocks): 8 bytes at a time, then bytes.  @out may
+ * be @in; @ks overlaps neither. */
 static inline void axiom_xor_bytes(uint8_t *out, const uint8_t *in, const uint8_t *ks, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t x, y;
+        memcpy(&x, in + i, 8);
+        memcpy(&y, ks + i, 8);
+        x ^= y;
+        memcpy(out + i, &x, 8);
+    }
+    for (; i < n; i++)
         out[i] = (uint8_t)(in[i] ^ ks[i]);
 }
 

@@ -347,6 +347,45 @@ START_TEST(test_stream_groups)
 }
 END_TEST
 
+/* Short messages (one or two blocks, the latency-bound paths) split at
+ * every pair of points into three updates, one after the other under the
+ * same key: each message restarts with a new IV only (NULL key), often
+ * while the previous one left a partial block's keystream pending.  No
+ * byte written past the message. */
+START_TEST(test_short_splits)
+{
+    tu_rng_reset("short_splits");
+    enum { MAXLEN = 140 };
+    uint8_t key[32], iv[16], in[MAXLEN], ref[MAXLEN], out[MAXLEN + 32];
+    axiom_cipher_ctx *c;
+    ck_assert_int_eq(axiom_cipher_new(&c, "chacha20"), AXIOM_OK);
+    tu_rand_bytes(key, 32);
+    ck_assert_int_eq(axiom_cipher_init(c, AXIOM_ENCRYPT, key, 32, iv, 16), AXIOM_OK);
+    for (size_t len = 0; len <= MAXLEN; len++) {
+        /* every split for lengths up to 2 blocks + 1, some beyond */
+        size_t step = len <= 129 ? 1 : 7;
+        for (size_t a = 0; a <= len; a += step) {
+            for (size_t b = a; b <= len; b += step) {
+                tu_rand_bytes(iv, 16);
+                iv[3] = 0; /* counter clear of its end */
+                tu_rand_bytes(in, len);
+                gcry_chacha(ref, in, len, key, iv);
+                memset(out, 0x5a, sizeof out);
+                ck_assert_int_eq(axiom_cipher_init(c, AXIOM_ENCRYPT, NULL, 0, iv, 16), AXIOM_OK);
+                ck_assert_int_eq(axiom_cipher_update(c, out, in, a), AXIOM_OK);
+                ck_assert_int_eq(axiom_cipher_update(c, out + a, in + a, b - a), AXIOM_OK);
+                ck_assert_int_eq(axiom_cipher_update(c, out + b, in + b, len - b), AXIOM_OK);
+                TU_ASSERT_MEM_EQ(out, ref, len, "len %zu split %zu,%zu", len, a, b);
+                for (size_t j = len; j < sizeof out; j++)
+                    TU_ASSERT(out[j] == 0x5a, "len %zu split %zu,%zu: write past the end", len,
+                              a, b);
+            }
+        }
+    }
+    axiom_cipher_free(c);
+}
+END_TEST
+
 static void gcry_aead(int enc, uint8_t *out, uint8_t tag[16], const uint8_t *key,
                       const uint8_t nonce[12], const uint8_t *ad, size_t adlen,
                       const uint8_t *in, size_t len)
@@ -644,6 +683,7 @@ static Suite *chacha_suite(void)
     tcase_add_test(tc, test_wycheproof_xchacha20_poly1305);
     tcase_add_test(tc, test_gcrypt_stream);
     tcase_add_test(tc, test_stream_groups);
+    tcase_add_test(tc, test_short_splits);
     tcase_add_test(tc, test_gcrypt_aead);
     tcase_add_test(tc, test_gcrypt_aead_chunks);
     tcase_add_test(tc, test_xchacha_roundtrip);

@@ -38,7 +38,8 @@ static void chacha_compare(const axiom_chacha_kernel *k, size_t len, size_t ia, 
 {
     uint8_t key[32], nonce[12];
     uint32_t st[16];
-    uint8_t *in = malloc(len + 64), *ref = malloc(len + 1), *out = malloc(len + 64);
+    uint8_t *in = malloc(len + 64), *ref = malloc(len + 1), *out = malloc(len + 128);
+    memset(out, 0xa5, len + 128);
     tu_rand_bytes(key, 32);
     tu_rand_bytes(nonce, 12);
     uint32_t ctr = (uint32_t)tu_rand64();
@@ -49,6 +50,12 @@ static void chacha_compare(const axiom_chacha_kernel *k, size_t len, size_t ia, 
     axiom_chacha_generic.xor(st, ref, in + ia, len);
     k->xor(st, out + oa, in + ia, len);
     TU_ASSERT_MEM_EQ(out + oa, ref, len, "%s len %zu ctr %u align %zu/%zu", k->name, len, ctr, ia, oa);
+    /* Nothing written around the output (masked and buffered tails). */
+    for (size_t j = 0; j < oa; j++)
+        TU_ASSERT(out[j] == 0xa5, "%s len %zu: write before out", k->name, len);
+    for (size_t j = oa + len; j < len + 128; j++)
+        TU_ASSERT(out[j] == 0xa5, "%s len %zu: write after out (byte %zu)", k->name, len,
+                  j - oa - len);
     k->xor(st, in + ia, in + ia, len);
     TU_ASSERT_MEM_EQ(in + ia, ref, len, "%s in place len %zu", k->name, len);
     free(in), free(ref), free(out);

@@ -2,8 +2,9 @@
 /* ChaCha20 kernel for AVX2 ("avx2"): 8 blocks in parallel in 256-bit
  * lanes; tails of up to 4 blocks take the 4-way 128-bit path or the
  * 2-block row-form path (chacha_simd.h) so that short messages do not pay
- * for the wide setup.  Constant time (ARX only; no secret-dependent branch
- * or memory index).
+ * for the wide setup, and messages of one block or less the 1-block
+ * row-form path.  Constant time (ARX only; no secret-dependent branch or
+ * memory index).
  *
  * The 8-way rounds are GNU inline assembly with a fixed register plan:
  * 16 ymm registers cannot hold the 16 state vectors plus a rotation
@@ -217,6 +218,13 @@ static inline void x8_out(const __m256i v[16], const uint32_t st[16], uint32_t c
  * group's output, so that its rounds can start while the output runs. */
 static void avx2_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len)
 {
+    /* One block in row form on xmm (two in ymm cost the same latency, but
+     * a partial pair goes through a buffer); no copy of the state. */
+    if (len <= 64) {
+        if (len)
+            chacha_x1(st, out, in, len);
+        return;
+    }
     uint32_t s[16];
     memcpy(s, st, sizeof s);
     if (len > 256) {

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ChaCha20 kernel for AVX-512 ("avx512"): 16 blocks in parallel in 512-bit
  * lanes, rotations with VPROLD; the tail picks the narrowest path that
- * covers it (8 blocks in 256-bit lanes, 4 in 128-bit lanes, or 2 in row
- * form), so short messages do not pay for the 16-way setup and transpose.
+ * covers it (8 blocks in 256-bit lanes, 4 in 128-bit lanes, 2 in row form,
+ * or 1 in row form with masked loads and stores), so short messages do not
+ * pay for the 16-way setup and transpose.
  * Constant time (ARX only). */
 #include "config.h"
 
@@ -32,8 +33,38 @@ static void chacha_x16(const uint32_t st[16], const uint32_t pre[16], uint8_t *o
     }
 }
 
+/* Up to one block (len <= 64) in row form, straight from @in to @out with
+ * masked loads and stores (no buffer, no copy of the state): the path of
+ * short messages, whose cost is the rounds' latency. */
+static void chacha_x1_masked(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len)
+{
+    const __m128i a0 = _mm_loadu_si128((const __m128i *)st);
+    const __m128i b0 = _mm_loadu_si128((const __m128i *)(st + 4));
+    const __m128i c0 = _mm_loadu_si128((const __m128i *)(st + 8));
+    const __m128i d0 = _mm_loadu_si128((const __m128i *)(st + 12));
+    __m128i a = a0, b = b0, c = c0, d = d0;
+    CH_ROW_ROUNDS(S_QR, _mm, a, b, c, d);
+    __m128i r[4] = { _mm_add_epi32(a, a0), _mm_add_epi32(b, b0), _mm_add_epi32(c, c0),
+                     _mm_add_epi32(d, d0) };
+    for (size_t k = 0; k < 4 && 16 * k < len; k++) {
+        size_t n = len - 16 * k;
+        __mmask16 m = n >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << n) - 1);
+        __m128i x = _mm_maskz_loadu_epi8(m, in + 16 * k);
+        _mm_mask_storeu_epi8(out + 16 * k, m, _mm_xor_si128(x, r[k]));
+    }
+}
+
 static void avx512_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len)
 {
+    if (len <= 64) {
+        if (len)
+            chacha_x1_masked(st, out, in, len);
+        return;
+    }
+    if (len <= 128) {
+        chacha_x2(st, out, in, len);
+        return;
+    }
     uint32_t s[16];
     memcpy(s, st, sizeof s);
     if (len > 512) {
@@ -56,8 +87,10 @@ static void avx512_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, s
         chacha_x8(s, out, in, len);
     else if (len > 128)
         chacha_x4(s, out, in, len);
-    else if (len)
+    else if (len > 64)
         chacha_x2(s, out, in, len);
+    else if (len)
+        chacha_x1_masked(s, out, in, len);
     axiom_wipe(s, sizeof s);
 }
 

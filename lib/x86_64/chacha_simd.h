@@ -70,6 +70,36 @@ static inline void ch_first_round_shared(const uint32_t st[16], uint32_t pre[16]
     pre[0] = st[0] + st[4];
 }
 
+/* Row form (one block per 128-bit lane, row i of the state in vector i):
+ * the diagonal round's columns are made by rotating rows a, c and d
+ * (by -1, 1 and 2 words), not b, c and d (1, 2, 3) as usual.  Row b is
+ * the last one a quarter round writes and the first the next one reads
+ * (a += b), so rotating it would put a shuffle on the chain of every half
+ * round; a, c and d are written 5, 2 and 3 steps before they are read. */
+#define CH_ROW_DIAG(P, a, c, d)                                                \
+    do {                                                                       \
+        a = P##_shuffle_epi32(a, 0x93);                                        \
+        c = P##_shuffle_epi32(c, 0x39);                                        \
+        d = P##_shuffle_epi32(d, 0x4e);                                        \
+    } while (0)
+#define CH_ROW_UNDIAG(P, a, c, d)                                              \
+    do {                                                                       \
+        a = P##_shuffle_epi32(a, 0x39);                                        \
+        c = P##_shuffle_epi32(c, 0x93);                                        \
+        d = P##_shuffle_epi32(d, 0x4e);                                        \
+    } while (0)
+
+/* The 20 rounds in row form, with quarter-round macro Q. */
+#define CH_ROW_ROUNDS(Q, P, a, b, c, d)                                        \
+    do {                                                                       \
+        for (int i_ = 0; i_ < 10; i_++) {                                      \
+            Q(a, b, c, d)                                                      \
+            CH_ROW_DIAG(P, a, c, d);                                           \
+            Q(a, b, c, d)                                                      \
+            CH_ROW_UNDIAG(P, a, c, d);                                         \
+        }                                                                      \
+    } while (0)
+
 /* ------------------------------------------------------------ 128-bit */
 #ifdef __AVX512VL__
 #define S_R16(x) _mm_rol_epi32(x, 16)
@@ -97,16 +127,7 @@ static inline void chacha_x1(const uint32_t st[16], uint8_t *out, const uint8_t 
 
     while (len) {
         __m128i a = a0, b = b0, c = c0, d = d0;
-        for (int i = 0; i < 10; i++) {
-            S_QR(a, b, c, d)
-            b = _mm_shuffle_epi32(b, 0x39);
-            c = _mm_shuffle_epi32(c, 0x4e);
-            d = _mm_shuffle_epi32(d, 0x93);
-            S_QR(a, b, c, d)
-            b = _mm_shuffle_epi32(b, 0x93);
-            c = _mm_shuffle_epi32(c, 0x4e);
-            d = _mm_shuffle_epi32(d, 0x39);
-        }
+        CH_ROW_ROUNDS(S_QR, _mm, a, b, c, d);
         a = _mm_add_epi32(a, a0);
         b = _mm_add_epi32(b, b0);
         c = _mm_add_epi32(c, c0);
@@ -269,16 +290,7 @@ static inline void chacha_x2(const uint32_t st[16], uint8_t *out, const uint8_t 
     const __m256i d0 = _mm256_add_epi32(_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(st + 12))),
                                         _mm256_setr_epi32(0, 0, 0, 0, 1, 0, 0, 0));
     __m256i a = a0, b = b0, c = c0, d = d0;
-    for (int i = 0; i < 10; i++) {
-        Y_QR(a, b, c, d)
-        b = _mm256_shuffle_epi32(b, 0x39);
-        c = _mm256_shuffle_epi32(c, 0x4e);
-        d = _mm256_shuffle_epi32(d, 0x93);
-        Y_QR(a, b, c, d)
-        b = _mm256_shuffle_epi32(b, 0x93);
-        c = _mm256_shuffle_epi32(c, 0x4e);
-        d = _mm256_shuffle_epi32(d, 0x39);
-    }
+    CH_ROW_ROUNDS(Y_QR, _mm256, a, b, c, d);
     a = _mm256_add_epi32(a, a0);
     b = _mm256_add_epi32(b, b0);
     c = _mm256_add_epi32(c, c0);

@@ -103,6 +103,30 @@ static inline __m128i SM4A(yxl_x)(__m128i y, __m128i u)
     return _mm_xor_si128(a, b); /* (y ^ f0 ^ rot8) ^ (rot16 ^ rot24): depth 3 */
 }
 
+/* The same for a word broadcast to all four 32-bit lanes: ShiftRows moves
+ * bytes between the columns (lanes) of the AES state, not within them, so
+ * it leaves such a register as it is and the inverse ShiftRows shuffle in
+ * front of AESENCLAST is not needed (one shuffle fewer on the serial
+ * chain of one block). */
+#define SM4A_HAVE_YXL1
+static inline __m128i SM4A(yxl1_x)(__m128i y, __m128i u)
+{
+    const __m128i nib = _mm_set1_epi8(0x0f);
+    __m128i t = _mm_aesenclast_si128(u, _mm_setzero_si128());
+    __m128i lo = _mm_and_si128(t, nib), hi = _mm_and_si128(_mm_srli_epi16(t, 4), nib);
+    __m128i f0 = _mm_xor_si128(_mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D0_LO), lo),
+                               _mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D0_HI), hi));
+    __m128i f1 = _mm_xor_si128(_mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D1_LO), lo),
+                               _mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D1_HI), hi));
+    __m128i f3 = _mm_xor_si128(_mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D3_LO), lo),
+                               _mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D3_HI), hi));
+    __m128i a = _mm_xor_si128(_mm_xor_si128(y, f0),
+                              _mm_shuffle_epi8(f1, _mm_setr_epi8(AXIOM_SM4_ROL8_BYTES)));
+    __m128i b = _mm_xor_si128(_mm_shuffle_epi8(f1, _mm_setr_epi8(AXIOM_SM4_ROL16_BYTES)),
+                              _mm_shuffle_epi8(f3, _mm_setr_epi8(AXIOM_SM4_ROL24_BYTES)));
+    return _mm_xor_si128(a, b);
+}
+
 /* The 64 stored round keys (both directions): M1 rk + c1 in every byte. */
 static void SM4A(keys_toy)(uint32_t *rk)
 {

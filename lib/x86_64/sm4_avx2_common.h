@@ -73,6 +73,9 @@
 #define V_TOY SM4A(toy_x)
 #define V_FROMY SM4A(fromy_x)
 #define V_YXL SM4A(yxl_x)
+#ifdef SM4A_HAVE_YXL1
+#define V_YXL1 SM4A(yxl1_x)
+#endif
 #define V_CTR_OFF _mm_setr_epi32(0, 1, 2, 3)
 #define V_PREV(cur, before) (before)
 #define V_IV(p) V_LOAD(p)
@@ -120,7 +123,7 @@ static void SM4A(setkey)(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 /* Fewer than 8 blocks on xmm, more on ymm. */
 static void SM4A(ecb_enc)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
-    if (n < 8)
+    if (n <= 4)
         SM4A(x_ecb)(SM4A(enc_keys)(ks), out, in, n);
     else
         SM4A(y_ecb)(SM4A(enc_keys)(ks), out, in, n);
@@ -128,7 +131,7 @@ static void SM4A(ecb_enc)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in
 
 static void SM4A(ecb_dec)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
-    if (n < 8)
+    if (n <= 4)
         SM4A(x_ecb)(SM4A(dec_keys)(ks), out, in, n);
     else
         SM4A(y_ecb)(SM4A(dec_keys)(ks), out, in, n);

@@ -175,7 +175,7 @@ static void sm4z_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 
 static void sm4z_ecb_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
-    if (n < 4)
+    if (n <= 4)
         sm4gx_ecb(sm4z_enc_keys(ks), out, in, n);
     else
         sm4z_ecb(sm4z_enc_keys(ks), out, in, n);
@@ -183,7 +183,7 @@ static void sm4z_ecb_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,
 
 static void sm4z_ecb_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
-    if (n < 4)
+    if (n <= 4)
         sm4gx_ecb(sm4z_dec_keys(ks), out, in, n);
     else
         sm4z_ecb(sm4z_dec_keys(ks), out, in, n);

@@ -28,6 +28,8 @@
  *   V_TOY(v), V_FROMY(v)  M1 and M1^-1 on every byte (into and out of the
  *                  y domain),
  *   V_YXL(y, u)    y ^ M1 L(S(x)) for the S-box input u = M1 x + c1,
+ *   V_YXL1(y, u)   optional (xmm only): the same where every register holds
+ *                  one word in all four lanes (one block in block form),
  *   V_CTR_OFF      the counter offset of each 32-bit lane after the
  *                  transpose (an expression of type V_T),
  *   V_PREV(cur, before)  the blocks preceding those of @cur: the last block
@@ -272,6 +274,76 @@ static inline size_t SM4V(last_set)(uint8_t buf[SM4V_SET], const uint8_t *in, si
 }
 #endif
 
+#if V_NB == 4
+/* The rounds where their latency is the cost (one block, or one set alone):
+ * the S-box input is carried from round to round instead of being formed
+ * from the state words.  With u_i = y_(i+1) ^ y_(i+2) ^ y_(i+3) ^ rk_i the
+ * input of round i,
+ *     u_(i+1) = w ^ M1 L(S(x_i)),  w = u_i ^ y_i ^ y_(i+1) ^ rk_i ^ rk_(i+1),
+ * and w is ready before the S-box layer of round i is, so the chain from
+ * one round's input to the next is V_YXL alone (GFNI: 3 + 1 + 1 + 1
+ * cycles); the new word y_(i+4) = u_(i+1) ^ y_(i+2) ^ y_(i+3) ^ rk_(i+1) is
+ * off the chain.  Fully unrolled, so the word names rotate for free. */
+#ifndef V_YXL1
+#define V_YXL1 V_YXL
+#endif
+static inline void SM4V(rounds_latf)(const uint32_t *rk, V_T x[4], int bcast)
+{
+    V_T y0 = x[0], y1 = x[1], y2 = x[2], y3 = x[3];
+    V_T k0 = V_SET1(rk[0]);
+    V_T u = V_XOR(V_XOR3(y1, y2, y3), k0);
+#pragma GCC unroll 32
+    for (int i = 0; i < 31; i++) {
+        const V_T k1 = V_SET1(rk[i + 1]);
+        const V_T w = V_XOR3(u, V_XOR3(y0, y1, k0), k1);
+        const V_T v = V_XOR3(y2, y3, k1);
+        u = bcast ? V_YXL1(w, u) : V_YXL(w, u);
+        const V_T y4 = V_XOR(u, v);
+        y0 = y1;
+        y1 = y2;
+        y2 = y3;
+        y3 = y4;
+        k0 = k1;
+    }
+    x[0] = y1; /* X32 */
+    x[1] = y2;
+    x[2] = y3;
+    x[3] = bcast ? V_YXL1(y0, u) : V_YXL(y0, u); /* X35 = X31 ^ T(u_31) */
+}
+
+/* One set of 4 blocks (transposed words), and one block (each register a
+ * word broadcast to all lanes, which lets V_YXL1 skip work). */
+static inline void SM4V(rounds_lat)(const uint32_t *rk, V_T x[4])
+{
+    SM4V(rounds_latf)(rk, x, 0);
+}
+
+static inline void SM4V(rounds_lat1)(const uint32_t *rk, V_T x[4])
+{
+    SM4V(rounds_latf)(rk, x, 1);
+}
+
+/* One block in block form (the serial modes, ECB of one block): the four
+ * words, byte-swapped, broadcast to four registers (the map into the y
+ * domain works on bytes, so it goes first); out of the rounds, the words
+ * are blended back (X35 last, it is the last ready). */
+static inline __m128i SM4V(block1)(const uint32_t *rk, __m128i b)
+{
+    V_T x[4];
+    b = V_TOY(b);
+    x[0] = _mm_shuffle_epi8(b, _mm_setr_epi8(3, 2, 1, 0, 3, 2, 1, 0, 3, 2, 1, 0, 3, 2, 1, 0));
+    x[1] = _mm_shuffle_epi8(b, _mm_setr_epi8(7, 6, 5, 4, 7, 6, 5, 4, 7, 6, 5, 4, 7, 6, 5, 4));
+    x[2] = _mm_shuffle_epi8(b, _mm_setr_epi8(11, 10, 9, 8, 11, 10, 9, 8, 11, 10, 9, 8, 11, 10, 9, 8));
+    x[3] = _mm_shuffle_epi8(b, _mm_setr_epi8(15, 14, 13, 12, 15, 14, 13, 12, 15, 14, 13, 12, 15, 14,
+                                             13, 12));
+    SM4V(rounds_lat1)(rk, x);
+    /* lanes (X35, X34, X33, X32) */
+    b = _mm_blend_epi32(_mm_blend_epi32(x[2], x[1], 0x4), x[0], 0x8);
+    b = _mm_blend_epi32(b, x[3], 0x1);
+    return V_BSWAP(V_FROMY(b));
+}
+#endif
+
 /* ECB over whole sets. */
 static void SM4V(ecb_sets)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t sets)
 {
@@ -326,6 +398,29 @@ static void SM4V(ecb_sets)(const uint32_t *rk, uint8_t *out, const uint8_t *in, 
 /* Any number of blocks; the last partial set through a buffer. */
 static void SM4V(ecb)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n)
 {
+#if V_NB == 4
+    /* Fewer than 4 blocks, the whole input: no buffer, and the rounds
+     * whose latency is shortest (one block in block form). */
+    if (n == 1) {
+        V_STORE(out, SM4V(block1)(rk, V_LOAD(in)));
+        return;
+    }
+    if (n == 2 || n == 3) {
+        V_T r[4], x[4];
+        r[0] = V_LOAD(in);
+        r[1] = V_LOAD(in + 16);
+        r[2] = n > 2 ? V_LOAD(in + 32) : V_SET1(0);
+        r[3] = V_SET1(0);
+        SM4V(to_words)(x, r);
+        SM4V(rounds_lat)(rk, x);
+        SM4V(to_blocks)(r, x);
+        V_STORE(out, r[0]);
+        V_STORE(out + 16, r[1]);
+        if (n > 2)
+            V_STORE(out + 32, r[2]);
+        return;
+    }
+#endif
 #if SM4V_PARTIAL
     /* The sets left after the bulk iterations, a last partial one included
      * (through a buffer), in one pass. */
@@ -674,41 +769,6 @@ static void SM4V(cfb_dec)(const uint32_t *rk, uint8_t *out, const uint8_t *in, s
 }
 
 #if V_NB == 4
-/* The rounds for one block at a time, where their latency is the cost:
- * no shared XOR, and the word written by the previous round enters the
- * S-box input last, so one XOR separates the rounds' S-box layers. */
-static inline void SM4V(rounds_lat)(const uint32_t *rk, V_T x[4])
-{
-    V_T a0 = x[0], a1 = x[1], a2 = x[2], a3 = x[3];
-#define SM4V_ROUNDL(x0, x1, x2, x3, k) x0 = V_YXL(x0, V_XOR(V_XOR3(x1, x2, k), x3))
-    for (int i = 0; i < 32; i += 4) {
-        SM4V_ROUNDL(a0, a1, a2, a3, V_SET1(rk[i]));
-        SM4V_ROUNDL(a1, a2, a3, a0, V_SET1(rk[i + 1]));
-        SM4V_ROUNDL(a2, a3, a0, a1, V_SET1(rk[i + 2]));
-        SM4V_ROUNDL(a3, a0, a1, a2, V_SET1(rk[i + 3]));
-    }
-#undef SM4V_ROUNDL
-    x[0] = a0;
-    x[1] = a1;
-    x[2] = a2;
-    x[3] = a3;
-}
-
-/* One block in block form (the serial modes): the four words broadcast to
- * four registers. */
-static inline __m128i SM4V(block1)(const uint32_t *rk, __m128i b)
-{
-    V_T x[4];
-    b = V_TOY(V_BSWAP(b));
-    x[0] = _mm_shuffle_epi32(b, 0x00);
-    x[1] = _mm_shuffle_epi32(b, 0x55);
-    x[2] = _mm_shuffle_epi32(b, 0xaa);
-    x[3] = _mm_shuffle_epi32(b, 0xff);
-    SM4V(rounds_lat)(rk, x);
-    b = _mm_unpacklo_epi64(_mm_unpacklo_epi32(x[3], x[2]), _mm_unpacklo_epi32(x[1], x[0]));
-    return V_BSWAP(V_FROMY(b));
-}
-
 static void SM4V(cbc_enc1)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n,
                            uint8_t iv[16])
 {
@@ -778,6 +838,7 @@ static void SM4V(ofb1)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size
 #undef V_TOY
 #undef V_FROMY
 #undef V_YXL
+#undef V_YXL1
 #undef V_CTR_OFF
 #undef V_PREV
 #undef V_IV
