@@ -45,12 +45,22 @@
 #include "bc.h"
 #include "ghash.h"
 #include "x86_64/ghash_pclmul.h"
+#include "x86_64/gcm_vaes_common.h"
 
 #ifdef HAVE_ISA_AESNI
 
-#define VY_INLINE static inline __attribute__((always_inline))
+#define VY_INLINE GCM_VAES_INLINE
 #define VY_V 8             /* ymm registers of blocks per iteration */
-#define VY_W (2 * VY_V)    /* blocks per iteration */
+#define VY_L 2             /* blocks per register */
+#define VY_W (VY_L * VY_V) /* blocks per iteration */
+
+/* The width's primitives for gcm_vaes_common.h. */
+#define VY_VEC __m256i
+#define VY_AESENC _mm256_aesenc_epi128
+#define VY_BCAST128 _mm256_broadcastsi128_si256
+#define VY_CAST128 _mm256_castsi256_si128
+#define VY_ADD32 _mm256_add_epi32
+#define VY_LANES _mm256_set_epi32(0, 0, 0, 1, 0, 0, 0, 0)
 
 VY_INLINE __m256i vy_load(const uint8_t *p)
 {
@@ -69,6 +79,8 @@ VY_INLINE __m256i vy_ctr(__m256i cy, int add, __m256i bswap, __m256i k0)
     const __m256i inc = _mm256_set_epi32(0, 0, 0, add, 0, 0, 0, add);
     return _mm256_xor_si256(_mm256_shuffle_epi8(_mm256_add_epi32(cy, inc), bswap), k0);
 }
+
+GCM_VAES_DEFINE_ROUNDS(VY, vy)
 
 VY_INLINE void vy_mul_acc(__m256i x, __m256i k, __m256i *lo, __m256i *mid, __m256i *hi)
 {
@@ -110,15 +122,7 @@ VY_INLINE void vy_ctr_tail(const __m256i *ky, const unsigned nr, uint8_t *out,
                            const uint8_t *in, unsigned n, __m256i *cy, __m256i bswap)
 {
     __m256i b[VY_V];
-    const unsigned nv = (n + 1) / 2;
-#pragma GCC unroll 8
-    for (unsigned v = 0; v < nv; v++)
-        b[v] = vy_ctr(*cy, (int)(2 * v), bswap, ky[0]);
-#pragma GCC unroll 14
-    for (unsigned r = 1; r < nr; r++)
-#pragma GCC unroll 8
-        for (unsigned v = 0; v < nv; v++)
-            b[v] = _mm256_aesenc_epi128(b[v], ky[r]);
+    vy_ctr_rounds(b, ky, nr, *cy, (n + 1) / 2, bswap);
 #pragma GCC unroll 8
     for (unsigned v = 0; v < n / 2; v++) {
         b[v] = _mm256_aesenclast_epi128(b[v], _mm256_xor_si256(ky[nr], vy_load(in + 32 * v)));
@@ -290,14 +294,7 @@ VY_INLINE void vy_ctr_hash_bytes(const __m256i *ky, const unsigned nr, const int
      * are never used. */
     __m256i b[VY_V] = { 0 };
     const unsigned nv = (unsigned)((len + 31) / 32);
-#pragma GCC unroll 8
-    for (unsigned v = 0; v < nv; v++)
-        b[v] = vy_ctr(cy, (int)(2 * v), bswap, ky[0]);
-#pragma GCC unroll 14
-    for (unsigned r = 1; r < nr; r++)
-#pragma GCC unroll 8
-        for (unsigned v = 0; v < nv; v++)
-            b[v] = _mm256_aesenc_epi128(b[v], ky[r]);
+    vy_ctr_rounds(b, ky, nr, cy, nv, bswap);
 #pragma GCC unroll 8
     for (unsigned v = 0; v < nv; v++) {
         const size_t rem = len - 32 * v;
@@ -327,11 +324,7 @@ VY_INLINE void vy_msg_nr(const __m256i *ky, const unsigned nr, const __m128i *pw
     const __m128i j0 = _mm_insert_epi8(
         _mm_maskload_epi32((const int *)(const void *)nonce, _mm_set_epi32(0, -1, -1, -1)), 1,
         15);
-    __m128i ek = _mm_xor_si128(j0, _mm256_castsi256_si128(ky[0]));
-#pragma GCC unroll 14
-    for (unsigned r = 1; r < nr; r++)
-        ek = _mm_aesenc_si128(ek, _mm256_castsi256_si128(ky[r]));
-    ek = _mm_aesenclast_si128(ek, _mm256_castsi256_si128(ky[nr]));
+    const __m128i ek = vy_enc1(ky, nr, j0);
     /* Counters J0 + 1 and J0 + 2 (reflected: the 32-bit counter is dword
      * 0 of each lane). */
     __m256i cy = _mm256_add_epi32(_mm256_broadcastsi128_si256(_mm_shuffle_epi8(j0, bs)),
@@ -403,84 +396,7 @@ VY_INLINE void vy_msg_nr(const __m256i *ky, const unsigned nr, const __m128i *pw
     _mm_storeu_si128((__m128i *)(void *)tag, _mm_xor_si128(_mm_shuffle_epi8(y, bs), ek));
 }
 
-/* Broadcast the round keys once per call; make the round count a constant
- * in each copy so that the round loops unroll. */
-#define VY_DISPATCH(fn, ks, hk, out, in, n, ctr, y)                               \
-    do {                                                                      \
-        const __m128i bswap_ = gh_bswap_mask();                               \
-        const __m256i bswapy_ = _mm256_broadcastsi128_si256(bswap_);          \
-        const __m128i *rk_ = (const __m128i *)(const void *)(ks)->w;          \
-        const unsigned nr_ = (ks)->rounds;                                    \
-        __m256i ky_[15];                                                      \
-        for (unsigned r_ = 0; r_ <= nr_; r_++)                                \
-            ky_[r_] = _mm256_broadcastsi128_si256(_mm_load_si128(rk_ + r_));  \
-        const __m128i c_ = _mm_shuffle_epi8(                                  \
-            _mm_loadu_si128((const __m128i *)(const void *)(ctr)), bswap_);   \
-        __m256i cy_ = _mm256_add_epi32(_mm256_broadcastsi128_si256(c_),       \
-                                       _mm256_set_epi32(0, 0, 0, 1, 0, 0, 0, 0)); \
-        __m128i y_ = gh_load((y), bswap_);                                    \
-        switch (nr_) {                                                        \
-        case 10: fn(ky_, 10, gh_powers(hk), out, in, n, &cy_, &y_, bswapy_); break; \
-        case 12: fn(ky_, 12, gh_powers(hk), out, in, n, &cy_, &y_, bswapy_); break; \
-        default: fn(ky_, 14, gh_powers(hk), out, in, n, &cy_, &y_, bswapy_); break; \
-        }                                                                     \
-        _mm_storeu_si128((__m128i *)(void *)(ctr),                            \
-                         _mm_shuffle_epi8(_mm256_castsi256_si128(cy_), bswap_)); \
-        gh_store((y), y_, bswap_);                                            \
-    } while (0)
-
-static void gcm_vaes2_enc(const axiom_bc_ks *ks, const axiom_ghash_key *hk, uint8_t *out,
-                          const uint8_t *in, size_t n, uint8_t ctr[16], uint8_t y[16])
-{
-    VY_DISPATCH(vy_enc_nr, ks, hk, out, in, n, ctr, y);
-}
-
-static void gcm_vaes2_dec(const axiom_bc_ks *ks, const axiom_ghash_key *hk, uint8_t *out,
-                          const uint8_t *in, size_t n, uint8_t ctr[16], uint8_t y[16])
-{
-    VY_DISPATCH(vy_dec_nr, ks, hk, out, in, n, ctr, y);
-}
-
-/* vy_msg_nr with the direction made a constant as well (with one copy
- * for both directions the ymm kernel sealed 16 KiB with AES-128 at about
- * half speed); the switch below makes the round count a constant. */
-VY_INLINE void vy_msg_dir(const __m256i *ky, const unsigned nr, const __m128i *pw,
-                          const int encrypt, uint8_t *out, uint8_t tag[16],
-                          const uint8_t nonce[12], const uint8_t *ad, size_t adlen,
-                          const uint8_t *in, size_t len, __m256i bswap)
-{
-    if (encrypt)
-        vy_msg_nr(ky, nr, pw, 1, out, tag, nonce, ad, adlen, in, len, bswap);
-    else
-        vy_msg_nr(ky, nr, pw, 0, out, tag, nonce, ad, adlen, in, len, bswap);
-}
-
-static void gcm_vaes2_msg(const axiom_bc_ks *ks, const axiom_ghash_key *hk, int encrypt,
-                          uint8_t *out, uint8_t tag[16], const uint8_t nonce[12],
-                          const uint8_t *ad, size_t adlen, const uint8_t *in, size_t len)
-{
-    const __m256i bswap = _mm256_broadcastsi128_si256(gh_bswap_mask());
-    const __m128i *rk = (const __m128i *)(const void *)ks->w;
-    const __m128i *pw = gh_powers(hk);
-    __m256i ky[15];
-    /* The round count the switch below picks: the broadcast never runs past
-     * the array whatever ks->rounds holds. */
-    const unsigned nr = ks->rounds == 10 ? 10 : ks->rounds == 12 ? 12 : 14;
-    for (unsigned r = 0; r <= nr; r++)
-        ky[r] = _mm256_broadcastsi128_si256(_mm_load_si128(rk + r));
-    switch (nr) {
-    case 10:
-        vy_msg_dir(ky, 10, pw, encrypt, out, tag, nonce, ad, adlen, in, len, bswap);
-        break;
-    case 12:
-        vy_msg_dir(ky, 12, pw, encrypt, out, tag, nonce, ad, adlen, in, len, bswap);
-        break;
-    default:
-        vy_msg_dir(ky, 14, pw, encrypt, out, tag, nonce, ad, adlen, in, len, bswap);
-        break;
-    }
-    axiom_wipe(ky, sizeof ky);
-}
+GCM_VAES_DEFINE_HOOKS(VY, vy, gcm_vaes2)
 
 const axiom_gcm_kernel axiom_gcm_vaes_avx2 = {
     .name = "vaes-avx2",

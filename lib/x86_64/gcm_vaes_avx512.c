@@ -48,12 +48,22 @@
 #include "bc.h"
 #include "ghash.h"
 #include "x86_64/ghash_pclmul.h"
+#include "x86_64/gcm_vaes_common.h"
 
 #ifdef HAVE_ISA_AESNI
 
-#define VZ_INLINE static inline __attribute__((always_inline))
+#define VZ_INLINE GCM_VAES_INLINE
 #define VZ_V 8             /* zmm registers of blocks per iteration */
-#define VZ_W (4 * VZ_V)    /* blocks per iteration */
+#define VZ_L 4             /* blocks per register */
+#define VZ_W (VZ_L * VZ_V) /* blocks per iteration */
+
+/* The width's primitives for gcm_vaes_common.h. */
+#define VZ_VEC __m512i
+#define VZ_AESENC _mm512_aesenc_epi128
+#define VZ_BCAST128 _mm512_broadcast_i32x4
+#define VZ_CAST128 _mm512_castsi512_si128
+#define VZ_ADD32 _mm512_add_epi32
+#define VZ_LANES _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0)
 
 VZ_INLINE __m512i vz_load(const uint8_t *p)
 {
@@ -77,6 +87,8 @@ VZ_INLINE __m512i vz_ctr(__m512i cz, int add, __m512i bswap, __m512i k0)
     const __m512i inc = _mm512_set_epi32(0, 0, 0, add, 0, 0, 0, add, 0, 0, 0, add, 0, 0, 0, add);
     return _mm512_xor_si512(_mm512_shuffle_epi8(_mm512_add_epi32(cz, inc), bswap), k0);
 }
+
+GCM_VAES_DEFINE_ROUNDS(VZ, vz)
 
 VZ_INLINE void vz_mul_acc(__m512i x, __m512i k, __m512i *lo, __m512i *mid, __m512i *hi)
 {
@@ -126,14 +138,7 @@ VZ_INLINE void vz_ctr_tail(const __m512i *kz, const unsigned nr, uint8_t *out,
      * are never used. */
     __m512i b[VZ_V] = { 0 };
     const unsigned nv = (n + 3) / 4;
-#pragma GCC unroll 8
-    for (unsigned v = 0; v < nv; v++)
-        b[v] = vz_ctr(*cz, (int)(4 * v), bswap, kz[0]);
-#pragma GCC unroll 14
-    for (unsigned r = 1; r < nr; r++)
-#pragma GCC unroll 8
-        for (unsigned v = 0; v < nv; v++)
-            b[v] = _mm512_aesenc_epi128(b[v], kz[r]);
+    vz_ctr_rounds(b, kz, nr, *cz, nv, bswap);
 #pragma GCC unroll 8
     for (unsigned v = 0; v < nv; v++) {
         const unsigned nb = n - 4 * v < 4 ? n - 4 * v : 4;
@@ -348,14 +353,7 @@ VZ_INLINE void vz_ctr_bytes(const __m512i *kz, const unsigned nr, const int encr
 {
     __m512i b[VZ_V] = { 0 };
     const unsigned nv = (unsigned)((len + 63) / 64);
-#pragma GCC unroll 8
-    for (unsigned v = 0; v < nv; v++)
-        b[v] = vz_ctr(cz, (int)(4 * v), bswap, kz[0]);
-#pragma GCC unroll 14
-    for (unsigned r = 1; r < nr; r++)
-#pragma GCC unroll 8
-        for (unsigned v = 0; v < nv; v++)
-            b[v] = _mm512_aesenc_epi128(b[v], kz[r]);
+    vz_ctr_rounds(b, kz, nr, cz, nv, bswap);
 #pragma GCC unroll 8
     for (unsigned v = 0; v < nv; v++) {
         const __mmask64 m = vz_bytes(len - 64 * v);
@@ -379,11 +377,7 @@ VZ_INLINE void vz_msg_nr(const __m512i *kz, const unsigned nr, const __m128i *pw
     /* J0 = nonce || 1, in wire order; its counter form (reflected) has
      * the 32-bit counter in dword 0. */
     const __m128i j0 = _mm_insert_epi8(_mm_maskz_loadu_epi8(0x0fff, nonce), 1, 15);
-    __m128i ek = _mm_xor_si128(j0, _mm512_castsi512_si128(kz[0]));
-#pragma GCC unroll 14
-    for (unsigned r = 1; r < nr; r++)
-        ek = _mm_aesenc_si128(ek, _mm512_castsi512_si128(kz[r]));
-    ek = _mm_aesenclast_si128(ek, _mm512_castsi512_si128(kz[nr]));
+    const __m128i ek = vz_enc1(kz, nr, j0);
     __m512i cz = _mm512_add_epi32(_mm512_broadcast_i32x4(_mm_shuffle_epi8(j0, bs)),
                                   _mm512_set_epi32(0, 0, 0, 4, 0, 0, 0, 3, 0, 0, 0, 2,
                                                    0, 0, 0, 1));
@@ -442,85 +436,7 @@ VZ_INLINE void vz_msg_nr(const __m512i *kz, const unsigned nr, const __m128i *pw
     _mm_storeu_si128((__m128i *)(void *)tag, _mm_xor_si128(_mm_shuffle_epi8(y, bs), ek));
 }
 
-/* Broadcast the round keys once per call; make the round count a constant
- * in each copy so that the round loops unroll. */
-#define VZ_DISPATCH(fn, ks, hk, out, in, n, ctr, y)                               \
-    do {                                                                      \
-        const __m128i bswap_ = gh_bswap_mask();                               \
-        const __m512i bswapz_ = _mm512_broadcast_i32x4(bswap_);               \
-        const __m128i *rk_ = (const __m128i *)(const void *)(ks)->w;          \
-        const unsigned nr_ = (ks)->rounds;                                    \
-        __m512i kz_[15];                                                      \
-        for (unsigned r_ = 0; r_ <= nr_; r_++)                                \
-            kz_[r_] = _mm512_broadcast_i32x4(_mm_load_si128(rk_ + r_));       \
-        const __m128i c_ = _mm_shuffle_epi8(                                  \
-            _mm_loadu_si128((const __m128i *)(const void *)(ctr)), bswap_);   \
-        __m512i cz_ = _mm512_add_epi32(_mm512_broadcast_i32x4(c_),           \
-                                       _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, \
-                                                        0, 0, 0, 1, 0, 0, 0, 0)); \
-        __m128i y_ = gh_load((y), bswap_);                                    \
-        switch (nr_) {                                                        \
-        case 10: fn(kz_, 10, gh_powers(hk), out, in, n, &cz_, &y_, bswapz_); break; \
-        case 12: fn(kz_, 12, gh_powers(hk), out, in, n, &cz_, &y_, bswapz_); break; \
-        default: fn(kz_, 14, gh_powers(hk), out, in, n, &cz_, &y_, bswapz_); break; \
-        }                                                                     \
-        _mm_storeu_si128((__m128i *)(void *)(ctr),                            \
-                         _mm_shuffle_epi8(_mm512_castsi512_si128(cz_), bswap_)); \
-        gh_store((y), y_, bswap_);                                            \
-    } while (0)
-
-static void gcm_vaes512_enc(const axiom_bc_ks *ks, const axiom_ghash_key *hk, uint8_t *out,
-                            const uint8_t *in, size_t n, uint8_t ctr[16], uint8_t y[16])
-{
-    VZ_DISPATCH(vz_enc_nr, ks, hk, out, in, n, ctr, y);
-}
-
-static void gcm_vaes512_dec(const axiom_bc_ks *ks, const axiom_ghash_key *hk, uint8_t *out,
-                            const uint8_t *in, size_t n, uint8_t ctr[16], uint8_t y[16])
-{
-    VZ_DISPATCH(vz_dec_nr, ks, hk, out, in, n, ctr, y);
-}
-
-/* vz_msg_nr with the direction made a constant as well (with one copy
- * for both directions the ymm kernel sealed 16 KiB with AES-128 at about
- * half speed); the switch below makes the round count a constant. */
-VZ_INLINE void vz_msg_dir(const __m512i *kz, const unsigned nr, const __m128i *pw,
-                          const int encrypt, uint8_t *out, uint8_t tag[16],
-                          const uint8_t nonce[12], const uint8_t *ad, size_t adlen,
-                          const uint8_t *in, size_t len, __m512i bswap)
-{
-    if (encrypt)
-        vz_msg_nr(kz, nr, pw, 1, out, tag, nonce, ad, adlen, in, len, bswap);
-    else
-        vz_msg_nr(kz, nr, pw, 0, out, tag, nonce, ad, adlen, in, len, bswap);
-}
-
-static void gcm_vaes512_msg(const axiom_bc_ks *ks, const axiom_ghash_key *hk, int encrypt,
-                            uint8_t *out, uint8_t tag[16], const uint8_t nonce[12],
-                            const uint8_t *ad, size_t adlen, const uint8_t *in, size_t len)
-{
-    const __m512i bswap = _mm512_broadcast_i32x4(gh_bswap_mask());
-    const __m128i *rk = (const __m128i *)(const void *)ks->w;
-    const __m128i *pw = gh_powers(hk);
-    __m512i kz[15];
-    /* The round count the switch below picks: the broadcast never runs past
-     * the array whatever ks->rounds holds. */
-    const unsigned nr = ks->rounds == 10 ? 10 : ks->rounds == 12 ? 12 : 14;
-    for (unsigned r = 0; r <= nr; r++)
-        kz[r] = _mm512_broadcast_i32x4(_mm_load_si128(rk + r));
-    switch (nr) {
-    case 10:
-        vz_msg_dir(kz, 10, pw, encrypt, out, tag, nonce, ad, adlen, in, len, bswap);
-        break;
-    case 12:
-        vz_msg_dir(kz, 12, pw, encrypt, out, tag, nonce, ad, adlen, in, len, bswap);
-        break;
-    default:
-        vz_msg_dir(kz, 14, pw, encrypt, out, tag, nonce, ad, adlen, in, len, bswap);
-        break;
-    }
-    axiom_wipe(kz, sizeof kz);
-}
+GCM_VAES_DEFINE_HOOKS(VZ, vz, gcm_vaes512)
 
 const axiom_gcm_kernel axiom_gcm_vaes_avx512 = {
     .name = "vaes-avx512",
