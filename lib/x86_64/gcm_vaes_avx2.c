@@ -61,6 +61,7 @@
 #define VY_CAST128 _mm256_castsi256_si128
 #define VY_ADD32 _mm256_add_epi32
 #define VY_LANES _mm256_set_epi32(0, 0, 0, 1, 0, 0, 0, 0)
+#define VY_CTRS_COST 0 /* vy_ctrs_init and _end are free */
 
 VY_INLINE __m256i vy_load(const uint8_t *p)
 {
@@ -139,12 +140,30 @@ VY_INLINE void vy_ctr_tail(const __m256i *ky, const unsigned nr, uint8_t *out,
     *cy = _mm256_add_epi32(*cy, _mm256_set_epi32(0, 0, 0, (int)n, 0, 0, 0, (int)n));
 }
 
+/* The stitched loop's counter: the counter register itself, updated in
+ * place. */
+typedef struct vy_ctrs {
+    __m256i *cy;
+} vy_ctrs;
+
+VY_INLINE void vy_ctrs_init(vy_ctrs *c, __m256i *cy)
+{
+    c->cy = cy;
+}
+
+VY_INLINE void vy_ctrs_end(const vy_ctrs *c, __m256i *cy)
+{
+    (void)c;
+    (void)cy;
+}
+
 /* One iteration: CTR over 16 blocks from @in to @out, GHASH of the 16
  * blocks at @hin into @y. */
 VY_INLINE void vy_step(const __m256i *ky, const unsigned nr, const __m128i *pw, uint8_t *out,
-                       const uint8_t *in, const uint8_t *hin, __m256i *cy, __m128i *y,
+                       const uint8_t *in, const uint8_t *hin, vy_ctrs *cs, __m128i *y,
                        __m256i bswap)
 {
+    __m256i *cy = cs->cy;
     __m256i b[VY_V];
     __m256i lo = _mm256_setzero_si256(), mid = lo, hi = lo;
     const __m128i *k = pw + GH_SLOT(VY_W);
@@ -178,43 +197,7 @@ VY_INLINE void vy_step(const __m256i *ky, const unsigned nr, const __m128i *pw, 
     *y = gh_reduce(vy_fold(lo), vy_fold(mid), vy_fold(hi));
 }
 
-VY_INLINE void vy_enc_nr(const __m256i *ky, const unsigned nr, const __m128i *pw, uint8_t *out,
-                         const uint8_t *in, size_t n, __m256i *cy, __m128i *y, __m256i bswap)
-{
-    if (n >= VY_W) {
-        /* Prologue: nothing before the first 16 blocks to hash. */
-        vy_ctr_tail(ky, nr, out, in, VY_W, cy, bswap);
-        const uint8_t *prev = out;
-        in += 16 * VY_W;
-        out += 16 * VY_W;
-        n -= VY_W;
-        for (; n >= VY_W; n -= VY_W) {
-            vy_step(ky, nr, pw, out, in, prev, cy, y, bswap);
-            prev = out;
-            in += 16 * VY_W;
-            out += 16 * VY_W;
-        }
-        *y = vy_absorb(*y, pw, prev, VY_W, bswap);
-    }
-    if (n > 0) {
-        vy_ctr_tail(ky, nr, out, in, (unsigned)n, cy, bswap);
-        *y = vy_absorb(*y, pw, out, (unsigned)n, bswap);
-    }
-}
-
-VY_INLINE void vy_dec_nr(const __m256i *ky, const unsigned nr, const __m128i *pw, uint8_t *out,
-                         const uint8_t *in, size_t n, __m256i *cy, __m128i *y, __m256i bswap)
-{
-    for (; n >= VY_W; n -= VY_W) {
-        vy_step(ky, nr, pw, out, in, in, cy, y, bswap);
-        in += 16 * VY_W;
-        out += 16 * VY_W;
-    }
-    if (n > 0) {
-        *y = vy_absorb(*y, pw, in, (unsigned)n, bswap);
-        vy_ctr_tail(ky, nr, out, in, (unsigned)n, cy, bswap);
-    }
-}
+GCM_VAES_DEFINE_BULK(VY, vy)
 
 /* ---- one-shot messages (96-bit nonce) --------------------------------- */
 

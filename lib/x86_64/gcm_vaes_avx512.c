@@ -64,6 +64,7 @@
 #define VZ_CAST128 _mm512_castsi512_si128
 #define VZ_ADD32 _mm512_add_epi32
 #define VZ_LANES _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0)
+#define VZ_CTRS_COST 1 /* vz_ctrs_init builds 8 registers of constants */
 
 VZ_INLINE __m512i vz_load(const uint8_t *p)
 {
@@ -185,8 +186,9 @@ typedef struct vz_ctrs {
  * 0..4 of the counter are bits 24..28. */
 #define VZ_CLOW 0x1f000000
 
-VZ_INLINE void vz_ctrs_init(vz_ctrs *c, __m512i cz)
+VZ_INLINE void vz_ctrs_init(vz_ctrs *c, const __m512i *czp)
 {
+    const __m512i cz = *czp;
     /* Lanes of cz hold c, c + 1, c + 2, c + 3. */
     const __m512i lane = _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0);
     /* r in dword 0 of every lane, zero elsewhere. */
@@ -206,13 +208,14 @@ VZ_INLINE void vz_ctrs_init(vz_ctrs *c, __m512i cz)
     }
 }
 
-/* The counter register (lanes c .. c + 3) after the iterations so far. */
-VZ_INLINE __m512i vz_ctrs_cz(const vz_ctrs *c, __m512i cz0)
+/* The counter register (lanes c .. c + 3) after the iterations so far,
+ * into *cz (which holds it from before them). */
+VZ_INLINE void vz_ctrs_end(const vz_ctrs *c, __m512i *cz)
 {
     const __m512i lane = _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0);
-    const __m512i r = _mm512_maskz_and_epi32(0x1111, _mm512_sub_epi32(cz0, lane),
+    const __m512i r = _mm512_maskz_and_epi32(0x1111, _mm512_sub_epi32(*cz, lane),
                                              _mm512_set1_epi32(VZ_W - 1));
-    return _mm512_add_epi32(c->base, _mm512_add_epi32(r, lane));
+    *cz = _mm512_add_epi32(c->base, _mm512_add_epi32(r, lane));
 }
 
 /* One iteration: CTR over 32 blocks from @in to @out, GHASH of the 32
@@ -266,53 +269,7 @@ VZ_INLINE void vz_step(const __m512i *kz, const unsigned nr, const __m128i *pw, 
     *y = gh_reduce(vz_fold(lo), vz_fold(mid), vz_fold(hi));
 }
 
-VZ_INLINE void vz_enc_nr(const __m512i *kz, const unsigned nr, const __m128i *pw, uint8_t *out,
-                         const uint8_t *in, size_t n, __m512i *cz, __m128i *y, __m512i bswap)
-{
-    if (n >= VZ_W) {
-        /* Prologue: nothing before the first 32 blocks to hash. */
-        vz_ctr_tail(kz, nr, out, in, VZ_W, cz, bswap);
-        const uint8_t *prev = out;
-        in += 16 * VZ_W;
-        out += 16 * VZ_W;
-        n -= VZ_W;
-        if (n >= VZ_W) {
-            vz_ctrs cs;
-            vz_ctrs_init(&cs, *cz);
-            for (; n >= VZ_W; n -= VZ_W) {
-                vz_step(kz, nr, pw, out, in, prev, &cs, y, bswap);
-                prev = out;
-                in += 16 * VZ_W;
-                out += 16 * VZ_W;
-            }
-            *cz = vz_ctrs_cz(&cs, *cz);
-        }
-        *y = vz_absorb(*y, pw, prev, VZ_W, bswap);
-    }
-    if (n > 0) {
-        vz_ctr_tail(kz, nr, out, in, (unsigned)n, cz, bswap);
-        *y = vz_absorb(*y, pw, out, (unsigned)n, bswap);
-    }
-}
-
-VZ_INLINE void vz_dec_nr(const __m512i *kz, const unsigned nr, const __m128i *pw, uint8_t *out,
-                         const uint8_t *in, size_t n, __m512i *cz, __m128i *y, __m512i bswap)
-{
-    if (n >= VZ_W) {
-        vz_ctrs cs;
-        vz_ctrs_init(&cs, *cz);
-        for (; n >= VZ_W; n -= VZ_W) {
-            vz_step(kz, nr, pw, out, in, in, &cs, y, bswap);
-            in += 16 * VZ_W;
-            out += 16 * VZ_W;
-        }
-        *cz = vz_ctrs_cz(&cs, *cz);
-    }
-    if (n > 0) {
-        *y = vz_absorb(*y, pw, in, (unsigned)n, bswap);
-        vz_ctr_tail(kz, nr, out, in, (unsigned)n, cz, bswap);
-    }
-}
+GCM_VAES_DEFINE_BULK(VZ, vz)
 
 /* ---- one-shot messages (96-bit nonce) --------------------------------- */
 

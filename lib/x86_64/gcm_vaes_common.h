@@ -77,6 +77,77 @@
                 b[v] = P##_AESENC(b[v], k[r]);                                                     \
     }
 
+/* The bulk loops p##_enc_nr and p##_dec_nr (n whole blocks, counters from
+ * and back to *c, GHASH state *y), over the kernel's
+ *
+ *   P##_W                          blocks per iteration
+ *   p##_ctrs                       what the stitched loop keeps of the
+ *                                  counter, from p##_ctrs_init(&cs, c) and
+ *                                  back to *c by p##_ctrs_end(&cs, c)
+ *   P##_CTRS_COST                  1 if those two cost enough to be skipped
+ *                                  when the loop does not run, 0 if not
+ *                                  (a test GCC keeps makes it rotate the ymm
+ *                                  loops differently, with more spills)
+ *   p##_step(k, nr, pw, out, in, hin, &cs, y, bswap)   one iteration: CTR
+ *                                  from in to out, GHASH of the blocks at hin
+ *   p##_ctr_tail(k, nr, out, in, n, c, bswap)   CTR only, 1 .. P##_W blocks
+ *   p##_absorb(y, pw, in, n, bswap)             GHASH only, 1 .. 32 blocks
+ *
+ * Encryption hashes the previous iteration's ciphertext (reloaded from the
+ * output), so the first iteration's blocks go through p##_ctr_tail and the
+ * last ones through p##_absorb; decryption hashes the input it is about to
+ * decrypt, in the same iteration. */
+#define GCM_VAES_DEFINE_BULK(P, p)                                                                 \
+    GCM_VAES_INLINE void p##_enc_nr(const P##_VEC *k, const unsigned nr, const __m128i *pw,        \
+                                    uint8_t *out, const uint8_t *in, size_t n, P##_VEC *c,         \
+                                    __m128i *y, P##_VEC bswap)                                     \
+    {                                                                                              \
+        if (n >= P##_W) {                                                                          \
+            /* Prologue: nothing before the first iteration's blocks to hash. */                  \
+            p##_ctr_tail(k, nr, out, in, P##_W, c, bswap);                                         \
+            const uint8_t *prev = out;                                                             \
+            in += 16 * P##_W;                                                                      \
+            out += 16 * P##_W;                                                                     \
+            n -= P##_W;                                                                            \
+            if (!P##_CTRS_COST || n >= P##_W) {                                                    \
+                p##_ctrs cs;                                                                       \
+                p##_ctrs_init(&cs, c);                                                             \
+                for (; n >= P##_W; n -= P##_W) {                                                   \
+                    p##_step(k, nr, pw, out, in, prev, &cs, y, bswap);                             \
+                    prev = out;                                                                    \
+                    in += 16 * P##_W;                                                              \
+                    out += 16 * P##_W;                                                             \
+                }                                                                                  \
+                p##_ctrs_end(&cs, c);                                                             \
+            }                                                                                      \
+            *y = p##_absorb(*y, pw, prev, P##_W, bswap);                                           \
+        }                                                                                          \
+        if (n > 0) {                                                                               \
+            p##_ctr_tail(k, nr, out, in, (unsigned)n, c, bswap);                                   \
+            *y = p##_absorb(*y, pw, out, (unsigned)n, bswap);                                      \
+        }                                                                                          \
+    }                                                                                              \
+                                                                                                   \
+    GCM_VAES_INLINE void p##_dec_nr(const P##_VEC *k, const unsigned nr, const __m128i *pw,        \
+                                    uint8_t *out, const uint8_t *in, size_t n, P##_VEC *c,         \
+                                    __m128i *y, P##_VEC bswap)                                     \
+    {                                                                                              \
+        if (!P##_CTRS_COST || n >= P##_W) {                                                        \
+            p##_ctrs cs;                                                                           \
+            p##_ctrs_init(&cs, c);                                                                 \
+            for (; n >= P##_W; n -= P##_W) {                                                       \
+                p##_step(k, nr, pw, out, in, in, &cs, y, bswap);                                   \
+                in += 16 * P##_W;                                                                  \
+                out += 16 * P##_W;                                                                 \
+            }                                                                                      \
+            p##_ctrs_end(&cs, c);                                                                 \
+        }                                                                                          \
+        if (n > 0) {                                                                               \
+            *y = p##_absorb(*y, pw, in, (unsigned)n, bswap);                                       \
+            p##_ctr_tail(k, nr, out, in, (unsigned)n, c, bswap);                                   \
+        }                                                                                          \
+    }
+
 /* The kernel hooks name##_enc, name##_dec and name##_msg (see axiom_gcm_kernel).
  *
  * p##_keys: the round keys in every lane, and the round count the switches
