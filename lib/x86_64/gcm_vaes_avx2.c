@@ -81,8 +81,6 @@ VY_INLINE __m256i vy_ctr(__m256i cy, int add, __m256i bswap, __m256i k0)
     return _mm256_xor_si256(_mm256_shuffle_epi8(_mm256_add_epi32(cy, inc), bswap), k0);
 }
 
-GCM_VAES_DEFINE_ROUNDS(VY, vy)
-
 VY_INLINE void vy_mul_acc(__m256i x, __m256i k, __m256i *lo, __m256i *mid, __m256i *hi)
 {
     *lo = _mm256_xor_si256(*lo, _mm256_clmulepi64_epi128(x, k, 0x00));
@@ -123,7 +121,8 @@ VY_INLINE void vy_ctr_tail(const __m256i *ky, const unsigned nr, uint8_t *out,
                            const uint8_t *in, unsigned n, __m256i *cy, __m256i bswap)
 {
     __m256i b[VY_V];
-    vy_ctr_rounds(b, ky, nr, *cy, (n + 1) / 2, bswap);
+    const unsigned nv = (n + 1) / 2;
+    GCM_VAES_CTR_ROUNDS(VY, vy, b, ky, nr, *cy, nv, bswap);
 #pragma GCC unroll 8
     for (unsigned v = 0; v < n / 2; v++) {
         b[v] = _mm256_aesenclast_epi128(b[v], _mm256_xor_si256(ky[nr], vy_load(in + 32 * v)));
@@ -277,7 +276,7 @@ VY_INLINE void vy_ctr_hash_bytes(const __m256i *ky, const unsigned nr, const int
      * are never used. */
     __m256i b[VY_V] = { 0 };
     const unsigned nv = (unsigned)((len + 31) / 32);
-    vy_ctr_rounds(b, ky, nr, cy, nv, bswap);
+    GCM_VAES_CTR_ROUNDS(VY, vy, b, ky, nr, cy, nv, bswap);
 #pragma GCC unroll 8
     for (unsigned v = 0; v < nv; v++) {
         const size_t rem = len - 32 * v;
@@ -307,7 +306,8 @@ VY_INLINE void vy_msg_nr(const __m256i *ky, const unsigned nr, const __m128i *pw
     const __m128i j0 = _mm_insert_epi8(
         _mm_maskload_epi32((const int *)(const void *)nonce, _mm_set_epi32(0, -1, -1, -1)), 1,
         15);
-    const __m128i ek = vy_enc1(ky, nr, j0);
+    __m128i ek = j0;
+    GCM_VAES_ENC1(VY, ek, ky, nr);
     /* Counters J0 + 1 and J0 + 2 (reflected: the 32-bit counter is dword
      * 0 of each lane). */
     __m256i cy = _mm256_add_epi32(_mm256_broadcastsi128_si256(_mm_shuffle_epi8(j0, bs)),

@@ -89,8 +89,6 @@ VZ_INLINE __m512i vz_ctr(__m512i cz, int add, __m512i bswap, __m512i k0)
     return _mm512_xor_si512(_mm512_shuffle_epi8(_mm512_add_epi32(cz, inc), bswap), k0);
 }
 
-GCM_VAES_DEFINE_ROUNDS(VZ, vz)
-
 VZ_INLINE void vz_mul_acc(__m512i x, __m512i k, __m512i *lo, __m512i *mid, __m512i *hi)
 {
     *lo = _mm512_xor_si512(*lo, _mm512_clmulepi64_epi128(x, k, 0x00));
@@ -139,7 +137,7 @@ VZ_INLINE void vz_ctr_tail(const __m512i *kz, const unsigned nr, uint8_t *out,
      * are never used. */
     __m512i b[VZ_V] = { 0 };
     const unsigned nv = (n + 3) / 4;
-    vz_ctr_rounds(b, kz, nr, *cz, nv, bswap);
+    GCM_VAES_CTR_ROUNDS(VZ, vz, b, kz, nr, *cz, nv, bswap);
 #pragma GCC unroll 8
     for (unsigned v = 0; v < nv; v++) {
         const unsigned nb = n - 4 * v < 4 ? n - 4 * v : 4;
@@ -310,7 +308,7 @@ VZ_INLINE void vz_ctr_bytes(const __m512i *kz, const unsigned nr, const int encr
 {
     __m512i b[VZ_V] = { 0 };
     const unsigned nv = (unsigned)((len + 63) / 64);
-    vz_ctr_rounds(b, kz, nr, cz, nv, bswap);
+    GCM_VAES_CTR_ROUNDS(VZ, vz, b, kz, nr, cz, nv, bswap);
 #pragma GCC unroll 8
     for (unsigned v = 0; v < nv; v++) {
         const __mmask64 m = vz_bytes(len - 64 * v);
@@ -334,7 +332,8 @@ VZ_INLINE void vz_msg_nr(const __m512i *kz, const unsigned nr, const __m128i *pw
     /* J0 = nonce || 1, in wire order; its counter form (reflected) has
      * the 32-bit counter in dword 0. */
     const __m128i j0 = _mm_insert_epi8(_mm_maskz_loadu_epi8(0x0fff, nonce), 1, 15);
-    const __m128i ek = vz_enc1(kz, nr, j0);
+    __m128i ek = j0;
+    GCM_VAES_ENC1(VZ, ek, kz, nr);
     __m512i cz = _mm512_add_epi32(_mm512_broadcast_i32x4(_mm_shuffle_epi8(j0, bs)),
                                   _mm512_set_epi32(0, 0, 0, 4, 0, 0, 0, 3, 0, 0, 0, 2,
                                                    0, 0, 0, 1));
