@@ -261,6 +261,8 @@ VY_INLINE __m256i vy_keep_bytes(__m256i v, size_t n)
     return _mm256_and_si256(v, _mm256_cmpgt_epi8(_mm256_set1_epi8((char)n), idx));
 }
 
+#define VY_LOAD16(p, n) _mm256_castsi256_si128(vy_load_bytes((p), (n)))
+
 /* CTR over @len (1..256) bytes with counters from @cy, and the unreduced
  * products of the ciphertext (zero past @len; the output when encrypting,
  * the input when decrypting) with the powers from @k (two per register)
@@ -341,19 +343,8 @@ VY_INLINE void vy_msg_nr(const __m256i *ky, const unsigned nr, const __m128i *pw
         gh_mul_acc(lb, pw[GH_SLOT(1)], &l, &m, &h);
         y = gh_reduce(l, m, h);
     } else {
-        y = _mm_setzero_si128();
-        size_t n = adlen / 16;
-        for (; n >= 2 * VY_W; n -= 2 * VY_W, ad += 32 * VY_W)
-            y = vy_absorb(y, pw, ad, 2 * VY_W, bswap);
-        if (n)
-            y = vy_absorb(y, pw, ad, (unsigned)n, bswap);
-        ad += 16 * n;
-        if (adlen % 16) {
-            const __m128i a = _mm_shuffle_epi8(
-                _mm256_castsi256_si128(vy_load_bytes(ad, adlen % 16)), bs);
-            y = gh_mul(_mm_xor_si128(y, a), pw[GH_SLOT(1)]);
-        }
-        n = len / 16;
+        GCM_VAES_ABSORB_AD(VY, vy, y, pw, ad, adlen, bswap, bs);
+        const size_t n = len / 16;
         if (n) {
             if (encrypt)
                 vy_enc_nr(ky, nr, pw, out, in, n, &cy, &y, bswap);

@@ -277,6 +277,8 @@ VZ_INLINE __mmask64 vz_bytes(size_t n)
     return n >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << n) - 1;
 }
 
+#define VZ_LOAD16(p, n) _mm_maskz_loadu_epi8((__mmask16)((1u << (n)) - 1), (p))
+
 /* Unreduced products of the blocks in @x[0..] (@nb blocks, four per
  * register, zero past the data) with K_e, K_(e-1), ..., K_(e-nb+1),
  * accumulated into lo, mid, hi.  1 <= nb <= e <= 32. */
@@ -358,19 +360,8 @@ VZ_INLINE void vz_msg_nr(const __m512i *kz, const unsigned nr, const __m128i *pw
         gh_mul_acc(lb, pw[GH_SLOT(1)], &l, &m, &h);
         y = gh_reduce(l, m, h);
     } else {
-        y = _mm_setzero_si128();
-        size_t n = adlen / 16;
-        for (; n >= VZ_W; n -= VZ_W, ad += 16 * VZ_W)
-            y = vz_absorb(y, pw, ad, VZ_W, bswap);
-        if (n)
-            y = vz_absorb(y, pw, ad, (unsigned)n, bswap);
-        ad += 16 * n;
-        if (adlen % 16) {
-            const __m128i a = _mm_shuffle_epi8(
-                _mm_maskz_loadu_epi8((__mmask16)((1u << (adlen % 16)) - 1), ad), bs);
-            y = gh_mul(_mm_xor_si128(y, a), pw[GH_SLOT(1)]);
-        }
-        n = len / 16;
+        GCM_VAES_ABSORB_AD(VZ, vz, y, pw, ad, adlen, bswap, bs);
+        const size_t n = len / 16;
         if (n) {
             if (encrypt)
                 vz_enc_nr(kz, nr, pw, out, in, n, &cz, &y, bswap);

@@ -150,6 +150,27 @@
         }                                                                                          \
     }
 
+/* GCM_VAES_ABSORB_AD: y = GHASH of the whole AD at @ad (which it moves)
+ * from zero, for the long one-shot path: AXIOM_GHASH_MAXPOW blocks per
+ * reduction, the partial block last, loaded by the kernel's P##_LOAD16(p,
+ * n) (the first n, 1 .. 15, bytes at p, zero past them, on xmm; nothing
+ * past them read); @bs is bswap's lane 0.  A statement, for the reason
+ * given at GCM_VAES_CTR_ROUNDS. */
+#define GCM_VAES_ABSORB_AD(P, p, y, pw, ad, adlen, bswap, bs)                                      \
+    do {                                                                                           \
+        (y) = _mm_setzero_si128();                                                                 \
+        size_t n_ = (adlen) / 16;                                                                  \
+        for (; n_ >= AXIOM_GHASH_MAXPOW; n_ -= AXIOM_GHASH_MAXPOW, (ad) += 16 * AXIOM_GHASH_MAXPOW) \
+            (y) = p##_absorb((y), (pw), (ad), AXIOM_GHASH_MAXPOW, (bswap));                        \
+        if (n_)                                                                                    \
+            (y) = p##_absorb((y), (pw), (ad), (unsigned)n_, (bswap));                              \
+        (ad) += 16 * n_;                                                                           \
+        if ((adlen) % 16) {                                                                        \
+            const __m128i a_ = _mm_shuffle_epi8(P##_LOAD16((ad), (adlen) % 16), (bs));             \
+            (y) = gh_mul(_mm_xor_si128((y), a_), (pw)[GH_SLOT(1)]);                                \
+        }                                                                                          \
+    } while (0)
+
 /* Declares P##_VEC k[15] with the nr + 1 round keys at @rk in every lane,
  * and const unsigned nr = @rounds. */
 #define GCM_VAES_KEYS(P, k, nr, rounds, rk)                                                        \
