@@ -1,21 +1,28 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What the two VAES GCM kernels (gcm_vaes_avx2.c on ymm, gcm_vaes_avx512.c
- * on zmm) share, written once for any vector width: the counter blocks and
- * AES rounds of the CTR-only paths (tails, one-shot partial registers),
- * E_K(J0) on xmm, and the three kernel hooks (round keys broadcast once per
- * call, the switch that makes the round count a compile-time constant in
- * each inlined copy, the direction made a constant).  The stitched loops,
- * GHASH helpers and partial-register loads and stores stay in the kernel
- * files: they differ between the widths in more than the vector type.
+ * on zmm) share, written once for any vector width:
  *
- * As in aes_vaes_common.h, everything is a macro that defines static
- * inline functions under the kernel's prefix, so that each kernel file
+ *   GCM_VAES_CTR_ROUNDS      counter blocks and AES rounds of the CTR-only
+ *                            paths (tails, one-shot partial registers)
+ *   GCM_VAES_ENC1            E_K(J0) on xmm
+ *   GCM_VAES_DEFINE_BULK     the bulk loops p##_enc_nr, p##_dec_nr around
+ *                            the kernel's stitched step
+ *   GCM_VAES_ABSORB_AD       the long one-shot path's AD hashing
+ *   GCM_VAES_DEFINE_HOOKS    the three kernel hooks: round keys broadcast
+ *                            once per call, the switch that makes the round
+ *                            count a compile-time constant in each inlined
+ *                            copy, the direction made a constant
+ *
+ * The stitched steps, counter schemes, GHASH helpers, partial-register
+ * loads and stores and the one-shot short path stay in the kernel files:
+ * they differ between the widths in more than the vector type.
+ *
+ * As in aes_vaes_common.h, everything is a macro (statements, or static
+ * inline functions under the kernel's prefix), so that each kernel file
  * compiles its own copy with its own -m flags.  A kernel file defines, for
  * its upper-case prefix P (VY, VZ) and lower-case prefix p (vy, vz):
  *
  *   P##_VEC            the vector type
- *   P##_V              registers of blocks per iteration (the size of the
- *                      callers' b[] arrays)
  *   P##_L              128-bit blocks per register
  *   P##_AESENC(x, k)   one AES round on every lane
  *   P##_BCAST128(x)    an xmm value in every lane
@@ -25,12 +32,10 @@
  *   p##_ctr(c, add, bswap, k0)   the P##_L counters after c + add, in wire
  *                      order and whitened with k0
  *
- * before GCM_VAES_CTR_ROUNDS, and p##_enc_nr, p##_dec_nr (the
- * stitched bulk loops) and p##_msg_nr (one-shot messages) before
- * GCM_VAES_DEFINE_HOOKS.
+ * and what each macro below names besides.
  *
  * Constant time: the only branches here are on the round count, the
- * direction and the length. */
+ * direction and the lengths. */
 #ifndef AXIOM_GCM_VAES_COMMON_H
 #define AXIOM_GCM_VAES_COMMON_H
 
@@ -43,8 +48,8 @@
 
 #define GCM_VAES_INLINE static inline __attribute__((always_inline))
 
-/* GCM_VAES_CTR_ROUNDS: the counter blocks c, c + 1, ... of @nv
- * (1 .. P##_V) registers into the caller's array b[], whitened and through
+/* GCM_VAES_CTR_ROUNDS: the counter blocks c, c + 1, ... of @nv registers
+ * (1 .. the size of b[]) into the caller's array b[], whitened and through
  * rounds 1 .. nr-1 (the last round, which carries the keystream XOR, is
  * the caller's).
  *
@@ -57,7 +62,8 @@
  * statements in another order, GCC scheduled the same instructions
  * differently, in the stitched loops too, and sealing 16 KiB with AES-128
  * on zmm measured 1.4% slower.  As they are, both kernels compile to the
- * same instructions as when each file had its own copy (GCC 12, -O2). */
+ * same object code as when each file had its own copy (GCC 12 and clang
+ * 14, -O2). */
 #define GCM_VAES_CTR_ROUNDS(P, p, b, k, nr, c, nv, bswap)                                          \
     do {                                                                                           \
         _Pragma("GCC unroll 8")                                                                    \
@@ -105,7 +111,7 @@
                                     __m128i *y, P##_VEC bswap)                                     \
     {                                                                                              \
         if (n >= P##_W) {                                                                          \
-            /* Prologue: nothing before the first iteration's blocks to hash. */                  \
+            /* Prologue: nothing before the first iteration's blocks to hash. */                   \
             p##_ctr_tail(k, nr, out, in, P##_W, c, bswap);                                         \
             const uint8_t *prev = out;                                                             \
             in += 16 * P##_W;                                                                      \
@@ -120,7 +126,7 @@
                     in += 16 * P##_W;                                                              \
                     out += 16 * P##_W;                                                             \
                 }                                                                                  \
-                p##_ctrs_end(&cs, c);                                                             \
+                p##_ctrs_end(&cs, c);                                                              \
             }                                                                                      \
             *y = p##_absorb(*y, pw, prev, P##_W, bswap);                                           \
         }                                                                                          \
@@ -142,7 +148,7 @@
                 in += 16 * P##_W;                                                                  \
                 out += 16 * P##_W;                                                                 \
             }                                                                                      \
-            p##_ctrs_end(&cs, c);                                                                 \
+            p##_ctrs_end(&cs, c);                                                                  \
         }                                                                                          \
         if (n > 0) {                                                                               \
             *y = p##_absorb(*y, pw, in, (unsigned)n, bswap);                                       \
@@ -160,7 +166,8 @@
     do {                                                                                           \
         (y) = _mm_setzero_si128();                                                                 \
         size_t n_ = (adlen) / 16;                                                                  \
-        for (; n_ >= AXIOM_GHASH_MAXPOW; n_ -= AXIOM_GHASH_MAXPOW, (ad) += 16 * AXIOM_GHASH_MAXPOW) \
+        for (; n_ >= AXIOM_GHASH_MAXPOW;                                                           \
+             n_ -= AXIOM_GHASH_MAXPOW, (ad) += 16 * AXIOM_GHASH_MAXPOW)                            \
             (y) = p##_absorb((y), (pw), (ad), AXIOM_GHASH_MAXPOW, (bswap));                        \
         if (n_)                                                                                    \
             (y) = p##_absorb((y), (pw), (ad), (unsigned)n_, (bswap));                              \
@@ -238,13 +245,19 @@
         const P##_VEC bswap = P##_BCAST128(gh_bswap_mask());                                       \
         const __m128i *rk = (const __m128i *)(const void *)ks->w;                                  \
         const __m128i *pw = gh_powers(hk);                                                         \
-        /* The round count the switch below picks: the broadcast never runs                    \
+        /* The round count the switch below picks: the broadcast never runs                        \
          * past the array whatever ks->rounds holds. */                                            \
         GCM_VAES_KEYS(P, k, nr, ks->rounds == 10 ? 10 : ks->rounds == 12 ? 12 : 14, rk);           \
         switch (nr) {                                                                              \
-        case 10: p##_msg_dir(k, 10, pw, encrypt, out, tag, nonce, ad, adlen, in, len, bswap); break; \
-        case 12: p##_msg_dir(k, 12, pw, encrypt, out, tag, nonce, ad, adlen, in, len, bswap); break; \
-        default: p##_msg_dir(k, 14, pw, encrypt, out, tag, nonce, ad, adlen, in, len, bswap); break; \
+        case 10:                                                                                   \
+            p##_msg_dir(k, 10, pw, encrypt, out, tag, nonce, ad, adlen, in, len, bswap);           \
+            break;                                                                                 \
+        case 12:                                                                                   \
+            p##_msg_dir(k, 12, pw, encrypt, out, tag, nonce, ad, adlen, in, len, bswap);           \
+            break;                                                                                 \
+        default:                                                                                   \
+            p##_msg_dir(k, 14, pw, encrypt, out, tag, nonce, ad, adlen, in, len, bswap);           \
+            break;                                                                                 \
         }                                                                                          \
         axiom_wipe(k, sizeof k);                                                                   \
     }
