@@ -45,12 +45,23 @@
 #include "bc.h"
 #include "ghash.h"
 #include "x86_64/ghash_pclmul.h"
+#include "x86_64/gcm_vaes_common.h"
 
 #ifdef HAVE_ISA_AESNI
 
-#define VY_INLINE static inline __attribute__((always_inline))
+#define VY_INLINE GCM_VAES_INLINE
 #define VY_V 8             /* ymm registers of blocks per iteration */
-#define VY_W (2 * VY_V)    /* blocks per iteration */
+#define VY_L 2             /* blocks per register */
+#define VY_W (VY_L * VY_V) /* blocks per iteration */
+
+/* The width's primitives for gcm_vaes_common.h. */
+#define VY_VEC __m256i
+#define VY_AESENC _mm256_aesenc_epi128
+#define VY_BCAST128 _mm256_broadcastsi128_si256
+#define VY_CAST128 _mm256_castsi256_si128
+#define VY_ADD32 _mm256_add_epi32
+#define VY_LANES _mm256_set_epi32(0, 0, 0, 1, 0, 0, 0, 0)
+#define VY_CTRS_COST 0 /* vy_ctrs_init and _end are free */
 
 VY_INLINE __m256i vy_load(const uint8_t *p)
 {
@@ -111,14 +122,7 @@ VY_INLINE void vy_ctr_tail(const __m256i *ky, const unsigned nr, uint8_t *out,
 {
     __m256i b[VY_V];
     const unsigned nv = (n + 1) / 2;
-#pragma GCC unroll 8
-    for (unsigned v = 0; v < nv; v++)
-        b[v] = vy_ctr(*cy, (int)(2 * v), bswap, ky[0]);
-#pragma GCC unroll 14
-    for (unsigned r = 1; r < nr; r++)
-#pragma GCC unroll 8
-        for (unsigned v = 0; v < nv; v++)
-            b[v] = _mm256_aesenc_epi128(b[v], ky[r]);
+    GCM_VAES_CTR_ROUNDS(VY, vy, b, ky, nr, *cy, nv, bswap);
 #pragma GCC unroll 8
     for (unsigned v = 0; v < n / 2; v++) {
         b[v] = _mm256_aesenclast_epi128(b[v], _mm256_xor_si256(ky[nr], vy_load(in + 32 * v)));
@@ -135,12 +139,30 @@ VY_INLINE void vy_ctr_tail(const __m256i *ky, const unsigned nr, uint8_t *out,
     *cy = _mm256_add_epi32(*cy, _mm256_set_epi32(0, 0, 0, (int)n, 0, 0, 0, (int)n));
 }
 
+/* The stitched loop's counter: the counter register itself, updated in
+ * place. */
+typedef struct vy_ctrs {
+    __m256i *cy;
+} vy_ctrs;
+
+VY_INLINE void vy_ctrs_init(vy_ctrs *c, __m256i *cy)
+{
+    c->cy = cy;
+}
+
+VY_INLINE void vy_ctrs_end(const vy_ctrs *c, __m256i *cy)
+{
+    (void)c;
+    (void)cy;
+}
+
 /* One iteration: CTR over 16 blocks from @in to @out, GHASH of the 16
  * blocks at @hin into @y. */
 VY_INLINE void vy_step(const __m256i *ky, const unsigned nr, const __m128i *pw, uint8_t *out,
-                       const uint8_t *in, const uint8_t *hin, __m256i *cy, __m128i *y,
+                       const uint8_t *in, const uint8_t *hin, vy_ctrs *cs, __m128i *y,
                        __m256i bswap)
 {
+    __m256i *cy = cs->cy;
     __m256i b[VY_V];
     __m256i lo = _mm256_setzero_si256(), mid = lo, hi = lo;
     const __m128i *k = pw + GH_SLOT(VY_W);
@@ -174,43 +196,7 @@ VY_INLINE void vy_step(const __m256i *ky, const unsigned nr, const __m128i *pw, 
     *y = gh_reduce(vy_fold(lo), vy_fold(mid), vy_fold(hi));
 }
 
-VY_INLINE void vy_enc_nr(const __m256i *ky, const unsigned nr, const __m128i *pw, uint8_t *out,
-                         const uint8_t *in, size_t n, __m256i *cy, __m128i *y, __m256i bswap)
-{
-    if (n >= VY_W) {
-        /* Prologue: nothing before the first 16 blocks to hash. */
-        vy_ctr_tail(ky, nr, out, in, VY_W, cy, bswap);
-        const uint8_t *prev = out;
-        in += 16 * VY_W;
-        out += 16 * VY_W;
-        n -= VY_W;
-        for (; n >= VY_W; n -= VY_W) {
-            vy_step(ky, nr, pw, out, in, prev, cy, y, bswap);
-            prev = out;
-            in += 16 * VY_W;
-            out += 16 * VY_W;
-        }
-        *y = vy_absorb(*y, pw, prev, VY_W, bswap);
-    }
-    if (n > 0) {
-        vy_ctr_tail(ky, nr, out, in, (unsigned)n, cy, bswap);
-        *y = vy_absorb(*y, pw, out, (unsigned)n, bswap);
-    }
-}
-
-VY_INLINE void vy_dec_nr(const __m256i *ky, const unsigned nr, const __m128i *pw, uint8_t *out,
-                         const uint8_t *in, size_t n, __m256i *cy, __m128i *y, __m256i bswap)
-{
-    for (; n >= VY_W; n -= VY_W) {
-        vy_step(ky, nr, pw, out, in, in, cy, y, bswap);
-        in += 16 * VY_W;
-        out += 16 * VY_W;
-    }
-    if (n > 0) {
-        *y = vy_absorb(*y, pw, in, (unsigned)n, bswap);
-        vy_ctr_tail(ky, nr, out, in, (unsigned)n, cy, bswap);
-    }
-}
+GCM_VAES_DEFINE_BULK(VY, vy)
 
 /* ---- one-shot messages (96-bit nonce) --------------------------------- */
 
@@ -275,6 +261,8 @@ VY_INLINE __m256i vy_keep_bytes(__m256i v, size_t n)
     return _mm256_and_si256(v, _mm256_cmpgt_epi8(_mm256_set1_epi8((char)n), idx));
 }
 
+#define VY_LOAD16(p, n) _mm256_castsi256_si128(vy_load_bytes((p), (n)))
+
 /* CTR over @len (1..256) bytes with counters from @cy, and the unreduced
  * products of the ciphertext (zero past @len; the output when encrypting,
  * the input when decrypting) with the powers from @k (two per register)
@@ -290,14 +278,7 @@ VY_INLINE void vy_ctr_hash_bytes(const __m256i *ky, const unsigned nr, const int
      * are never used. */
     __m256i b[VY_V] = { 0 };
     const unsigned nv = (unsigned)((len + 31) / 32);
-#pragma GCC unroll 8
-    for (unsigned v = 0; v < nv; v++)
-        b[v] = vy_ctr(cy, (int)(2 * v), bswap, ky[0]);
-#pragma GCC unroll 14
-    for (unsigned r = 1; r < nr; r++)
-#pragma GCC unroll 8
-        for (unsigned v = 0; v < nv; v++)
-            b[v] = _mm256_aesenc_epi128(b[v], ky[r]);
+    GCM_VAES_CTR_ROUNDS(VY, vy, b, ky, nr, cy, nv, bswap);
 #pragma GCC unroll 8
     for (unsigned v = 0; v < nv; v++) {
         const size_t rem = len - 32 * v;
@@ -327,11 +308,8 @@ VY_INLINE void vy_msg_nr(const __m256i *ky, const unsigned nr, const __m128i *pw
     const __m128i j0 = _mm_insert_epi8(
         _mm_maskload_epi32((const int *)(const void *)nonce, _mm_set_epi32(0, -1, -1, -1)), 1,
         15);
-    __m128i ek = _mm_xor_si128(j0, _mm256_castsi256_si128(ky[0]));
-#pragma GCC unroll 14
-    for (unsigned r = 1; r < nr; r++)
-        ek = _mm_aesenc_si128(ek, _mm256_castsi256_si128(ky[r]));
-    ek = _mm_aesenclast_si128(ek, _mm256_castsi256_si128(ky[nr]));
+    __m128i ek = j0;
+    GCM_VAES_ENC1(VY, ek, ky, nr);
     /* Counters J0 + 1 and J0 + 2 (reflected: the 32-bit counter is dword
      * 0 of each lane). */
     __m256i cy = _mm256_add_epi32(_mm256_broadcastsi128_si256(_mm_shuffle_epi8(j0, bs)),
@@ -365,19 +343,8 @@ VY_INLINE void vy_msg_nr(const __m256i *ky, const unsigned nr, const __m128i *pw
         gh_mul_acc(lb, pw[GH_SLOT(1)], &l, &m, &h);
         y = gh_reduce(l, m, h);
     } else {
-        y = _mm_setzero_si128();
-        size_t n = adlen / 16;
-        for (; n >= 2 * VY_W; n -= 2 * VY_W, ad += 32 * VY_W)
-            y = vy_absorb(y, pw, ad, 2 * VY_W, bswap);
-        if (n)
-            y = vy_absorb(y, pw, ad, (unsigned)n, bswap);
-        ad += 16 * n;
-        if (adlen % 16) {
-            const __m128i a = _mm_shuffle_epi8(
-                _mm256_castsi256_si128(vy_load_bytes(ad, adlen % 16)), bs);
-            y = gh_mul(_mm_xor_si128(y, a), pw[GH_SLOT(1)]);
-        }
-        n = len / 16;
+        GCM_VAES_ABSORB_AD(VY, vy, y, pw, ad, adlen, bswap, bs);
+        const size_t n = len / 16;
         if (n) {
             if (encrypt)
                 vy_enc_nr(ky, nr, pw, out, in, n, &cy, &y, bswap);
@@ -403,84 +370,7 @@ VY_INLINE void vy_msg_nr(const __m256i *ky, const unsigned nr, const __m128i *pw
     _mm_storeu_si128((__m128i *)(void *)tag, _mm_xor_si128(_mm_shuffle_epi8(y, bs), ek));
 }
 
-/* Broadcast the round keys once per call; make the round count a constant
- * in each copy so that the round loops unroll. */
-#define VY_DISPATCH(fn, ks, hk, out, in, n, ctr, y)                               \
-    do {                                                                      \
-        const __m128i bswap_ = gh_bswap_mask();                               \
-        const __m256i bswapy_ = _mm256_broadcastsi128_si256(bswap_);          \
-        const __m128i *rk_ = (const __m128i *)(const void *)(ks)->w;          \
-        const unsigned nr_ = (ks)->rounds;                                    \
-        __m256i ky_[15];                                                      \
-        for (unsigned r_ = 0; r_ <= nr_; r_++)                                \
-            ky_[r_] = _mm256_broadcastsi128_si256(_mm_load_si128(rk_ + r_));  \
-        const __m128i c_ = _mm_shuffle_epi8(                                  \
-            _mm_loadu_si128((const __m128i *)(const void *)(ctr)), bswap_);   \
-        __m256i cy_ = _mm256_add_epi32(_mm256_broadcastsi128_si256(c_),       \
-                                       _mm256_set_epi32(0, 0, 0, 1, 0, 0, 0, 0)); \
-        __m128i y_ = gh_load((y), bswap_);                                    \
-        switch (nr_) {                                                        \
-        case 10: fn(ky_, 10, gh_powers(hk), out, in, n, &cy_, &y_, bswapy_); break; \
-        case 12: fn(ky_, 12, gh_powers(hk), out, in, n, &cy_, &y_, bswapy_); break; \
-        default: fn(ky_, 14, gh_powers(hk), out, in, n, &cy_, &y_, bswapy_); break; \
-        }                                                                     \
-        _mm_storeu_si128((__m128i *)(void *)(ctr),                            \
-                         _mm_shuffle_epi8(_mm256_castsi256_si128(cy_), bswap_)); \
-        gh_store((y), y_, bswap_);                                            \
-    } while (0)
-
-static void gcm_vaes2_enc(const axiom_bc_ks *ks, const axiom_ghash_key *hk, uint8_t *out,
-                          const uint8_t *in, size_t n, uint8_t ctr[16], uint8_t y[16])
-{
-    VY_DISPATCH(vy_enc_nr, ks, hk, out, in, n, ctr, y);
-}
-
-static void gcm_vaes2_dec(const axiom_bc_ks *ks, const axiom_ghash_key *hk, uint8_t *out,
-                          const uint8_t *in, size_t n, uint8_t ctr[16], uint8_t y[16])
-{
-    VY_DISPATCH(vy_dec_nr, ks, hk, out, in, n, ctr, y);
-}
-
-/* vy_msg_nr with the direction made a constant as well (with one copy
- * for both directions the ymm kernel sealed 16 KiB with AES-128 at about
- * half speed); the switch below makes the round count a constant. */
-VY_INLINE void vy_msg_dir(const __m256i *ky, const unsigned nr, const __m128i *pw,
-                          const int encrypt, uint8_t *out, uint8_t tag[16],
-                          const uint8_t nonce[12], const uint8_t *ad, size_t adlen,
-                          const uint8_t *in, size_t len, __m256i bswap)
-{
-    if (encrypt)
-        vy_msg_nr(ky, nr, pw, 1, out, tag, nonce, ad, adlen, in, len, bswap);
-    else
-        vy_msg_nr(ky, nr, pw, 0, out, tag, nonce, ad, adlen, in, len, bswap);
-}
-
-static void gcm_vaes2_msg(const axiom_bc_ks *ks, const axiom_ghash_key *hk, int encrypt,
-                          uint8_t *out, uint8_t tag[16], const uint8_t nonce[12],
-                          const uint8_t *ad, size_t adlen, const uint8_t *in, size_t len)
-{
-    const __m256i bswap = _mm256_broadcastsi128_si256(gh_bswap_mask());
-    const __m128i *rk = (const __m128i *)(const void *)ks->w;
-    const __m128i *pw = gh_powers(hk);
-    __m256i ky[15];
-    /* The round count the switch below picks: the broadcast never runs past
-     * the array whatever ks->rounds holds. */
-    const unsigned nr = ks->rounds == 10 ? 10 : ks->rounds == 12 ? 12 : 14;
-    for (unsigned r = 0; r <= nr; r++)
-        ky[r] = _mm256_broadcastsi128_si256(_mm_load_si128(rk + r));
-    switch (nr) {
-    case 10:
-        vy_msg_dir(ky, 10, pw, encrypt, out, tag, nonce, ad, adlen, in, len, bswap);
-        break;
-    case 12:
-        vy_msg_dir(ky, 12, pw, encrypt, out, tag, nonce, ad, adlen, in, len, bswap);
-        break;
-    default:
-        vy_msg_dir(ky, 14, pw, encrypt, out, tag, nonce, ad, adlen, in, len, bswap);
-        break;
-    }
-    axiom_wipe(ky, sizeof ky);
-}
+GCM_VAES_DEFINE_HOOKS(VY, vy, gcm_vaes2)
 
 const axiom_gcm_kernel axiom_gcm_vaes_avx2 = {
     .name = "vaes-avx2",

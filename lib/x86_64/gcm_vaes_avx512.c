@@ -48,12 +48,23 @@
 #include "bc.h"
 #include "ghash.h"
 #include "x86_64/ghash_pclmul.h"
+#include "x86_64/gcm_vaes_common.h"
 
 #ifdef HAVE_ISA_AESNI
 
-#define VZ_INLINE static inline __attribute__((always_inline))
+#define VZ_INLINE GCM_VAES_INLINE
 #define VZ_V 8             /* zmm registers of blocks per iteration */
-#define VZ_W (4 * VZ_V)    /* blocks per iteration */
+#define VZ_L 4             /* blocks per register */
+#define VZ_W (VZ_L * VZ_V) /* blocks per iteration */
+
+/* The width's primitives for gcm_vaes_common.h. */
+#define VZ_VEC __m512i
+#define VZ_AESENC _mm512_aesenc_epi128
+#define VZ_BCAST128 _mm512_broadcast_i32x4
+#define VZ_CAST128 _mm512_castsi512_si128
+#define VZ_ADD32 _mm512_add_epi32
+#define VZ_LANES _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0)
+#define VZ_CTRS_COST 1 /* vz_ctrs_init builds 8 registers of constants */
 
 VZ_INLINE __m512i vz_load(const uint8_t *p)
 {
@@ -126,14 +137,7 @@ VZ_INLINE void vz_ctr_tail(const __m512i *kz, const unsigned nr, uint8_t *out,
      * are never used. */
     __m512i b[VZ_V] = { 0 };
     const unsigned nv = (n + 3) / 4;
-#pragma GCC unroll 8
-    for (unsigned v = 0; v < nv; v++)
-        b[v] = vz_ctr(*cz, (int)(4 * v), bswap, kz[0]);
-#pragma GCC unroll 14
-    for (unsigned r = 1; r < nr; r++)
-#pragma GCC unroll 8
-        for (unsigned v = 0; v < nv; v++)
-            b[v] = _mm512_aesenc_epi128(b[v], kz[r]);
+    GCM_VAES_CTR_ROUNDS(VZ, vz, b, kz, nr, *cz, nv, bswap);
 #pragma GCC unroll 8
     for (unsigned v = 0; v < nv; v++) {
         const unsigned nb = n - 4 * v < 4 ? n - 4 * v : 4;
@@ -180,8 +184,9 @@ typedef struct vz_ctrs {
  * 0..4 of the counter are bits 24..28. */
 #define VZ_CLOW 0x1f000000
 
-VZ_INLINE void vz_ctrs_init(vz_ctrs *c, __m512i cz)
+VZ_INLINE void vz_ctrs_init(vz_ctrs *c, const __m512i *czp)
 {
+    const __m512i cz = *czp;
     /* Lanes of cz hold c, c + 1, c + 2, c + 3. */
     const __m512i lane = _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0);
     /* r in dword 0 of every lane, zero elsewhere. */
@@ -201,13 +206,14 @@ VZ_INLINE void vz_ctrs_init(vz_ctrs *c, __m512i cz)
     }
 }
 
-/* The counter register (lanes c .. c + 3) after the iterations so far. */
-VZ_INLINE __m512i vz_ctrs_cz(const vz_ctrs *c, __m512i cz0)
+/* The counter register (lanes c .. c + 3) after the iterations so far,
+ * into *cz (which holds it from before them). */
+VZ_INLINE void vz_ctrs_end(const vz_ctrs *c, __m512i *cz)
 {
     const __m512i lane = _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0);
-    const __m512i r = _mm512_maskz_and_epi32(0x1111, _mm512_sub_epi32(cz0, lane),
+    const __m512i r = _mm512_maskz_and_epi32(0x1111, _mm512_sub_epi32(*cz, lane),
                                              _mm512_set1_epi32(VZ_W - 1));
-    return _mm512_add_epi32(c->base, _mm512_add_epi32(r, lane));
+    *cz = _mm512_add_epi32(c->base, _mm512_add_epi32(r, lane));
 }
 
 /* One iteration: CTR over 32 blocks from @in to @out, GHASH of the 32
@@ -261,53 +267,7 @@ VZ_INLINE void vz_step(const __m512i *kz, const unsigned nr, const __m128i *pw, 
     *y = gh_reduce(vz_fold(lo), vz_fold(mid), vz_fold(hi));
 }
 
-VZ_INLINE void vz_enc_nr(const __m512i *kz, const unsigned nr, const __m128i *pw, uint8_t *out,
-                         const uint8_t *in, size_t n, __m512i *cz, __m128i *y, __m512i bswap)
-{
-    if (n >= VZ_W) {
-        /* Prologue: nothing before the first 32 blocks to hash. */
-        vz_ctr_tail(kz, nr, out, in, VZ_W, cz, bswap);
-        const uint8_t *prev = out;
-        in += 16 * VZ_W;
-        out += 16 * VZ_W;
-        n -= VZ_W;
-        if (n >= VZ_W) {
-            vz_ctrs cs;
-            vz_ctrs_init(&cs, *cz);
-            for (; n >= VZ_W; n -= VZ_W) {
-                vz_step(kz, nr, pw, out, in, prev, &cs, y, bswap);
-                prev = out;
-                in += 16 * VZ_W;
-                out += 16 * VZ_W;
-            }
-            *cz = vz_ctrs_cz(&cs, *cz);
-        }
-        *y = vz_absorb(*y, pw, prev, VZ_W, bswap);
-    }
-    if (n > 0) {
-        vz_ctr_tail(kz, nr, out, in, (unsigned)n, cz, bswap);
-        *y = vz_absorb(*y, pw, out, (unsigned)n, bswap);
-    }
-}
-
-VZ_INLINE void vz_dec_nr(const __m512i *kz, const unsigned nr, const __m128i *pw, uint8_t *out,
-                         const uint8_t *in, size_t n, __m512i *cz, __m128i *y, __m512i bswap)
-{
-    if (n >= VZ_W) {
-        vz_ctrs cs;
-        vz_ctrs_init(&cs, *cz);
-        for (; n >= VZ_W; n -= VZ_W) {
-            vz_step(kz, nr, pw, out, in, in, &cs, y, bswap);
-            in += 16 * VZ_W;
-            out += 16 * VZ_W;
-        }
-        *cz = vz_ctrs_cz(&cs, *cz);
-    }
-    if (n > 0) {
-        *y = vz_absorb(*y, pw, in, (unsigned)n, bswap);
-        vz_ctr_tail(kz, nr, out, in, (unsigned)n, cz, bswap);
-    }
-}
+GCM_VAES_DEFINE_BULK(VZ, vz)
 
 /* ---- one-shot messages (96-bit nonce) --------------------------------- */
 
@@ -316,6 +276,8 @@ VZ_INLINE __mmask64 vz_bytes(size_t n)
 {
     return n >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << n) - 1;
 }
+
+#define VZ_LOAD16(p, n) _mm_maskz_loadu_epi8((__mmask16)((1u << (n)) - 1), (p))
 
 /* Unreduced products of the blocks in @x[0..] (@nb blocks, four per
  * register, zero past the data) with K_e, K_(e-1), ..., K_(e-nb+1),
@@ -348,14 +310,7 @@ VZ_INLINE void vz_ctr_bytes(const __m512i *kz, const unsigned nr, const int encr
 {
     __m512i b[VZ_V] = { 0 };
     const unsigned nv = (unsigned)((len + 63) / 64);
-#pragma GCC unroll 8
-    for (unsigned v = 0; v < nv; v++)
-        b[v] = vz_ctr(cz, (int)(4 * v), bswap, kz[0]);
-#pragma GCC unroll 14
-    for (unsigned r = 1; r < nr; r++)
-#pragma GCC unroll 8
-        for (unsigned v = 0; v < nv; v++)
-            b[v] = _mm512_aesenc_epi128(b[v], kz[r]);
+    GCM_VAES_CTR_ROUNDS(VZ, vz, b, kz, nr, cz, nv, bswap);
 #pragma GCC unroll 8
     for (unsigned v = 0; v < nv; v++) {
         const __mmask64 m = vz_bytes(len - 64 * v);
@@ -379,11 +334,8 @@ VZ_INLINE void vz_msg_nr(const __m512i *kz, const unsigned nr, const __m128i *pw
     /* J0 = nonce || 1, in wire order; its counter form (reflected) has
      * the 32-bit counter in dword 0. */
     const __m128i j0 = _mm_insert_epi8(_mm_maskz_loadu_epi8(0x0fff, nonce), 1, 15);
-    __m128i ek = _mm_xor_si128(j0, _mm512_castsi512_si128(kz[0]));
-#pragma GCC unroll 14
-    for (unsigned r = 1; r < nr; r++)
-        ek = _mm_aesenc_si128(ek, _mm512_castsi512_si128(kz[r]));
-    ek = _mm_aesenclast_si128(ek, _mm512_castsi512_si128(kz[nr]));
+    __m128i ek = j0;
+    GCM_VAES_ENC1(VZ, ek, kz, nr);
     __m512i cz = _mm512_add_epi32(_mm512_broadcast_i32x4(_mm_shuffle_epi8(j0, bs)),
                                   _mm512_set_epi32(0, 0, 0, 4, 0, 0, 0, 3, 0, 0, 0, 2,
                                                    0, 0, 0, 1));
@@ -408,19 +360,8 @@ VZ_INLINE void vz_msg_nr(const __m512i *kz, const unsigned nr, const __m128i *pw
         gh_mul_acc(lb, pw[GH_SLOT(1)], &l, &m, &h);
         y = gh_reduce(l, m, h);
     } else {
-        y = _mm_setzero_si128();
-        size_t n = adlen / 16;
-        for (; n >= VZ_W; n -= VZ_W, ad += 16 * VZ_W)
-            y = vz_absorb(y, pw, ad, VZ_W, bswap);
-        if (n)
-            y = vz_absorb(y, pw, ad, (unsigned)n, bswap);
-        ad += 16 * n;
-        if (adlen % 16) {
-            const __m128i a = _mm_shuffle_epi8(
-                _mm_maskz_loadu_epi8((__mmask16)((1u << (adlen % 16)) - 1), ad), bs);
-            y = gh_mul(_mm_xor_si128(y, a), pw[GH_SLOT(1)]);
-        }
-        n = len / 16;
+        GCM_VAES_ABSORB_AD(VZ, vz, y, pw, ad, adlen, bswap, bs);
+        const size_t n = len / 16;
         if (n) {
             if (encrypt)
                 vz_enc_nr(kz, nr, pw, out, in, n, &cz, &y, bswap);
@@ -442,85 +383,7 @@ VZ_INLINE void vz_msg_nr(const __m512i *kz, const unsigned nr, const __m128i *pw
     _mm_storeu_si128((__m128i *)(void *)tag, _mm_xor_si128(_mm_shuffle_epi8(y, bs), ek));
 }
 
-/* Broadcast the round keys once per call; make the round count a constant
- * in each copy so that the round loops unroll. */
-#define VZ_DISPATCH(fn, ks, hk, out, in, n, ctr, y)                               \
-    do {                                                                      \
-        const __m128i bswap_ = gh_bswap_mask();                               \
-        const __m512i bswapz_ = _mm512_broadcast_i32x4(bswap_);               \
-        const __m128i *rk_ = (const __m128i *)(const void *)(ks)->w;          \
-        const unsigned nr_ = (ks)->rounds;                                    \
-        __m512i kz_[15];                                                      \
-        for (unsigned r_ = 0; r_ <= nr_; r_++)                                \
-            kz_[r_] = _mm512_broadcast_i32x4(_mm_load_si128(rk_ + r_));       \
-        const __m128i c_ = _mm_shuffle_epi8(                                  \
-            _mm_loadu_si128((const __m128i *)(const void *)(ctr)), bswap_);   \
-        __m512i cz_ = _mm512_add_epi32(_mm512_broadcast_i32x4(c_),           \
-                                       _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, \
-                                                        0, 0, 0, 1, 0, 0, 0, 0)); \
-        __m128i y_ = gh_load((y), bswap_);                                    \
-        switch (nr_) {                                                        \
-        case 10: fn(kz_, 10, gh_powers(hk), out, in, n, &cz_, &y_, bswapz_); break; \
-        case 12: fn(kz_, 12, gh_powers(hk), out, in, n, &cz_, &y_, bswapz_); break; \
-        default: fn(kz_, 14, gh_powers(hk), out, in, n, &cz_, &y_, bswapz_); break; \
-        }                                                                     \
-        _mm_storeu_si128((__m128i *)(void *)(ctr),                            \
-                         _mm_shuffle_epi8(_mm512_castsi512_si128(cz_), bswap_)); \
-        gh_store((y), y_, bswap_);                                            \
-    } while (0)
-
-static void gcm_vaes512_enc(const axiom_bc_ks *ks, const axiom_ghash_key *hk, uint8_t *out,
-                            const uint8_t *in, size_t n, uint8_t ctr[16], uint8_t y[16])
-{
-    VZ_DISPATCH(vz_enc_nr, ks, hk, out, in, n, ctr, y);
-}
-
-static void gcm_vaes512_dec(const axiom_bc_ks *ks, const axiom_ghash_key *hk, uint8_t *out,
-                            const uint8_t *in, size_t n, uint8_t ctr[16], uint8_t y[16])
-{
-    VZ_DISPATCH(vz_dec_nr, ks, hk, out, in, n, ctr, y);
-}
-
-/* vz_msg_nr with the direction made a constant as well (with one copy
- * for both directions the ymm kernel sealed 16 KiB with AES-128 at about
- * half speed); the switch below makes the round count a constant. */
-VZ_INLINE void vz_msg_dir(const __m512i *kz, const unsigned nr, const __m128i *pw,
-                          const int encrypt, uint8_t *out, uint8_t tag[16],
-                          const uint8_t nonce[12], const uint8_t *ad, size_t adlen,
-                          const uint8_t *in, size_t len, __m512i bswap)
-{
-    if (encrypt)
-        vz_msg_nr(kz, nr, pw, 1, out, tag, nonce, ad, adlen, in, len, bswap);
-    else
-        vz_msg_nr(kz, nr, pw, 0, out, tag, nonce, ad, adlen, in, len, bswap);
-}
-
-static void gcm_vaes512_msg(const axiom_bc_ks *ks, const axiom_ghash_key *hk, int encrypt,
-                            uint8_t *out, uint8_t tag[16], const uint8_t nonce[12],
-                            const uint8_t *ad, size_t adlen, const uint8_t *in, size_t len)
-{
-    const __m512i bswap = _mm512_broadcast_i32x4(gh_bswap_mask());
-    const __m128i *rk = (const __m128i *)(const void *)ks->w;
-    const __m128i *pw = gh_powers(hk);
-    __m512i kz[15];
-    /* The round count the switch below picks: the broadcast never runs past
-     * the array whatever ks->rounds holds. */
-    const unsigned nr = ks->rounds == 10 ? 10 : ks->rounds == 12 ? 12 : 14;
-    for (unsigned r = 0; r <= nr; r++)
-        kz[r] = _mm512_broadcast_i32x4(_mm_load_si128(rk + r));
-    switch (nr) {
-    case 10:
-        vz_msg_dir(kz, 10, pw, encrypt, out, tag, nonce, ad, adlen, in, len, bswap);
-        break;
-    case 12:
-        vz_msg_dir(kz, 12, pw, encrypt, out, tag, nonce, ad, adlen, in, len, bswap);
-        break;
-    default:
-        vz_msg_dir(kz, 14, pw, encrypt, out, tag, nonce, ad, adlen, in, len, bswap);
-        break;
-    }
-    axiom_wipe(kz, sizeof kz);
-}
+GCM_VAES_DEFINE_HOOKS(VZ, vz, gcm_vaes512)
 
 const axiom_gcm_kernel axiom_gcm_vaes_avx512 = {
     .name = "vaes-avx512",
