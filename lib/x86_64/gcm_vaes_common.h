@@ -195,7 +195,8 @@
         const __m128i bs_ = gh_bswap_mask();                                                       \
         const P##_VEC bswap_ = P##_BCAST128(bs_);                                                  \
         const __m128i *rk_ = (const __m128i *)(const void *)(ks)->w;                               \
-        GCM_VAES_KEYS(P, k_, nr_, (ks)->rounds, rk_);                                              \
+        /* Bounded as in the one-shot hook: k_ holds 15 round keys. */                           \
+        GCM_VAES_KEYS(P, k_, nr_, (ks)->rounds == 10 ? 10 : (ks)->rounds == 12 ? 12 : 14, rk_);    \
         const __m128i c_ = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)(ctr)), \
                                             bs_);                                                  \
         P##_VEC cv_ = P##_ADD32(P##_BCAST128(c_), P##_LANES);                                      \
@@ -207,6 +208,7 @@
         }                                                                                          \
         _mm_storeu_si128((__m128i *)(void *)(ctr), _mm_shuffle_epi8(P##_CAST128(cv_), bs_));       \
         gh_store((y), y_, bs_);                                                                    \
+        axiom_wipe(k_, sizeof k_); /* round keys */                                                \
     } while (0)
 
 /* The kernel hooks name##_enc, name##_dec and name##_msg (see axiom_gcm_kernel).
