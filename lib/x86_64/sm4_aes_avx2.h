@@ -84,23 +84,30 @@ static inline __m128i SM4A(fromy_x)(__m128i v)
     return SM4A(affine_x)(v, _mm_setr_epi8(AXIOM_SM4_M1INV_LO), _mm_setr_epi8(AXIOM_SM4_M1INV_HI));
 }
 
+/* y ^ M1 L(S(x)) on xmm from the S-box input u after the inverse
+ * ShiftRows: SubBytes, then the nibble tables of D0, D1 and D3 and the
+ * rotations (a statement list ending in return, written once for the two
+ * functions below). */
+#define SM4AX_YXL_FROM(y, u)                                                                       \
+    const __m128i nib = _mm_set1_epi8(0x0f);                                                       \
+    __m128i t = _mm_aesenclast_si128(u, _mm_setzero_si128());                                      \
+    __m128i lo = _mm_and_si128(t, nib), hi = _mm_and_si128(_mm_srli_epi16(t, 4), nib);             \
+    __m128i f0 = _mm_xor_si128(_mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D0_LO), lo),               \
+                               _mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D0_HI), hi));              \
+    __m128i f1 = _mm_xor_si128(_mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D1_LO), lo),               \
+                               _mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D1_HI), hi));              \
+    __m128i f3 = _mm_xor_si128(_mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D3_LO), lo),               \
+                               _mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D3_HI), hi));              \
+    __m128i a = _mm_xor_si128(_mm_xor_si128(y, f0),                                                \
+                              _mm_shuffle_epi8(f1, _mm_setr_epi8(AXIOM_SM4_ROL8_BYTES)));          \
+    __m128i b = _mm_xor_si128(_mm_shuffle_epi8(f1, _mm_setr_epi8(AXIOM_SM4_ROL16_BYTES)),          \
+                              _mm_shuffle_epi8(f3, _mm_setr_epi8(AXIOM_SM4_ROL24_BYTES)));         \
+    return _mm_xor_si128(a, b) /* (y ^ f0 ^ rot8) ^ (rot16 ^ rot24): depth 3 */
+
 static inline __m128i SM4A(yxl_x)(__m128i y, __m128i u)
 {
-    const __m128i nib = _mm_set1_epi8(0x0f);
     u = _mm_shuffle_epi8(u, _mm_setr_epi8(SM4AY_INV_SHIFTROWS));
-    __m128i t = _mm_aesenclast_si128(u, _mm_setzero_si128());
-    __m128i lo = _mm_and_si128(t, nib), hi = _mm_and_si128(_mm_srli_epi16(t, 4), nib);
-    __m128i f0 = _mm_xor_si128(_mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D0_LO), lo),
-                               _mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D0_HI), hi));
-    __m128i f1 = _mm_xor_si128(_mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D1_LO), lo),
-                               _mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D1_HI), hi));
-    __m128i f3 = _mm_xor_si128(_mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D3_LO), lo),
-                               _mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D3_HI), hi));
-    __m128i a = _mm_xor_si128(_mm_xor_si128(y, f0),
-                              _mm_shuffle_epi8(f1, _mm_setr_epi8(AXIOM_SM4_ROL8_BYTES)));
-    __m128i b = _mm_xor_si128(_mm_shuffle_epi8(f1, _mm_setr_epi8(AXIOM_SM4_ROL16_BYTES)),
-                              _mm_shuffle_epi8(f3, _mm_setr_epi8(AXIOM_SM4_ROL24_BYTES)));
-    return _mm_xor_si128(a, b); /* (y ^ f0 ^ rot8) ^ (rot16 ^ rot24): depth 3 */
+    SM4AX_YXL_FROM(y, u);
 }
 
 /* The same for a word broadcast to all four 32-bit lanes: ShiftRows moves
@@ -111,20 +118,7 @@ static inline __m128i SM4A(yxl_x)(__m128i y, __m128i u)
 #define SM4A_HAVE_YXL1
 static inline __m128i SM4A(yxl1_x)(__m128i y, __m128i u)
 {
-    const __m128i nib = _mm_set1_epi8(0x0f);
-    __m128i t = _mm_aesenclast_si128(u, _mm_setzero_si128());
-    __m128i lo = _mm_and_si128(t, nib), hi = _mm_and_si128(_mm_srli_epi16(t, 4), nib);
-    __m128i f0 = _mm_xor_si128(_mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D0_LO), lo),
-                               _mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D0_HI), hi));
-    __m128i f1 = _mm_xor_si128(_mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D1_LO), lo),
-                               _mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D1_HI), hi));
-    __m128i f3 = _mm_xor_si128(_mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D3_LO), lo),
-                               _mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D3_HI), hi));
-    __m128i a = _mm_xor_si128(_mm_xor_si128(y, f0),
-                              _mm_shuffle_epi8(f1, _mm_setr_epi8(AXIOM_SM4_ROL8_BYTES)));
-    __m128i b = _mm_xor_si128(_mm_shuffle_epi8(f1, _mm_setr_epi8(AXIOM_SM4_ROL16_BYTES)),
-                              _mm_shuffle_epi8(f3, _mm_setr_epi8(AXIOM_SM4_ROL24_BYTES)));
-    return _mm_xor_si128(a, b);
+    SM4AX_YXL_FROM(y, u);
 }
 
 /* The 64 stored round keys (both directions): M1 rk + c1 in every byte. */
@@ -318,6 +312,7 @@ SM4AS_DEFINE_ROUNDS(SM4A(roundsw_asm_2), 2, SM4AS_SETS2)
 #include "sm4_avx2_common.h"
 
 #undef SM4AY_INV_SHIFTROWS
+#undef SM4AX_YXL_FROM
 #undef SM4AY_B
 #undef SM4AS_W
 #undef SM4AS_T
