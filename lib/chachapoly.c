@@ -41,7 +41,7 @@ static const char *cp_impl(void)
      * does). */
     const axiom_poly1305_kernel *pk = axiom_poly1305_pick();
     if (pk->chachapoly)
-        return AXIOM_CHACHAPOLY_FUSED_NAME;
+        return pk->chachapoly_name;
     return axiom_chacha_pick()->name;
 }
 
