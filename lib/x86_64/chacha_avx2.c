@@ -263,9 +263,8 @@ const axiom_chacha_kernel axiom_chacha_avx2 = {
  * kernel, lib/poly1305.h).  The 8-way rounds above keep the three vector
  * ports busy and leave the integer side idle; here the Poly1305 of the
  * ciphertext runs as scalar 64-bit code on general-purpose registers
- * inside the same assembly loop, one 16-byte block after every second
- * slot (four per double round, 32 per 512-byte group in the first eight
- * double rounds; the ninth and the rest run without).  Seal MACs the
+ * inside the same assembly loop, 4 or 3 16-byte blocks per double
+ * round (32 per 512-byte group, in double rounds 2 to 10).  Seal MACs the
  * previous group's output during a group's rounds (the last group's after
  * the loop, on the vector Poly1305 kernel); open MACs the group's own
  * input, which it knows before decrypting.
@@ -363,24 +362,25 @@ typedef struct cp_mac {
 } cp_mac;
 
 /* x8_rounds with the 32 Poly1305 blocks at @m absorbed into @a on the
- * way: double rounds 2..9 (the loop) take four blocks each, after slots
- * D3, C1, C3 and D1; the tenth double round and the ends run without.
- * x8_rounds_mac uses MUL, x8_rounds_macx MULX. */
-#define CP_ROUNDS_MAC(name, B)                                                 \
+ * way: the loop runs @N times @LOOP (here two double rounds with 4 + 3
+ * blocks), then @TAIL (the ninth full double round, 4 blocks), then the
+ * last round's start without.  x8_rounds_mac uses MUL, x8_rounds_macx
+ * MULX. */
+#define CP_ROUNDS_MAC(name, N, LOOP, TAIL)                                     \
 static inline void name(__m256i v[16], const __m256i w[4], const __m256i k[16], cp_mac *a,    \
                         const uint8_t *m)                                      \
 {                                                                              \
-    unsigned n = 8;                                                            \
+    unsigned n = N;                                                            \
     uint64_t h0 = a->h[0], h1 = a->h[1], h2 = a->h[2], t0, t1, t2;             \
     __asm__(CA_LW(0, 0) CA_LK(1) CA_LK(2) CA_LK(3) CA_LW(1, 4) CA_LK(5) CA_LK(6) CA_LK(7)   \
             CA_LW(2, 8) CA_LK(9) CA_LW(3, 12) CA_LK(13) CA_LK(14) CA_LK(15)    \
             CA_LK(10) CA_LK(11) CA_SV(11)                                      \
             CA_S1_(CA_A_dP(CA_R16))                                            \
             ".p2align 5\n"                                                     \
-            "1:\n\t" CA_D2 CA_D3 B CA_D4 CA_C1 B CA_C2 CA_C3 B CA_C4 CA_D1 B    \
+            "1:\n\t" LOOP                                                      \
             "dec %[n]\n\t"                                                     \
             "jnz 1b\n\t"                                                       \
-            CA_D2 CA_D3 CA_D4 CA_C1 CA_C2 CA_C3 CA_C4 CA_D1                    \
+            TAIL                                                               \
             CA_D2 CA_D3 CA_D4 CA_S2_(CA_B_dQ(7, 25))                           \
             CA_SV(0) CA_SV(1) CA_SV(2) CA_SV(3) CA_SV(4) CA_SV(5) CA_SV(6) CA_SV(7) \
             CA_SV(8) CA_SV(9) CA_SV(10) CA_SV(12) CA_SV(13) CA_SV(14) CA_SV(15) \
@@ -396,8 +396,12 @@ static inline void name(__m256i v[16], const __m256i w[4], const __m256i k[16], 
     a->h[1] = h1;                                                              \
     a->h[2] = h2;                                                              \
 }
-CP_ROUNDS_MAC(x8_rounds_mac, CP_BLOCK)
-CP_ROUNDS_MAC(x8_rounds_macx, CP_BLOCK_X)
+/* A double round with four blocks (after slots 2, 4, 6, 8) or three
+ * (after 2, 5, 7). */
+#define CP_DR4(B) CA_D2 CA_D3 B CA_D4 CA_C1 B CA_C2 CA_C3 B CA_C4 CA_D1 B
+#define CP_DR3(B) CA_D2 CA_D3 B CA_D4 CA_C1 CA_C2 B CA_C3 CA_C4 B CA_D1
+CP_ROUNDS_MAC(x8_rounds_mac, 4, CP_DR4(CP_BLOCK) CP_DR3(CP_BLOCK), CP_DR4(CP_BLOCK))
+CP_ROUNDS_MAC(x8_rounds_macx, 4, CP_DR4(CP_BLOCK_X) CP_DR3(CP_BLOCK_X), CP_DR4(CP_BLOCK_X))
 
 #define CP_M44 ((UINT64_C(1) << 44) - 1)
 #define CP_M42 ((UINT64_C(1) << 42) - 1)
