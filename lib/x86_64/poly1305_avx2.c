@@ -207,7 +207,7 @@ const axiom_poly1305_kernel axiom_poly1305_avx2 = {
     .constant_time = 1,
     .blocks = avx2_blocks,
     .chachapoly = axiom_chacha_avx2_chachapoly,
-    .chachapoly_name = "avx2",
+    .chachapoly_name = "avx2-fused",
 };
 
 #endif
