@@ -36,12 +36,11 @@ static void cp_setkey(void *state, const uint8_t *key, size_t keylen)
 
 static const char *cp_impl(void)
 {
-    /* The fused IFMA kernel does both; otherwise the ChaCha20 kernel names
-     * the pair (the AVX2 Poly1305 runs only where AVX2 ChaCha20 or better
-     * does). */
+    /* A Poly1305 kernel with a fused pass (IFMA, AVX2) names it;
+     * otherwise the ChaCha20 kernel names the pair. */
     const axiom_poly1305_kernel *pk = axiom_poly1305_pick();
     if (pk->chachapoly)
-        return AXIOM_CHACHAPOLY_FUSED_NAME;
+        return pk->chachapoly_name;
     return axiom_chacha_pick()->name;
 }
 

@@ -53,7 +53,7 @@ static int nth_chachapoly(size_t i, kernel_row *r)
         if (!p->chachapoly)
             continue;
         if (fused++ == i) {
-            r->name = AXIOM_CHACHAPOLY_FUSED_NAME;
+            r->name = p->chachapoly_name;
             r->features = p->features;
             r->constant_time = p->constant_time;
             return 1;

@@ -41,10 +41,12 @@ typedef struct axiom_poly1305_kernel {
      * into @out, in one pass. */
     void (*chachapoly_key)(const uint32_t st[16], uint8_t polykey[32], uint8_t *out,
                            const uint8_t *in);
+    /* With chachapoly: what axiom_impl("chacha20-poly1305") says when the
+     * pass serves the AEAD (lib/chachapoly.c, lib/kernel_info.c). */
+    const char *chachapoly_name;
 } axiom_poly1305_kernel;
 
-/* What axiom_impl("chacha20-poly1305") says when a kernel with the fused
- * chachapoly pass serves the AEAD (lib/chachapoly.c, lib/kernel_info.c). */
+/* The chachapoly_name of the IFMA kernel. */
 #define AXIOM_CHACHAPOLY_FUSED_NAME "avx512-ifma"
 
 struct axiom_poly1305 {
@@ -67,6 +69,12 @@ struct axiom_poly1305 {
 extern const axiom_poly1305_kernel axiom_poly1305_generic;
 extern const axiom_poly1305_kernel axiom_poly1305_ifma;
 extern const axiom_poly1305_kernel axiom_poly1305_avx2;
+
+/* The chachapoly pass of the AVX2 Poly1305 kernel: ChaCha20 on the 8-way
+ * AVX2 rounds with a scalar Poly1305 inside them (lib/x86_64/chacha_avx2.c). */
+void axiom_chacha_avx2_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *out,
+                                  const uint8_t *in, size_t nchunks, int enc,
+                                  const uint8_t *mac0);
 
 /* Compiled kernels, best first, NULL-terminated; the first usable now. */
 extern const axiom_poly1305_kernel *const axiom_poly1305_kernels[];

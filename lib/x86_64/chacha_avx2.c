@@ -25,6 +25,7 @@
 
 #include "chacha_simd.h"
 #include "internal.h"
+#include "poly1305.h"
 
 /* VPSHUFB controls: rotate every 32-bit word left by 16 and by 8 bits. */
 static const _Alignas(32) uint8_t ch_rot16[32] = {
@@ -264,3 +265,217 @@ const axiom_chacha_kernel axiom_chacha_avx2 = {
     .constant_time = 1,
     .xor = avx2_xor,
 };
+
+/* ------------------------------------------------------------------------
+ * ChaCha20-Poly1305 in one pass (the chachapoly hook of the AVX2 Poly1305
+ * kernel, lib/poly1305.h).  The 8-way rounds above keep the three vector
+ * ports busy and leave the integer side idle; here the Poly1305 of the
+ * ciphertext runs as scalar 64-bit code on general-purpose registers
+ * inside the same assembly loop, 4 or 3 16-byte blocks per double
+ * round (32 per 512-byte group, in double rounds 2 to 10).  Seal MACs the
+ * previous group's output during a group's rounds (the last group's after
+ * the loop, on the vector Poly1305 kernel); open MACs the group's own
+ * input, which it knows before decrypting.
+ *
+ * Poly1305 in radix 2^64: h = h0 + h1 2^64 + h2 2^128 (h2 small), r = r0 +
+ * r1 2^64 (clamped: both below 2^60, r1 a multiple of 4), s1 = r1 + r1 / 4.
+ * Per block, after h += m + 2^128:
+ *   d0 = h0 r0 + h1 s1             (h1 r1 2^128 = h1 (r1 / 4) 2^130 = h1 s1)
+ *   d1 = h0 r1 + h1 r0 + h2 s1     (h2 r1 2^192 = h2 s1 2^64)
+ *   d2 = h2 r0
+ * then d1 += d0 >> 64, d2 += d1 >> 64 (d2 < 2^63), and d2's bits from 2^130
+ * on fold back times 5: h0 = d0 mod 2^64 + 5 (d2 >> 2), h1 = d1 mod 2^64,
+ * h2 = d2 & 3, with the carries.  Bounds: h2 <= 4 after a block, <= 6
+ * after h += m + 2^128 (<= 9 on entry, from radix 2^44); d0 < 2^126, d1 <
+ * 2^126, h2 s1 and h2 r0 < 2^64.  MUL and IMUL are constant time; no
+ * branch or index depends on the key or the data. */
+
+/* Operands: h0..h2 the accumulator, m the block pointer (advanced), t0..t2
+ * scratch, rax/rdx for MUL, r0/r1/s1 in memory. */
+#define CP_BLOCK                                                               \
+    "addq (%[m]), %[h0]\n\t"                                                   \
+    "adcq 8(%[m]), %[h1]\n\t"                                                  \
+    "adcq $1, %[h2]\n\t"                                                       \
+    "movq %[h0], %%rax\n\t"                                                    \
+    "mulq %[r0]\n\t"                                                           \
+    "movq %%rax, %[t0]\n\t"                                                    \
+    "movq %%rdx, %[t1]\n\t"                                                    \
+    "movq %[h1], %%rax\n\t"                                                    \
+    "mulq %[s1]\n\t"                                                           \
+    "addq %%rax, %[t0]\n\t"                                                    \
+    "adcq %%rdx, %[t1]\n\t"                                                    \
+    "movq %[h0], %%rax\n\t"                                                    \
+    "mulq %[r1]\n\t"                                                           \
+    "movq %%rax, %[h0]\n\t"                                                    \
+    "movq %%rdx, %[t2]\n\t"                                                    \
+    "movq %[h1], %%rax\n\t"                                                    \
+    "mulq %[r0]\n\t"                                                           \
+    "addq %%rax, %[h0]\n\t"                                                    \
+    "adcq %%rdx, %[t2]\n\t"                                                    \
+    "movq %[h2], %%rax\n\t"                                                    \
+    "imulq %[s1], %%rax\n\t"                                                   \
+    "addq %%rax, %[h0]\n\t"                                                    \
+    "adcq $0, %[t2]\n\t"                                                       \
+    "imulq %[r0], %[h2]\n\t"                                                   \
+    "addq %[t1], %[h0]\n\t"                                                    \
+    "adcq %[t2], %[h2]\n\t"                                                    \
+    "movq %[h0], %[h1]\n\t"                                                    \
+    "movq %[h2], %[t1]\n\t"                                                    \
+    "shrq $2, %[t1]\n\t"                                                       \
+    "andq $3, %[h2]\n\t"                                                       \
+    "leaq (%[t1],%[t1],4), %[t1]\n\t"                                          \
+    "addq %[t1], %[t0]\n\t"                                                    \
+    "adcq $0, %[h1]\n\t"                                                       \
+    "adcq $0, %[h2]\n\t"                                                       \
+    "movq %[t0], %[h0]\n\t"                                                    \
+    "addq $16, %[m]\n\t"
+
+/* The same with MULX (BMI2): h0, then h1, in rdx; rax is a fourth
+ * temporary. */
+#define CP_BLOCK_X                                                             \
+    "addq (%[m]), %[h0]\n\t"                                                   \
+    "adcq 8(%[m]), %[h1]\n\t"                                                  \
+    "adcq $1, %[h2]\n\t"                                                       \
+    "movq %[h0], %%rdx\n\t"                                                    \
+    "mulxq %[r0], %[t0], %[t1]\n\t"                                            \
+    "mulxq %[r1], %[t2], %%rax\n\t"                                            \
+    "movq %[h1], %%rdx\n\t"                                                    \
+    "mulxq %[s1], %[h0], %[h1]\n\t"                                            \
+    "addq %[h0], %[t0]\n\t"                                                    \
+    "adcq %[h1], %[t1]\n\t"                                                    \
+    "mulxq %[r0], %[h0], %[h1]\n\t"                                            \
+    "addq %[h0], %[t2]\n\t"                                                    \
+    "adcq %[h1], %%rax\n\t"                                                    \
+    "movq %[h2], %[h1]\n\t"                                                    \
+    "imulq %[s1], %[h1]\n\t"                                                   \
+    "imulq %[r0], %[h2]\n\t"                                                   \
+    "addq %[h1], %[t2]\n\t"                                                    \
+    "adcq $0, %%rax\n\t"                                                       \
+    "addq %[t1], %[t2]\n\t"                                                    \
+    "adcq %%rax, %[h2]\n\t"                                                    \
+    "movq %[h2], %[h0]\n\t"                                                    \
+    "shrq $2, %[h0]\n\t"                                                       \
+    "andq $3, %[h2]\n\t"                                                       \
+    "leaq (%[h0],%[h0],4), %[h0]\n\t"                                          \
+    "addq %[t0], %[h0]\n\t"                                                    \
+    "adcq $0, %[t2]\n\t"                                                       \
+    "adcq $0, %[h2]\n\t"                                                       \
+    "movq %[t2], %[h1]\n\t"                                                    \
+    "addq $16, %[m]\n\t"
+
+/* The scalar Poly1305 state of the fused pass. */
+typedef struct cp_mac {
+    uint64_t h[3];
+    uint64_t r0, r1, s1;
+} cp_mac;
+
+/* x8_rounds with the 32 Poly1305 blocks at @m absorbed into @a on the
+ * way: the loop runs @N times @LOOP (here two double rounds with 4 + 3
+ * blocks), then @TAIL (the ninth full double round, 4 blocks), then the
+ * last round's start without.  x8_rounds_mac uses MUL, x8_rounds_macx
+ * MULX. */
+#define CP_ROUNDS_MAC(name, N, LOOP, TAIL)                                     \
+static inline void name(__m256i v[16], const __m256i w[4], const __m256i k[16], cp_mac *a,    \
+                        const uint8_t *m)                                      \
+{                                                                              \
+    unsigned n = N;                                                            \
+    uint64_t h0 = a->h[0], h1 = a->h[1], h2 = a->h[2], t0, t1, t2;             \
+    __asm__(CA_LW(0, 0) CA_LK(1) CA_LK(2) CA_LK(3) CA_LW(1, 4) CA_LK(5) CA_LK(6) CA_LK(7)   \
+            CA_LW(2, 8) CA_LK(9) CA_LW(3, 12) CA_LK(13) CA_LK(14) CA_LK(15)    \
+            CA_LK(10) CA_LK(11) CA_SV(11)                                      \
+            CA_S1_(CA_A_dP(CA_R16))                                            \
+            ".p2align 5\n"                                                     \
+            "1:\n\t" LOOP                                                      \
+            "dec %[n]\n\t"                                                     \
+            "jnz 1b\n\t"                                                       \
+            TAIL                                                               \
+            CA_D2 CA_D3 CA_D4 CA_S2_(CA_B_dQ(7, 25))                           \
+            CA_SV(0) CA_SV(1) CA_SV(2) CA_SV(3) CA_SV(4) CA_SV(5) CA_SV(6) CA_SV(7) \
+            CA_SV(8) CA_SV(9) CA_SV(10) CA_SV(12) CA_SV(13) CA_SV(14) CA_SV(15) \
+            : [n] "+r"(n), "=m"(*(__m256i(*)[16])v), [h0] "+r"(h0), [h1] "+r"(h1), \
+              [h2] "+r"(h2), [m] "+r"(m), [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2) \
+            : [v] "r"(v), [w] "r"(w), [k] "r"(k), "m"(*(const __m256i(*)[4])w),  \
+              "m"(*(const __m256i(*)[16])k), [r16] "m"(ch_rot16), [r8] "m"(ch_rot8), \
+              "m"(*(const uint8_t(*)[512])m), [r0] "m"(a->r0), [r1] "m"(a->r1), \
+              [s1] "m"(a->s1)                                                  \
+            : "cc", "rax", "rdx", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", \
+              "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15"); \
+    a->h[0] = h0;                                                              \
+    a->h[1] = h1;                                                              \
+    a->h[2] = h2;                                                              \
+}
+/* A double round with four blocks (after slots 2, 4, 6, 8) or three
+ * (after 2, 5, 7). */
+#define CP_DR4(B) CA_D2 CA_D3 B CA_D4 CA_C1 B CA_C2 CA_C3 B CA_C4 CA_D1 B
+#define CP_DR3(B) CA_D2 CA_D3 B CA_D4 CA_C1 CA_C2 B CA_C3 CA_C4 B CA_D1
+CP_ROUNDS_MAC(x8_rounds_mac, 4, CP_DR4(CP_BLOCK) CP_DR3(CP_BLOCK), CP_DR4(CP_BLOCK))
+CP_ROUNDS_MAC(x8_rounds_macx, 4, CP_DR4(CP_BLOCK_X) CP_DR3(CP_BLOCK_X), CP_DR4(CP_BLOCK_X))
+
+#define CP_M44 ((UINT64_C(1) << 44) - 1)
+#define CP_M42 ((UINT64_C(1) << 42) - 1)
+
+/* The hook (lib/poly1305.h): @nchunks KiB = 2 * @nchunks groups of 8
+ * blocks on the 8-way path, the Poly1305 in the rounds.  p->h and p->r
+ * are in radix 2^44 (lib/poly1305.c): converted to 2^64 on entry and
+ * back on exit. */
+void axiom_chacha_avx2_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *out,
+                                  const uint8_t *in, size_t nchunks, int enc,
+                                  const uint8_t *mac0)
+{
+    if (mac0)
+        p->k->blocks(p, mac0, 64);
+    if (!nchunks)
+        return;
+    struct {
+        __m256i k[16], v[16], w[4];
+        uint32_t pre[16];
+        cp_mac a;
+    } sc;
+    /* Radix 2^44 (limbs summing below 2^131) to 2^64. */
+    uint64_t x0 = p->h[0], x1 = p->h[1], x2 = p->h[2], c;
+    c = x0 >> 44; x0 &= CP_M44; x1 += c;
+    c = x1 >> 44; x1 &= CP_M44; x2 += c;
+    sc.a.h[0] = x0 | (x1 << 44);
+    sc.a.h[1] = (x1 >> 20) | (x2 << 24);
+    sc.a.h[2] = x2 >> 40;
+    sc.a.r0 = p->r[0] | (p->r[1] << 44);
+    sc.a.r1 = (p->r[1] >> 20) | (p->r[2] << 24);
+    sc.a.s1 = sc.a.r1 + (sc.a.r1 >> 2);
+
+    ch_first_round_shared(st, sc.pre);
+    for (int i = 0; i < 16; i++)
+        sc.k[i] = _mm256_set1_epi32((int)sc.pre[i]);
+    const size_t groups = 2 * nchunks;
+    uint32_t ctr = st[12];
+    x8_col0(ctr, sc.k, sc.w);
+    const int mulx = (axiom_cpu_features() & AXIOM_CPU_BMI2) != 0;
+    for (size_t g = 0; g < groups; g++) {
+        const uint8_t *m = enc ? out - 512 : in;
+        if ((!enc || g) && mulx)
+            x8_rounds_macx(sc.v, sc.w, sc.k, &sc.a, m);
+        else if (!enc || g)
+            x8_rounds_mac(sc.v, sc.w, sc.k, &sc.a, m);
+        else
+            x8_rounds(sc.v, sc.w, sc.k);
+        const uint32_t ctr0 = ctr;
+        ctr += 8;
+        if (g + 1 < groups)
+            x8_col0(ctr, sc.k, sc.w);
+        x8_out(sc.v, st, ctr0, out, in, 512);
+        out += 512;
+        in += 512;
+    }
+    /* Back to radix 2^44, limbs under 2^44, 2^44, 2^42. */
+    x0 = sc.a.h[0] & CP_M44;
+    x1 = ((sc.a.h[0] >> 44) | (sc.a.h[1] << 20)) & CP_M44;
+    x2 = (sc.a.h[1] >> 24) | (sc.a.h[2] << 40);
+    c = x2 >> 42; x2 &= CP_M42; x0 += c * 5;
+    c = x0 >> 44; x0 &= CP_M44; x1 += c;
+    p->h[0] = x0;
+    p->h[1] = x1;
+    p->h[2] = x2;
+    if (enc)
+        p->k->blocks(p, out - 512, 32);
+    st[12] = ctr;
+    axiom_wipe(&sc, sizeof sc);
+}

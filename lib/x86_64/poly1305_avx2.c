@@ -206,6 +206,8 @@ const axiom_poly1305_kernel axiom_poly1305_avx2 = {
     .features = AXIOM_CPU_AVX2,
     .constant_time = 1,
     .blocks = avx2_blocks,
+    .chachapoly = axiom_chacha_avx2_chachapoly,
+    .chachapoly_name = "avx2-fused",
 };
 
 #endif
