@@ -62,7 +62,7 @@ typedef struct axiom_gcm_kernel {
     uint64_t features;     /* AXIOM_CPU_* bits needed by all its parts */
     int constant_time;
     const axiom_bc_kernel *aes;      /* key schedule, ECB for J0, H and tails */
-    const axiom_ghash_kernel *ghash; /* AD, tails, and everything without a loop */
+    const axiom_ghash_kernel *ghash; /* AD, tails, and what has no stitched loop */
     /* Stitched loops; NULL: lib/gcm.c runs aes->ctr (or CTR over
      * aes->ecb_enc), then ghash. */
     axiom_gcm_crypt_fn enc, dec;

@@ -37,7 +37,7 @@
 
 #define SM4G_PCLMUL (AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3)
 
-#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_VAES512)
+#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_VAES512) && defined(HAVE_ISA_AESNI)
 SM4_GCM_TIER(sm4_gcm_gfni512_vpclmul, "gfni-avx512+vpclmul-avx512",
              AXIOM_CPU_GFNI | AXIOM_CPU_AVX512 | AXIOM_CPU_VPCLMUL | SM4G_PCLMUL, 1,
              &axiom_sm4_gfni_avx512, &axiom_ghash_vpclmul_avx512)
@@ -47,7 +47,8 @@ SM4_GCM_TIER(sm4_gcm_gfni512_pclmul, "gfni-avx512+pclmul",
              AXIOM_CPU_GFNI | AXIOM_CPU_AVX512 | SM4G_PCLMUL, 1, &axiom_sm4_gfni_avx512,
              &axiom_ghash_pclmul)
 #endif
-#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2) && defined(HAVE_ISA_VAES)
+#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2) && defined(HAVE_ISA_VAES) && \
+    defined(HAVE_ISA_AESNI)
 SM4_GCM_TIER(sm4_gcm_gfni2_vpclmul, "gfni-avx2+vpclmul-avx2",
              AXIOM_CPU_GFNI | AXIOM_CPU_AVX2 | AXIOM_CPU_VPCLMUL | SM4G_PCLMUL, 1,
              &axiom_sm4_gfni_avx2, &axiom_ghash_vpclmul_avx2)
@@ -98,13 +99,14 @@ SM4_GCM_TIER(sm4_gcm_masked_ct, "generic-masked+generic-ct", 0, 0, &axiom_sm4_ma
 
 /* Best first; the portable tier last, always present. */
 const axiom_gcm_kernel *const axiom_sm4_gcm_kernels[] = {
-#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_VAES512)
+#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_VAES512) && defined(HAVE_ISA_AESNI)
     &sm4_gcm_gfni512_vpclmul,
 #endif
 #if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AESNI)
     &sm4_gcm_gfni512_pclmul,
 #endif
-#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2) && defined(HAVE_ISA_VAES)
+#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2) && defined(HAVE_ISA_VAES) && \
+    defined(HAVE_ISA_AESNI)
     &sm4_gcm_gfni2_vpclmul,
 #endif
 #if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2) && defined(HAVE_ISA_AESNI)

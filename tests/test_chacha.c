@@ -360,6 +360,7 @@ START_TEST(test_short_splits)
     axiom_cipher_ctx *c;
     ck_assert_int_eq(axiom_cipher_new(&c, "chacha20"), AXIOM_OK);
     tu_rand_bytes(key, 32);
+    tu_rand_bytes(iv, 16);
     ck_assert_int_eq(axiom_cipher_init(c, AXIOM_ENCRYPT, key, 32, iv, 16), AXIOM_OK);
     for (size_t len = 0; len <= MAXLEN; len++) {
         /* every split for lengths up to 2 blocks + 1, some beyond */

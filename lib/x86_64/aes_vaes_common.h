@@ -395,7 +395,7 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
     {                                                                                              \
         const __m128i *rk = dec ? vaes_dec_keys(ks) : vaes_enc_keys(ks);                           \
         const unsigned nr = ks->rounds;                                                            \
-        if (small != VAES_FULL && n == 1) { /* the short or the tail-only copy */            \
+        if (small == VAES_SHORT && n == 1) {                                                    \
             vaes_block1(rk, nr, out, in, dec);                                                     \
             return;                                                                                \
         }                                                                                          \

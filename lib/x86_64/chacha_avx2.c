@@ -266,6 +266,11 @@ const axiom_chacha_kernel axiom_chacha_avx2 = {
     .xor = avx2_xor,
 };
 
+/* The fused pass's assembly needs the compiler to address its operands
+ * through a few base registers, which it does not do without optimisation
+ * (gcc and clang -O0: "impossible constraints"); such builds go without
+ * it (lib/x86_64/poly1305_avx2.c leaves the hook NULL). */
+#ifdef __OPTIMIZE__
 /* ------------------------------------------------------------------------
  * ChaCha20-Poly1305 in one pass (the chachapoly hook of the AVX2 Poly1305
  * kernel, lib/poly1305.h).  The 8-way rounds above keep the three vector
@@ -479,3 +484,4 @@ void axiom_chacha_avx2_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *o
     st[12] = ctr;
     axiom_wipe(&sc, sizeof sc);
 }
+#endif /* __OPTIMIZE__ */

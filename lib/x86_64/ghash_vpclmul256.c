@@ -6,6 +6,10 @@
  * (SM4-GCM).  Constant time: yes. */
 #include "config.h"
 
+/* The key setup is the PCLMULQDQ kernel's (lib/x86_64/ghash_pclmul.c, in
+ * the AES-NI bundle). */
+#ifdef HAVE_ISA_AESNI
+
 #include <immintrin.h>
 
 #include "ghash.h"
@@ -26,3 +30,5 @@
 #define GV_FOLD(v) _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256((v), 1))
 
 #include "x86_64/ghash_vpclmul.h"
+
+#endif /* HAVE_ISA_AESNI */

@@ -6,6 +6,10 @@
  * block cipher's CTR.  Constant time: yes. */
 #include "config.h"
 
+/* The key setup is the PCLMULQDQ kernel's (lib/x86_64/ghash_pclmul.c, in
+ * the AES-NI bundle). */
+#ifdef HAVE_ISA_AESNI
+
 #include <immintrin.h>
 
 #include "ghash.h"
@@ -32,3 +36,5 @@ static inline __m128i ghash_vz_fold(__m512i v)
 }
 
 #include "x86_64/ghash_vpclmul.h"
+
+#endif /* HAVE_ISA_AESNI */

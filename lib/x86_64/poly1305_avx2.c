@@ -206,8 +206,10 @@ const axiom_poly1305_kernel axiom_poly1305_avx2 = {
     .features = AXIOM_CPU_AVX2,
     .constant_time = 1,
     .blocks = avx2_blocks,
+#ifdef __OPTIMIZE__ /* lib/x86_64/chacha_avx2.c */
     .chachapoly = axiom_chacha_avx2_chachapoly,
     .chachapoly_name = "avx2-fused",
+#endif
 };
 
 #endif

@@ -11,8 +11,10 @@
  * with L.  Two consecutive rounds share the XOR of the two state words
  * both read.  The bulk loops run V_WIDE such sets per iteration
  * so that independent round chains hide the latency of the S-box
- * instructions, then one set at a time; fewer than V_NB blocks go through
- * a stack buffer of one set.  Fused: CTR builds its counter blocks inside
+ * instructions; the sets left after them, a last partial one included
+ * (through a stack buffer), run in one more pass of 2 sets or the full
+ * width (SM4V_PARTIAL, instantiations of 4 sets or more); the xmm
+ * instantiation runs one set at a time.  Fused: CTR builds its counter blocks inside
  * the transposed registers (broadcast of the three high words, lane offsets
  * added to the low word; a batch in which the low 32 bits would wrap is
  * staged through memory instead); CBC and CFB decryption take the previous
@@ -205,10 +207,11 @@ static inline void SM4V(prefetch_next)(const uint8_t *in)
 #define SM4V_WIPE_SETS(x) ((void)0)
 #endif
 
-/* With V_ROUNDSW_MEM, 2 to V_WIDE - 1 sets left after the bulk loop go
- * through one more assembly iteration (2 sets, half the width or the full
- * width, zero-padded): measured faster than one set at a time, whose round
- * chain is latency-bound.  @k sets are real. */
+/* The sets left after the bulk loop (2 to V_WIDE, counting a last partial
+ * set) go through one more pass instead of one set at a time, whose round
+ * chain is latency-bound.  With V_ROUNDSW_MEM: one assembly iteration of 2
+ * sets, half the width or the full width, zero-padded.  @k sets are
+ * real. */
 #ifdef V_ROUNDSW_MEM
 #define SM4V_PARTIAL 1
 #ifndef SM4V_PART_MIN
