@@ -37,6 +37,11 @@ typedef struct axiom_bc_kernel {
     const char *name;      /* as axiom_impl() reports it */
     uint64_t features;     /* AXIOM_CPU_* bits it needs, all of them */
     int constant_time;     /* 1: no secret-dependent branch or memory index */
+    /* 1: one block takes hundreds of cycles (SM4, Kuznyechik), so a short
+     * CTR message's partial last block is run in the same call as its
+     * whole blocks rather than after them (lib/cipher.c, ctr_tail); for
+     * AES the staging copy costs more than it saves. */
+    int slow_block;
     void (*setkey)(axiom_bc_ks *ks, const uint8_t *key, size_t keylen);
     axiom_bc_blocks_fn ecb_enc, ecb_dec;
     axiom_bc_chain_fn cbc_enc, cbc_dec;

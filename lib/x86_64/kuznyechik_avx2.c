@@ -987,6 +987,7 @@ const axiom_bc_kernel axiom_kuz_avx2 = {
     .name = "avx2",
     .features = AXIOM_CPU_AVX2,
     .constant_time = 1,
+    .slow_block = 1,
     AVX2_KERNEL_OPS(kuz_avx2),
 };
 
@@ -999,6 +1000,7 @@ const axiom_bc_kernel axiom_kuz_avx2_gfni = {
     .name = "gfni-avx2",
     .features = AXIOM_CPU_AVX2 | AXIOM_CPU_GFNI,
     .constant_time = 1,
+    .slow_block = 1,
     AVX2_KERNEL_OPS(kuz_avx2g),
 };
 #endif

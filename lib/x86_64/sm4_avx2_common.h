@@ -187,6 +187,7 @@ const axiom_bc_kernel SM4A_KERNEL = {
     .name = SM4A_NAME,
     .features = SM4A_FEATURES,
     .constant_time = 1,
+    .slow_block = 1,
     .setkey = SM4A(setkey),
     .ecb_enc = SM4A(ecb_enc),
     .ecb_dec = SM4A(ecb_dec),
