@@ -44,6 +44,12 @@ typedef struct axiom_poly1305_kernel {
     /* With chachapoly: what axiom_impl("chacha20-poly1305") says when the
      * pass serves the AEAD (lib/chachapoly.c, lib/kernel_info.c). */
     const char *chachapoly_name;
+    /* Optional, with chachapoly: the pass at 512-byte granularity,
+     * @ngroups * 512 bytes from block st[12] on (advanced by 8 * ngroups),
+     * no @mac0; otherwise as chachapoly.  lib/chachapoly.c prefers it to
+     * chachapoly when the kernel has no chachapoly_key. */
+    void (*chachapoly512)(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, const uint8_t *in,
+                          size_t ngroups, int enc);
 } axiom_poly1305_kernel;
 
 /* The chachapoly_name of the IFMA kernel. */
@@ -75,6 +81,8 @@ extern const axiom_poly1305_kernel axiom_poly1305_avx2;
 void axiom_chacha_avx2_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *out,
                                   const uint8_t *in, size_t nchunks, int enc,
                                   const uint8_t *mac0);
+void axiom_chacha_avx2_chachapoly512(uint32_t st[16], axiom_poly1305 *p, uint8_t *out,
+                                     const uint8_t *in, size_t ngroups, int enc);
 
 /* Compiled kernels, best first, NULL-terminated; the first usable now. */
 extern const axiom_poly1305_kernel *const axiom_poly1305_kernels[];

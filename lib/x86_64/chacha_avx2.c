@@ -419,17 +419,13 @@ CP_ROUNDS_MAC(x8_rounds_macx, 4, CP_DR4(CP_BLOCK_X) CP_DR3(CP_BLOCK_X), CP_DR4(C
 #define CP_M44 ((UINT64_C(1) << 44) - 1)
 #define CP_M42 ((UINT64_C(1) << 42) - 1)
 
-/* The hook (lib/poly1305.h): @nchunks KiB = 2 * @nchunks groups of 8
- * blocks on the 8-way path, the Poly1305 in the rounds.  p->h and p->r
- * are in radix 2^44 (lib/poly1305.c): converted to 2^64 on entry and
- * back on exit. */
-void axiom_chacha_avx2_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *out,
-                                  const uint8_t *in, size_t nchunks, int enc,
-                                  const uint8_t *mac0)
+/* @groups groups of 8 blocks (512 bytes each) on the 8-way path, the
+ * Poly1305 in the rounds.  p->h and p->r are in radix 2^44
+ * (lib/poly1305.c): converted to 2^64 on entry and back on exit. */
+static void cp_groups(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, const uint8_t *in,
+                      size_t groups, int enc)
 {
-    if (mac0)
-        p->k->blocks(p, mac0, 64);
-    if (!nchunks)
+    if (!groups)
         return;
     struct {
         __m256i k[16], v[16], w[4];
@@ -450,7 +446,6 @@ void axiom_chacha_avx2_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *o
     ch_first_round_shared(st, sc.pre);
     for (int i = 0; i < 16; i++)
         sc.k[i] = _mm256_set1_epi32((int)sc.pre[i]);
-    const size_t groups = 2 * nchunks;
     uint32_t ctr = st[12];
     x8_col0(ctr, sc.k, sc.w);
     const int mulx = (axiom_cpu_features() & AXIOM_CPU_BMI2) != 0;
@@ -483,5 +478,24 @@ void axiom_chacha_avx2_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *o
         p->k->blocks(p, out - 512, 32);
     st[12] = ctr;
     axiom_wipe(&sc, sizeof sc);
+}
+
+/* The chachapoly hook (lib/poly1305.h): @nchunks KiB = 2 * @nchunks
+ * groups. */
+void axiom_chacha_avx2_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *out,
+                                  const uint8_t *in, size_t nchunks, int enc,
+                                  const uint8_t *mac0)
+{
+    if (mac0)
+        p->k->blocks(p, mac0, 64);
+    cp_groups(st, p, out, in, 2 * nchunks, enc);
+}
+
+/* The chachapoly512 hook (lib/poly1305.h): @ngroups * 512 bytes, so that
+ * messages of 512 to 1023 bytes and odd 512-byte groups are fused too. */
+void axiom_chacha_avx2_chachapoly512(uint32_t st[16], axiom_poly1305 *p, uint8_t *out,
+                                     const uint8_t *in, size_t ngroups, int enc)
+{
+    cp_groups(st, p, out, in, ngroups, enc);
 }
 #endif /* __OPTIMIZE__ */
