@@ -129,6 +129,11 @@ static void cp_crypt(const cp_state *s, const uint8_t key[32], const uint8_t non
         out += 1024 * (n + 1);
         len -= 1024 * (n + 1);
         cp_tail(ck, &p, st, enc, out, in, len);
+    } else if (enc && s->pk->chachapoly512_seal && len >= 1024) {
+        /* The key block inside the first group's rounds. */
+        size_t n = len / 512;
+        s->pk->chachapoly512_seal(st, &p, out, in, n, ad, adlen);
+        cp_tail(ck, &p, st, enc, out + 512 * n, in + 512 * n, len - 512 * n);
     } else {
         /* Block 0 is the Poly1305 key; the message starts at block 1. */
         memset(ks, 0, 64);

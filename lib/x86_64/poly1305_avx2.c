@@ -210,6 +210,7 @@ const axiom_poly1305_kernel axiom_poly1305_avx2 = {
     .chachapoly = axiom_chacha_avx2_chachapoly,
     .chachapoly_name = "avx2-fused",
     .chachapoly512 = axiom_chacha_avx2_chachapoly512,
+    .chachapoly512_seal = axiom_chacha_avx2_chachapoly512_seal,
 #endif
 };
 

@@ -322,6 +322,12 @@ static void run_poly(const ct_target *t, const uint8_t *secret, int full)
                 pk->chachapoly512(st, &p, out, work, 3, enc);
                 axiom_poly1305_final(&p, tag);
             }
+            if (enc && pk->chachapoly512_seal) {
+                /* The key block inside the pass. */
+                axiom_chacha_init_state(st, secret, 0, nonce);
+                pk->chachapoly512_seal(st, &p, out, work, 3, secret + 16, 40);
+                axiom_poly1305_final(&p, tag);
+            }
         }
         if (pk->chachapoly_key) {
             uint8_t key[32];
