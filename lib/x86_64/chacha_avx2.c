@@ -151,6 +151,7 @@ static inline void x8_rounds(__m256i v[16], const __m256i w[4], const __m256i k[
               "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
 }
 
+#ifdef __OPTIMIZE__ /* used by the fused pass only (below) */
 /* x8_rounds in three parts, so that other code can run between them in
  * program order (the ChaCha20 block 0 of the keyed seal below): the first
  * part loads the state and runs @n loop iterations, the middle one @n
@@ -189,6 +190,7 @@ static inline void x8_rounds_last(__m256i v[16], const __m256i w[4], const __m25
 {
     __asm__(CA_LDALL CA_LOOP CA_D2 CA_D3 CA_D4 CA_S2_(CA_B_dQ(7, 25)) CA_SVALL CA_PART_OPS(t));
 }
+#endif
 
 /* Column 0 of the first round for blocks @ctr0 .. @ctr0 + 7 (the only
  * quarter round of it that involves the block counter) into @w: x0, x4,
