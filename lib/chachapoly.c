@@ -129,6 +129,11 @@ static void cp_crypt(const cp_state *s, const uint8_t key[32], const uint8_t non
         out += 1024 * (n + 1);
         len -= 1024 * (n + 1);
         cp_tail(ck, &p, st, enc, out, in, len);
+    } else if (enc && s->pk->chachapoly512_seal && len >= 1024) {
+        /* The key block inside the first group's rounds. */
+        size_t n = len / 512;
+        s->pk->chachapoly512_seal(st, &p, out, in, n, ad, adlen);
+        cp_tail(ck, &p, st, enc, out + 512 * n, in + 512 * n, len - 512 * n);
     } else {
         /* Block 0 is the Poly1305 key; the message starts at block 1. */
         memset(ks, 0, 64);
@@ -136,7 +141,16 @@ static void cp_crypt(const cp_state *s, const uint8_t key[32], const uint8_t non
         st[12] = 1;
         axiom_poly1305_init(&p, ks, s->pk);
         axiom_poly1305_update_pad16(&p, ad, adlen);
-        if (p.k->chachapoly && len >= 1024) {
+        if (p.k->chachapoly512 && len >= (enc ? 1024 : 512)) {
+            /* Whole 512-byte groups: keystream and MAC in one pass.  Seal
+             * MACs a group during the next one's rounds, so a single
+             * group gains nothing there (measured 1-4 % slower). */
+            size_t n = len / 512;
+            p.k->chachapoly512(st, &p, out, in, n, enc);
+            in += 512 * n;
+            out += 512 * n;
+            len -= 512 * n;
+        } else if (p.k->chachapoly && len >= 1024) {
             /* Whole 1 KiB chunks: keystream and MAC in one pass. */
             size_t n = len / 1024;
             p.k->chachapoly(st, &p, out, in, n, enc, NULL);

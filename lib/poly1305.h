@@ -44,6 +44,20 @@ typedef struct axiom_poly1305_kernel {
     /* With chachapoly: what axiom_impl("chacha20-poly1305") says when the
      * pass serves the AEAD (lib/chachapoly.c, lib/kernel_info.c). */
     const char *chachapoly_name;
+    /* Optional, with chachapoly: the pass at 512-byte granularity,
+     * @ngroups * 512 bytes from block st[12] on (advanced by 8 * ngroups),
+     * no @mac0; otherwise as chachapoly.  lib/chachapoly.c prefers it to
+     * chachapoly when the kernel has no chachapoly_key. */
+    void (*chachapoly512)(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, const uint8_t *in,
+                          size_t ngroups, int enc);
+    /* Optional, with chachapoly512, seal only: block st[12] is the
+     * Poly1305 key, computed inside the pass; starts @p with it on this
+     * kernel, absorbs @ad padded to 16 bytes, then @ngroups (at least 2)
+     * * 512 bytes from block st[12] + 1 on as chachapoly512; st[12]
+     * advances by 1 + 8 * ngroups. */
+    void (*chachapoly512_seal)(uint32_t st[16], axiom_poly1305 *p, uint8_t *out,
+                               const uint8_t *in, size_t ngroups, const uint8_t *ad,
+                               size_t adlen);
 } axiom_poly1305_kernel;
 
 /* The chachapoly_name of the IFMA kernel. */
@@ -75,6 +89,11 @@ extern const axiom_poly1305_kernel axiom_poly1305_avx2;
 void axiom_chacha_avx2_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *out,
                                   const uint8_t *in, size_t nchunks, int enc,
                                   const uint8_t *mac0);
+void axiom_chacha_avx2_chachapoly512(uint32_t st[16], axiom_poly1305 *p, uint8_t *out,
+                                     const uint8_t *in, size_t ngroups, int enc);
+void axiom_chacha_avx2_chachapoly512_seal(uint32_t st[16], axiom_poly1305 *p, uint8_t *out,
+                                          const uint8_t *in, size_t ngroups, const uint8_t *ad,
+                                          size_t adlen);
 
 /* Compiled kernels, best first, NULL-terminated; the first usable now. */
 extern const axiom_poly1305_kernel *const axiom_poly1305_kernels[];

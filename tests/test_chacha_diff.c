@@ -228,10 +228,12 @@ END_TEST
  * with every bit of r the clamp allows and s all ones; 2: that key and a
  * message of 0xff bytes (the accumulator near its limits); 3: 0xff message
  * under a random key; else random. */
-static void fused_compare(const axiom_poly1305_kernel *k, size_t nchunks, int enc, int inplace,
-                          size_t ia, size_t oa, int kind, size_t pre, size_t tail)
+static void fused_compare_unit(const axiom_poly1305_kernel *k, size_t unit, size_t nchunks,
+                               int enc, int inplace, size_t ia, size_t oa, int kind, size_t pre,
+                               size_t tail)
 {
-    const size_t len = 1024 * nchunks;
+    const size_t len = unit * nchunks;
+    const uint32_t nblk = (uint32_t)(unit / 64 * nchunks);
     uint8_t key[32], nonce[12], pk[32], t1[16], t2[16];
     uint8_t *in = malloc(len + 64), *ref = malloc(len + 1), *out = malloc(len + 64);
     uint8_t *ad = malloc(pre + tail + 1);
@@ -243,8 +245,8 @@ static void fused_compare(const axiom_poly1305_kernel *k, size_t nchunks, int en
     else
         tu_rand_bytes(pk, 32);
     uint32_t ctr = (uint32_t)tu_rand64();
-    if (ctr > UINT32_MAX - 16 * (uint32_t)nchunks)
-        ctr = UINT32_MAX - 16 * (uint32_t)nchunks; /* up to the last block */
+    if (ctr > UINT32_MAX - nblk)
+        ctr = UINT32_MAX - nblk; /* up to the last block */
     axiom_chacha_init_state(st, key, ctr, nonce);
     if (kind >= 2) {
         memset(in + ia, 0xff, len);
@@ -266,16 +268,25 @@ static void fused_compare(const axiom_poly1305_kernel *k, size_t nchunks, int en
     memcpy(st2, st, sizeof st);
     axiom_poly1305_init(&p, pk, k);
     axiom_poly1305_update(&p, ad, pre);
-    k->chachapoly(st2, &p, o, in + ia, nchunks, enc, NULL);
+    if (unit == 512)
+        k->chachapoly512(st2, &p, o, in + ia, nchunks, enc);
+    else
+        k->chachapoly(st2, &p, o, in + ia, nchunks, enc, NULL);
     axiom_poly1305_update(&p, ad + pre, tail);
     axiom_poly1305_final(&p, t2);
-    TU_ASSERT_MEM_EQ(o, ref, len, "%s %s %zu KiB kind %d in place %d align %zu/%zu", k->name,
-                     enc ? "seal" : "open", nchunks, kind, inplace, ia, oa);
-    TU_ASSERT_MEM_EQ(t2, t1, 16, "%s %s tag %zu KiB kind %d pre %zu tail %zu", k->name,
-                     enc ? "seal" : "open", nchunks, kind, pre, tail);
-    ck_assert_uint_eq(st2[12], st[12] + 16 * (uint32_t)nchunks);
+    TU_ASSERT_MEM_EQ(o, ref, len, "%s %s %zu x %zu kind %d in place %d align %zu/%zu", k->name,
+                     enc ? "seal" : "open", nchunks, unit, kind, inplace, ia, oa);
+    TU_ASSERT_MEM_EQ(t2, t1, 16, "%s %s tag %zu x %zu kind %d pre %zu tail %zu", k->name,
+                     enc ? "seal" : "open", nchunks, unit, kind, pre, tail);
+    ck_assert_uint_eq(st2[12], st[12] + nblk);
     ck_assert_mem_eq(st2, st, 12 * sizeof(uint32_t));
     free(in), free(ref), free(out), free(ad);
+}
+
+static void fused_compare(const axiom_poly1305_kernel *k, size_t nchunks, int enc, int inplace,
+                          size_t ia, size_t oa, int kind, size_t pre, size_t tail)
+{
+    fused_compare_unit(k, 1024, nchunks, enc, inplace, ia, oa, kind, pre, tail);
 }
 
 /* The fused start (lib/chachapoly.c): the Poly1305 key block with the
@@ -391,6 +402,53 @@ static void fused_mac0_compare(const axiom_poly1305_kernel *k, size_t nchunks, i
     free(in), free(ref), free(out), free(ad);
 }
 
+/* chachapoly512_seal (the key block inside the pass) against the portable
+ * ChaCha20 and Poly1305: @ngroups * 512 bytes sealed from block 1 (block
+ * 0 the Poly1305 key), @adlen bytes of AD before, @tail bytes absorbed
+ * after; in place or not, misaligned. */
+static void fused_seal_key_compare(const axiom_poly1305_kernel *k, size_t ngroups, int inplace,
+                                   size_t ia, size_t oa, int ones, size_t adlen, size_t tail)
+{
+    const size_t len = 512 * ngroups;
+    uint8_t key[32], nonce[12], pk[64] = { 0 }, t1[16], t2[16];
+    uint8_t *in = malloc(len + 64), *ref = malloc(len + 1), *out = malloc(len + 64);
+    uint8_t *ad = malloc(adlen + tail + 1);
+    uint32_t st[16], st2[16];
+    tu_rand_bytes(key, 32);
+    tu_rand_bytes(nonce, 12);
+    if (ones) {
+        memset(key, 0xff, 32);
+        memset(in + ia, 0xff, len);
+    } else {
+        tu_rand_bytes(in + ia, len);
+    }
+    tu_rand_bytes(ad, adlen + tail);
+    axiom_chacha_init_state(st, key, 0, nonce);
+    axiom_chacha_generic.xor(st, pk, pk, 64);
+    st[12] = 1;
+    axiom_chacha_generic.xor(st, ref, in + ia, len);
+    axiom_poly1305 p;
+    axiom_poly1305_init(&p, pk, &axiom_poly1305_generic);
+    axiom_poly1305_update_pad16(&p, ad, adlen);
+    axiom_poly1305_update(&p, ref, len);
+    axiom_poly1305_update(&p, ad + adlen, tail);
+    axiom_poly1305_final(&p, t1);
+
+    uint8_t *o = inplace ? in + ia : out + oa;
+    axiom_chacha_init_state(st2, key, 0, nonce);
+    k->chachapoly512_seal(st2, &p, o, in + ia, ngroups, ad, adlen);
+    ck_assert_ptr_eq(p.k, k);
+    axiom_poly1305_update(&p, ad + adlen, tail);
+    axiom_poly1305_final(&p, t2);
+    TU_ASSERT_MEM_EQ(o, ref, len, "%s keyed seal %zu groups in place %d align %zu/%zu", k->name,
+                     ngroups, inplace, ia, oa);
+    TU_ASSERT_MEM_EQ(t2, t1, 16, "%s keyed seal tag %zu groups ad %zu tail %zu", k->name,
+                     ngroups, adlen, tail);
+    ck_assert_uint_eq(st2[12], 1 + 8 * (uint32_t)ngroups);
+    ck_assert_mem_eq(st2, st, 12 * sizeof(uint32_t));
+    free(in), free(ref), free(out), free(ad);
+}
+
 START_TEST(test_chachapoly_fused)
 {
     tu_rng_reset("chachapoly_fused");
@@ -407,6 +465,26 @@ START_TEST(test_chachapoly_fused)
                                   tu_rand_range(0, 300));
         fused_compare(*k, 64, 1, 0, 0, 0, 2, 0, 0);
         fused_compare(*k, 64, 0, 1, 0, 0, 2, 0, 0);
+        /* The 512-byte granularity (odd group counts, one group). */
+        if ((*k)->chachapoly512) {
+            for (int enc = 0; enc < 2; enc++)
+                for (size_t c = 1; c <= 11; c++)
+                    for (int kind = 0; kind < 4; kind++)
+                        fused_compare_unit(*k, 512, c, enc, (int)(c + kind) & 1,
+                                           tu_rand_range(0, 63), tu_rand_range(0, 63), kind,
+                                           16 * tu_rand_range(0, kind ? 70 : 3),
+                                           tu_rand_range(0, 300));
+            fused_compare_unit(*k, 512, 0, 1, 0, 1, 2, 0, 16, 5);
+            fused_compare_unit(*k, 512, 0, 0, 1, 3, 0, 0, 0, 0);
+        }
+        if ((*k)->chachapoly512_seal) {
+            static const size_t adl[] = { 0, 1, 15, 16, 17, 100, 1024, 1041 };
+            for (size_t c = 2; c <= 11; c++)
+                for (int ones = 0; ones < 2; ones++)
+                    fused_seal_key_compare(*k, c, (int)(c + (size_t)ones) & 1,
+                                           tu_rand_range(0, 63), tu_rand_range(0, 63), ones,
+                                           adl[(c + (size_t)ones) % 8], tu_rand_range(0, 100));
+        }
         for (int enc = 0; enc < 2; enc++)
             for (size_t c = 1; c <= 6; c++)
                 fused_mac0_compare(*k, c, enc, (int)c & 1, tu_rand_range(0, 63),

@@ -151,6 +151,47 @@ static inline void x8_rounds(__m256i v[16], const __m256i w[4], const __m256i k[
               "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
 }
 
+#ifdef __OPTIMIZE__ /* used by the fused pass only (below) */
+/* x8_rounds in three parts, so that other code can run between them in
+ * program order (the ChaCha20 block 0 of the keyed seal below): the first
+ * part loads the state and runs @n loop iterations, the middle one @n
+ * more, the last one @n more and the end; between parts all 16 words are
+ * in @v.  @t is memory the code in between works on (an operand only, so
+ * that the compiler keeps that code between the parts). */
+#define CA_LDALL CA_LD(0) CA_LD(1) CA_LD(2) CA_LD(3) CA_LD(4) CA_LD(5) CA_LD(6) CA_LD(7) \
+    CA_LD(8) CA_LD(9) CA_LD(10) CA_LD(12) CA_LD(13) CA_LD(14) CA_LD(15)
+#define CA_SVALL CA_SV(0) CA_SV(1) CA_SV(2) CA_SV(3) CA_SV(4) CA_SV(5) CA_SV(6) CA_SV(7) \
+    CA_SV(8) CA_SV(9) CA_SV(10) CA_SV(12) CA_SV(13) CA_SV(14) CA_SV(15)
+#define CA_LOOP ".p2align 5\n" "1:\n\t" CA_D2 CA_D3 CA_D4 CA_C1 CA_C2 CA_C3 CA_C4 CA_D1 \
+    "dec %[n]\n\t" "jnz 1b\n\t"
+#define CA_PART_OPS(t)                                                         \
+    : [n] "+r"(n), "+m"(*(__m256i(*)[16])v), "+m"(*(__m128i(*)[4])t)          \
+    : [v] "r"(v), [w] "r"(w), [k] "r"(k), "m"(*(const __m256i(*)[4])w),        \
+      "m"(*(const __m256i(*)[16])k), [r16] "m"(ch_rot16), [r8] "m"(ch_rot8)    \
+    : "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", \
+      "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15"
+static inline void x8_rounds_first(__m256i v[16], const __m256i w[4], const __m256i k[16],
+                                   unsigned n, __m128i t[4])
+{
+    __asm__(CA_LW(0, 0) CA_LK(1) CA_LK(2) CA_LK(3) CA_LW(1, 4) CA_LK(5) CA_LK(6) CA_LK(7)
+            CA_LW(2, 8) CA_LK(9) CA_LW(3, 12) CA_LK(13) CA_LK(14) CA_LK(15)
+            CA_LK(10) CA_LK(11) CA_SV(11)
+            CA_S1_(CA_A_dP(CA_R16))
+            CA_LOOP CA_SVALL
+            CA_PART_OPS(t));
+}
+static inline void x8_rounds_more(__m256i v[16], const __m256i w[4], const __m256i k[16],
+                                  unsigned n, __m128i t[4])
+{
+    __asm__(CA_LDALL CA_LOOP CA_SVALL CA_PART_OPS(t));
+}
+static inline void x8_rounds_last(__m256i v[16], const __m256i w[4], const __m256i k[16],
+                                  unsigned n, __m128i t[4])
+{
+    __asm__(CA_LDALL CA_LOOP CA_D2 CA_D3 CA_D4 CA_S2_(CA_B_dQ(7, 25)) CA_SVALL CA_PART_OPS(t));
+}
+#endif
+
 /* Column 0 of the first round for blocks @ctr0 .. @ctr0 + 7 (the only
  * quarter round of it that involves the block counter) into @w: x0, x4,
  * x8, x12.  @k as for x8_rounds (k[0] = x0 + x4, k[4] = x4, k[8] = x8). */
@@ -419,44 +460,91 @@ CP_ROUNDS_MAC(x8_rounds_macx, 4, CP_DR4(CP_BLOCK_X) CP_DR3(CP_BLOCK_X), CP_DR4(C
 #define CP_M44 ((UINT64_C(1) << 44) - 1)
 #define CP_M42 ((UINT64_C(1) << 42) - 1)
 
-/* The hook (lib/poly1305.h): @nchunks KiB = 2 * @nchunks groups of 8
- * blocks on the 8-way path, the Poly1305 in the rounds.  p->h and p->r
- * are in radix 2^44 (lib/poly1305.c): converted to 2^64 on entry and
- * back on exit. */
-void axiom_chacha_avx2_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *out,
-                                  const uint8_t *in, size_t nchunks, int enc,
-                                  const uint8_t *mac0)
+/* The fused pass's Poly1305 state from @p (radix 2^44, limbs summing
+ * below 2^131) in radix 2^64. */
+static void cp_load(const axiom_poly1305 *p, cp_mac *a)
 {
-    if (mac0)
-        p->k->blocks(p, mac0, 64);
-    if (!nchunks)
+    uint64_t x0 = p->h[0], x1 = p->h[1], x2 = p->h[2], c;
+    c = x0 >> 44; x0 &= CP_M44; x1 += c;
+    c = x1 >> 44; x1 &= CP_M44; x2 += c;
+    a->h[0] = x0 | (x1 << 44);
+    a->h[1] = (x1 >> 20) | (x2 << 24);
+    a->h[2] = x2 >> 40;
+    a->r0 = p->r[0] | (p->r[1] << 44);
+    a->r1 = (p->r[1] >> 20) | (p->r[2] << 24);
+    a->s1 = a->r1 + (a->r1 >> 2);
+}
+
+/* Two double rounds of the one-block row form on the rows in @t. */
+static inline void cp_key_dr2(__m128i t[4])
+{
+    __m128i a = t[0], b = t[1], c = t[2], d = t[3];
+    for (int i = 0; i < 2; i++) {
+        S_QR(a, b, c, d)
+        CH_ROW_DIAG(_mm, a, c, d);
+        S_QR(a, b, c, d)
+        CH_ROW_UNDIAG(_mm, a, c, d);
+    }
+    t[0] = a;
+    t[1] = b;
+    t[2] = c;
+    t[3] = d;
+}
+
+/* @groups groups of 8 blocks (512 bytes each) on the 8-way path, the
+ * Poly1305 in the rounds.  p->h and p->r are in radix 2^44
+ * (lib/poly1305.c): converted to 2^64 on entry and back on exit.  With
+ * @keyk (seal only, @groups >= 2), block st[12] is the Poly1305 key: its
+ * double rounds, in row form, run two at a time between parts of the
+ * first group's rounds (that group carries no Poly1305 in seal), so that
+ * its dependent chain overlaps them instead of running before the pass;
+ * then @p starts on kernel @keyk and absorbs @ad, and the groups are
+ * blocks st[12] + 1 on. */
+static void cp_groups(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, const uint8_t *in,
+                      size_t groups, int enc, const axiom_poly1305_kernel *keyk,
+                      const uint8_t *ad, size_t adlen)
+{
+    if (!groups)
         return;
     struct {
         __m256i k[16], v[16], w[4];
         uint32_t pre[16];
         cp_mac a;
+        __m128i kb[4];
+        _Alignas(16) uint8_t pk[64];
     } sc;
-    /* Radix 2^44 (limbs summing below 2^131) to 2^64. */
-    uint64_t x0 = p->h[0], x1 = p->h[1], x2 = p->h[2], c;
-    c = x0 >> 44; x0 &= CP_M44; x1 += c;
-    c = x1 >> 44; x1 &= CP_M44; x2 += c;
-    sc.a.h[0] = x0 | (x1 << 44);
-    sc.a.h[1] = (x1 >> 20) | (x2 << 24);
-    sc.a.h[2] = x2 >> 40;
-    sc.a.r0 = p->r[0] | (p->r[1] << 44);
-    sc.a.r1 = (p->r[1] >> 20) | (p->r[2] << 24);
-    sc.a.s1 = sc.a.r1 + (sc.a.r1 >> 2);
+    uint64_t x0, x1, x2, c;
+    if (!keyk)
+        cp_load(p, &sc.a);
 
     ch_first_round_shared(st, sc.pre);
     for (int i = 0; i < 16; i++)
         sc.k[i] = _mm256_set1_epi32((int)sc.pre[i]);
-    const size_t groups = 2 * nchunks;
-    uint32_t ctr = st[12];
+    uint32_t ctr = st[12] + (keyk != NULL);
     x8_col0(ctr, sc.k, sc.w);
     const int mulx = (axiom_cpu_features() & AXIOM_CPU_BMI2) != 0;
     for (size_t g = 0; g < groups; g++) {
         const uint8_t *m = enc ? out - 512 : in;
-        if ((!enc || g) && mulx)
+        if (keyk && !g) {
+            for (int i = 0; i < 4; i++)
+                sc.kb[i] = _mm_loadu_si128((const __m128i *)(st + 4 * i));
+            cp_key_dr2(sc.kb);
+            x8_rounds_first(sc.v, sc.w, sc.k, 2, sc.kb);
+            cp_key_dr2(sc.kb);
+            x8_rounds_more(sc.v, sc.w, sc.k, 2, sc.kb);
+            cp_key_dr2(sc.kb);
+            x8_rounds_more(sc.v, sc.w, sc.k, 2, sc.kb);
+            cp_key_dr2(sc.kb);
+            x8_rounds_more(sc.v, sc.w, sc.k, 2, sc.kb);
+            cp_key_dr2(sc.kb);
+            x8_rounds_last(sc.v, sc.w, sc.k, 1, sc.kb);
+            for (int i = 0; i < 2; i++)
+                _mm_store_si128((__m128i *)(sc.pk + 16 * i),
+                                _mm_add_epi32(sc.kb[i], _mm_loadu_si128((const __m128i *)(st + 4 * i))));
+            axiom_poly1305_init(p, sc.pk, keyk);
+            axiom_poly1305_update_pad16(p, ad, adlen);
+            cp_load(p, &sc.a);
+        } else if ((!enc || g) && mulx)
             x8_rounds_macx(sc.v, sc.w, sc.k, &sc.a, m);
         else if (!enc || g)
             x8_rounds_mac(sc.v, sc.w, sc.k, &sc.a, m);
@@ -483,5 +571,32 @@ void axiom_chacha_avx2_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *o
         p->k->blocks(p, out - 512, 32);
     st[12] = ctr;
     axiom_wipe(&sc, sizeof sc);
+}
+
+/* The chachapoly hook (lib/poly1305.h): @nchunks KiB = 2 * @nchunks
+ * groups. */
+void axiom_chacha_avx2_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *out,
+                                  const uint8_t *in, size_t nchunks, int enc,
+                                  const uint8_t *mac0)
+{
+    if (mac0)
+        p->k->blocks(p, mac0, 64);
+    cp_groups(st, p, out, in, 2 * nchunks, enc, NULL, NULL, 0);
+}
+
+/* The chachapoly512 hook (lib/poly1305.h): @ngroups * 512 bytes, so that
+ * messages of 512 to 1023 bytes and odd 512-byte groups are fused too. */
+void axiom_chacha_avx2_chachapoly512(uint32_t st[16], axiom_poly1305 *p, uint8_t *out,
+                                     const uint8_t *in, size_t ngroups, int enc)
+{
+    cp_groups(st, p, out, in, ngroups, enc, NULL, NULL, 0);
+}
+
+/* The chachapoly512_seal hook (lib/poly1305.h). */
+void axiom_chacha_avx2_chachapoly512_seal(uint32_t st[16], axiom_poly1305 *p, uint8_t *out,
+                                          const uint8_t *in, size_t ngroups, const uint8_t *ad,
+                                          size_t adlen)
+{
+    cp_groups(st, p, out, in, ngroups, 1, &axiom_poly1305_avx2, ad, adlen);
 }
 #endif /* __OPTIMIZE__ */

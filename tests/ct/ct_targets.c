@@ -315,6 +315,19 @@ static void run_poly(const ct_target *t, const uint8_t *secret, int full)
             axiom_poly1305_init(&p, secret, pk);
             pk->chachapoly(st, &p, out, work, 2, enc, NULL);
             axiom_poly1305_final(&p, tag);
+            if (pk->chachapoly512) {
+                /* An odd number of 512-byte groups. */
+                axiom_chacha_init_state(st, secret, 1, nonce);
+                axiom_poly1305_init(&p, secret, pk);
+                pk->chachapoly512(st, &p, out, work, 3, enc);
+                axiom_poly1305_final(&p, tag);
+            }
+            if (enc && pk->chachapoly512_seal) {
+                /* The key block inside the pass. */
+                axiom_chacha_init_state(st, secret, 0, nonce);
+                pk->chachapoly512_seal(st, &p, out, work, 3, secret + 16, 40);
+                axiom_poly1305_final(&p, tag);
+            }
         }
         if (pk->chachapoly_key) {
             uint8_t key[32];
