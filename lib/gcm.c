@@ -368,14 +368,14 @@ void axiom_gcm_aead_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD
         .name = "aes-" #bits "-gcm",                                          \
         .keylen = (bits) / 8,                                                 \
         .state_size = AXIOM_GCM_STATE_SIZE,                                   \
-        .nonce_ok = axiom_gcm_aead_nonce_ok,                                       \
-        .tag_ok = axiom_gcm_aead_tag_ok,                                           \
+        .nonce_ok = axiom_gcm_aead_nonce_ok,                                  \
+        .tag_ok = axiom_gcm_aead_tag_ok,                                      \
         .max_len = AXIOM_GCM_MAX_LEN,                                         \
         .max_adlen = AXIOM_GCM_MAX_ADLEN,                                     \
         .setkey = gcm_setkey,                                                 \
         .impl = gcm_impl,                                                     \
-        .seal = axiom_gcm_aead_seal,                                               \
-        .open = axiom_gcm_aead_open,                                               \
+        .seal = axiom_gcm_aead_seal,                                          \
+        .open = axiom_gcm_aead_open,                                          \
     };
 
 GCM_ALG(128)
