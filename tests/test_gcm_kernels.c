@@ -14,6 +14,7 @@
 #include "bc.h"
 #include "gcm.h"
 #include "ghash.h"
+#include "sm4.h"
 #include "testutil.h"
 
 static int usable(const axiom_gcm_kernel *k)
@@ -199,64 +200,77 @@ START_TEST(test_aead_ops_tiers)
 }
 END_TEST
 
-/* Counters must wrap in their low 32 bits only (inc32).  Checked against
- * counter blocks built here, one at a time, with the portable AES. */
+/* Counters must wrap in their low 32 bits only (inc32).  Every tier of
+ * AES-GCM and of SM4-GCM, through the staged path and the public-counter
+ * path (pub_ctr), checked against counter blocks built here one at a time
+ * and encrypted with the family's portable block cipher. */
 START_TEST(test_inc32_wrap)
 {
+    static const struct {
+        const axiom_gcm_kernel *const *tiers;
+        const axiom_bc_kernel *ref; /* portable, one block at a time */
+        size_t nkeylens;            /* 16, 24, 32 bytes: the first n */
+    } fams[] = { { axiom_gcm_kernels, &axiom_aes_generic_ct, 3 },
+                 { axiom_sm4_gcm_kernels, &axiom_sm4_masked, 1 } };
     tu_rng_reset("gcm-wrap");
     const size_t nb = 300;
     uint8_t *p = malloc(16 * nb), *c = malloc(16 * nb), *want = malloc(16 * nb);
-    axiom_gcm_key *g = aligned_alloc(64, sizeof *g), *ref = aligned_alloc(64, sizeof *ref);
-    for (const axiom_gcm_kernel *const *kp = axiom_gcm_kernels; *kp; kp++) {
-        const axiom_gcm_kernel *k = *kp;
-        if (!usable(k))
-            continue;
-        for (int it = 0; it < 12; it++) {
-            uint8_t key[32], ctr0[16], y0[16] = { 0 };
-            const size_t kl = 16 + 8 * (size_t)(it % 3);
-            tu_rand_bytes(key, kl);
-            tu_rand_bytes(p, 16 * nb);
-            tu_rand_bytes(ctr0, 16);
-            /* Start a few blocks (0..260) below the wrap. */
-            const uint32_t start = (uint32_t)0 - (uint32_t)tu_rand_range(1, 260);
-            ctr0[12] = (uint8_t)(start >> 24);
-            ctr0[13] = (uint8_t)(start >> 16);
-            ctr0[14] = (uint8_t)(start >> 8);
-            ctr0[15] = (uint8_t)start;
-            axiom_gcm_setkey_with(ref, &axiom_gcm_generic_ct, key, kl);
-            axiom_gcm_setkey_with(g, k, key, kl);
-            for (size_t i = 0; i < nb; i++) {
-                uint8_t blk[16];
-                const uint32_t v = start + (uint32_t)i;
-                memcpy(blk, ctr0, 12);
-                blk[12] = (uint8_t)(v >> 24);
-                blk[13] = (uint8_t)(v >> 16);
-                blk[14] = (uint8_t)(v >> 8);
-                blk[15] = (uint8_t)v;
-                ref->k->aes->ecb_enc(&ref->ks, blk, blk, 1);
-                for (int j = 0; j < 16; j++)
-                    want[16 * i + (size_t)j] = (uint8_t)(p[16 * i + (size_t)j] ^ blk[j]);
-            }
-            /* pub: also through the block cipher's CTR (lib/gcm.c's path for
-             * public counters, 256-block chunks cut at the wrap). */
-            for (int enc = 0; enc <= 3; enc++) {
-                axiom_gcm_msg m;
-                memset(&m, 0, sizeof m);
-                memcpy(m.ctr, ctr0, 16);
-                memcpy(m.y, y0, 16);
-                m.pub_ctr = enc >> 1;
-                axiom_gcm_blocks(g, &m, enc & 1, c, p, nb);
-                TU_ASSERT_MEM_EQ(c, want, 16 * nb, "%s %s across the 2^32 wrap%s", k->name,
-                                 enc & 1 ? "enc" : "dec", m.pub_ctr ? " (public counter)" : "");
-                const uint32_t end = start + (uint32_t)nb;
-                TU_ASSERT(memcmp(m.ctr, ctr0, 12) == 0 && m.ctr[12] == (uint8_t)(end >> 24) &&
-                              m.ctr[15] == (uint8_t)end,
-                          "%s: counter after the wrap (public counter: %d)", k->name,
-                          m.pub_ctr);
+    axiom_gcm_key *g = aligned_alloc(64, sizeof *g);
+    axiom_bc_ks *rks = aligned_alloc(64, sizeof *rks);
+    for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++) {
+        for (const axiom_gcm_kernel *const *kp = fams[f].tiers; *kp; kp++) {
+            const axiom_gcm_kernel *k = *kp;
+            if (!usable(k))
+                continue;
+            for (int it = 0; it < 12; it++) {
+                uint8_t key[32], ctr0[16], y0[16] = { 0 };
+                const size_t kl = 16 + 8 * ((size_t)it % fams[f].nkeylens);
+                tu_rand_bytes(key, kl);
+                tu_rand_bytes(p, 16 * nb);
+                tu_rand_bytes(ctr0, 16);
+                /* Start a few blocks (0..260) below the wrap. */
+                const uint32_t start = (uint32_t)0 - (uint32_t)tu_rand_range(1, 260);
+                ctr0[12] = (uint8_t)(start >> 24);
+                ctr0[13] = (uint8_t)(start >> 16);
+                ctr0[14] = (uint8_t)(start >> 8);
+                ctr0[15] = (uint8_t)start;
+                fams[f].ref->setkey(rks, key, kl);
+                axiom_gcm_setkey_with(g, k, key, kl);
+                for (size_t i = 0; i < nb; i++) {
+                    uint8_t blk[16];
+                    const uint32_t v = start + (uint32_t)i;
+                    memcpy(blk, ctr0, 12);
+                    blk[12] = (uint8_t)(v >> 24);
+                    blk[13] = (uint8_t)(v >> 16);
+                    blk[14] = (uint8_t)(v >> 8);
+                    blk[15] = (uint8_t)v;
+                    fams[f].ref->ecb_enc(rks, blk, blk, 1);
+                    for (int j = 0; j < 16; j++)
+                        want[16 * i + (size_t)j] = (uint8_t)(p[16 * i + (size_t)j] ^ blk[j]);
+                }
+                /* pub: also through the block cipher's CTR (lib/gcm.c's path
+                 * for public counters, 256-block chunks cut at the wrap). */
+                for (int enc = 0; enc <= 3; enc++) {
+                    axiom_gcm_msg m;
+                    memset(&m, 0, sizeof m);
+                    memcpy(m.ctr, ctr0, 16);
+                    memcpy(m.y, y0, 16);
+                    m.pub_ctr = enc >> 1;
+                    axiom_gcm_blocks(g, &m, enc & 1, c, p, nb);
+                    TU_ASSERT_MEM_EQ(c, want, 16 * nb, "%s %s across the 2^32 wrap%s", k->name,
+                                     enc & 1 ? "enc" : "dec",
+                                     m.pub_ctr ? " (public counter)" : "");
+                    const uint32_t end = start + (uint32_t)nb;
+                    TU_ASSERT(memcmp(m.ctr, ctr0, 12) == 0 &&
+                                  m.ctr[12] == (uint8_t)(end >> 24) && m.ctr[15] == (uint8_t)end,
+                              "%s: counter after the wrap (public counter: %d)", k->name,
+                              m.pub_ctr);
+                }
             }
         }
     }
-    free(p); free(c); free(want); free(g); free(ref);
+    axiom_wipe(rks, sizeof *rks);
+    free(p); free(c); free(want); free(g); free(rks);
 }
 END_TEST
 
