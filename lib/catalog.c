@@ -95,7 +95,7 @@ const axiom_cipher_desc *axiom_catalog_cipher(const char *name)
     if (!name)
         return NULL;
     for (size_t i = 0; i < sizeof ciphers / sizeof ciphers[0]; i++)
-        if (strcasecmp(name, ciphers[i].name) == 0)
+        if (axiom_name_eq(name, ciphers[i].name))
             return &ciphers[i];
     return NULL;
 }
@@ -141,13 +141,47 @@ static const axiom_hash_desc hashes[] = {
     { "sha256", 32, axiom_sha256_iv, sha256_kernels, sha256_lane_kernels },
 };
 
+/* The hash names again, lowercase and zero-padded to 16 bytes, in the order
+ * of hashes[]: axiom_hash() looks its name up on every call, so the look-up
+ * compares 8 bytes at a time instead of calling strcasecmp per entry. */
+static const char hash_keys[][16] = { "sha224", "sha256" };
+_Static_assert(sizeof hash_keys / sizeof hash_keys[0] == sizeof hashes / sizeof hashes[0],
+               "one key per hash");
+
+/* ASCII capitals among eight bytes to lowercase; every other byte (digits,
+ * '-', bytes >= 0x80) unchanged.  No carry crosses a byte: each lane of
+ * the sums stays below 0x100. */
+static inline uint64_t lower8(uint64_t x)
+{
+    const uint64_t ones = UINT64_C(0x0101010101010101), high = ones * 0x80;
+    uint64_t low7 = x & ~high;
+    uint64_t ge_a = low7 + ones * (0x80 - 'A'); /* top bit: byte >= 'A' */
+    uint64_t gt_z = low7 + ones * (0x7f - 'Z'); /* top bit: byte > 'Z' */
+    return x | ((ge_a & ~gt_z & ~x & high) >> 2);
+}
+
 const axiom_hash_desc *axiom_catalog_hash(const char *name)
 {
     if (!name)
         return NULL;
-    for (size_t i = 0; i < sizeof hashes / sizeof hashes[0]; i++)
-        if (strcasecmp(name, hashes[i].name) == 0)
+    uint64_t w[2] = { 0, 0 };
+    size_t n = 0;
+    for (; n < sizeof hash_keys[0]; n++) {
+        unsigned char c = (unsigned char)name[n];
+        if (!c)
+            break;
+        w[n / 8] |= (uint64_t)c << (8 * (n % 8));
+    }
+    if (n == sizeof hash_keys[0])
+        return NULL; /* longer than every name (the last key byte is a NUL) */
+    w[0] = lower8(w[0]);
+    w[1] = lower8(w[1]);
+    for (size_t i = 0; i < sizeof hashes / sizeof hashes[0]; i++) {
+        uint64_t k[2];
+        memcpy(k, hash_keys[i], sizeof k);
+        if (((w[0] ^ k[0]) | (w[1] ^ k[1])) == 0)
             return &hashes[i];
+    }
     return NULL;
 }
 
@@ -218,7 +252,7 @@ const axiom_aead_alg *axiom_catalog_aead(const char *name)
     /* An algorithm with no usable kernel (impl() NULL: AXIOM_CT_ONLY and
      * only a non-constant-time one, e.g. sm4-gcm without SIMD) is absent. */
     for (size_t i = 0; aeads[i]; i++)
-        if (strcasecmp(name, aeads[i]->name) == 0)
+        if (axiom_name_eq(name, aeads[i]->name))
             return aeads[i]->impl() ? aeads[i] : NULL;
     return NULL;
 }

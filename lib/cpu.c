@@ -19,6 +19,7 @@ static pthread_once_t cpu_once = PTHREAD_ONCE_INIT;
 static uint64_t cpu_detected;    /* written once under cpu_once */
 static uint64_t cpu_disabled;    /* only ever gains bits; atomic */
 static int ct_only;              /* written once under cpu_once */
+static int cpu_ready;            /* set (release) once cpu_init has run */
 
 uint64_t axiom_cpu_compiled(void)
 {
@@ -158,23 +159,32 @@ static void cpu_init(void)
     const char *env = getenv("AXIOM_CPU_DISABLE");
     if (env)
         __atomic_fetch_or(&cpu_disabled, parse_disable(env), __ATOMIC_SEQ_CST);
+    __atomic_store_n(&cpu_ready, 1, __ATOMIC_RELEASE);
+}
+
+/* pthread_once costs a call on every pick; after the first, one acquire
+ * load (a plain load on x86) tells that cpu_init's writes are visible. */
+static inline void cpu_init_once(void)
+{
+    if (!__atomic_load_n(&cpu_ready, __ATOMIC_ACQUIRE))
+        pthread_once(&cpu_once, cpu_init);
 }
 
 int axiom_ct_only(void)
 {
-    pthread_once(&cpu_once, cpu_init);
+    cpu_init_once();
     return ct_only;
 }
 
 AXIOM_API uint64_t axiom_cpu_features(void)
 {
-    pthread_once(&cpu_once, cpu_init);
+    cpu_init_once();
     return with_prerequisites(cpu_detected & ~__atomic_load_n(&cpu_disabled, __ATOMIC_SEQ_CST));
 }
 
 AXIOM_API int axiom_cpu_disable(uint64_t mask)
 {
-    pthread_once(&cpu_once, cpu_init);
+    cpu_init_once();
     __atomic_fetch_or(&cpu_disabled, mask, __ATOMIC_SEQ_CST);
     return AXIOM_OK;
 }

@@ -76,6 +76,13 @@ void axiom_hash_state_update(axiom_hash_state *s, const axiom_hash_kernel *k,
 void axiom_hash_state_final(axiom_hash_state *s, const axiom_hash_kernel *k,
                             uint8_t *out, size_t outlen);
 
+/* One whole message (@len bytes at @in, NULL when @len is 0) from the
+ * chaining value @iv, as if @prefix bytes (a multiple of 64) had been
+ * hashed before it: its padded digest's first @outlen (<= 32) bytes to
+ * @out.  The same as init + update + final, with no state to keep. */
+void axiom_hash_oneshot(const uint32_t *iv, uint64_t prefix, const axiom_hash_kernel *k,
+                        const uint8_t *in, size_t len, uint8_t *out, size_t outlen);
+
 /* Hash @n messages with the widest multi-lane kernel usable now, falling
  * back to @single for stragglers or when no lane kernel helps.  Every
  * message starts from @iv after @prefix bytes; out[i] receives @outlen

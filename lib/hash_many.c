@@ -125,12 +125,8 @@ static void one_at_a_time(const axiom_hash_kernel *k, const uint32_t *iv, uint64
                           uint8_t *const out[], size_t outlen, const void *const msgs[],
                           const size_t lens[], size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
-        axiom_hash_state st;
-        axiom_hash_state_init(&st, iv, prefix);
-        axiom_hash_state_update(&st, k, msgs[i], lens[i]);
-        axiom_hash_state_final(&st, k, out[i], outlen);
-    }
+    for (size_t i = 0; i < n; i++)
+        axiom_hash_oneshot(iv, prefix, k, msgs[i], lens[i], out[i], outlen);
 }
 
 const axiom_hash_kernel *axiom_hash_pick_wide(const axiom_hash_desc *d,

@@ -64,10 +64,7 @@ static void hmac_final(axiom_hmac_ctx *c, uint8_t *mac, size_t maclen)
     uint8_t inner[AXIOM_HASH_MAX_SIZE];
 
     axiom_hash_state_final(&c->st, c->k, inner, dl);
-    axiom_hash_state_init(&c->st, c->ostate, AXIOM_SHA256_BLOCK);
-    axiom_hash_state_update(&c->st, c->k, inner, dl);
-    axiom_hash_state_final(&c->st, c->k, inner, dl);
-    memcpy(mac, inner, maclen);
+    axiom_hash_oneshot(c->ostate, AXIOM_SHA256_BLOCK, c->k, inner, dl, mac, maclen);
     axiom_wipe(inner, sizeof inner);
     axiom_hash_state_init(&c->st, c->istate, AXIOM_SHA256_BLOCK);
 }
@@ -85,10 +82,12 @@ AXIOM_API int axiom_hmac(const char *hash, uint8_t *mac, size_t maclen,
     if (maclen == 0 || maclen > d->digestlen)
         return AXIOM_ELENGTH;
     axiom_hmac_ctx c;
+    uint8_t inner[AXIOM_HASH_MAX_SIZE];
     hmac_init(&c, d);
     hmac_setkey(&c, key, keylen);
-    axiom_hash_state_update(&c.st, c.k, in, len);
-    hmac_final(&c, mac, maclen);
+    axiom_hash_oneshot(c.istate, AXIOM_SHA256_BLOCK, c.k, in, len, inner, d->digestlen);
+    axiom_hash_oneshot(c.ostate, AXIOM_SHA256_BLOCK, c.k, inner, d->digestlen, mac, maclen);
+    axiom_wipe(inner, sizeof inner);
     axiom_wipe(&c, sizeof c);
     return AXIOM_OK;
 }

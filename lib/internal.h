@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "axiom/cpu.h"
 #include "axiom/error.h"
 #include "axiom/util.h"
@@ -31,6 +32,32 @@ static inline int axiom_kernel_usable(uint64_t have, uint64_t features, int cons
 {
     return (features & ~have) == 0 && (constant_time || !axiom_ct_only());
 }
+
+/* ASCII case-insensitive equality of two NUL-terminated names, for the
+ * catalog's look-ups: inlined, and independent of the locale (strcasecmp
+ * follows LC_CTYPE, where "I" need not match "i"). */
+static inline int axiom_name_eq(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        unsigned x = (unsigned char)*a, y = (unsigned char)*b;
+        x += (x - 'A' < 26u) ? 32u : 0u;
+        y += (y - 'A' < 26u) ? 32u : 0u;
+        if (x != y)
+            return 0;
+        if (!x)
+            return 1;
+    }
+}
+
+/* axiom_wipe for a buffer whose size is a compile-time constant, inlined
+ * (a few vector stores instead of a call through a volatile pointer): the
+ * asm statement takes the buffer's address and clobbers memory, so the
+ * compiler must assume the zeros are read and cannot drop the stores. */
+#define AXIOM_WIPE_FIXED(buf)                                                              \
+    do {                                                                                   \
+        memset((buf), 0, sizeof(buf));                                                     \
+        __asm__ __volatile__("" : : "r"(buf) : "memory");                                  \
+    } while (0)
 
 /* Zeroes about 8 KiB of the stack below the caller's frame: called right
  * after a (noinline) function whose compiled code may have spilled key

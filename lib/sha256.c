@@ -140,30 +140,64 @@ void axiom_hash_state_update(axiom_hash_state *s, const axiom_hash_kernel *k,
     }
 }
 
+/* FIPS 180-4, 5.1.1: the @rest (< 64) bytes left after the whole blocks,
+ * a 1 bit, zeros, and the message length in bits as 64 bits: one block, or
+ * two when fewer than 9 bytes are left in the first.  Returns the number
+ * of blocks written to @last. */
+static size_t sha256_pad(uint8_t last[2 * AXIOM_SHA256_BLOCK], const uint8_t *tail, size_t rest,
+                         uint64_t total)
+{
+    size_t nb = rest < AXIOM_SHA256_BLOCK - 8 ? 1 : 2;
+    uint64_t bits = __builtin_bswap64(total << 3);
+
+    memset(last, 0, 2 * AXIOM_SHA256_BLOCK);
+    if (rest)
+        memcpy(last, tail, rest);
+    last[rest] = 0x80;
+    memcpy(last + nb * AXIOM_SHA256_BLOCK - 8, &bits, 8);
+    return nb;
+}
+
+/* The first @outlen (<= 32) bytes of the big-endian chaining value. */
+static void sha256_out(const uint32_t h[AXIOM_SHA256_WORDS], uint8_t *out, size_t outlen)
+{
+    size_t i = 0;
+    for (; i + 4 <= outlen; i += 4)
+        axiom_store32_be(out + i, h[i / 4]);
+    if (i < outlen) {
+        uint32_t w = __builtin_bswap32(h[i / 4]);
+        memcpy(out + i, &w, outlen - i);
+    }
+}
+
 void axiom_hash_state_final(axiom_hash_state *s, const axiom_hash_kernel *k,
                             uint8_t *out, size_t outlen)
 {
-    /* FIPS 180-4, 5.1.1: a 1 bit, zeros, and the bit length as 64 bits;
-     * two blocks when fewer than 9 bytes are left in this one. */
-    uint64_t bits = s->total << 3;
-    unsigned u = s->used;
-    s->buf[u++] = 0x80;
-    if (u > AXIOM_SHA256_BLOCK - 8) {
-        memset(s->buf + u, 0, AXIOM_SHA256_BLOCK - u);
-        k->compress(s->h, s->buf, 1);
-        u = 0;
-    }
-    memset(s->buf + u, 0, AXIOM_SHA256_BLOCK - 8 - u);
-    for (int i = 0; i < 8; i++)
-        s->buf[AXIOM_SHA256_BLOCK - 1 - i] = (uint8_t)(bits >> (8 * i));
-    k->compress(s->h, s->buf, 1);
+    uint8_t last[2 * AXIOM_SHA256_BLOCK];
+    size_t nb = sha256_pad(last, s->buf, s->used, s->total);
 
-    uint8_t full[4 * AXIOM_SHA256_WORDS];
-    for (int i = 0; i < AXIOM_SHA256_WORDS; i++)
-        axiom_store32_be(full + 4 * i, s->h[i]);
-    memcpy(out, full, outlen);
-    axiom_wipe(full, sizeof full);
+    k->compress(s->h, last, nb);
+    sha256_out(s->h, out, outlen);
+    AXIOM_WIPE_FIXED(last);
     axiom_wipe(s, sizeof *s);
+}
+
+void axiom_hash_oneshot(const uint32_t *iv, uint64_t prefix, const axiom_hash_kernel *k,
+                        const uint8_t *in, size_t len, uint8_t *out, size_t outlen)
+{
+    uint32_t h[AXIOM_SHA256_WORDS];
+    uint8_t last[2 * AXIOM_SHA256_BLOCK];
+    size_t whole = len / AXIOM_SHA256_BLOCK, rest = len % AXIOM_SHA256_BLOCK;
+
+    memcpy(h, iv, sizeof h);
+    if (whole)
+        k->compress(h, in, whole);
+    size_t nb = sha256_pad(last, rest ? in + whole * AXIOM_SHA256_BLOCK : NULL, rest,
+                           prefix + len);
+    k->compress(h, last, nb);
+    sha256_out(h, out, outlen);
+    AXIOM_WIPE_FIXED(last);
+    AXIOM_WIPE_FIXED(h);
 }
 
 /* ---- public calls -------------------------------------------------------- */
@@ -186,11 +220,8 @@ AXIOM_API int axiom_hash(const char *name, uint8_t *digest, size_t digestlen,
         return AXIOM_EINVAL;
     if (digestlen != d->digestlen)
         return AXIOM_ELENGTH;
-    axiom_hash_state st;
-    const axiom_hash_kernel *k = axiom_catalog_pick_hash(d->kernels);
-    axiom_hash_state_init(&st, d->iv, 0);
-    axiom_hash_state_update(&st, k, in, len);
-    axiom_hash_state_final(&st, k, digest, digestlen);
+    axiom_hash_oneshot(d->iv, 0, axiom_catalog_pick_hash(d->kernels), in, len, digest,
+                       digestlen);
     return AXIOM_OK;
 }
 
