@@ -116,6 +116,13 @@ int bench_cli(const char *prog, int argc, char **argv, const bench_impl *const *
  * before it restarts itself; libgcrypt through GCRYCTL_DISABLE_HWF). */
 int bench_peer_noavx512(void);
 #define BENCH_OPENSSL_NOAVX512 ":~0x00005842d0230000"
+/* AXIOM_BENCH_PEER_NOVAES set and not "0": as above, and VAES,
+ * VPCLMULQDQ and GFNI avoided too (the peers' AES-NI/PCLMULQDQ/AVX2
+ * code, for AXIOM_CPU_DISABLE=avx512,vaes,vpclmul,gfni); implies
+ * bench_peer_noavx512().  The OpenSSL mask adds leaf-7 ECX bits 8, 9, 10
+ * (GFNI, VAES, VPCLMULQDQ). */
+int bench_peer_novaes(void);
+#define BENCH_OPENSSL_NOVAES ":~0x00005f42d0230000"
 
 /* Timing and machine control (bench/timing.c). */
 uint64_t bench_now_ns(void);

@@ -35,7 +35,8 @@ static void peers_avoid_avx512(char **argv)
 #ifdef HAVE_OPENSSL
     if (!bench_peer_noavx512() || getenv("OPENSSL_ia32cap"))
         return;
-    if (setenv("OPENSSL_ia32cap", BENCH_OPENSSL_NOAVX512, 1) == 0)
+    if (setenv("OPENSSL_ia32cap",
+               bench_peer_novaes() ? BENCH_OPENSSL_NOVAES : BENCH_OPENSSL_NOAVX512, 1) == 0)
         execv("/proc/self/exe", argv);
     fprintf(stderr, "axiom-bench: cannot restart with OPENSSL_ia32cap set; OpenSSL keeps AVX-512\n");
 #else

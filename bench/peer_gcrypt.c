@@ -32,6 +32,10 @@ static int gcry_drv_init(void)
      * harmlessly); later versions call their AVX-512 switch this. */
     if (bench_peer_noavx512())
         (void)gcry_control(GCRYCTL_DISABLE_HWF, "intel-avx512", NULL);
+    if (bench_peer_novaes()) {
+        (void)gcry_control(GCRYCTL_DISABLE_HWF, "intel-vaes-vpclmul", NULL);
+        (void)gcry_control(GCRYCTL_DISABLE_HWF, "intel-gfni", NULL);
+    }
     if (!gcry_check_version(NULL))
         return -1;
     gcry_control(GCRYCTL_DISABLE_SECMEM, 0);

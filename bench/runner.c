@@ -148,6 +148,8 @@ static void usage(FILE *f, const char *prog, const bench_impl *const *peers)
             "AXIOM_BENCH_PEER_NOAVX512=1 asks the comparison libraries to avoid AVX-512\n"
             "(OpenSSL: OPENSSL_ia32cap, unless already set; libgcrypt: its hwf switch),\n"
             "to compare with AXIOM_CPU_DISABLE=avx512.\n"
+            "AXIOM_BENCH_PEER_NOVAES=1 also keeps them off VAES, VPCLMULQDQ and GFNI,\n"
+            "to compare with AXIOM_CPU_DISABLE=avx512,vaes,vpclmul,gfni.\n"
             "Comparison libraries in this program:",
             prog, BENCH_MANY);
     if (!peers || !*peers)
@@ -233,10 +235,20 @@ static int in_list(const char *list, const char *name)
     return 0;
 }
 
+static int env_on(const char *name)
+{
+    const char *v = getenv(name);
+    return v && *v && strcmp(v, "0") != 0;
+}
+
+int bench_peer_novaes(void)
+{
+    return env_on("AXIOM_BENCH_PEER_NOVAES");
+}
+
 int bench_peer_noavx512(void)
 {
-    const char *v = getenv("AXIOM_BENCH_PEER_NOAVX512");
-    return v && *v && strcmp(v, "0") != 0;
+    return env_on("AXIOM_BENCH_PEER_NOAVX512") || bench_peer_novaes();
 }
 
 /* Every name in @list must be a built-in peer (or all/none). */
@@ -1228,7 +1240,10 @@ int bench_cli(const char *prog, int argc, char **argv, const bench_impl *const *
         snprintf(r.m.peers, sizeof r.m.peers, "none built into %s", prog);
     else if (r.nimpls > 1)
         snprintf(r.m.peers + np, sizeof r.m.peers - np, "%s",
-                 bench_peer_noavx512()
+                 bench_peer_novaes()
+                     ? " -- peers asked to avoid AVX-512, VAES, VPCLMULQDQ and GFNI"
+                       " (AXIOM_BENCH_PEER_NOVAES)"
+                 : bench_peer_noavx512()
                      ? " -- peers asked to avoid AVX-512 (AXIOM_BENCH_PEER_NOAVX512)"
                      : " -- peers use their own CPU dispatch: AXIOM_CPU_DISABLE affects libaxiom only");
 

@@ -127,11 +127,33 @@ static void aesni_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 #define AESNI_PREV(i) \
     ((i) == 0 ? iv_ : aesni_load(in + 16 * ((i) - 1)))
 
-/* Rounds 1 .. nr-1, one round-key load per round for all the blocks. */
+/* Rounds 1 .. nr-1, one round-key load per round for all the blocks,
+ * unrolled: the 2 or 4 rounds AES-192/256 add, then the 9 every key size
+ * has.  (A loop's counter and branch are scalar uops that the scheduler
+ * may put on the two ports the AES units sit on.) */
+#define AESNI_ROUND(EACH, OP, k) { const __m128i k_ = (k); EACH(OP) }
 #define AESNI_MIDROUNDS(EACH, OP)                                             \
-    for (unsigned r_ = 1; r_ < nr; r_++) {                                    \
-        const __m128i k_ = rk[r_];                                            \
-        EACH(OP)                                                              \
+    {                                                                         \
+        const __m128i *kr_ = rk + 1;                                          \
+        if (nr > 10) {                                                        \
+            if (nr > 12) {                                                    \
+                AESNI_ROUND(EACH, OP, kr_[0])                                 \
+                AESNI_ROUND(EACH, OP, kr_[1])                                 \
+                kr_ += 2;                                                     \
+            }                                                                 \
+            AESNI_ROUND(EACH, OP, kr_[0])                                     \
+            AESNI_ROUND(EACH, OP, kr_[1])                                     \
+            kr_ += 2;                                                         \
+        }                                                                     \
+        AESNI_ROUND(EACH, OP, kr_[0])                                         \
+        AESNI_ROUND(EACH, OP, kr_[1])                                         \
+        AESNI_ROUND(EACH, OP, kr_[2])                                         \
+        AESNI_ROUND(EACH, OP, kr_[3])                                         \
+        AESNI_ROUND(EACH, OP, kr_[4])                                         \
+        AESNI_ROUND(EACH, OP, kr_[5])                                         \
+        AESNI_ROUND(EACH, OP, kr_[6])                                         \
+        AESNI_ROUND(EACH, OP, kr_[7])                                         \
+        AESNI_ROUND(EACH, OP, kr_[8])                                         \
     }
 
 #define AESNI_ADVANCE(W)                                                      \
