@@ -27,6 +27,7 @@
 #include "axiom/cpu.h"
 #include "bc.h"
 #include "ghash.h"
+#include "internal.h"
 #include "x86_64/ghash_pclmul.h"
 
 #define GA_FORCE_INLINE static inline __attribute__((always_inline))
@@ -130,6 +131,173 @@ GA_FORCE_INLINE void ga_dec_nr(const __m128i *rk, const unsigned nr, const __m12
     }
 }
 
+/* ---- one-shot messages (axiom_gcm_msg_fn) -------------------------------
+ * No glue state: J0 and E_K(J0) in registers, the AD hashed straight from
+ * its buffer.  Messages of up to GA_W - 1 blocks (a partial last block
+ * counted) run J0 and all their counter blocks as one batch of GA_W, and
+ * hash AD, text and length block with one reduction when they fit the key
+ * powers; longer ones use the stitched loop for their whole blocks. */
+
+/* Load @n (0..16) bytes from @p, zero above; no byte past p + n is read. */
+GA_FORCE_INLINE __m128i ga_load_part(const uint8_t *p, size_t n)
+{
+    uint8_t b[16] = { 0 };
+    memcpy(b, p, n);
+    const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)b);
+    AXIOM_WIPE_FIXED(b);
+    return v;
+}
+
+/* Store the low @n (0..16) bytes of @v to @p. */
+GA_FORCE_INLINE void ga_store_part(uint8_t *p, __m128i v, size_t n)
+{
+    uint8_t b[16];
+    _mm_storeu_si128((__m128i *)(void *)b, v);
+    memcpy(p, b, n);
+    AXIOM_WIPE_FIXED(b);
+}
+
+/* y = GHASH over @len bytes at @p (zero-padded last block), continuing
+ * from y: up to 8 blocks per reduction. */
+GA_FORCE_INLINE __m128i ga_absorb_bytes(__m128i y, const __m128i *pw, const uint8_t *p, size_t len,
+                                        __m128i bswap)
+{
+    size_t n = len / 16;
+    for (; n >= GA_W; n -= GA_W, p += 16 * GA_W)
+        y = gh_absorb(y, pw, p, GA_W, bswap);
+    if (n) {
+        y = gh_absorb(y, pw, p, (unsigned)n, bswap);
+        p += 16 * n;
+    }
+    if (len % 16)
+        y = gh_mul(_mm_xor_si128(y, _mm_shuffle_epi8(ga_load_part(p, len % 16), bswap)),
+                   pw[GH_SLOT(1)]);
+    return y;
+}
+
+/* b[0..GA_W-1] (wire-order blocks) through the cipher. */
+GA_FORCE_INLINE void ga_enc8(const __m128i *rk, const unsigned nr, __m128i *b)
+{
+#pragma GCC unroll 8
+    for (unsigned j = 0; j < GA_W; j++)
+        b[j] = _mm_xor_si128(b[j], rk[0]);
+#pragma GCC unroll 14
+    for (unsigned r = 1; r < nr; r++) {
+        const __m128i k = rk[r];
+#pragma GCC unroll 8
+        for (unsigned j = 0; j < GA_W; j++)
+            b[j] = _mm_aesenc_si128(b[j], k);
+    }
+#pragma GCC unroll 8
+    for (unsigned j = 0; j < GA_W; j++)
+        b[j] = _mm_aesenclast_si128(b[j], rk[nr]);
+}
+
+GA_FORCE_INLINE void ga_msg_nr(const __m128i *rk, const unsigned nr, const __m128i *pw,
+                               const int encrypt, uint8_t *out, uint8_t tag[16],
+                               const uint8_t nonce[12], const uint8_t *ad, size_t adlen,
+                               const uint8_t *in, size_t len)
+{
+    const __m128i bswap = gh_bswap_mask();
+    /* J0 = nonce || 0^31 || 1 (wire order); counters from J0 + 1 are kept
+     * byte-reversed (gh_ctr_add). */
+    uint8_t jb[16] = { 0 };
+    memcpy(jb, nonce, 12);
+    jb[15] = 1;
+    const __m128i j0 = _mm_loadu_si128((const __m128i *)(const void *)jb);
+    const __m128i c0 = gh_ctr_add(_mm_shuffle_epi8(j0, bswap), 1);
+    /* The length block, reflected: bit lengths of the AD (high) and text. */
+    const __m128i lb = _mm_set_epi64x((long long)((uint64_t)adlen * 8),
+                                      (long long)((uint64_t)len * 8));
+    const size_t nad = (adlen + 15) / 16, nt = (len + 15) / 16;
+    __m128i y = _mm_setzero_si128(), ek;
+
+    if (nt < GA_W) {
+        __m128i b[GA_W], x[GA_W - 1];
+        b[0] = j0;
+#pragma GCC unroll 7
+        for (unsigned j = 1; j < GA_W; j++)
+            b[j] = _mm_shuffle_epi8(gh_ctr_add(c0, (int)j - 1), bswap);
+        ga_enc8(rk, nr, b);
+        ek = b[0];
+        /* Text: whole blocks, then the partial one through a stack copy;
+         * x[] takes the ciphertext (zero past len), reflected. */
+        for (size_t j = 0; j < nt; j++) {
+            const size_t n = len - 16 * j < 16 ? len - 16 * j : 16;
+            const __m128i p = n == 16 ? _mm_loadu_si128((const __m128i *)(const void *)(in + 16 * j))
+                                      : ga_load_part(in + 16 * j, n);
+            __m128i o = _mm_xor_si128(p, b[j + 1]);
+            if (n == 16) {
+                _mm_storeu_si128((__m128i *)(void *)(out + 16 * j), o);
+            } else {
+                /* Zero the keystream bytes past the end (p is zero there). */
+                o = _mm_xor_si128(p, ga_load_part((const uint8_t *)&b[j + 1], n));
+                ga_store_part(out + 16 * j, o, n);
+            }
+            x[j] = _mm_shuffle_epi8(encrypt ? o : p, bswap);
+        }
+        if (nad + nt < AXIOM_GHASH_MAXPOW) {
+            /* One reduction: AD blocks, text blocks, length block. */
+            __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
+            const __m128i *k = pw + GH_SLOT(nad + nt + 1);
+            for (size_t j = 0; j < nad; j++) {
+                const size_t n = adlen - 16 * j < 16 ? adlen - 16 * j : 16;
+                const __m128i a = n == 16 ? gh_load(ad + 16 * j, bswap)
+                                          : _mm_shuffle_epi8(ga_load_part(ad + 16 * j, n), bswap);
+                gh_mul_acc(a, *k++, &lo, &mid, &hi);
+            }
+            for (size_t j = 0; j < nt; j++)
+                gh_mul_acc(x[j], *k++, &lo, &mid, &hi);
+            gh_mul_acc(lb, *k, &lo, &mid, &hi);
+            y = gh_reduce(lo, mid, hi);
+        } else {
+            y = ga_absorb_bytes(y, pw, ad, adlen, bswap);
+            __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
+            const __m128i *k = pw + GH_SLOT(nt + 1);
+            gh_mul_acc(_mm_xor_si128(y, nt ? x[0] : lb), *k++, &lo, &mid, &hi);
+            for (size_t j = 1; j < nt; j++)
+                gh_mul_acc(x[j], *k++, &lo, &mid, &hi);
+            if (nt)
+                gh_mul_acc(lb, *k, &lo, &mid, &hi);
+            y = gh_reduce(lo, mid, hi);
+        }
+        AXIOM_WIPE_FIXED(b);
+    } else {
+        ek = _mm_xor_si128(j0, rk[0]);
+#pragma GCC unroll 14
+        for (unsigned r = 1; r < nr; r++)
+            ek = _mm_aesenc_si128(ek, rk[r]);
+        ek = _mm_aesenclast_si128(ek, rk[nr]);
+        y = ga_absorb_bytes(y, pw, ad, adlen, bswap);
+        const size_t n = len / 16, rest = len % 16;
+        __m128i c = c0;
+        if (encrypt)
+            ga_enc_nr(rk, nr, pw, out, in, n, &c, &y);
+        else
+            ga_dec_nr(rk, nr, pw, out, in, n, &c, &y);
+        __m128i l = _mm_setzero_si128(), m = l, h = l;
+        if (rest) {
+            __m128i t[1];
+            t[0] = _mm_xor_si128(_mm_shuffle_epi8(c, bswap), rk[0]);
+#pragma GCC unroll 14
+            for (unsigned r = 1; r < nr; r++)
+                t[0] = _mm_aesenc_si128(t[0], rk[r]);
+            t[0] = _mm_aesenclast_si128(t[0], rk[nr]);
+            const __m128i p = ga_load_part(in + 16 * n, rest);
+            const __m128i o = _mm_xor_si128(p, ga_load_part((const uint8_t *)&t[0], rest));
+            ga_store_part(out + 16 * n, o, rest);
+            AXIOM_WIPE_FIXED(t);
+            gh_mul_acc(_mm_xor_si128(y, _mm_shuffle_epi8(encrypt ? o : p, bswap)),
+                       pw[GH_SLOT(2)], &l, &m, &h);
+            gh_mul_acc(lb, pw[GH_SLOT(1)], &l, &m, &h);
+        } else {
+            gh_mul_acc(_mm_xor_si128(y, lb), pw[GH_SLOT(1)], &l, &m, &h);
+        }
+        y = gh_reduce(l, m, h);
+    }
+    _mm_storeu_si128((__m128i *)(void *)tag, _mm_xor_si128(_mm_shuffle_epi8(y, bswap), ek));
+}
+
 /* The round count becomes a constant in each copy, so the round loops
  * unroll completely. */
 #define GA_DISPATCH(fn, ks, hk, out, in, n, ctr, y)                               \
@@ -161,6 +329,19 @@ static void gcm_aesni_dec(const axiom_bc_ks *ks, const axiom_ghash_key *hk, uint
     GA_DISPATCH(ga_dec_nr, ks, hk, out, in, n, ctr, y);
 }
 
+static void gcm_aesni_msg(const axiom_bc_ks *ks, const axiom_ghash_key *hk, int encrypt,
+                          uint8_t *out, uint8_t tag[16], const uint8_t nonce[12],
+                          const uint8_t *ad, size_t adlen, const uint8_t *in, size_t len)
+{
+    const __m128i *rk = (const __m128i *)(const void *)ks->w;
+    const __m128i *pw = gh_powers(hk);
+    switch (ks->rounds) {
+    case 10: ga_msg_nr(rk, 10, pw, encrypt, out, tag, nonce, ad, adlen, in, len); break;
+    case 12: ga_msg_nr(rk, 12, pw, encrypt, out, tag, nonce, ad, adlen, in, len); break;
+    default: ga_msg_nr(rk, 14, pw, encrypt, out, tag, nonce, ad, adlen, in, len); break;
+    }
+}
+
 const axiom_gcm_kernel axiom_gcm_aesni = {
     .name = "aesni+pclmul",
     .features = AXIOM_CPU_AESNI | AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3,
@@ -169,4 +350,5 @@ const axiom_gcm_kernel axiom_gcm_aesni = {
     .ghash = &axiom_ghash_pclmul,
     .enc = gcm_aesni_enc,
     .dec = gcm_aesni_dec,
+    .msg = gcm_aesni_msg,
 };
