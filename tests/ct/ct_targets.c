@@ -22,10 +22,11 @@
 #include "poly1305.h"
 #include "sm4.h"
 
-#define MAX_TARGETS 192
+#define MAX_TARGETS 256
 /* Work buffers: long enough for every interleave width (the zmm kernels
- * take 32 AES blocks or 16 ChaCha blocks per step) plus a tail. */
-#define WORK 2112
+ * take 32 AES blocks or 16 ChaCha blocks per step) plus a tail, and for
+ * the GCM "-long" targets' message (GCM_LONG, below). */
+#define WORK 4224
 
 static ct_target targets[MAX_TARGETS];
 static size_t ntargets;
@@ -162,6 +163,175 @@ static void run_sm4_stream(const ct_target *t, const uint8_t *secret, int full)
     axiom_sm4_nt_min = saved;
 }
 
+/* The SM4 SIMD kernels' remainder passes (lib/x86_64/sm4_simd.h): after
+ * the bulk loop (gfni-avx512: 4 sets of 16 blocks per iteration;
+ * gfni-avx2: 4 of 8; aesni-avx2 and vaes-avx2: 8 of 8; none for calls
+ * shorter than that) the k sets left, a last partial one included
+ * (through a buffer), run in one pass whose shape depends on k: the gfni
+ * kernels' compiled 2-set pass (k = 2) or full pass (k = 3 zero-padded,
+ * 4); the AES-NI/VAES kernels' assembly pass of 2 sets (k <= 2), of 4
+ * (k = 3, 4) or of 8 (k = 5..8), zero-padded; k = 1 is one set through
+ * the buffer.  k (p: with a partial last set; +: after one bulk
+ * iteration) for these block counts:
+ *
+ *   blocks        13   21   29   45    48   61
+ *   gfni-avx512   1p   2p   2p   3p    3    4p
+ *   gfni-avx2     2p   3p   4p   +2p   +2   +4p
+ *   aesni, vaes   2p   3p   4p   6p    6    8p
+ *
+ * (48, whole sets, takes ECB's set loop, not its buffer.)  The bulk loops
+ * themselves are the "-bulk" targets'.  Lengths and counters are public
+ * and fixed; only the key and the data vary. */
+static const size_t sm4_rem_counts[] = { 13, 21, 29, 45, 48, 61 };
+#define SM4_REM_N (sizeof sm4_rem_counts / sizeof sm4_rem_counts[0])
+#define SM4_REM_MAX 61
+
+/* A public counter: low word 0x01020304, or, for the longest count, one
+ * whose low 32 bits wrap 16 blocks before the end, inside every kernel's
+ * remainder pass (which then stages its counters through memory). */
+static void sm4_rem_ctr(uint8_t ctr[16], size_t n)
+{
+    for (int i = 0; i < 12; i++)
+        ctr[i] = (uint8_t)(0xa0 + i);
+    const uint32_t lo = n == SM4_REM_MAX ? (uint32_t)(0xffffffffu - (n - 17)) : 0x01020304u;
+    ctr[12] = (uint8_t)(lo >> 24);
+    ctr[13] = (uint8_t)(lo >> 16);
+    ctr[14] = (uint8_t)(lo >> 8);
+    ctr[15] = (uint8_t)lo;
+}
+
+/* Timed: ECB encryption at every count above.  Taint: ECB both ways, CTR,
+ * CBC and CFB decryption at every count. */
+static void run_sm4_rem(const ct_target *t, const uint8_t *secret, int full)
+{
+    static axiom_bc_ks ks;
+    const axiom_bc_kernel *k = t->kernel;
+    k->setkey(&ks, secret, t->keylen);
+    fill_work_n(secret, 16 * SM4_REM_MAX);
+    for (size_t i = 0; i < SM4_REM_N; i++)
+        k->ecb_enc(&ks, out, work, sm4_rem_counts[i]);
+    if (!full)
+        return;
+    for (size_t i = 0; i < SM4_REM_N; i++) {
+        const size_t n = sm4_rem_counts[i];
+        uint8_t iv[16];
+        k->ecb_dec(&ks, out, work, n);
+        sm4_rem_ctr(iv, n);
+        k->ctr(&ks, out, work, n, iv);
+        memset(iv, 0x3c, sizeof iv);
+        k->cbc_dec(&ks, out, work, n, iv);
+        memset(iv, 0x3c, sizeof iv);
+        k->cfb_dec(&ks, out, work, n, iv);
+    }
+}
+
+/* Timed: CTR at every count but the whole-set one (CTR has no separate
+ * whole-set code), the longest across a 32-bit counter wrap. */
+static void run_sm4_rem_ctr(const ct_target *t, const uint8_t *secret, int full)
+{
+    static axiom_bc_ks ks;
+    const axiom_bc_kernel *k = t->kernel;
+    (void)full;
+    k->setkey(&ks, secret, t->keylen);
+    fill_work_n(secret, 16 * SM4_REM_MAX);
+    for (size_t i = 0; i < SM4_REM_N; i++) {
+        const size_t n = sm4_rem_counts[i];
+        uint8_t ctr[16];
+        if (n % 8 == 0)
+            continue;
+        sm4_rem_ctr(ctr, n);
+        k->ctr(&ks, out, work, n, ctr);
+    }
+}
+
+/* Timed: CBC decryption of 13, 21 and 45 blocks, CFB decryption of 29 and
+ * 61: every pass shape of k >= 2 of each kernel (the table above) in one
+ * of the two modes, for less than both modes at every count. */
+static void run_sm4_rem_cbc(const ct_target *t, const uint8_t *secret, int full)
+{
+    static axiom_bc_ks ks;
+    static const size_t cbc[] = { 13, 21, 45 }, cfb[] = { 29, 61 };
+    const axiom_bc_kernel *k = t->kernel;
+    uint8_t iv[16];
+    (void)full;
+    k->setkey(&ks, secret, t->keylen);
+    fill_work_n(secret, 16 * SM4_REM_MAX);
+    for (size_t i = 0; i < sizeof cbc / sizeof cbc[0]; i++) {
+        memset(iv, 0x3c, sizeof iv);
+        k->cbc_dec(&ks, out, work, cbc[i], iv);
+    }
+    for (size_t i = 0; i < sizeof cfb / sizeof cfb[0]; i++) {
+        memset(iv, 0x3c, sizeof iv);
+        k->cfb_dec(&ks, out, work, cfb[i], iv);
+    }
+}
+
+/* The SM4 SIMD kernels' short paths: on xmm, one block in block form
+ * (ECB of 1), 2-3 blocks as one latency-bound set (ECB of 3) and CTR /
+ * CBC decryption of 3 through the one-set loop and its buffer; 6 blocks
+ * (ECB on ymm or zmm, one partial set through a buffer; CTR and CBC
+ * decryption on xmm for the AVX2 kernels, on zmm for gfni-avx512); 8
+ * blocks (one whole ymm set for the AVX2 kernels in all three, one
+ * partial zmm set for gfni-avx512).  The 4-block targets reach only the
+ * 4-block ECB set. */
+static void run_sm4_short(const ct_target *t, const uint8_t *secret, int full)
+{
+    static axiom_bc_ks ks;
+    static const size_t counts[] = { 1, 3, 6, 8 };
+    const axiom_bc_kernel *k = t->kernel;
+    (void)full;
+    k->setkey(&ks, secret, t->keylen);
+    fill_work_n(secret, 16 * 8);
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+        const size_t n = counts[i];
+        uint8_t iv[16];
+        k->ecb_enc(&ks, out, work, n);
+        if (n == 1)
+            continue;
+        sm4_rem_ctr(iv, n);
+        k->ctr(&ks, out, work, n, iv);
+        memset(iv, 0x3c, sizeof iv);
+        k->cbc_dec(&ks, out, work, n, iv);
+    }
+}
+
+/* The chaining modes of the other SIMD block-cipher kernels (AES,
+ * Kuznyechik), whose timed targets are otherwise ECB only: CTR (public
+ * counter), CBC and CFB decryption and XTS both ways (secret tweak), over
+ * 37 AES blocks (a bulk step of every width, then a tail) or 13 Kuznyechik
+ * blocks (the Kuznyechik kernels pad every call to a batch of 32 or 64
+ * blocks; 13 is past their one-block CTR path, below 5 or 12 blocks,
+ * which a 4-block CTR call reaches). */
+static void run_bc_modes(const ct_target *t, const uint8_t *secret, int full)
+{
+    static axiom_bc_ks ks;
+    const axiom_bc_kernel *k = t->kernel;
+    const int kuz = !strncmp(t->name, "kuznyechik/", 11);
+    const size_t n = kuz ? 13 : 37;
+    uint8_t iv[16];
+    (void)full;
+    k->setkey(&ks, secret, t->keylen);
+    fill_work_n(secret, 16 * n);
+    if (kuz) {
+        memset(iv, 0x1d, sizeof iv);
+        k->ctr(&ks, out, work, 4, iv);
+    }
+    const axiom_bc_chain_fn pub[] = { k->ctr, k->cbc_dec, k->cfb_dec };
+    for (size_t f = 0; f < sizeof pub / sizeof pub[0]; f++) {
+        if (!pub[f])
+            continue;
+        memset(iv, 0x1e + (int)f, sizeof iv);
+        pub[f](&ks, out, work, n, iv);
+    }
+    const axiom_bc_chain_fn xts[] = { k->xts_enc, k->xts_dec };
+    for (size_t f = 0; f < 2; f++) {
+        if (!xts[f])
+            continue;
+        memcpy(iv, secret + 32, 16);
+        xts[f](&ks, out, work, n, iv);
+    }
+}
+
 /* Appends a copy of @t named "<t's name>-@suffix" running @run; 0 if the
  * list or the name is full. */
 static int add_variant(const ct_target *t, const char *suffix, ct_run_fn run, int taint_only)
@@ -205,7 +375,14 @@ static void add_bc_list(const char *family, const char *catalog_name, const size
             if ((*k)->features && !add_variant(&base, "bulk", run_bc_bulk, 0))
                 overflow = 1;
             if ((*k)->features && !strcmp(family, "sm4") &&
-                !add_variant(&base, "stream", run_sm4_stream, 0))
+                (!add_variant(&base, "stream", run_sm4_stream, 0) ||
+                 !add_variant(&base, "rem", run_sm4_rem, 0) ||
+                 !add_variant(&base, "rem-ctr", run_sm4_rem_ctr, 0) ||
+                 !add_variant(&base, "rem-cbc", run_sm4_rem_cbc, 0) ||
+                 !add_variant(&base, "short", run_sm4_short, 0)))
+                overflow = 1;
+            if ((*k)->features && strcmp(family, "sm4") &&
+                !add_variant(&base, "modes", run_bc_modes, 0))
                 overflow = 1;
         }
     }
@@ -234,8 +411,31 @@ static void run_gcm(const ct_target *t, const uint8_t *secret, int full)
     }
 }
 
+/* A message a bit over 4 KiB: on the tiers without a stitched loop
+ * (portable AES tiers, every SM4-GCM tier) lib/gcm.c runs the public-
+ * counter path of 96-bit nonces in chunks of 256 blocks through the block
+ * cipher's CTR, so this reaches a second chunk (3 blocks) and the partial
+ * last block; on the others, the stitched or one-shot kernels' bulk
+ * loops, which the 64-byte target does not reach.  Timed: the seal.
+ * Taint: seal and open with AD. */
+#define GCM_LONG (4096 + 48 + 5)
+static void run_gcm_long(const ct_target *t, const uint8_t *secret, int full)
+{
+    static axiom_gcm_key g;
+    static const uint8_t nonce[12] = { 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1 };
+    axiom_gcm_setkey_with(&g, t->kernel, secret, t->keylen);
+    const axiom_aead_alg *a = &axiom_aead_aes128_gcm;
+    fill_work_n(secret, GCM_LONG);
+    a->seal(&g, out, tag, nonce, 12, NULL, 0, work, GCM_LONG);
+    if (!full)
+        return;
+    a->seal(&g, out, tag, nonce, 12, secret + 40, 20, work, GCM_LONG);
+    a->open(&g, out, tag, nonce, 12, secret + 40, 20, work, GCM_LONG);
+}
+
 /* The tiers of @list (AES-GCM's, with @nkeys key sizes, or SM4-GCM's,
- * one); the runner is the same (lib/gcm.c's, whatever the cipher). */
+ * one); the runner is the same (lib/gcm.c's, whatever the cipher).  The
+ * first key size of each tier also gets a "-long" target. */
 static void add_gcm_list(const char *family, const axiom_gcm_kernel *const *list, size_t nkeys)
 {
     static const size_t keylens[] = { 16, 24, 32 };
@@ -253,6 +453,16 @@ static void add_gcm_list(const char *family, const axiom_gcm_kernel *const *list
             t->run = run_gcm;
             t->kernel = *k;
             t->keylen = keylens[i];
+            if (i == 0) {
+                if (!add_variant(t, "long", run_gcm_long, 0)) {
+                    overflow = 1;
+                    return;
+                }
+                /* 3000 (VAES) to 125000 (portable parts) cycles a call:
+                 * left to check-ct and check-ct-long, out of make check's
+                 * quick run. */
+                targets[ntargets - 1].slow = 1;
+            }
         }
     }
 }
@@ -282,6 +492,22 @@ static void run_chacha(const ct_target *t, const uint8_t *secret, int full)
     uint8_t sub[32];
     axiom_hchacha20(sub, secret, secret + 32);
     axiom_wipe(sub, sizeof sub);
+}
+
+/* The SIMD ChaCha20 kernels' other paths (the 64-byte target runs the
+ * one-block row form): a partial block, 2, 4 and 8 blocks, a partial and a
+ * whole 16-block group (AVX-512), and the 8-block loop with a tail. */
+static void run_chacha_multi(const ct_target *t, const uint8_t *secret, int full)
+{
+    static const uint8_t nonce[12] = { 0, 0, 0, 9, 0, 0, 0, 0x4a };
+    static const size_t lens[] = { 37, 100, 200, 400, 700, 1100 };
+    const axiom_chacha_kernel *k = t->kernel;
+    uint32_t st[16];
+    (void)full;
+    axiom_chacha_init_state(st, secret, 1, nonce);
+    fill_work_n(secret, 1100);
+    for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++)
+        k->xor(st, out, work, lens[i]);
 }
 
 static void run_poly(const ct_target *t, const uint8_t *secret, int full)
@@ -352,6 +578,19 @@ static void run_poly(const ct_target *t, const uint8_t *secret, int full)
     }
 }
 
+/* The SIMD Poly1305 kernels' vector paths, which they take from 8 (AVX2)
+ * or 16 (IFMA) blocks: the 64-byte target runs their portable fallback.
+ * 1000 bytes: the vector loop, its leftover blocks and a partial block. */
+static void run_poly_bulk(const ct_target *t, const uint8_t *secret, int full)
+{
+    axiom_poly1305 p;
+    (void)full;
+    fill_work_n(secret, 1000);
+    axiom_poly1305_init(&p, secret, t->kernel);
+    axiom_poly1305_update(&p, work, 1000);
+    axiom_poly1305_final(&p, tag);
+}
+
 static void add_chacha_poly(void)
 {
     for (const axiom_chacha_kernel *const *k = axiom_chacha_kernels; *k; k++) {
@@ -362,6 +601,8 @@ static void add_chacha_poly(void)
         t->constant_time = (*k)->constant_time;
         t->run = run_chacha;
         t->kernel = *k;
+        if ((*k)->features && !add_variant(t, "multi", run_chacha_multi, 0))
+            overflow = 1;
     }
     for (const axiom_poly1305_kernel *const *k = axiom_poly1305_kernels; *k; k++) {
         if (!usable((*k)->features) || ntargets >= MAX_TARGETS)
@@ -371,6 +612,8 @@ static void add_chacha_poly(void)
         t->constant_time = (*k)->constant_time;
         t->run = run_poly;
         t->kernel = *k;
+        if ((*k)->features && !add_variant(t, "bulk", run_poly_bulk, 0))
+            overflow = 1;
     }
 }
 
@@ -516,6 +759,48 @@ static void run_api_drbg(const ct_target *t, const uint8_t *secret, int full)
     }
 }
 
+/* The cipher API's CTR tail (lib/cipher.c, ctr_tail): kernels with slow
+ * single blocks (SM4, Kuznyechik) get an update of fewer than 256 bytes
+ * that ends in a partial block as one kernel call on a stack copy.  One
+ * 93-byte update (5 blocks and 13 bytes) after a keyed init, over the
+ * kernel the API picks (its flag is the target's).  The context is made
+ * once, outside the timed calls. */
+typedef struct {
+    const char *name;
+    size_t keylen;
+    axiom_cipher_ctx *ctx;
+} api_ctr_tail;
+
+static api_ctr_tail api_ctr_tails[] = { { "sm4-ctr", 16, NULL }, { "kuznyechik-ctr", 32, NULL } };
+
+static void run_api_ctr_tail(const ct_target *t, const uint8_t *secret, int full)
+{
+    static const uint8_t iv[16] = { 0x5a, 0x5a, 0x5a, 0x5a, 0x5a, 0x5a, 0x5a, 0x5a,
+                                    0x5a, 0x5a, 0x5a, 0x5a, 0x00, 0x00, 0x10, 0x00 };
+    api_ctr_tail *a = (api_ctr_tail *)(uintptr_t)t->kernel;
+    (void)full;
+    if (!a->ctx && axiom_cipher_new(&a->ctx, a->name) != AXIOM_OK)
+        return;
+    if (axiom_cipher_init(a->ctx, AXIOM_ENCRYPT, secret, a->keylen, iv, 16) == AXIOM_OK)
+        sink ^= (uint8_t)axiom_cipher_update(a->ctx, out, secret + CT_KEY_BYTES, 93);
+}
+
+static void add_api_ctr_tail(void)
+{
+    for (size_t i = 0; i < sizeof api_ctr_tails / sizeof api_ctr_tails[0]; i++) {
+        const axiom_cipher_desc *d = axiom_catalog_cipher(api_ctr_tails[i].name);
+        const axiom_bc_kernel *k = d ? axiom_catalog_pick_bc(d->kernels) : NULL;
+        if (!k || ntargets >= MAX_TARGETS)
+            continue; /* e.g. SM4 with AXIOM_CT_ONLY and no SIMD kernel */
+        ct_target *t = &targets[ntargets++];
+        snprintf(t->name, sizeof t->name, "api/%s-tail", api_ctr_tails[i].name);
+        t->constant_time = k->constant_time;
+        t->run = run_api_ctr_tail;
+        t->kernel = &api_ctr_tails[i];
+        t->keylen = api_ctr_tails[i].keylen;
+    }
+}
+
 /* ---- CTR_DRBG keystream kernels ---------------------------------------- */
 
 /* AES-256 keystream of a secret counter (lib/drbg.h): key and counter are
@@ -616,6 +901,7 @@ size_t ct_targets(const ct_target **list)
         /* The CTR_DRBG, a former known finding (doc/SECURITY.md): its
          * secret counter V must stay out of every branch and index. */
         add_target("api/drbg", run_api_drbg, 1, 0, 1);
+        add_api_ctr_tail();
         for (size_t i = 0; i < 256; i++)
             memset(control_table + i * CONTROL_STRIDE, (int)i, CONTROL_STRIDE);
         add_target("control/table", run_control_table, 0, 1, 0);

@@ -26,6 +26,7 @@ struct ct_target {
     int constant_time;    /* what the catalog claims (controls: 0) */
     int control;          /* 1: a positive control, not a library kernel */
     int taint_only;       /* 1: not a single short operation worth timing */
+    int slow;             /* 1: left out of ct_time's quick run (make check) */
     ct_run_fn run;
     const void *kernel;
     size_t keylen;
