@@ -186,15 +186,23 @@ void axiom_hash_oneshot(const uint32_t *iv, uint64_t prefix, const axiom_hash_ke
                         const uint8_t *in, size_t len, uint8_t *out, size_t outlen)
 {
     uint32_t h[AXIOM_SHA256_WORDS];
-    uint8_t last[2 * AXIOM_SHA256_BLOCK];
+    uint8_t last[3 * AXIOM_SHA256_BLOCK];
     size_t whole = len / AXIOM_SHA256_BLOCK, rest = len % AXIOM_SHA256_BLOCK;
+    const uint8_t *tail = rest ? in + whole * AXIOM_SHA256_BLOCK : NULL;
 
     memcpy(h, iv, sizeof h);
-    if (whole)
-        k->compress(h, in, whole);
-    size_t nb = sha256_pad(last, rest ? in + whole * AXIOM_SHA256_BLOCK : NULL, rest,
-                           prefix + len);
-    k->compress(h, last, nb);
+    if (whole == 1) {
+        /* 64..127 bytes: the block and the padding in one kernel call (a
+         * call converts the chaining value to and from the kernel's form
+         * on the chain of dependent operations; the copy is off it). */
+        memcpy(last, in, AXIOM_SHA256_BLOCK);
+        size_t nb = 1 + sha256_pad(last + AXIOM_SHA256_BLOCK, tail, rest, prefix + len);
+        k->compress(h, last, nb);
+    } else {
+        if (whole)
+            k->compress(h, in, whole);
+        k->compress(h, last, sha256_pad(last, tail, rest, prefix + len));
+    }
     sha256_out(h, out, outlen);
     AXIOM_WIPE_FIXED(last);
     AXIOM_WIPE_FIXED(h);
