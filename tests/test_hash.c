@@ -431,6 +431,21 @@ START_TEST(test_gcrypt_diff)
             TU_ASSERT_MEM_EQ(okm, rokm, outlen, "HKDF-%s outlen %zu", h, outlen);
         }
     }
+    /* Every length to 300 (the one-shot paths split at 56, 64 and 128
+     * bytes), for both hashes and HMAC with a truncated tag. */
+    for (size_t len = 0; len <= 300; len++) {
+        const char *h = hashes[len & 1];
+        size_t n = dlen(h), maclen = 1 + len % n;
+        tu_rand_bytes(msg, len);
+        tu_rand_bytes(key, 32);
+        TU_ASSERT_RC(axiom_hash(h, got, n, len ? msg : NULL, len), AXIOM_OK, "hash");
+        ref_hash(h, want, msg, len);
+        TU_ASSERT_MEM_EQ(got, want, n, "%s len %zu vs libgcrypt", h, len);
+        TU_ASSERT_RC(axiom_hmac(h, got, maclen, key, 32, msg, len), AXIOM_OK, "hmac");
+        ref_hmac(h, want, key, 32, msg, len);
+        TU_ASSERT_MEM_EQ(got, want, maclen, "HMAC-%s len %zu maclen %zu vs libgcrypt", h, len,
+                         maclen);
+    }
     free(msg);
 }
 END_TEST
