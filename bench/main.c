@@ -28,8 +28,10 @@ static const bench_impl *const peers[] = {
  * CPUID leaf-1 words (nothing before ':') and clears, in the leaf-7 words
  * after ':', EBX bits 16, 17, 21, 28, 30, 31 (AVX512F, DQ, IFMA, CD, BW,
  * VL; low 32 bits) and ECX bits 1, 6, 11, 12, 14 (VBMI, VBMI2, VNNI,
- * BITALG, VPOPCNTDQ; high 32 bits).  A value the user set is kept.
- * libgcrypt is told in its own initialisation (bench/peer_gcrypt.c). */
+ * BITALG, VPOPCNTDQ; high 32 bits); AXIOM_BENCH_PEER_NOVAES=1 clears ECX
+ * bits 8, 9, 10 (GFNI, VAES, VPCLMULQDQ) as well (bench.h).  A value the
+ * user set is kept.  libgcrypt is told in its own initialisation
+ * (bench/peer_gcrypt.c). */
 static void peers_avoid_avx512(char **argv)
 {
 #ifdef HAVE_OPENSSL
@@ -38,7 +40,8 @@ static void peers_avoid_avx512(char **argv)
     if (setenv("OPENSSL_ia32cap",
                bench_peer_novaes() ? BENCH_OPENSSL_NOVAES : BENCH_OPENSSL_NOAVX512, 1) == 0)
         execv("/proc/self/exe", argv);
-    fprintf(stderr, "axiom-bench: cannot restart with OPENSSL_ia32cap set; OpenSSL keeps AVX-512\n");
+    fprintf(stderr, "axiom-bench: cannot restart with OPENSSL_ia32cap set; OpenSSL keeps its "
+                    "AVX-512 (and VAES) code\n");
 #else
     (void)argv;
 #endif

@@ -29,7 +29,9 @@ static int gcry_drv_init(void)
      * memory, since nothing here is secret and it would warn. */
     /* Must come before gcry_check_version.  libgcrypt 1.10 has no
      * AVX-512 code and no such feature name (the call then fails
-     * harmlessly); later versions call their AVX-512 switch this. */
+     * harmlessly); later versions call their AVX-512 switch this.  The
+     * same holds for "intel-gfni" (1.10.1 has no GFNI code); its VAES and
+     * VPCLMULQDQ code is switched off by "intel-vaes-vpclmul". */
     if (bench_peer_noavx512())
         (void)gcry_control(GCRYCTL_DISABLE_HWF, "intel-avx512", NULL);
     if (bench_peer_novaes()) {

@@ -3,7 +3,6 @@
 #include "config.h"
 
 #include <string.h>
-#include <strings.h>
 
 #include "catalog.h"
 #include "chacha.h"
@@ -174,6 +173,11 @@ const axiom_hash_desc *axiom_catalog_hash(const char *name)
     }
     if (n == sizeof hash_keys[0])
         return NULL; /* longer than every name (the last key byte is a NUL) */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    /* w holds byte n at bits 8n; the keys are loaded in memory order. */
+    w[0] = __builtin_bswap64(w[0]);
+    w[1] = __builtin_bswap64(w[1]);
+#endif
     w[0] = lower8(w[0]);
     w[1] = lower8(w[1]);
     for (size_t i = 0; i < sizeof hashes / sizeof hashes[0]; i++) {
@@ -200,7 +204,7 @@ static const char *hash_impl(const char *name)
     static const char many[] = "-many";
     char base[16];
     size_t n = strlen(name), m = sizeof many - 1;
-    int is_many = n > m && n - m < sizeof base && strcasecmp(name + n - m, many) == 0;
+    int is_many = n > m && n - m < sizeof base && axiom_name_eq(name + n - m, many);
     if (is_many) {
         memcpy(base, name, n - m);
         base[n - m] = '\0';

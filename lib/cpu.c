@@ -6,7 +6,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "internal.h"
 
@@ -119,6 +118,19 @@ static const struct {
     { "all", ~UINT64_C(0) },
 };
 
+/* The first @n bytes of @a equal the lowercase name @b, ASCII capitals in
+ * @a folded (as axiom_name_eq, independent of the locale). */
+static int name_eq_n(const char *a, const char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned x = (unsigned char)a[i];
+        x += (x - 'A' < 26u) ? 32u : 0u;
+        if (x != (unsigned char)b[i])
+            return 0;
+    }
+    return 1;
+}
+
 /* Parse "aesni,vaes" (spaces allowed, case-insensitive, unknown ignored). */
 static uint64_t parse_disable(const char *s)
 {
@@ -128,7 +140,7 @@ static uint64_t parse_disable(const char *s)
             s++;
         size_t n = strcspn(s, ", \t");
         for (size_t i = 0; i < sizeof feature_names / sizeof feature_names[0]; i++)
-            if (strlen(feature_names[i].name) == n && strncasecmp(s, feature_names[i].name, n) == 0)
+            if (strlen(feature_names[i].name) == n && name_eq_n(s, feature_names[i].name, n))
                 m |= feature_names[i].bits;
         s += n;
     }

@@ -6,6 +6,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+
+#include "internal.h"
 
 #define AXIOM_SHA256_BLOCK 64
 #define AXIOM_SHA256_WORDS 8
@@ -108,6 +111,25 @@ static inline void axiom_store32_be(uint8_t *p, uint32_t v)
     p[1] = (uint8_t)(v >> 16);
     p[2] = (uint8_t)(v >> 8);
     p[3] = (uint8_t)v;
+}
+
+/* FIPS 180-4, 5.1.1: the @rest (< 64) bytes left after the whole blocks,
+ * a 1 bit, zeros, and the message length in bits as 64 bits: one block, or
+ * two when fewer than 9 bytes are left in the first.  Returns the number
+ * of blocks written to @last. */
+static inline size_t axiom_hash_pad(uint8_t last[2 * AXIOM_SHA256_BLOCK], const uint8_t *tail,
+                                    size_t rest, uint64_t total)
+{
+    size_t nb = rest < AXIOM_SHA256_BLOCK - 8 ? 1 : 2;
+    uint64_t bits = total << 3;
+
+    axiom_zero16(last, 2 * AXIOM_SHA256_BLOCK);
+    if (rest)
+        memcpy(last, tail, rest);
+    last[rest] = 0x80;
+    axiom_store32_be(last + nb * AXIOM_SHA256_BLOCK - 8, (uint32_t)(bits >> 32));
+    axiom_store32_be(last + nb * AXIOM_SHA256_BLOCK - 4, (uint32_t)bits);
+    return nb;
 }
 
 #endif

@@ -43,26 +43,6 @@ typedef struct sched {
     uint8_t pad[AXIOM_HASH_MAX_LANES][2 * AXIOM_SHA256_BLOCK];
 } sched;
 
-/* The tail of message @len bytes long (prefix included in the bit count):
- * its last partial block, 0x80, zeros, and the 64-bit big-endian bit
- * length; returns the number of blocks (1 or 2). */
-static unsigned build_tail(uint8_t pad[2 * AXIOM_SHA256_BLOCK], const uint8_t *rest, size_t r,
-                           uint64_t total)
-{
-    unsigned nb = r + 9 > AXIOM_SHA256_BLOCK ? 2 : 1;
-    size_t end = (size_t)nb * AXIOM_SHA256_BLOCK;
-    /* A fixed-size clear compiles to a few vector stores; a variable one
-     * to a call or REP STOS with a large start-up cost. */
-    memset(pad, 0, 2 * AXIOM_SHA256_BLOCK);
-    if (r)
-        memcpy(pad, rest, r);
-    pad[r] = 0x80;
-    uint64_t bits = total << 3;
-    axiom_store32_be(pad + end - 8, (uint32_t)(bits >> 32));
-    axiom_store32_be(pad + end - 4, (uint32_t)bits);
-    return nb;
-}
-
 /* The first outlen bytes of the big-endian chaining value, word j read at
  * h[j * stride]; byte by byte, straight to the caller's buffer, since a
  * staging copy costs store-forwarding stalls and a wipe. */
@@ -89,8 +69,8 @@ static void lane_load(sched *s, unsigned l)
     ln->msg = i;
     ln->busy = 1;
     /* An empty message may be NULL, and NULL + 0 is undefined (UBSan). */
-    ln->padblocks = build_tail(s->pad[l], full ? m + full * AXIOM_SHA256_BLOCK : m,
-                               len % AXIOM_SHA256_BLOCK, s->prefix + len);
+    ln->padblocks = (unsigned)axiom_hash_pad(s->pad[l], full ? m + full * AXIOM_SHA256_BLOCK : m,
+                                             len % AXIOM_SHA256_BLOCK, s->prefix + len);
     for (unsigned j = 0; j < AXIOM_SHA256_WORDS; j++)
         s->st[j * s->nlanes + l] = s->iv[j];
     if (full) {

@@ -5,7 +5,6 @@
 #include "config.h"
 
 #include <string.h>
-#include <strings.h>
 
 #include "catalog.h"
 #include "chacha.h"
@@ -70,11 +69,11 @@ static int nth_row(const char *name, size_t i, kernel_row *r)
 
     static const char *const gcm_names[] = { "aes-128-gcm", "aes-192-gcm", "aes-256-gcm" };
     for (size_t k = 0; k < sizeof gcm_names / sizeof gcm_names[0]; k++)
-        if (strcasecmp(name, gcm_names[k]) == 0)
+        if (axiom_name_eq(name, gcm_names[k]))
             return nth_gcm(axiom_gcm_kernels, i, r);
-    if (strcasecmp(name, "sm4-gcm") == 0)
+    if (axiom_name_eq(name, "sm4-gcm"))
         return nth_gcm(axiom_sm4_gcm_kernels, i, r);
-    if (strcasecmp(name, "chacha20-poly1305") == 0 || strcasecmp(name, "xchacha20-poly1305") == 0)
+    if (axiom_name_eq(name, "chacha20-poly1305") || axiom_name_eq(name, "xchacha20-poly1305"))
         return nth_chachapoly(i, r);
 
     /* "sha256-many": the multi-lane kernels, then the single-stream ones
@@ -82,7 +81,7 @@ static int nth_row(const char *name, size_t i, kernel_row *r)
     static const char many[] = "-many";
     char base[16];
     size_t n = strlen(name), m = sizeof many - 1;
-    if (n > m && n - m < sizeof base && strcasecmp(name + n - m, many) == 0) {
+    if (n > m && n - m < sizeof base && axiom_name_eq(name + n - m, many)) {
         memcpy(base, name, n - m);
         base[n - m] = '\0';
         const axiom_hash_desc *h = axiom_catalog_hash(base);

@@ -140,41 +140,21 @@ void axiom_hash_state_update(axiom_hash_state *s, const axiom_hash_kernel *k,
     }
 }
 
-/* FIPS 180-4, 5.1.1: the @rest (< 64) bytes left after the whole blocks,
- * a 1 bit, zeros, and the message length in bits as 64 bits: one block, or
- * two when fewer than 9 bytes are left in the first.  Returns the number
- * of blocks written to @last. */
-static size_t sha256_pad(uint8_t last[2 * AXIOM_SHA256_BLOCK], const uint8_t *tail, size_t rest,
-                         uint64_t total)
-{
-    size_t nb = rest < AXIOM_SHA256_BLOCK - 8 ? 1 : 2;
-    uint64_t bits = __builtin_bswap64(total << 3);
-
-    memset(last, 0, 2 * AXIOM_SHA256_BLOCK);
-    if (rest)
-        memcpy(last, tail, rest);
-    last[rest] = 0x80;
-    memcpy(last + nb * AXIOM_SHA256_BLOCK - 8, &bits, 8);
-    return nb;
-}
-
 /* The first @outlen (<= 32) bytes of the big-endian chaining value. */
 static void sha256_out(const uint32_t h[AXIOM_SHA256_WORDS], uint8_t *out, size_t outlen)
 {
     size_t i = 0;
     for (; i + 4 <= outlen; i += 4)
         axiom_store32_be(out + i, h[i / 4]);
-    if (i < outlen) {
-        uint32_t w = __builtin_bswap32(h[i / 4]);
-        memcpy(out + i, &w, outlen - i);
-    }
+    for (; i < outlen; i++)
+        out[i] = (uint8_t)(h[i / 4] >> (24 - 8 * (i % 4)));
 }
 
 void axiom_hash_state_final(axiom_hash_state *s, const axiom_hash_kernel *k,
                             uint8_t *out, size_t outlen)
 {
     uint8_t last[2 * AXIOM_SHA256_BLOCK];
-    size_t nb = sha256_pad(last, s->buf, s->used, s->total);
+    size_t nb = axiom_hash_pad(last, s->buf, s->used, s->total);
 
     k->compress(s->h, last, nb);
     sha256_out(s->h, out, outlen);
@@ -196,12 +176,12 @@ void axiom_hash_oneshot(const uint32_t *iv, uint64_t prefix, const axiom_hash_ke
          * call converts the chaining value to and from the kernel's form
          * on the chain of dependent operations; the copy is off it). */
         memcpy(last, in, AXIOM_SHA256_BLOCK);
-        size_t nb = 1 + sha256_pad(last + AXIOM_SHA256_BLOCK, tail, rest, prefix + len);
+        size_t nb = 1 + axiom_hash_pad(last + AXIOM_SHA256_BLOCK, tail, rest, prefix + len);
         k->compress(h, last, nb);
     } else {
         if (whole)
             k->compress(h, in, whole);
-        k->compress(h, last, sha256_pad(last, tail, rest, prefix + len));
+        k->compress(h, last, axiom_hash_pad(last, tail, rest, prefix + len));
     }
     sha256_out(h, out, outlen);
     AXIOM_WIPE_FIXED(last);

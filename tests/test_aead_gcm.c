@@ -430,6 +430,10 @@ START_TEST(test_misuse)
 
     TU_ASSERT_RC(axiom_aead_new(&ctx, "aes-512-gcm"), AXIOM_ENOTFOUND, "unknown name");
     TU_ASSERT(ctx == NULL, "ctx on error");
+    /* ASCII capitals only fold: '\r' | 0x20 is '-', 0x0d | 0x20 too. */
+    TU_ASSERT_RC(axiom_aead_new(&ctx, "aes\r128-gcm"), AXIOM_ENOTFOUND, "case bit on '-'");
+    TU_ASSERT_RC(axiom_aead_new(&ctx, "AES-128-GC@"), AXIOM_ENOTFOUND, "'@' is not a letter");
+    TU_ASSERT_RC(axiom_aead_new(&ctx, "aes-128-gcm\xa0"), AXIOM_ENOTFOUND, "trailing byte");
     TU_ASSERT_RC(axiom_aead_new(&ctx, "AES-128-GCM"), AXIOM_OK, "case-insensitive name");
     axiom_aead_free(ctx);
     axiom_aead_free(NULL);

@@ -81,6 +81,11 @@ START_TEST(test_new_errors)
         "", "aes", "aes-128", "aes-128-", "aes128-ecb", "aes-128-ecb ", " aes-128-ecb",
         "aes-128-ecbx", "aes-128-ec", "aes-512-ecb", "aes-192-xts", "aes-128-gcm",
         "aes-128-cfb8", "aes-128-ecb\n", "des-ecb", "xts", "-ecb",
+        /* Case folding is ASCII capitals only: bytes that differ from a
+         * name's byte by the 0x20 bit alone ('\r' | 0x20 is '-', 0x11 | 0x20
+         * is '1'), the neighbours of 'A' and 'Z', bytes >= 0x80. */
+        "aes\r128-ecb", "aes-\x11" "28-ecb", "AES-128-EC@", "aes-128-ec[", "aes-128-ec\xc2",
+        "\xc1" "es-128-ecb",
     };
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
         c = (axiom_cipher_ctx *)&c;

@@ -409,6 +409,10 @@ static void run_gcm(const ct_target *t, const uint8_t *secret, int full)
             a->open(&g, out, tag, nonce, nl, secret + 40, 20, work, lens[i]);
         }
     }
+    /* Long AD with short text: the one-shot hooks' branch that hashes the
+     * AD apart (AD and text over the key powers' 32 blocks). */
+    a->seal(&g, out, tag, nonce, 12, work, 600, secret + CT_KEY_BYTES, 50);
+    a->open(&g, out, tag, nonce, 12, work, 600, secret + CT_KEY_BYTES, 50);
 }
 
 /* A message a bit over 4 KiB: on the tiers without a stitched loop
@@ -738,6 +742,9 @@ static void run_api(const ct_target *t, const uint8_t *secret, int full)
     uint8_t mac[32];
     sink ^= (uint8_t)axiom_hmac("sha256", mac, 32, key64, 32, work, 300);
     sink ^= (uint8_t)axiom_hmac("sha224", mac, 28, work, 200, work, 100);
+    /* A truncated tag (not a whole word) over a message whose padding
+     * takes a second block. */
+    sink ^= (uint8_t)axiom_hmac("sha256", mac, 13, key64, 32, work, 60);
     sink ^= (uint8_t)axiom_hkdf("sha256", out, 100, key64, 32, work, 16, iv, 10);
     sink ^= (uint8_t)axiom_hash("sha256", mac, 32, work, 1000);
     axiom_wipe(key64, sizeof key64);

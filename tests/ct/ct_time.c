@@ -285,6 +285,11 @@ int main(int argc, char **argv)
     }
     if (skipped)
         printf("ct_time: %d slow targets left to make check-ct\n", skipped);
+    if (tested == 0 && a < argc) {
+        /* Names given, none known: a typo must not read as a pass. */
+        fprintf(stderr, "ct_time: no target matches the names given\n");
+        return 2;
+    }
     printf("ct_time: %d targets, %s\n", tested, fail ? "FAILED" : "passed");
     return fail;
 #endif
