@@ -169,9 +169,10 @@
         for (; n_ >= AXIOM_GHASH_MAXPOW;                                                           \
              n_ -= AXIOM_GHASH_MAXPOW, (ad) += 16 * AXIOM_GHASH_MAXPOW)                            \
             (y) = p##_absorb((y), (pw), (ad), AXIOM_GHASH_MAXPOW, (bswap));                        \
-        if (n_)                                                                                    \
+        if (n_) { /* (ad may be NULL when adlen is 0: no arithmetic on it then) */                 \
             (y) = p##_absorb((y), (pw), (ad), (unsigned)n_, (bswap));                              \
-        (ad) += 16 * n_;                                                                           \
+            (ad) += 16 * n_;                                                                       \
+        }                                                                                          \
         if ((adlen) % 16) {                                                                        \
             const __m128i a_ = _mm_shuffle_epi8(P##_LOAD16((ad), (adlen) % 16), (bs));             \
             (y) = gh_mul(_mm_xor_si128((y), a_), (pw)[GH_SLOT(1)]);                                \
