@@ -84,6 +84,10 @@ static inline __m128i SM4A(fromy_x)(__m128i v)
     return SM4A(affine_x)(v, _mm_setr_epi8(AXIOM_SM4_M1INV_LO), _mm_setr_epi8(AXIOM_SM4_M1INV_HI));
 }
 
+/* Keeps gcc from reassociating the XOR tree below (it moved y, which is
+ * ready early, to the end of the dependency chain). */
+#define SM4AX_OPAQUE(v) __asm__("" : "+x"(v))
+
 /* y ^ M1 L(S(x)) on xmm from the S-box input u after the inverse
  * ShiftRows: SubBytes, then the nibble tables of D0, D1 and D3 and the
  * rotations (a statement list ending in return, written once for the two
@@ -98,10 +102,13 @@ static inline __m128i SM4A(fromy_x)(__m128i v)
                                _mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D1_HI), hi));              \
     __m128i f3 = _mm_xor_si128(_mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D3_LO), lo),               \
                                _mm_shuffle_epi8(_mm_setr_epi8(AXIOM_SM4_D3_HI), hi));              \
-    __m128i a = _mm_xor_si128(_mm_xor_si128(y, f0),                                                \
-                              _mm_shuffle_epi8(f1, _mm_setr_epi8(AXIOM_SM4_ROL8_BYTES)));          \
+    __m128i a = _mm_xor_si128(y, f0);                                                              \
+    SM4AX_OPAQUE(a);                                                                               \
+    a = _mm_xor_si128(a, _mm_shuffle_epi8(f1, _mm_setr_epi8(AXIOM_SM4_ROL8_BYTES)));               \
     __m128i b = _mm_xor_si128(_mm_shuffle_epi8(f1, _mm_setr_epi8(AXIOM_SM4_ROL16_BYTES)),          \
                               _mm_shuffle_epi8(f3, _mm_setr_epi8(AXIOM_SM4_ROL24_BYTES)));         \
+    SM4AX_OPAQUE(a);                                                                               \
+    SM4AX_OPAQUE(b);                                                                               \
     return _mm_xor_si128(a, b) /* (y ^ f0 ^ rot8) ^ (rot16 ^ rot24): depth 3 */
 
 static inline __m128i SM4A(yxl_x)(__m128i y, __m128i u)
