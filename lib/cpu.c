@@ -122,12 +122,9 @@ static const struct {
  * @a folded (as axiom_name_eq, independent of the locale). */
 static int name_eq_n(const char *a, const char *b, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
-        unsigned x = (unsigned char)a[i];
-        x += (x - 'A' < 26u) ? 32u : 0u;
-        if (x != (unsigned char)b[i])
+    for (size_t i = 0; i < n; i++)
+        if (axiom_ascii_lower((unsigned char)a[i]) != (unsigned char)b[i])
             return 0;
-    }
     return 1;
 }
 

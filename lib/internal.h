@@ -33,15 +33,20 @@ static inline int axiom_kernel_usable(uint64_t have, uint64_t features, int cons
     return (features & ~have) == 0 && (constant_time || !axiom_ct_only());
 }
 
-/* ASCII case-insensitive equality of two NUL-terminated names, for the
- * catalog's look-ups: inlined, and independent of the locale (strcasecmp
+/* @c with an ASCII capital lowercased, any other byte unchanged: the
+ * catalog's names fold case independently of the locale (strcasecmp
  * follows LC_CTYPE, where "I" need not match "i"). */
+static inline unsigned axiom_ascii_lower(unsigned char c)
+{
+    return c + ((unsigned)c - 'A' < 26u ? 32u : 0u);
+}
+
+/* ASCII case-insensitive equality of two NUL-terminated names, for the
+ * catalog's look-ups (inlined). */
 static inline int axiom_name_eq(const char *a, const char *b)
 {
     for (;; a++, b++) {
-        unsigned x = (unsigned char)*a, y = (unsigned char)*b;
-        x += (x - 'A' < 26u) ? 32u : 0u;
-        y += (y - 'A' < 26u) ? 32u : 0u;
+        unsigned x = axiom_ascii_lower((unsigned char)*a), y = axiom_ascii_lower((unsigned char)*b);
         if (x != y)
             return 0;
         if (!x)

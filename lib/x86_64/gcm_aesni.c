@@ -141,6 +141,8 @@ GA_FORCE_INLINE void ga_dec_nr(const __m128i *rk, const unsigned nr, const __m12
 /* Load @n (0..16) bytes from @p, zero above; no byte past p + n is read. */
 GA_FORCE_INLINE __m128i ga_load_part(const uint8_t *p, size_t n)
 {
+    if (n == 16)
+        return _mm_loadu_si128((const __m128i *)(const void *)p);
     uint8_t b[16] = { 0 };
     memcpy(b, p, n);
     const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)b);
@@ -151,6 +153,10 @@ GA_FORCE_INLINE __m128i ga_load_part(const uint8_t *p, size_t n)
 /* Store the low @n (0..16) bytes of @v to @p. */
 GA_FORCE_INLINE void ga_store_part(uint8_t *p, __m128i v, size_t n)
 {
+    if (n == 16) {
+        _mm_storeu_si128((__m128i *)(void *)p, v);
+        return;
+    }
     uint8_t b[16];
     _mm_storeu_si128((__m128i *)(void *)b, v);
     memcpy(p, b, n);
@@ -173,6 +179,33 @@ GA_FORCE_INLINE __m128i ga_absorb_bytes(__m128i y, const __m128i *pw, const uint
         y = gh_mul(_mm_xor_si128(y, _mm_shuffle_epi8(ga_load_part(p, len % 16), bswap)),
                    pw[GH_SLOT(1)]);
     return y;
+}
+
+/* CTR on @n (1..16) bytes: out = in ^ keystream block @ks, the bytes of
+ * the returned output and of *@p (the input) past @n zero.  A partial
+ * block cuts the keystream through a stack copy, wiped after. */
+GA_FORCE_INLINE __m128i ga_xor_part(uint8_t *out, const uint8_t *in, __m128i ks, size_t n,
+                                    __m128i *p)
+{
+    *p = ga_load_part(in, n);
+    if (n < 16) {
+        __m128i t[1] = { ks };
+        ks = ga_load_part((const uint8_t *)t, n);
+        AXIOM_WIPE_FIXED(t);
+    }
+    const __m128i o = _mm_xor_si128(*p, ks);
+    ga_store_part(out, o, n);
+    return o;
+}
+
+/* One wire-order block through the cipher. */
+GA_FORCE_INLINE __m128i ga_enc1(const __m128i *rk, const unsigned nr, __m128i b)
+{
+    b = _mm_xor_si128(b, rk[0]);
+#pragma GCC unroll 14
+    for (unsigned r = 1; r < nr; r++)
+        b = _mm_aesenc_si128(b, rk[r]);
+    return _mm_aesenclast_si128(b, rk[nr]);
 }
 
 /* b[0..GA_W-1] (wire-order blocks) through the cipher. */
@@ -224,16 +257,8 @@ GA_FORCE_INLINE void ga_msg_nr(const __m128i *rk, const unsigned nr, const __m12
          * x[] takes the ciphertext (zero past len), reflected. */
         for (size_t j = 0; j < nt; j++) {
             const size_t n = len - 16 * j < 16 ? len - 16 * j : 16;
-            const __m128i p = n == 16 ? _mm_loadu_si128((const __m128i *)(const void *)(in + 16 * j))
-                                      : ga_load_part(in + 16 * j, n);
-            __m128i o = _mm_xor_si128(p, b[j + 1]);
-            if (n == 16) {
-                _mm_storeu_si128((__m128i *)(void *)(out + 16 * j), o);
-            } else {
-                /* Zero the keystream bytes past the end (p is zero there). */
-                o = _mm_xor_si128(p, ga_load_part((const uint8_t *)&b[j + 1], n));
-                ga_store_part(out + 16 * j, o, n);
-            }
+            __m128i p;
+            const __m128i o = ga_xor_part(out + 16 * j, in + 16 * j, b[j + 1], n, &p);
             x[j] = _mm_shuffle_epi8(encrypt ? o : p, bswap);
         }
         if (nad + nt < AXIOM_GHASH_MAXPOW) {
@@ -242,9 +267,8 @@ GA_FORCE_INLINE void ga_msg_nr(const __m128i *rk, const unsigned nr, const __m12
             const __m128i *k = pw + GH_SLOT(nad + nt + 1);
             for (size_t j = 0; j < nad; j++) {
                 const size_t n = adlen - 16 * j < 16 ? adlen - 16 * j : 16;
-                const __m128i a = n == 16 ? gh_load(ad + 16 * j, bswap)
-                                          : _mm_shuffle_epi8(ga_load_part(ad + 16 * j, n), bswap);
-                gh_mul_acc(a, *k++, &lo, &mid, &hi);
+                gh_mul_acc(_mm_shuffle_epi8(ga_load_part(ad + 16 * j, n), bswap), *k++, &lo,
+                           &mid, &hi);
             }
             for (size_t j = 0; j < nt; j++)
                 gh_mul_acc(x[j], *k++, &lo, &mid, &hi);
@@ -263,11 +287,7 @@ GA_FORCE_INLINE void ga_msg_nr(const __m128i *rk, const unsigned nr, const __m12
         }
         AXIOM_WIPE_FIXED(b);
     } else {
-        ek = _mm_xor_si128(j0, rk[0]);
-#pragma GCC unroll 14
-        for (unsigned r = 1; r < nr; r++)
-            ek = _mm_aesenc_si128(ek, rk[r]);
-        ek = _mm_aesenclast_si128(ek, rk[nr]);
+        ek = ga_enc1(rk, nr, j0);
         y = ga_absorb_bytes(y, pw, ad, adlen, bswap);
         const size_t n = len / 16, rest = len % 16;
         __m128i c = c0;
@@ -277,16 +297,9 @@ GA_FORCE_INLINE void ga_msg_nr(const __m128i *rk, const unsigned nr, const __m12
             ga_dec_nr(rk, nr, pw, out, in, n, &c, &y);
         __m128i l = _mm_setzero_si128(), m = l, h = l;
         if (rest) {
-            __m128i t[1];
-            t[0] = _mm_xor_si128(_mm_shuffle_epi8(c, bswap), rk[0]);
-#pragma GCC unroll 14
-            for (unsigned r = 1; r < nr; r++)
-                t[0] = _mm_aesenc_si128(t[0], rk[r]);
-            t[0] = _mm_aesenclast_si128(t[0], rk[nr]);
-            const __m128i p = ga_load_part(in + 16 * n, rest);
-            const __m128i o = _mm_xor_si128(p, ga_load_part((const uint8_t *)&t[0], rest));
-            ga_store_part(out + 16 * n, o, rest);
-            AXIOM_WIPE_FIXED(t);
+            __m128i p;
+            const __m128i o = ga_xor_part(out + 16 * n, in + 16 * n,
+                                          ga_enc1(rk, nr, _mm_shuffle_epi8(c, bswap)), rest, &p);
             gh_mul_acc(_mm_xor_si128(y, _mm_shuffle_epi8(encrypt ? o : p, bswap)),
                        pw[GH_SLOT(2)], &l, &m, &h);
             gh_mul_acc(lb, pw[GH_SLOT(1)], &l, &m, &h);
