@@ -198,19 +198,27 @@ const axiom_hash_kernel *axiom_catalog_pick_hash(const axiom_hash_kernel *const 
     return NULL;
 }
 
-/* axiom_impl("sha256-many"): the kernel axiom_hash_many() would use. */
-static const char *hash_impl(const char *name)
+/* "<hash>-many" (the suffix in any case): the descriptor of <hash>; NULL
+ * when @name has no such suffix or names no hash before it. */
+const axiom_hash_desc *axiom_catalog_hash_many(const char *name)
 {
     static const char many[] = "-many";
     char base[16];
     size_t n = strlen(name), m = sizeof many - 1;
-    int is_many = n > m && n - m < sizeof base && axiom_name_eq(name + n - m, many);
-    if (is_many) {
-        memcpy(base, name, n - m);
-        base[n - m] = '\0';
-        name = base;
-    }
-    const axiom_hash_desc *h = axiom_catalog_hash(name);
+    if (n <= m || n - m >= sizeof base || !axiom_name_eq(name + n - m, many))
+        return NULL;
+    memcpy(base, name, n - m);
+    base[n - m] = '\0';
+    return axiom_catalog_hash(base);
+}
+
+/* axiom_impl("sha256-many"): the kernel axiom_hash_many() would use. */
+static const char *hash_impl(const char *name)
+{
+    const axiom_hash_desc *h = axiom_catalog_hash_many(name);
+    const int is_many = h != NULL;
+    if (!h)
+        h = axiom_catalog_hash(name);
     if (!h)
         return NULL;
     const axiom_hash_kernel *k = axiom_catalog_pick_hash(h->kernels);

@@ -64,6 +64,8 @@ typedef struct axiom_hash_desc {
 
 /* Case-insensitive lookup; NULL if unknown. */
 const axiom_hash_desc *axiom_catalog_hash(const char *name);
+/* "<hash>-many" (any case): the descriptor of <hash>, or NULL. */
+const axiom_hash_desc *axiom_catalog_hash_many(const char *name);
 
 /* The first kernel of @list whose features are all usable now; NULL if
  * none is (only a multi-lane list can end up empty). */

@@ -4,7 +4,6 @@
  * copy of them. */
 #include "config.h"
 
-#include <string.h>
 
 #include "catalog.h"
 #include "chacha.h"
@@ -78,19 +77,12 @@ static int nth_row(const char *name, size_t i, kernel_row *r)
 
     /* "sha256-many": the multi-lane kernels, then the single-stream ones
      * (axiom_hash_many() falls back to those when no lane kernel pays). */
-    static const char many[] = "-many";
-    char base[16];
-    size_t n = strlen(name), m = sizeof many - 1;
-    if (n > m && n - m < sizeof base && axiom_name_eq(name + n - m, many)) {
-        memcpy(base, name, n - m);
-        base[n - m] = '\0';
-        const axiom_hash_desc *h = axiom_catalog_hash(base);
-        if (!h)
-            return -1;
+    const axiom_hash_desc *hm = axiom_catalog_hash_many(name);
+    if (hm) {
         size_t lanes = 0;
-        while (h->lane_kernels[lanes])
+        while (hm->lane_kernels[lanes])
             lanes++;
-        return i < lanes ? nth_hash(h->lane_kernels, i, r) : nth_hash(h->kernels, i - lanes, r);
+        return i < lanes ? nth_hash(hm->lane_kernels, i, r) : nth_hash(hm->kernels, i - lanes, r);
     }
     const axiom_hash_desc *h = axiom_catalog_hash(name);
     if (h)
