@@ -380,6 +380,23 @@ START_TEST(test_cipher_order_and_args)
 }
 END_TEST
 
+/* Run @len bytes at @io through @c in place, in random pieces (whole
+ * blocks for ECB/CBC, one piece for XTS).  Returns the number of pieces. */
+static size_t in_place_split(const calg *a, axiom_cipher_ctx *c, uint8_t *io, size_t len,
+                             size_t cuts[9])
+{
+    size_t parts = tu_random_split(cuts, len, block_only(a) ? 16 : 1);
+    if (a->m == M_XTS) {
+        parts = 1;
+        cuts[0] = 0;
+        cuts[1] = len;
+    }
+    for (size_t p = 0; p < parts; p++)
+        TU_ASSERT_RC(axiom_cipher_update(c, io + cuts[p], io + cuts[p], cuts[p + 1] - cuts[p]),
+                     AXIOM_OK, "%s: part %zu of %zu", a->name, p, parts);
+    return parts;
+}
+
 /* out == in allowed everywhere; any alignment; any split for stream modes. */
 START_TEST(test_cipher_inplace_split)
 {
@@ -400,24 +417,35 @@ START_TEST(test_cipher_inplace_split)
             uint8_t *io = raw + off;
             memcpy(io, pt, len);
             axiom_cipher_ctx *c = cipher_keyed(a, AXIOM_ENCRYPT, g_iv);
-            if (a->m == M_XTS || block_only(a)) {
-                TU_ASSERT_RC(axiom_cipher_update(c, io, io, len), AXIOM_OK, "%s", a->name);
-            } else {
-                size_t cuts[9], parts = tu_random_split(cuts, len, 1);
-                for (size_t p = 0; p < parts; p++)
-                    TU_ASSERT_RC(axiom_cipher_update(c, io + cuts[p], io + cuts[p],
-                                                     cuts[p + 1] - cuts[p]),
-                                 AXIOM_OK, "%s: part %zu", a->name, p);
-            }
-            TU_ASSERT_MEM_EQ(io, ref, len, "%s: in place, len %zu, offset %zu", a->name, len, off);
-            /* Decrypt in place with init(key NULL) and a direction change. */
+            size_t cuts[9], parts;
+            parts = in_place_split(a, c, io, len, cuts);
+            TU_ASSERT_MEM_EQ(io, ref, len, "%s: in place, len %zu, offset %zu, %zu parts",
+                             a->name, len, off, parts);
+            /* Decrypt in place with init(key NULL), a direction change and
+             * another split (CBC/CFB decryption must keep the ciphertext
+             * it feeds back before overwriting it). */
             TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_DECRYPT, NULL, 0, a->ivlen ? g_iv : NULL,
                                            a->ivlen),
                          AXIOM_OK, "%s: re-init", a->name);
-            TU_ASSERT_RC(axiom_cipher_update(c, io, io, len), AXIOM_OK, "%s", a->name);
-            TU_ASSERT_MEM_EQ(io, pt, len, "%s: in-place round trip, len %zu", a->name, len);
+            parts = in_place_split(a, c, io, len, cuts);
+            TU_ASSERT_MEM_EQ(io, pt, len, "%s: in-place round trip, len %zu, %zu parts", a->name,
+                             len, parts);
+            /* Out of place, decrypting, with a split. */
+            TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_DECRYPT, NULL, 0, a->ivlen ? g_iv : NULL,
+                                           a->ivlen),
+                         AXIOM_OK, "%s: re-init", a->name);
+            parts = tu_random_split(cuts, len, block_only(a) ? 16 : 1);
+            if (a->m == M_XTS) {
+                parts = 1;
+                cuts[1] = len;
+            }
+            for (size_t p = 0; p < parts; p++)
+                TU_ASSERT_RC(axiom_cipher_update(c, back + cuts[p], ref + cuts[p],
+                                                 cuts[p + 1] - cuts[p]),
+                             AXIOM_OK, "%s: part %zu", a->name, p);
+            TU_ASSERT_MEM_EQ(back, pt, len, "%s: split decryption, len %zu, %zu parts", a->name,
+                             len, parts);
             axiom_cipher_free(c);
-            (void)back;
         }
     }
 }
@@ -546,6 +574,10 @@ START_TEST(test_chacha20_counter)
     TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_ENCRYPT, g_key, 32, iv16, 16), AXIOM_OK, "init16");
     TU_ASSERT_RC(axiom_cipher_update(c, ks1, zero, 512 - 192), AXIOM_OK, "update");
     TU_ASSERT_MEM_EQ(ks1, ks0 + 192, 512 - 192, "16-byte IV with counter 3");
+    /* Back to the 12-byte form with the key kept: the counter is 0 again. */
+    TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_ENCRYPT, NULL, 0, g_iv, 12), AXIOM_OK, "init12");
+    TU_ASSERT_RC(axiom_cipher_update(c, ks1, zero, 200), AXIOM_OK, "update");
+    TU_ASSERT_MEM_EQ(ks1, ks0, 200, "12-byte IV after a 16-byte one");
     TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_ENCRYPT, g_key, 32, iv16, 13), AXIOM_EIVLEN, "13");
     TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_ENCRYPT, g_key, 32, iv16, 8), AXIOM_EIVLEN, "8");
 
@@ -1407,6 +1439,22 @@ START_TEST(test_drbg_contract)
         done += n;
     }
     TU_ASSERT_MEM_EQ(o1, o2, BIG, "long request vs 64 KiB requests");
+    /* Additional input inside the output: one request and several. */
+    static const size_t gl[] = { 40, 4096, 65536 + 17, 2 * 65536 + 100 };
+    for (size_t k = 0; k < sizeof gl / sizeof gl[0]; k++) {
+        static const size_t aoff[] = { 0, 20, 65536 + 3 };
+        for (size_t j = 0; j < 3; j++) {
+            if (aoff[j] + sizeof add > gl[k])
+                continue;
+            memset(o1, 0x77, gl[k]);
+            memcpy(o1 + aoff[j], add, sizeof add);
+            TU_ASSERT_RC(axiom_drbg_generate(x, o1, gl[k], o1 + aoff[j], sizeof add), AXIOM_OK,
+                         "add in out");
+            TU_ASSERT_RC(axiom_drbg_generate(y, o2, gl[k], add, sizeof add), AXIOM_OK, "y");
+            TU_ASSERT_MEM_EQ(o1, o2, gl[k], "%zu bytes, additional input at out + %zu", gl[k],
+                             aoff[j]);
+        }
+    }
     /* Reseed with caller entropy is deterministic; from the OS it is not. */
     TU_ASSERT_RC(axiom_drbg_reseed(x, g_ent + 32, 32, add, 3), AXIOM_OK, "reseed");
     TU_ASSERT_RC(axiom_drbg_reseed(y, g_ent + 32, 32, add, 3), AXIOM_OK, "reseed");
@@ -1595,6 +1643,48 @@ START_TEST(test_cpu_contract)
 }
 END_TEST
 
+/* Features seen by a fresh process with AXIOM_CPU_DISABLE=@dis. */
+static uint64_t child_features(const char *dis)
+{
+    int fd[2];
+    TU_ASSERT(pipe(fd) == 0, "pipe");
+    pid_t pid = fork();
+    TU_ASSERT(pid >= 0, "fork");
+    if (pid == 0) {
+        dup2(fd[1], 1);
+        close(fd[0]);
+        setenv("AXIOM_CPU_DISABLE", dis, 1);
+        execl("/proc/self/exe", "test_api_contract", "--features", (char *)NULL);
+        _exit(127);
+    }
+    close(fd[1]);
+    char line[64] = { 0 };
+    ssize_t r = read(fd[0], line, sizeof line - 1);
+    close(fd[0]);
+    int st = 0;
+    waitpid(pid, &st, 0);
+    TU_ASSERT(r > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0, "child with '%s' failed", dis);
+    return strtoull(line, NULL, 16);
+}
+
+/* AXIOM_CPU_DISABLE: comma-separated names, `all`, unknown names ignored. */
+START_TEST(test_cpu_disable_env)
+{
+    uint64_t none = child_features("");
+    TU_ASSERT(child_features("nosuchfeature") == none, "an unknown name changed the features");
+    TU_ASSERT(child_features("all") == 0, "all");
+    TU_ASSERT(child_features("nosuch,aesni,bogus") == child_features("aesni"),
+              "unknown names around a known one");
+    uint64_t noaes = child_features("aesni");
+    TU_ASSERT(!(noaes & AXIOM_CPU_AESNI), "aesni still set");
+    TU_ASSERT((noaes & ~none) == 0, "disabling added features");
+    uint64_t two = child_features("shani,gfni");
+    TU_ASSERT(!(two & (AXIOM_CPU_SHANI | AXIOM_CPU_GFNI)), "shani,gfni still set");
+    TU_ASSERT(two == (none & ~(AXIOM_CPU_SHANI | AXIOM_CPU_GFNI)),
+              "shani,gfni took away more: %" PRIx64 " vs %" PRIx64, two, none);
+}
+END_TEST
+
 static Suite *contract_suite(void)
 {
     Suite *s = suite_create("api_contract");
@@ -1621,13 +1711,18 @@ static Suite *contract_suite(void)
     tcase_add_test(tc, test_random_args);
     tcase_add_test(tc, test_random_threads);
     tcase_add_test(tc, test_random_fork);
+    tcase_add_test(tc, test_cpu_disable_env);
     tcase_add_test(tc, test_cpu_contract);
     suite_add_tcase(s, tc);
     return s;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    if (argc == 2 && strcmp(argv[1], "--features") == 0) { /* child_features() */
+        printf("%" PRIx64 "\n", axiom_cpu_features());
+        return 0;
+    }
     tu_init("test_api_contract");
     return tu_run_suite(contract_suite());
 }
