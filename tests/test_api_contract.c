@@ -978,6 +978,19 @@ START_TEST(test_length_limits)
         TU_ASSERT_SENTINEL(tag, sizeof tag, "%s: tag written", a->name);
         axiom_aead_free(c);
     }
+    /* GCM AD: at most 2^61 - 1 bytes (its bit length fits 64 bits). */
+    for (size_t i = 0; i < NAEADS; i++) {
+        const aalg *a = &aeads[i];
+        if (!a->gcm)
+            continue;
+        axiom_aead_ctx *c = aead_keyed(a);
+        TU_ASSERT_RC(axiom_aead_seal(c, NULL, tag, 16, g_iv, 12, p, (size_t)1 << 61, NULL, 0),
+                     AXIOM_ELENGTH, "%s: AD of 2^61 bytes", a->name);
+        TU_ASSERT_RC(axiom_aead_open(c, NULL, t2, 16, g_iv, 12, p, SIZE_MAX, NULL, 0),
+                     AXIOM_ELENGTH, "%s: AD of SIZE_MAX bytes", a->name);
+        TU_ASSERT_SENTINEL(tag, sizeof tag, "%s: tag written", a->name);
+        axiom_aead_free(c);
+    }
     /* Streaming GCM: the message may not exceed 2^36 - 32 bytes in all. */
     axiom_gcm_ctx *g = NULL;
     uint8_t small[100], out[100];
@@ -986,6 +999,7 @@ START_TEST(test_length_limits)
     TU_ASSERT_RC(axiom_gcm_setkey(g, g_key, 32), AXIOM_OK, "setkey");
     TU_ASSERT_RC(axiom_gcm_setkey(g, g_key, 31), AXIOM_EKEYLEN, "setkey 31");
     TU_ASSERT_RC(axiom_gcm_init(g, AXIOM_ENCRYPT, g_iv, 12), AXIOM_OK, "init");
+    TU_ASSERT_RC(axiom_gcm_aad(g, p, (size_t)1 << 61), AXIOM_ELENGTH, "stream AD of 2^61");
     TU_ASSERT_RC(axiom_gcm_update(g, out, small, 100), AXIOM_OK, "update");
     TU_ASSERT_RC(axiom_gcm_update(g, p, p, ((size_t)1 << 36) - 32 - 100 + 1), AXIOM_ELENGTH,
                  "update past 2^36 - 32");
@@ -1744,6 +1758,16 @@ END_TEST
 
 START_TEST(test_cpu_contract)
 {
+    /* api.md: at least these feature bits, distinct single bits. */
+    static const uint64_t bits[] = { AXIOM_CPU_AESNI,  AXIOM_CPU_PCLMUL, AXIOM_CPU_SSSE3,
+                                     AXIOM_CPU_AVX2,   AXIOM_CPU_VAES,   AXIOM_CPU_VPCLMUL,
+                                     AXIOM_CPU_AVX512, AXIOM_CPU_GFNI,   AXIOM_CPU_SHANI };
+    uint64_t seen = 0;
+    for (size_t i = 0; i < sizeof bits / sizeof bits[0]; i++) {
+        TU_ASSERT(bits[i] && !(bits[i] & (bits[i] - 1)), "feature %zu not a single bit", i);
+        TU_ASSERT(!(seen & bits[i]), "feature %zu repeats a bit", i);
+        seen |= bits[i];
+    }
     uint64_t f = axiom_cpu_features();
     TU_ASSERT(axiom_cpu_features() == f, "features not stable");
     /* Kernel info: every known name has index 0, axiom_impl is listed. */
