@@ -957,13 +957,15 @@ START_TEST(test_aead_ad_in_output)
 }
 END_TEST
 
-/* Over-long messages: ELENGTH before any byte is touched (the buffers are
- * an inaccessible reservation, so a read or a write would crash). */
+/* Over-long messages: ELENGTH before any byte is touched.  The buffers
+ * point at an inaccessible page, so any read or write would crash (a page
+ * rather than a reservation of the full lengths: valgrind cannot map
+ * 2^38 bytes). */
 START_TEST(test_length_limits)
 {
-    const size_t span = ((size_t)1 << 38) + 8192;
-    uint8_t *p = mmap(NULL, span, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    TU_ASSERT(p != MAP_FAILED, "mmap of 2^38 bytes, PROT_NONE");
+    const size_t span = 4096;
+    uint8_t *p = mmap(NULL, span, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    TU_ASSERT(p != MAP_FAILED, "mmap of a PROT_NONE page");
     uint8_t tag[16], t2[16];
     tu_fill_sentinel(tag, sizeof tag);
     for (size_t i = 0; i < NAEADS; i++) {
