@@ -19,8 +19,11 @@ extern "C" {
  *
  *  Rules shared by every algorithm:
  *  - `out == in` (in place) is allowed; any other overlap between @c out and
- *    @c in is rejected with #AXIOM_EINVAL.  The tag, nonce and AD buffers
- *    may be anywhere.
+ *    @c in is rejected with #AXIOM_EINVAL.  The nonce and AD buffers may be
+ *    anywhere, the output included (they are read before it is written).
+ *    The tag buffer may be anywhere except that it may not share a byte
+ *    with the @p len bytes at @c out (#AXIOM_EINVAL): `text || tag` in one
+ *    buffer, sealed or opened in place, is the usual layout.
  *  - The tag comparison in axiom_aead_open() takes the same time whatever
  *    the position of the first differing byte.
  *  - On #AXIOM_EAUTH the whole output buffer (@p len bytes) is wiped, so

@@ -253,6 +253,23 @@ GA_FORCE_INLINE void ga_msg_nr(const __m128i *rk, const unsigned nr, const __m12
             b[j] = _mm_shuffle_epi8(gh_ctr_add(c0, (int)j - 1), bswap);
         ga_enc8(rk, nr, b);
         ek = b[0];
+        /* The AD is read before any text byte is written: it may lie
+         * inside the output (aead.h: the AD buffer may be anywhere). */
+        const int one_red = nad + nt < AXIOM_GHASH_MAXPOW;
+        __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
+        const __m128i *k;
+        if (one_red) {
+            /* One reduction: AD blocks, text blocks, length block. */
+            k = pw + GH_SLOT(nad + nt + 1);
+            for (size_t j = 0; j < nad; j++) {
+                const size_t n = adlen - 16 * j < 16 ? adlen - 16 * j : 16;
+                gh_mul_acc(_mm_shuffle_epi8(ga_load_part(ad + 16 * j, n), bswap), *k++, &lo,
+                           &mid, &hi);
+            }
+        } else {
+            y = ga_absorb_bytes(y, pw, ad, adlen, bswap);
+            k = pw + GH_SLOT(nt + 1);
+        }
         /* Text: whole blocks, then the partial one through a stack copy;
          * x[] takes the ciphertext (zero past len), reflected. */
         for (size_t j = 0; j < nt; j++) {
@@ -261,30 +278,18 @@ GA_FORCE_INLINE void ga_msg_nr(const __m128i *rk, const unsigned nr, const __m12
             const __m128i o = ga_xor_part(out + 16 * j, in + 16 * j, b[j + 1], n, &p);
             x[j] = _mm_shuffle_epi8(encrypt ? o : p, bswap);
         }
-        if (nad + nt < AXIOM_GHASH_MAXPOW) {
-            /* One reduction: AD blocks, text blocks, length block. */
-            __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
-            const __m128i *k = pw + GH_SLOT(nad + nt + 1);
-            for (size_t j = 0; j < nad; j++) {
-                const size_t n = adlen - 16 * j < 16 ? adlen - 16 * j : 16;
-                gh_mul_acc(_mm_shuffle_epi8(ga_load_part(ad + 16 * j, n), bswap), *k++, &lo,
-                           &mid, &hi);
-            }
+        if (one_red) {
             for (size_t j = 0; j < nt; j++)
                 gh_mul_acc(x[j], *k++, &lo, &mid, &hi);
             gh_mul_acc(lb, *k, &lo, &mid, &hi);
-            y = gh_reduce(lo, mid, hi);
         } else {
-            y = ga_absorb_bytes(y, pw, ad, adlen, bswap);
-            __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
-            const __m128i *k = pw + GH_SLOT(nt + 1);
             gh_mul_acc(_mm_xor_si128(y, nt ? x[0] : lb), *k++, &lo, &mid, &hi);
             for (size_t j = 1; j < nt; j++)
                 gh_mul_acc(x[j], *k++, &lo, &mid, &hi);
             if (nt)
                 gh_mul_acc(lb, *k, &lo, &mid, &hi);
-            y = gh_reduce(lo, mid, hi);
         }
+        y = gh_reduce(lo, mid, hi);
         AXIOM_WIPE_FIXED(b);
     } else {
         ek = ga_enc1(rk, nr, j0);
