@@ -614,8 +614,13 @@ START_TEST(test_control)
     disarm();
     TU_ASSERT(g_fd_derived.hits > 0, "unwiped key copy not detected");
     /* Only 8 bytes from the middle of the key. */
+    /* Exactly one window: the fill byte differs from the key bytes on
+     * either side of the fragment (key[16], key[25]). */
+    uint8_t fill = 0;
+    while (fill == key[16] || fill == key[25])
+        fill++;
     b = malloc(300);
-    memset(b, 0, 300);
+    memset(b, fill, 300);
     memcpy(b + 101, key + 17, 8);
     arm();
     free(b);
@@ -1180,9 +1185,33 @@ START_TEST(test_stack)
     if (!cold || *cold != '1')
         stack_op(&sc);
     stack_run(&sc, &f);
-    if (getenv("AXIOM_WIPE_VERBOSE") || f.hits)
-        fprintf(stderr, "[tier %s] %s: %zu secret windows on the dead stack%s%s\n", tu_tier(), tag,
-                f.hits, f.hits ? ", first: " : "", f.hits ? f.label : "");
+    if (getenv("AXIOM_WIPE_VERBOSE") || f.hits) {
+        /* Hits per kind of secret, and where (offset from the region top,
+         * i.e. depth below the caller). */
+        char what[512] = "";
+        size_t used = 0, lo = STK, hi = 0;
+        for (size_t l = 0; l < g_derived.nlabels && used < sizeof what - 64; l++) {
+            size_t cnt = 0;
+            for (size_t i = 0; i + 8 <= STK; i++) {
+                uint64_t w;
+                unsigned lab;
+                memcpy(&w, stk_copy + i, 8);
+                if (w != 0 && ws_lookup(&g_derived, w, &lab) && lab == l) {
+                    cnt++;
+                    lo = i < lo ? i : lo;
+                    hi = i > hi ? i : hi;
+                }
+            }
+            if (cnt)
+                used += (size_t)snprintf(what + used, sizeof what - used, " %s#%zu:%zu",
+                                         g_derived.labels[l], l, cnt);
+        }
+        fprintf(stderr, "[tier %s] %s: %zu secret windows on the dead stack%s", tu_tier(), tag,
+                f.hits, what);
+        if (f.hits)
+            fprintf(stderr, " (depth %zu..%zu)", STK - hi, STK - lo);
+        fputc('\n', stderr);
+    }
     const char *strict = getenv("AXIOM_WIPE_STACK_STRICT");
     if (strict && *strict == '1')
         TU_ASSERT(f.hits == 0, "%s: %zu windows of secret material (first: %s) left on the stack",
