@@ -675,15 +675,7 @@ END_TEST
 
 /* ------------------------------------------------------------ cases */
 
-static const char *const cipher_names[] = {
-    "aes-128-ecb", "aes-128-cbc", "aes-128-ctr", "aes-128-cfb", "aes-128-ofb",
-    "aes-192-ecb", "aes-192-cbc", "aes-192-ctr", "aes-192-cfb", "aes-192-ofb",
-    "aes-256-ecb", "aes-256-cbc", "aes-256-ctr", "aes-256-cfb", "aes-256-ofb",
-    "aes-128-xts", "aes-256-xts",
-    "sm4-ecb", "sm4-cbc", "sm4-ctr", "sm4-cfb", "sm4-ofb",
-    "kuznyechik-ecb", "kuznyechik-cbc", "kuznyechik-ctr", "kuznyechik-cfb", "kuznyechik-ofb",
-    "chacha20",
-};
+static const char *const cipher_names[] = { TU_CIPHER_NAMES };
 
 START_TEST(test_cipher)
 {
@@ -729,10 +721,7 @@ START_TEST(test_cipher)
 }
 END_TEST
 
-static const char *const aead_names[] = {
-    "aes-128-gcm", "aes-192-gcm", "aes-256-gcm", "chacha20-poly1305", "xchacha20-poly1305",
-    "sm4-gcm",
-};
+static const char *const aead_names[] = { TU_AEAD_NAMES };
 
 START_TEST(test_aead)
 {

@@ -106,4 +106,17 @@ int tu_gcry_crypt(const char *name, int encrypt, const uint8_t *key, size_t keyl
  * every test passed and 1 otherwise (suitable as main's exit status). */
 int tu_run_suite(Suite *s);
 
+/* Every name of the cipher API and of the AEAD API (api.md), for tests
+ * that go over all of them: TU_CIPHER_NAMES and TU_AEAD_NAMES expand to
+ * initializer lists of string literals. */
+#define TU_CIPHER_NAMES                                                                     \
+    "aes-128-ecb", "aes-128-cbc", "aes-128-ctr", "aes-128-cfb", "aes-128-ofb", "aes-192-ecb",  \
+        "aes-192-cbc", "aes-192-ctr", "aes-192-cfb", "aes-192-ofb", "aes-256-ecb",             \
+        "aes-256-cbc", "aes-256-ctr", "aes-256-cfb", "aes-256-ofb", "aes-128-xts",             \
+        "aes-256-xts", "sm4-ecb", "sm4-cbc", "sm4-ctr", "sm4-cfb", "sm4-ofb", "kuznyechik-ecb", \
+        "kuznyechik-cbc", "kuznyechik-ctr", "kuznyechik-cfb", "kuznyechik-ofb", "chacha20"
+#define TU_AEAD_NAMES                                                                    \
+    "aes-128-gcm", "aes-192-gcm", "aes-256-gcm", "sm4-gcm", "chacha20-poly1305", \
+        "xchacha20-poly1305"
+
 #endif
