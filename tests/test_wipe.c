@@ -895,7 +895,8 @@ static uint32_t rd32(const uint8_t *p)
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-static void chacha_core(uint32_t x[16], const uint8_t key[32], const uint32_t tail[4])
+/* The input state: constants, @key, then the four words of @tail. */
+static void chacha_init(uint32_t x[16], const uint8_t key[32], const uint32_t tail[4])
 {
     static const uint8_t sigma[16] = "expand 32-byte k";
     for (int i = 0; i < 4; i++)
@@ -904,6 +905,11 @@ static void chacha_core(uint32_t x[16], const uint8_t key[32], const uint32_t ta
         x[4 + i] = rd32(key + 4 * i);
     for (int i = 0; i < 4; i++)
         x[12 + i] = tail[i];
+}
+
+/* The 20 rounds, in place (no feed-forward addition). */
+static void chacha_rounds(uint32_t x[16])
+{
 #define QR(a, b, c, d)                                                                  \
     x[a] += x[b], x[d] = ror32(x[d] ^ x[a], 16), x[c] += x[d], x[b] = ror32(x[b] ^ x[c], 20), \
     x[a] += x[b], x[d] = ror32(x[d] ^ x[a], 24), x[c] += x[d], x[b] = ror32(x[b] ^ x[c], 25)
@@ -929,26 +935,21 @@ static void wr32(uint8_t *p, uint32_t v)
 /* First 32 bytes of block 0 under @key and the 12-byte @nonce. */
 static void poly_key(uint8_t out[32], const uint8_t key[32], const uint8_t nonce[12])
 {
-    uint32_t in[16], x[16], tail[4] = { 0, rd32(nonce), rd32(nonce + 4), rd32(nonce + 8) };
-    chacha_core(x, key, tail);
-    chacha_core(in, key, tail);
-    memcpy(in, x, sizeof in);
-    uint32_t init[16];
-    static const uint8_t sigma[16] = "expand 32-byte k";
-    for (int i = 0; i < 4; i++)
-        init[i] = rd32(sigma + 4 * i);
-    for (int i = 0; i < 8; i++)
-        init[4 + i] = rd32(key + 4 * i);
-    for (int i = 0; i < 4; i++)
-        init[12 + i] = tail[i];
+    const uint32_t tail[4] = { 0, rd32(nonce), rd32(nonce + 4), rd32(nonce + 8) };
+    uint32_t init[16], x[16];
+    chacha_init(init, key, tail);
+    memcpy(x, init, sizeof x);
+    chacha_rounds(x);
     for (int i = 0; i < 8; i++)
         wr32(out + 4 * i, x[i] + init[i]);
 }
 
 static void hchacha(uint8_t out[32], const uint8_t key[32], const uint8_t nonce[16])
 {
-    uint32_t x[16], tail[4] = { rd32(nonce), rd32(nonce + 4), rd32(nonce + 8), rd32(nonce + 12) };
-    chacha_core(x, key, tail);
+    const uint32_t tail[4] = { rd32(nonce), rd32(nonce + 4), rd32(nonce + 8), rd32(nonce + 12) };
+    uint32_t x[16];
+    chacha_init(x, key, tail);
+    chacha_rounds(x);
     for (int i = 0; i < 4; i++) {
         wr32(out + 4 * i, x[i]);
         wr32(out + 16 + 4 * i, x[12 + i]);
