@@ -88,15 +88,6 @@ static void mixed_case(char *out, size_t cap, const char *name, int phase)
     out[i] = 0;
 }
 
-/* The sentinel of tu_fill_sentinel(buf, ...) is intact in [from, to). */
-static size_t sentinel_diff(const uint8_t *buf, size_t from, size_t to)
-{
-    for (size_t i = from; i < to; i++)
-        if (buf[i] != (uint8_t)(0xa5 ^ (i * 7)))
-            return i;
-    return (size_t)-1;
-}
-
 static int block_only(const calg *a) { return a->m == M_ECB || a->m == M_CBC; }
 
 static axiom_cipher_ctx *cipher_keyed(const calg *a, int dir, const uint8_t *iv)
@@ -686,12 +677,12 @@ START_TEST(test_aead_contract)
             TU_ASSERT_RC(axiom_aead_open(c, out, badtag, 16, n, a->noncelen, ad, sizeof ad, in,
                                          L),
                          AXIOM_EAUTH, "%s: bad tag", a->name);
-            TU_ASSERT(sentinel_diff(big, 0, PAD) == (size_t)-1, "%s: EAUTH wrote before out",
+            TU_ASSERT(tu_check_sentinel_range(big, 0, PAD) == (size_t)-1, "%s: EAUTH wrote before out",
                       a->name);
             for (size_t k = 0; k < L; k++)
                 TU_ASSERT(out[k] == 0, "%s: EAUTH left byte %zu of out (in place %d)", a->name,
                           k, inplace);
-            TU_ASSERT(sentinel_diff(big, PAD + L, sizeof big) == (size_t)-1,
+            TU_ASSERT(tu_check_sentinel_range(big, PAD + L, sizeof big) == (size_t)-1,
                       "%s: EAUTH wrote past out (in place %d)", a->name, inplace);
         }
         /* Wrong AD and wrong ciphertext also give EAUTH. */
@@ -1345,7 +1336,7 @@ START_TEST(test_hmac_contract)
             TU_ASSERT_RC(axiom_hmac(h, m, ml, key, 40, msg, 150), AXIOM_OK, "%s: maclen %zu", h,
                          ml);
             TU_ASSERT_MEM_EQ(m, full, ml, "%s: maclen %zu prefix", h, ml);
-            TU_ASSERT(sentinel_diff(m, ml, sizeof m) == (size_t)-1, "%s: maclen %zu wrote past",
+            TU_ASSERT(tu_check_sentinel_range(m, ml, sizeof m) == (size_t)-1, "%s: maclen %zu wrote past",
                       h, ml);
         }
         static const size_t bad[] = { 0, 29, 33, 64, (size_t)-1 };
@@ -1452,7 +1443,7 @@ START_TEST(test_hkdf_contract)
             TU_ASSERT_RC(axiom_hkdf(h, out, ls[k], ikm, 40, salt, 20, info, 30), AXIOM_OK, "%s",
                          h);
             TU_ASSERT_MEM_EQ(out, ref, ls[k], "%s: outlen %zu prefix", h, ls[k]);
-            TU_ASSERT(sentinel_diff(out, ls[k], ls[k] + 64) == (size_t)-1,
+            TU_ASSERT(tu_check_sentinel_range(out, ls[k], ls[k] + 64) == (size_t)-1,
                       "%s: outlen %zu wrote past", h, ls[k]);
         }
         tu_fill_sentinel(out, sizeof out);
@@ -1663,8 +1654,8 @@ START_TEST(test_random_args)
     TU_ASSERT(memcmp(a + 1, b + 1, 40) != 0, "bytes repeats");
     tu_fill_sentinel(a, sizeof a);
     TU_ASSERT_RC(axiom_random_fill(a + 3, 33), AXIOM_OK, "fill");
-    TU_ASSERT(sentinel_diff(a, 0, 3) == (size_t)-1, "fill wrote before");
-    TU_ASSERT(sentinel_diff(a, 36, 64) == (size_t)-1, "fill wrote past");
+    TU_ASSERT(tu_check_sentinel_range(a, 0, 3) == (size_t)-1, "fill wrote before");
+    TU_ASSERT(tu_check_sentinel_range(a, 36, 64) == (size_t)-1, "fill wrote past");
     TU_ASSERT_RC(axiom_random_fill(b + 3, 33), AXIOM_OK, "fill");
     TU_ASSERT(memcmp(a + 3, b + 3, 33) != 0, "fill repeats");
 }

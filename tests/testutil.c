@@ -234,13 +234,18 @@ void tu_fill_sentinel(void *buf, size_t len)
         p[i] = (uint8_t)(0xa5 ^ (i * 7));
 }
 
-size_t tu_check_sentinel(const void *buf, size_t len)
+size_t tu_check_sentinel_range(const void *buf, size_t from, size_t to)
 {
     const uint8_t *p = buf;
-    for (size_t i = 0; i < len; i++)
+    for (size_t i = from; i < to; i++)
         if (p[i] != (uint8_t)(0xa5 ^ (i * 7)))
             return i;
     return (size_t)-1;
+}
+
+size_t tu_check_sentinel(const void *buf, size_t len)
+{
+    return tu_check_sentinel_range(buf, 0, len);
 }
 
 const char *tu_errname(int rc)

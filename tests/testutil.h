@@ -54,6 +54,8 @@ void tu_hex_string(char *out, size_t outcap, const uint8_t *p, size_t n);
 void tu_fill_sentinel(void *buf, size_t len);
 /* Returns the first offset that differs from the sentinel, or (size_t)-1. */
 size_t tu_check_sentinel(const void *buf, size_t len);
+/* The same for bytes [from, to) of a buffer filled from its start. */
+size_t tu_check_sentinel_range(const void *buf, size_t from, size_t to);
 
 /* Name of an AXIOM_E* code for messages ("AXIOM_EINVAL", ...). */
 const char *tu_errname(int rc);
