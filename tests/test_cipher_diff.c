@@ -374,14 +374,6 @@ static void ref_mul_alpha(uint8_t t[16])
         t[0] ^= 0x87;
 }
 
-static void ref_ctr_add(uint8_t c[16], size_t n)
-{
-    for (size_t k = 0; k < n; k++)
-        for (int j = 15; j >= 0; j--)
-            if (++c[j] != 0)
-                break;
-}
-
 /* libgcrypt's answer for @op, and the chaining value the kernel must hand
  * back.  XTS: @iv is the encrypted tweak E_K2(i), made here from @tweak
  * under @key2; libgcrypt is given K1||K2 and i.  Returns 0 if libgcrypt
@@ -420,7 +412,7 @@ static int gcry_op(int op, size_t keylen, const uint8_t *key, const uint8_t *key
         for (int j = 0; j < 16; j++)
             ivout[j] = last_out[j] ^ last_in[j];
         break;
-    case OP_CTR: ref_ctr_add(ivout, n); break;
+    case OP_CTR: tu_be128_add(ivout, n); break;
     default: break;
     }
     return 1;

@@ -227,6 +227,15 @@ int tu_mem_diff(const void *got, const void *want, size_t n, char *msg, size_t m
     return 1;
 }
 
+void tu_be128_add(uint8_t ctr[16], uint64_t v)
+{
+    for (int k = 15; k >= 0 && v; k--) {
+        v += ctr[k];
+        ctr[k] = (uint8_t)v;
+        v >>= 8;
+    }
+}
+
 void tu_fill_sentinel(void *buf, size_t len)
 {
     uint8_t *p = buf;

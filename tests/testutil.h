@@ -50,6 +50,9 @@ int tu_mem_diff(const void *got, const void *want, size_t n, char *msg, size_t m
 /* Lower-case hex of at most @max bytes of @p into @out (NUL-terminated). */
 void tu_hex_string(char *out, size_t outcap, const uint8_t *p, size_t n);
 
+/* Add @v to a 16-byte big-endian counter, modulo 2^128 (CTR, SP 800-38A). */
+void tu_be128_add(uint8_t ctr[16], uint64_t v);
+
 /* Fill / check a sentinel pattern (nothing may be written on error). */
 void tu_fill_sentinel(void *buf, size_t len);
 /* Returns the first offset that differs from the sentinel, or (size_t)-1. */
