@@ -11,8 +11,10 @@
 
 /* Storage for one expanded key, in whatever layout the kernel that made it
  * likes (both directions).  Big enough for the bitsliced AES-256 schedule
- * (15 round keys of 8 words each).  Always 64-byte aligned. */
-#define AXIOM_BC_KS_WORDS 160
+ * (15 round keys of 8 words each) and for the largest, the SM4 AES-NI/VAES
+ * kernels' (1824 bytes: round keys, masks and the byte-sliced path's
+ * repeated key bytes, lib/x86_64/sm4_aes_bs.h).  Always 64-byte aligned. */
+#define AXIOM_BC_KS_WORDS 232
 typedef struct axiom_bc_ks {
     _Alignas(64) uint64_t w[AXIOM_BC_KS_WORDS];
     unsigned rounds;

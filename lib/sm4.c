@@ -117,7 +117,7 @@ static const uint8_t sm4_sbox[256] = {
 
 #define SM4M_REFRESH_BLOCKS 1024
 
-/* The kernel's layout of axiom_bc_ks (1216 of its 1280 bytes). */
+/* The kernel's layout of axiom_bc_ks (1216 of its 1856 bytes). */
 typedef struct sm4m_state {
     uint32_t t[256];    /* T'(u) = L(S(u ^ a)) ^ B */
     uint32_t rk[32];    /* rk_i ^ c_i */

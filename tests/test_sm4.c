@@ -340,11 +340,13 @@ static void ref_ivout(int op, const uint8_t *iv, const uint8_t *in, const uint8_
 START_TEST(test_kernels)
 {
     tu_rng_reset("sm4-kernels");
-    /* 1 to 3 * 64 + 5 blocks: three bulk iterations of the widest kernels
-     * (4 sets of 16 blocks; AES-NI: 8 sets of 8, then the half-width or
-     * padded iteration for 4 to 7 sets left) and every tail of each set
-     * width (16, 8, 4). */
-    const size_t maxb = 3 * 64 + 5;
+    /* 1 to 2 * 128 + 64 + 5 blocks: two iterations of the AES-NI/VAES
+     * byte-sliced bulk path (128 blocks), then what is left through the
+     * word-sliced one; five bulk iterations of the other wide kernels (4
+     * sets of 16 blocks; AES-NI word-sliced: 8 sets of 8, then the
+     * half-width or padded iteration for 4 to 7 sets left) and every tail
+     * of each set width (16, 8, 4). */
+    const size_t maxb = 2 * 128 + 64 + 5;
     uint8_t *in = malloc(16 * maxb + 16), *out = malloc(16 * maxb + 48);
     uint8_t *ref = malloc(16 * maxb), *gen = malloc(16 * maxb), *ip = malloc(16 * maxb + 16);
     int tested = 0, found_masked = 0;

@@ -316,6 +316,10 @@ SM4AS_DEFINE_ROUNDS(SM4A(roundsw_asm_2), 2, SM4AS_SETS2)
 #define SM4A_ROUNDSW_MEM_HALF SM4A(roundsw_asm_half)
 #define SM4A_ROUNDSW_MEM_2 SM4A(roundsw_asm_2)
 
+/* The bulk path, byte-sliced (lib/x86_64/sm4_aes_bs.h). */
+#define SM4A_BS 1
+#include "sm4_aes_bs.h"
+
 #include "sm4_avx2_common.h"
 
 #undef SM4AY_INV_SHIFTROWS
@@ -339,3 +343,8 @@ SM4AS_DEFINE_ROUNDS(SM4A(roundsw_asm_2), 2, SM4AS_SETS2)
 #undef SM4AS_SETS2
 #undef SM4A_ROUNDSW_MEM_2
 #undef SM4AS_DEFINE_ROUNDS
+#undef SM4A_BS
+#undef SM4B_G
+#undef SM4B_NB
+#undef SM4B_KS_ENC
+#undef SM4B_KS_DEC

@@ -116,13 +116,33 @@ static void SM4A(setkey)(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
     SM4A(asm_keys)(ek);
     SM4A(asm_keys)(dk);
 #endif
+#ifdef SM4A_BS
+    SM4A(bs_keys)((uint32_t *)(void *)ks->w + SM4B_KS_ENC, ek);
+    SM4A(bs_keys)((uint32_t *)(void *)ks->w + SM4B_KS_DEC, dk);
+#endif
     ks->rounds = AXIOM_SM4_ROUNDS;
     axiom_wipe(k, sizeof k);
 }
 
+#ifdef SM4A_BS
+/* The byte-sliced keys of a direction (lib/x86_64/sm4_aes_bs.h). */
+#define SM4A_BSK(ks, dir) ((const uint32_t *)(const void *)(ks)->w + SM4B_KS_##dir)
+/* Whole iterations of the byte-sliced bulk path first; the rest below. */
+#define SM4A_BS_FIRST(call)                                                                   \
+    do {                                                                                      \
+        const size_t bs_done_ = (call);                                                       \
+        out += 16 * bs_done_;                                                                 \
+        in += 16 * bs_done_;                                                                  \
+        n -= bs_done_;                                                                        \
+    } while (0)
+#else
+#define SM4A_BS_FIRST(call) ((void)0)
+#endif
+
 /* Fewer than 8 blocks on xmm, more on ymm. */
 static void SM4A(ecb_enc)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
+    SM4A_BS_FIRST(SM4A(bs_ecb)(SM4A_BSK(ks, ENC), out, in, n));
     if (n <= 4)
         SM4A(x_ecb)(SM4A(enc_keys)(ks), out, in, n);
     else
@@ -131,6 +151,7 @@ static void SM4A(ecb_enc)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in
 
 static void SM4A(ecb_dec)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
+    SM4A_BS_FIRST(SM4A(bs_ecb)(SM4A_BSK(ks, DEC), out, in, n));
     if (n <= 4)
         SM4A(x_ecb)(SM4A(dec_keys)(ks), out, in, n);
     else
@@ -140,6 +161,7 @@ static void SM4A(ecb_dec)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in
 static void SM4A(ctr)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                       uint8_t ctr[16])
 {
+    SM4A_BS_FIRST(SM4A(bs_ctr)(SM4A_BSK(ks, ENC), out, in, n, ctr));
     if (n < 8)
         SM4A(x_ctr)(SM4A(enc_keys)(ks), out, in, n, ctr);
     else
@@ -149,6 +171,7 @@ static void SM4A(ctr)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, si
 static void SM4A(cbc_dec)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                           uint8_t iv[16])
 {
+    SM4A_BS_FIRST(SM4A(bs_cbc_dec)(SM4A_BSK(ks, DEC), out, in, n, iv));
     if (n < 8)
         SM4A(x_cbc_dec)(SM4A(dec_keys)(ks), out, in, n, iv);
     else
@@ -158,11 +181,15 @@ static void SM4A(cbc_dec)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in
 static void SM4A(cfb_dec)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                           uint8_t iv[16])
 {
+    SM4A_BS_FIRST(SM4A(bs_cfb_dec)(SM4A_BSK(ks, ENC), out, in, n, iv));
     if (n < 8)
         SM4A(x_cfb_dec)(SM4A(enc_keys)(ks), out, in, n, iv);
     else
         SM4A(y_cfb_dec)(SM4A(enc_keys)(ks), out, in, n, iv);
 }
+
+#undef SM4A_BSK
+#undef SM4A_BS_FIRST
 
 /* The serial modes, one block per step on xmm. */
 static void SM4A(cbc_enc)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,

@@ -1,0 +1,451 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The bulk path of the AES-NI and VAES SM4 kernels (included by
+ * lib/x86_64/sm4_aes_avx2.h): SM4B_G groups of 32 blocks per iteration,
+ * the state byte-sliced.
+ *
+ * Layout.  A group's state is 16 ymm registers' worth in memory: slice
+ * (j, k) holds byte k (bits 8k..8k+7) of state word j of the group's 32
+ * blocks, one block per byte position (lane 0: the even blocks, lane 1 the
+ * odd ones, in order).  The word-sliced rounds of sm4_aes_avx2.h (one
+ * 32-bit lane per block) spend three byte-rotation shuffles per round on
+ * L: g = f0 ^ r8(f3), then y ^= g ^ r8(g) ^ r16(g).  Sliced by byte, a
+ * rotation by 8 bits is a choice of register, so those shuffles go:
+ *     g_k = f0_k ^ f3_(k-1),   y_k ^= g_k ^ g_(k-1) ^ g_(k-2)
+ * (indices mod 4), the second as h01 = g0 ^ g1, h23 = g2 ^ g3 and
+ * y0 ^= g0 ^ h23, y1 ^= h01 ^ g3, y2 ^= h01 ^ g2, y3 ^= h23 ^ g1.
+ * Everything else is as in the word-sliced rounds (same y domain, tables,
+ * masks and AESENCLAST round keys K_i of SM4A(asm_keys), the inverse
+ * ShiftRows in front of SubBytes now moving whole blocks, which SubBytes'
+ * ShiftRows moves back).  The key bytes go to every byte of a slice, so
+ * the schedule keeps each byte of K_i and of the masks repeated in a
+ * 32-bit word (one VPBROADCASTD, a load, per slice and round).
+ *
+ * Per round and 8 blocks (ALU instructions): S-box input 1.5 XORs,
+ * inverse ShiftRows 1, SubBytes as SM4A_ASM_SUBBYTES (AES-NI 4, VAES 1),
+ * nibble split 3, D0 and D3 4 table lookups and 2 XORs, g 1, the state
+ * update 2.5: 19 (AES-NI) or 16 (VAES), against 22.5 / 19.5 word-sliced.
+ * The cost moves to the transposes (a 16 x 16 byte transpose per lane and
+ * group, each way: 64 unpacks per 32 blocks), paid once per 32 rounds.
+ *
+ * Constant time as the rest of the kernel: no secret-dependent branch or
+ * memory index. */
+
+#ifndef SM4B_G
+#define SM4B_G 4
+#endif
+#define SM4B_UNROLL _Pragma("GCC unroll 16")
+#define SM4B_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define SM4B_NB (32 * SM4B_G) /* blocks per iteration */
+
+/* Where setkey keeps a direction's byte-sliced keys in ks->w (32-bit
+ * words): K_i byte k repeated at [4i + k], then the masks m_3, m_32, m_33,
+ * m_34 (sm4_aes_avx2.h) at [128 + 4j + k]. */
+#define SM4B_KS_ENC 168
+#define SM4B_KS_DEC (SM4B_KS_ENC + 144)
+_Static_assert(4 * (SM4B_KS_DEC + 144) <= sizeof(((axiom_bc_ks *)0)->w),
+               "the byte-sliced SM4 keys fit in axiom_bc_ks");
+
+static void SM4A(bs_keys)(uint32_t *bk, const uint32_t *rk)
+{
+    const uint32_t *kk = SM4AS_K(rk), *mm = SM4AS_M(rk);
+    for (unsigned i = 0; i < 32; i++)
+        for (unsigned k = 0; k < 4; k++)
+            bk[4 * i + k] = ((kk[i] >> (8 * k)) & 0xffu) * 0x01010101u;
+    for (unsigned j = 0; j < 4; j++)
+        for (unsigned k = 0; k < 4; k++)
+            bk[128 + 4 * j + k] = ((mm[j] >> (8 * k)) & 0xffu) * 0x01010101u;
+}
+
+#define SM4B_STR(x) #x
+#define SM4B_XSTR(x) SM4B_STR(x)
+/* 64 bytes of scratch for SM4B_ASM_SUBBYTES, after the S-box inputs. */
+#define SM4B_SCR(o) SM4B_XSTR(SM4B_G) "*128+" #o "(%[ts])"
+#ifndef SM4B_ASM_SUBBYTES
+#define SM4B_ASM_SUBBYTES SM4A_ASM_SUBBYTES
+#endif
+#define SM4B_ST(G, j, k) #G "*512+" #j "*128+" #k "*32(%[st])"
+#define SM4B_TT(G, k) #G "*128+" #k "*32(%[ts])"
+/* The S-box input of slice k, as in sm4_aes_avx2.h: the first round of a
+ * pair stores x[j2] ^ x[j3] for the second. */
+#define SM4B_IN1(G, k, j1, j2, j3)                 \
+    "vmovdqu " SM4B_ST(G, j2, k) ", %[u]\n\t"      \
+    "vpxor " SM4B_ST(G, j3, k) ", %[u], %[u]\n\t"  \
+    "vmovdqu %[u], " SM4B_TT(G, k) "\n\t"          \
+    "vpxor " SM4B_ST(G, j1, k) ", %[u], %[u]\n\t"
+#define SM4B_IN2(G, k, j1)                         \
+    "vmovdqu " SM4B_ST(G, j1, k) ", %[u]\n\t"      \
+    "vpxor " SM4B_TT(G, k) ", %[u], %[u]\n\t"
+/* SubBytes of slice k with the key of round ko of the four, the nibble
+ * split, f0 = D0(t) into F0 and f3 = D3(t) into F3. */
+#define SM4B_SBOX(ko, k, F0, F3)                          \
+    "vpshufb %[isr], %[u], %[u]\n\t"                      \
+    "vpbroadcastd " #ko "*16+" #k "*4(%[rk]), %[a]\n\t"   \
+    SM4B_ASM_SUBBYTES                                     \
+    "vpsrlw $4, %[u], %[h]\n\t"                           \
+    "vpand %[nib], %[h], %[h]\n\t"                        \
+    "vpand %[nib], %[u], %[u]\n\t"                        \
+    "vpshufb %[u], %[d0l], %[a]\n\t"                      \
+    "vpshufb %[h], %[d0h], %[b]\n\t"                      \
+    "vpxor %[b], %[a], " F0 "\n\t"                        \
+    "vpshufb %[u], %[d3l], %[b]\n\t"                      \
+    "vpshufb %[h], %[d3h], %[u]\n\t"                      \
+    "vpxor %[u], %[b], " F3 "\n\t"
+/* y[jo] of group G: f3 alternates between pa and pb, so that g_k =
+ * f0_k ^ f3_(k-1) finds the previous slice's f3 intact; f0_0 waits in g0
+ * for f3_3. */
+#define SM4B_OUT(G, jo, k, X, Y)                          \
+    "vpxor " X ", " Y ", %[a]\n\t"                        \
+    "vpxor " SM4B_ST(G, jo, k) ", %[a], %[a]\n\t"         \
+    "vmovdqu %[a], " SM4B_ST(G, jo, k) "\n\t"
+#define SM4B_BODY(G, ko, jo, IN0, IN1_, IN2_, IN3)                  \
+    IN0 SM4B_SBOX(ko, 0, "%[g0]", "%[pa]")                          \
+    IN1_ SM4B_SBOX(ko, 1, "%[a]", "%[pb]")                          \
+    "vpxor %[pa], %[a], %[g1]\n\t"                                  \
+    IN2_ SM4B_SBOX(ko, 2, "%[a]", "%[pa]")                          \
+    "vpxor %[pb], %[a], %[g2]\n\t"                                  \
+    IN3 SM4B_SBOX(ko, 3, "%[a]", "%[pb]")                           \
+    "vpxor %[pa], %[a], %[g3]\n\t"                                  \
+    "vpxor %[pb], %[g0], %[g0]\n\t"                                 \
+    "vpxor %[g1], %[g0], %[pa]\n\t" /* h01 */                       \
+    "vpxor %[g3], %[g2], %[pb]\n\t" /* h23 */                       \
+    SM4B_OUT(G, jo, 0, "%[pb]", "%[g0]")                            \
+    SM4B_OUT(G, jo, 1, "%[g3]", "%[pa]")                            \
+    SM4B_OUT(G, jo, 2, "%[g2]", "%[pa]")                            \
+    SM4B_OUT(G, jo, 3, "%[g1]", "%[pb]")
+/* Rounds 4q .. 4q + 3 of group G. */
+#define SM4B_R0(G)                                                                   \
+    SM4B_BODY(G, 0, 0, SM4B_IN1(G, 0, 1, 2, 3), SM4B_IN1(G, 1, 1, 2, 3),             \
+              SM4B_IN1(G, 2, 1, 2, 3), SM4B_IN1(G, 3, 1, 2, 3))
+#define SM4B_R1(G)                                                                   \
+    SM4B_BODY(G, 1, 1, SM4B_IN2(G, 0, 0), SM4B_IN2(G, 1, 0), SM4B_IN2(G, 2, 0),      \
+              SM4B_IN2(G, 3, 0))
+#define SM4B_R2(G)                                                                   \
+    SM4B_BODY(G, 2, 2, SM4B_IN1(G, 0, 3, 0, 1), SM4B_IN1(G, 1, 3, 0, 1),             \
+              SM4B_IN1(G, 2, 3, 0, 1), SM4B_IN1(G, 3, 3, 0, 1))
+#define SM4B_R3(G)                                                                   \
+    SM4B_BODY(G, 3, 3, SM4B_IN2(G, 0, 2), SM4B_IN2(G, 1, 2), SM4B_IN2(G, 2, 2),      \
+              SM4B_IN2(G, 3, 2))
+#if SM4B_G == 2
+#define SM4B_GROUPS(R) R(0) R(1)
+#elif SM4B_G == 3
+#define SM4B_GROUPS(R) R(0) R(1) R(2)
+#elif SM4B_G == 4
+#define SM4B_GROUPS(R) R(0) R(1) R(2) R(3)
+#else
+#error "SM4B_G: 2, 3 or 4"
+#endif
+
+/* The 32 rounds of the SM4B_G groups in @st (masked state, y domain). */
+static inline void SM4A(bs_rounds)(const uint32_t *bk, __m256i st[SM4B_G][4][4])
+{
+    const __m256i d0l = SM4AY_B(AXIOM_SM4_D0_LO), d0h = SM4AY_B(AXIOM_SM4_D0_HI);
+    const __m256i d3l = SM4AY_B(AXIOM_SM4_D3_LO), d3h = SM4AY_B(AXIOM_SM4_D3_HI);
+    const __m256i isr = SM4AY_B(SM4AY_INV_SHIFTROWS), nib = _mm256_set1_epi8(0x0f);
+    const uint32_t *p = bk, *end = bk + 128;
+    __m256i ts[SM4B_G + 1][4], u, h, a, b, pa, pb, g0, g1, g2, g3;
+    __asm__(".p2align 6\n"
+            "1:\n\t" SM4B_GROUPS(SM4B_R0) SM4B_GROUPS(SM4B_R1) SM4B_GROUPS(SM4B_R2)
+                SM4B_GROUPS(SM4B_R3)
+            "add $64, %[rk]\n\t"
+            "cmp %[end], %[rk]\n\t"
+            "jne 1b\n\t"
+            : [rk] "+r"(p), [u] "=&x"(u), [h] "=&x"(h), [a] "=&x"(a), [b] "=&x"(b),
+              [pa] "=&x"(pa), [pb] "=&x"(pb), [g0] "=&x"(g0), [g1] "=&x"(g1), [g2] "=&x"(g2),
+              [g3] "=&x"(g3), "+m"(*(__m256i(*)[SM4B_G][4][4])st), "=m"(ts)
+            : [st] "r"(st), [ts] "r"(ts), [end] "r"(end), "m"(*(const uint32_t(*)[128])bk),
+              [isr] "x"(isr), [nib] "x"(nib), [d0l] "x"(d0l), [d0h] "x"(d0h), [d3l] "x"(d3l),
+              [d3h] "x"(d3h)
+            : "cc");
+    (void)u, (void)h, (void)a, (void)b, (void)pa, (void)pb, (void)g0, (void)g1, (void)g2,
+        (void)g3;
+    axiom_wipe(ts, sizeof ts); /* masked S-box inputs */
+}
+
+/* In-lane 16 x 16 byte transpose of r[0..15]: four unpack stages, each
+ * swapping one bit of the register index with the top bit of the byte
+ * index.  Output register rev4(c) holds column c; byte i of it is byte c of
+ * input register i. */
+static inline void SM4A(bs_tr)(__m256i r[16])
+{
+    SM4B_UNROLL
+    for (int i = 0; i < 16; i += 2) {
+        const __m256i lo = _mm256_unpacklo_epi8(r[i], r[i + 1]);
+        r[i + 1] = _mm256_unpackhi_epi8(r[i], r[i + 1]);
+        r[i] = lo;
+    }
+    SM4B_UNROLL
+    for (int i = 0; i < 16; i++)
+        if (!(i & 2)) {
+            const __m256i lo = _mm256_unpacklo_epi16(r[i], r[i + 2]);
+            r[i + 2] = _mm256_unpackhi_epi16(r[i], r[i + 2]);
+            r[i] = lo;
+        }
+    SM4B_UNROLL
+    for (int i = 0; i < 16; i++)
+        if (!(i & 4)) {
+            const __m256i lo = _mm256_unpacklo_epi32(r[i], r[i + 4]);
+            r[i + 4] = _mm256_unpackhi_epi32(r[i], r[i + 4]);
+            r[i] = lo;
+        }
+    SM4B_UNROLL
+    for (int i = 0; i < 8; i++) {
+        const __m256i lo = _mm256_unpacklo_epi64(r[i], r[i + 8]);
+        r[i + 8] = _mm256_unpackhi_epi64(r[i], r[i + 8]);
+        r[i] = lo;
+    }
+}
+
+#define SM4B_REV4(c) ((((c) & 1) << 3) | (((c) & 2) << 1) | (((c) & 4) >> 1) | (((c) & 8) >> 3))
+
+/* Pair @i (blocks 2i and 2i + 1) of a group at @p; with @shifted, the
+ * pair one block earlier, the block before @p being @prev for i == 0 of
+ * the first group (@first). */
+static inline __m256i SM4A(bs_pair)(const uint8_t *p, int i, int shifted, int first, __m128i prev)
+{
+    if (!shifted)
+        return SM4B_LOAD(p + 32 * i);
+    if (first && i == 0)
+        return _mm256_inserti128_si256(_mm256_castsi128_si256(prev),
+                                       _mm_loadu_si128((const __m128i *)(const void *)p), 1);
+    return SM4B_LOAD(p + 32 * i - 16);
+}
+
+/* One group's 32 blocks from @src into the state: transposed, into the y
+ * domain, word 3 masked. */
+static inline void SM4A(bs_load)(__m256i st[4][4], const uint8_t *src, int shifted, int first,
+                                 __m128i prev, const uint32_t *bk)
+{
+    __m256i r[16];
+    SM4B_UNROLL
+    for (int i = 0; i < 16; i++)
+        r[i] = SM4A(bs_pair)(src, i, shifted, first, prev);
+    SM4A(bs_tr)(r);
+    SM4B_UNROLL
+    for (int j = 0; j < 4; j++)
+        SM4B_UNROLL
+        for (int k = 0; k < 4; k++) {
+            __m256i v = SM4A(toy_y)(r[SM4B_REV4(4 * j + 3 - k)]);
+            if (j == 3)
+                v = _mm256_xor_si256(v, _mm256_set1_epi32((int)bk[128 + k]));
+            st[j][k] = v;
+        }
+}
+
+/* One group's output: unmasked, out of the y domain, words reversed
+ * (X35 .. X32), transposed back, XORed with @xs (if not NULL; @shifted
+ * and @first as in bs_pair) and stored at @out, last pair first. */
+static inline void SM4A(bs_store)(uint8_t *out, const __m256i st[4][4], const uint8_t *xs,
+                                  int shifted, int first, __m128i prev, const uint32_t *bk,
+                                  int nt)
+{
+    __m256i r[16];
+    SM4B_UNROLL
+    for (int c = 0; c < 16; c++) {
+        const int w = 3 - c / 4, k = 3 - c % 4;
+        __m256i v = st[w][k];
+        if (w < 3)
+            v = _mm256_xor_si256(v, _mm256_set1_epi32((int)bk[128 + 4 * (1 + w) + k]));
+        r[c] = SM4A(fromy_y)(v);
+    }
+    SM4A(bs_tr)(r);
+    SM4B_UNROLL
+    for (int i = 15; i >= 0; i--) {
+        __m256i v = r[SM4B_REV4(i)];
+        if (xs)
+            v = _mm256_xor_si256(v, SM4A(bs_pair)(xs, i, shifted, first, prev));
+        if (nt)
+            _mm256_stream_si256((__m256i *)(void *)(out + 32 * i), v);
+        else
+            _mm256_storeu_si256((__m256i *)(void *)(out + 32 * i), v);
+    }
+}
+
+/* One iteration: out = E(src) ^ xs over SM4B_NB blocks, groups stored last
+ * first (with the pairs inside them, bs_store), so that CBC decryption in
+ * place reads each previous ciphertext block before it is overwritten. */
+static inline void SM4A(bs_iter)(const uint32_t *bk, uint8_t *out, const uint8_t *src,
+                                 int src_shifted, const uint8_t *xs, int xs_shifted, __m128i prev,
+                                 int nt, __m256i st[SM4B_G][4][4])
+{
+    SM4B_UNROLL
+    for (int g = 0; g < SM4B_G; g++)
+        SM4A(bs_load)(st[g], src + 512 * g, src_shifted, g == 0, prev, bk);
+    SM4A(bs_rounds)(bk, st);
+    SM4B_UNROLL
+    for (int g = SM4B_G - 1; g >= 0; g--)
+        SM4A(bs_store)(out + 512 * g, st[g], xs ? xs + 512 * g : NULL, xs_shifted, g == 0, prev,
+                       bk, nt);
+}
+
+static inline int SM4A(bs_nt)(const uint8_t *out, const uint8_t *in, size_t n)
+{
+    return out != in && 16 * n >= axiom_sm4_nt_min && ((uintptr_t)out & 31) == 0;
+}
+
+/* The modes over whole iterations; each returns the number of blocks done
+ * (a multiple of SM4B_NB, the rest is the caller's) and updates the
+ * chaining value as the kernel's functions do. */
+static size_t SM4A(bs_ecb)(const uint32_t *bk, uint8_t *out, const uint8_t *in, size_t n)
+{
+    __m256i st[SM4B_G][4][4];
+    const int nt = SM4A(bs_nt)(out, in, n);
+    size_t done = 0;
+    for (; n - done >= SM4B_NB; done += SM4B_NB)
+        SM4A(bs_iter)(bk, out + 16 * done, in + 16 * done, 0, NULL, 0, _mm_setzero_si128(), nt,
+                      st);
+    if (nt)
+        _mm_sfence();
+    axiom_wipe(st, sizeof st);
+    return done;
+}
+
+/* The counter blocks of one CTR iteration straight into the state, when
+ * the low 32 bits of @ctr do not wrap inside it (the caller checks): bytes
+ * 0..11 and, per block, bytes 12..15 of lo + b, b the block's index in the
+ * iteration.  Byte 15 is lo0 + b (b < 128); bytes 12..14 are those of lo
+ * or, where lo0 + b carries, of lo + 256: a choice between two constants.
+ * All in the y domain, word 3 masked; no transpose. */
+static inline void SM4A(bs_ctr_state)(__m256i st[SM4B_G][4][4], const uint8_t ctr[16],
+                                      const uint32_t *bk)
+{
+    const uint32_t lo = axiom_sm4_load_be(ctr + 12), hi = lo + 256;
+    const __m256i bidx = _mm256_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28,
+                                          30, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27,
+                                          29, 31);
+    uint8_t c[16];
+    memcpy(c, ctr, 16);
+    /* Every byte of the block in the y domain (M1 is linear), bytes 12..15
+     * masked; the carried bytes 12..14 as the difference to add. */
+    const __m128i cy = SM4A(toy_x)(_mm_loadu_si128((const __m128i *)(const void *)c));
+    _Alignas(16) uint8_t y[16], dy[16];
+    _mm_store_si128((__m128i *)(void *)y, cy);
+    for (int k = 1; k < 4; k++)
+        c[15 - k] = (uint8_t)(hi >> (8 * k)); /* the carried bytes */
+    _mm_store_si128((__m128i *)(void *)dy,
+                    _mm_xor_si128(cy, SM4A(toy_x)(_mm_loadu_si128((const __m128i *)(const void *)c))));
+    __m256i cst[4][4];
+    for (int j = 0; j < 4; j++)
+        for (int k = 0; k < 4; k++) {
+            const int m = 4 * j + 3 - k;
+            uint32_t v = y[m] * 0x01010101u;
+            if (j == 3)
+                v ^= bk[128 + k];
+            cst[j][k] = _mm256_set1_epi32((int)v);
+        }
+    const __m256i lo0 = _mm256_set1_epi8((char)(lo & 0xff));
+    /* lo0 + b carries for b >= 256 - lo0: */
+    const unsigned thr = 256u - (lo & 0xffu);
+    const __m256i vthr = _mm256_set1_epi8((char)(thr > 255 ? 255 : thr));
+    SM4B_UNROLL
+    for (int g = 0; g < SM4B_G; g++) {
+        const __m256i b = _mm256_add_epi8(bidx, _mm256_set1_epi8((char)(32 * g)));
+        for (int j = 0; j < 3; j++)
+            for (int k = 0; k < 4; k++)
+                st[g][j][k] = cst[j][k];
+        st[g][3][0] = _mm256_xor_si256(SM4A(toy_y)(_mm256_add_epi8(lo0, b)),
+                                        _mm256_set1_epi32((int)bk[128]));
+        /* b >= thr (unsigned; b < 128, thr 1..256) */
+        const __m256i carry = thr > 255 ? _mm256_setzero_si256()
+                                        : _mm256_cmpeq_epi8(_mm256_max_epu8(b, vthr), b);
+        for (int k = 1; k < 4; k++)
+            st[g][3][k] = _mm256_xor_si256(
+                cst[3][k], _mm256_and_si256(carry, _mm256_set1_epi8((char)dy[15 - k])));
+    }
+}
+
+static size_t SM4A(bs_ctr)(const uint32_t *bk, uint8_t *out, const uint8_t *in, size_t n,
+                           uint8_t ctr[16])
+{
+    _Alignas(32) uint8_t cb[16 * SM4B_NB];
+    __m256i st[SM4B_G][4][4];
+    const int nt = SM4A(bs_nt)(out, in, n);
+    size_t done = 0;
+    for (; n - done >= SM4B_NB; done += SM4B_NB) {
+        const uint32_t lo = axiom_sm4_load_be(ctr + 12);
+        if (lo <= UINT32_MAX - (SM4B_NB - 1)) {
+            SM4A(bs_ctr_state)(st, ctr, bk);
+            SM4A(bs_rounds)(bk, st);
+            SM4B_UNROLL
+            for (int g = SM4B_G - 1; g >= 0; g--)
+                SM4A(bs_store)(out + 16 * done + 512 * g, st[g], in + 16 * done + 512 * g, 0, 0,
+                               _mm_setzero_si128(), bk, nt);
+        } else {
+            /* The low 32 bits wrap inside this iteration: full 128-bit
+             * increments, through memory. */
+            memcpy(cb, ctr, 16);
+            for (int i = 1; i < SM4B_NB; i++) {
+                memcpy(cb + 16 * i, cb + 16 * (i - 1), 16);
+                axiom_ctr128_add(cb + 16 * i, 1);
+            }
+            SM4A(bs_iter)(bk, out + 16 * done, cb, 0, in + 16 * done, 0, _mm_setzero_si128(),
+                          nt, st);
+        }
+        axiom_ctr128_add(ctr, SM4B_NB);
+    }
+    if (nt)
+        _mm_sfence();
+    axiom_wipe(st, sizeof st);
+    return done;
+}
+
+static size_t SM4A(bs_cbc_dec)(const uint32_t *bk, uint8_t *out, const uint8_t *in, size_t n,
+                               uint8_t iv[16])
+{
+    __m256i st[SM4B_G][4][4];
+    const int nt = SM4A(bs_nt)(out, in, n);
+    __m128i prev = _mm_loadu_si128((const __m128i *)(const void *)iv);
+    size_t done = 0;
+    for (; n - done >= SM4B_NB; done += SM4B_NB) {
+        const uint8_t *s = in + 16 * done;
+        const __m128i last =
+            _mm_loadu_si128((const __m128i *)(const void *)(s + 16 * (SM4B_NB - 1)));
+        SM4A(bs_iter)(bk, out + 16 * done, s, 0, s, 1, prev, nt, st);
+        prev = last;
+    }
+    if (nt)
+        _mm_sfence();
+    _mm_storeu_si128((__m128i *)(void *)iv, prev);
+    axiom_wipe(st, sizeof st);
+    return done;
+}
+
+static size_t SM4A(bs_cfb_dec)(const uint32_t *bk, uint8_t *out, const uint8_t *in, size_t n,
+                               uint8_t iv[16])
+{
+    __m256i st[SM4B_G][4][4];
+    const int nt = SM4A(bs_nt)(out, in, n);
+    __m128i prev = _mm_loadu_si128((const __m128i *)(const void *)iv);
+    size_t done = 0;
+    for (; n - done >= SM4B_NB; done += SM4B_NB) {
+        const uint8_t *s = in + 16 * done;
+        const __m128i last =
+            _mm_loadu_si128((const __m128i *)(const void *)(s + 16 * (SM4B_NB - 1)));
+        SM4A(bs_iter)(bk, out + 16 * done, s, 1, s, 0, prev, nt, st);
+        prev = last;
+    }
+    if (nt)
+        _mm_sfence();
+    _mm_storeu_si128((__m128i *)(void *)iv, prev);
+    axiom_wipe(st, sizeof st);
+    return done;
+}
+
+#undef SM4B_ST
+#undef SM4B_TT
+#undef SM4B_IN1
+#undef SM4B_IN2
+#undef SM4B_SBOX
+#undef SM4B_OUT
+#undef SM4B_BODY
+#undef SM4B_R0
+#undef SM4B_R1
+#undef SM4B_R2
+#undef SM4B_R3
+#undef SM4B_GROUPS
+#undef SM4B_REV4
+#undef SM4B_UNROLL
+#undef SM4B_ASM_SUBBYTES
+#undef SM4B_SCR
+#undef SM4B_STR
+#undef SM4B_XSTR
+#undef SM4B_LOAD
