@@ -232,11 +232,18 @@ static inline void SM4A(bs_load)(__m256i st[4][4], const uint8_t *src, int shift
 }
 
 /* One group's output: unmasked, out of the y domain, words reversed
- * (X35 .. X32), transposed back, XORed with @xs (if not NULL; @shifted
- * and @first as in bs_pair) and stored at @out, last pair first. */
+ * (X35 .. X32), transposed back, XORed with @xs (if not NULL) and stored
+ * at @out in order.  With @shifted (CBC decryption), pair i is XORed with
+ * the input blocks 2i - 1 and 2i, block -1 being @prev; then each pair's
+ * blocks are loaded before the pair in front of it is stored, and
+ * *@next_prev gets the group's last input block before any store (the
+ * next group's @prev), so that in-place decryption reads every ciphertext
+ * block before it is overwritten.  (Storing in order, not last pair first:
+ * at 16 MiB without non-temporal stores, backwards was 6-11 % slower than
+ * the word-sliced path.) */
 static inline void SM4A(bs_store)(uint8_t *out, const __m256i st[4][4], const uint8_t *xs,
-                                  int shifted, int first, __m128i prev, const uint32_t *bk,
-                                  int nt)
+                                  int shifted, __m128i prev, __m128i *next_prev,
+                                  const uint32_t *bk, int nt)
 {
     __m256i r[16];
     SM4B_UNROLL
@@ -248,11 +255,17 @@ static inline void SM4A(bs_store)(uint8_t *out, const __m256i st[4][4], const ui
         r[c] = SM4A(fromy_y)(v);
     }
     SM4A(bs_tr)(r);
+    if (shifted)
+        *next_prev = _mm_loadu_si128((const __m128i *)(const void *)(xs + 16 * 31));
+    __m256i x = xs ? SM4A(bs_pair)(xs, 0, shifted, 1, prev) : _mm256_setzero_si256();
     SM4B_UNROLL
-    for (int i = 15; i >= 0; i--) {
+    for (int i = 0; i < 16; i++) {
         __m256i v = r[SM4B_REV4(i)];
-        if (xs)
-            v = _mm256_xor_si256(v, SM4A(bs_pair)(xs, i, shifted, first, prev));
+        if (xs) {
+            v = _mm256_xor_si256(v, x);
+            if (i < 15)
+                x = SM4A(bs_pair)(xs, i + 1, shifted, 1, prev);
+        }
         if (nt)
             _mm256_stream_si256((__m256i *)(void *)(out + 32 * i), v);
         else
@@ -260,9 +273,8 @@ static inline void SM4A(bs_store)(uint8_t *out, const __m256i st[4][4], const ui
     }
 }
 
-/* One iteration: out = E(src) ^ xs over SM4B_NB blocks, groups stored last
- * first (with the pairs inside them, bs_store), so that CBC decryption in
- * place reads each previous ciphertext block before it is overwritten. */
+/* One iteration: out = E(src) ^ xs over SM4B_NB blocks, the groups in
+ * order (@prev: the block before @src or @xs, whichever is shifted). */
 static inline void SM4A(bs_iter)(const uint32_t *bk, uint8_t *out, const uint8_t *src,
                                  int src_shifted, const uint8_t *xs, int xs_shifted, __m128i prev,
                                  int nt, __m256i st[SM4B_G][4][4])
@@ -272,9 +284,23 @@ static inline void SM4A(bs_iter)(const uint32_t *bk, uint8_t *out, const uint8_t
         SM4A(bs_load)(st[g], src + 512 * g, src_shifted, g == 0, prev, bk);
     SM4A(bs_rounds)(bk, st);
     SM4B_UNROLL
-    for (int g = SM4B_G - 1; g >= 0; g--)
-        SM4A(bs_store)(out + 512 * g, st[g], xs ? xs + 512 * g : NULL, xs_shifted, g == 0, prev,
+    for (int g = 0; g < SM4B_G; g++) {
+        __m128i next = prev;
+        SM4A(bs_store)(out + 512 * g, st[g], xs ? xs + 512 * g : NULL, xs_shifted, prev, &next,
                        bk, nt);
+        prev = next;
+    }
+}
+
+/* An iteration's input, asked for ahead of its use (@p: the next
+ * iteration's in ECB, CBC and CFB decryption, read at its start; the
+ * current one's in CTR, read after the rounds).  At 16 MiB the input
+ * comes from memory. */
+static inline void SM4A(bs_prefetch)(const uint8_t *p)
+{
+    SM4B_UNROLL
+    for (size_t o = 0; o < 16 * SM4B_NB; o += 64)
+        __builtin_prefetch(p + o, 0, 3);
 }
 
 static inline int SM4A(bs_nt)(const uint8_t *out, const uint8_t *in, size_t n)
@@ -290,9 +316,12 @@ static size_t SM4A(bs_ecb)(const uint32_t *bk, uint8_t *out, const uint8_t *in, 
     __m256i st[SM4B_G][4][4];
     const int nt = SM4A(bs_nt)(out, in, n);
     size_t done = 0;
-    for (; n - done >= SM4B_NB; done += SM4B_NB)
+    for (; n - done >= SM4B_NB; done += SM4B_NB) {
+        if (n - done >= 2 * SM4B_NB)
+            SM4A(bs_prefetch)(in + 16 * (done + SM4B_NB));
         SM4A(bs_iter)(bk, out + 16 * done, in + 16 * done, 0, NULL, 0, _mm_setzero_si128(), nt,
                       st);
+    }
     if (nt)
         _mm_sfence();
     axiom_wipe(st, sizeof st);
@@ -362,13 +391,16 @@ static size_t SM4A(bs_ctr)(const uint32_t *bk, uint8_t *out, const uint8_t *in, 
     size_t done = 0;
     for (; n - done >= SM4B_NB; done += SM4B_NB) {
         const uint32_t lo = axiom_sm4_load_be(ctr + 12);
+        SM4A(bs_prefetch)(in + 16 * done);
         if (lo <= UINT32_MAX - (SM4B_NB - 1)) {
             SM4A(bs_ctr_state)(st, ctr, bk);
             SM4A(bs_rounds)(bk, st);
             SM4B_UNROLL
-            for (int g = SM4B_G - 1; g >= 0; g--)
-                SM4A(bs_store)(out + 16 * done + 512 * g, st[g], in + 16 * done + 512 * g, 0, 0,
-                               _mm_setzero_si128(), bk, nt);
+            for (int g = 0; g < SM4B_G; g++) {
+                __m128i unused = _mm_setzero_si128();
+                SM4A(bs_store)(out + 16 * done + 512 * g, st[g], in + 16 * done + 512 * g, 0,
+                               unused, &unused, bk, nt);
+            }
         } else {
             /* The low 32 bits wrap inside this iteration: full 128-bit
              * increments, through memory. */
@@ -399,6 +431,8 @@ static size_t SM4A(bs_cbc_dec)(const uint32_t *bk, uint8_t *out, const uint8_t *
         const uint8_t *s = in + 16 * done;
         const __m128i last =
             _mm_loadu_si128((const __m128i *)(const void *)(s + 16 * (SM4B_NB - 1)));
+        if (n - done >= 2 * SM4B_NB)
+            SM4A(bs_prefetch)(s + 16 * SM4B_NB);
         SM4A(bs_iter)(bk, out + 16 * done, s, 0, s, 1, prev, nt, st);
         prev = last;
     }
@@ -420,6 +454,8 @@ static size_t SM4A(bs_cfb_dec)(const uint32_t *bk, uint8_t *out, const uint8_t *
         const uint8_t *s = in + 16 * done;
         const __m128i last =
             _mm_loadu_si128((const __m128i *)(const void *)(s + 16 * (SM4B_NB - 1)));
+        if (n - done >= 2 * SM4B_NB)
+            SM4A(bs_prefetch)(s + 16 * SM4B_NB);
         SM4A(bs_iter)(bk, out + 16 * done, s, 1, s, 0, prev, nt, st);
         prev = last;
     }
