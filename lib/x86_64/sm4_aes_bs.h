@@ -21,9 +21,11 @@
  * 32-bit word (one VPBROADCASTD, a load, per slice and round).
  *
  * Per round and 8 blocks (ALU instructions): S-box input 1.5 XORs,
- * inverse ShiftRows 1, SubBytes as SM4A_ASM_SUBBYTES (AES-NI 4, VAES 1),
- * nibble split 3, D0 and D3 4 table lookups and 2 XORs, g 1, the state
- * update 2.5: 19 (AES-NI) or 16 (VAES), against 22.5 / 19.5 word-sliced.
+ * inverse ShiftRows 1, SubBytes as SM4B_ASM_SUBBYTES_TO (AES-NI 3: two
+ * AESENCLAST and VINSERTI128, the high half reaching its AESENCLAST
+ * through memory; VAES 1), nibble split 3, D0 and D3 4 table lookups and
+ * 2 XORs, g 1, the state update 2.5: 18 (AES-NI) or 16 (VAES), against
+ * 22.5 / 19.5 word-sliced.
  * The cost moves to the transposes (a 16 x 16 byte transpose per lane and
  * group, each way: 64 unpacks per 32 blocks), paid once per 32 rounds.
  *
@@ -58,7 +60,7 @@ static void SM4A(bs_keys)(uint32_t *bk, const uint32_t *rk)
 
 #define SM4B_STR(x) #x
 #define SM4B_XSTR(x) SM4B_STR(x)
-/* 64 bytes of scratch for SM4B_ASM_SUBBYTES, after the S-box inputs. */
+/* Scratch for SM4B_ASM_SUBBYTES_TO: the row of ts after the S-box inputs. */
 #define SM4B_SCR(o) SM4B_XSTR(SM4B_G) "*128+" #o "(%[ts])"
 /* The includer defines SM4B_ASM_SUBBYTES_TO(T): SubBytes of %[u] into the
  * register T, with the round key broadcast in %[a] and %[h] as scratch. */
