@@ -284,8 +284,23 @@ static inline void SM4A(bs_store)(uint8_t *out, const __m256i st[4][4], const ui
     }
 }
 
-/* One iteration: out = E(src) ^ xs over SM4B_NB blocks, the groups in
- * order (@prev: the block before @src or @xs, whichever is shifted). */
+/* The output of an iteration's SM4B_G groups, in order (bs_store; @prev:
+ * the block before @xs if @xs_shifted). */
+static inline void SM4A(bs_store_groups)(const uint32_t *bk, uint8_t *out,
+                                         const __m256i st[SM4B_G][4][4], const uint8_t *xs,
+                                         int xs_shifted, __m128i prev, int nt)
+{
+    SM4B_UNROLL
+    for (int g = 0; g < SM4B_G; g++) {
+        __m128i next = prev;
+        SM4A(bs_store)(out + 512 * g, st[g], xs ? xs + 512 * g : NULL, xs_shifted, prev, &next,
+                       bk, nt);
+        prev = next;
+    }
+}
+
+/* One iteration: out = E(src) ^ xs over SM4B_NB blocks (@prev: the block
+ * before @src or @xs, whichever is shifted). */
 static inline void SM4A(bs_iter)(const uint32_t *bk, uint8_t *out, const uint8_t *src,
                                  int src_shifted, const uint8_t *xs, int xs_shifted, __m128i prev,
                                  int nt, __m256i st[SM4B_G][4][4])
@@ -294,13 +309,7 @@ static inline void SM4A(bs_iter)(const uint32_t *bk, uint8_t *out, const uint8_t
     for (int g = 0; g < SM4B_G; g++)
         SM4A(bs_load)(st[g], src + 512 * g, src_shifted, g == 0, prev, bk);
     SM4A(bs_rounds)(bk, st);
-    SM4B_UNROLL
-    for (int g = 0; g < SM4B_G; g++) {
-        __m128i next = prev;
-        SM4A(bs_store)(out + 512 * g, st[g], xs ? xs + 512 * g : NULL, xs_shifted, prev, &next,
-                       bk, nt);
-        prev = next;
-    }
+    SM4A(bs_store_groups)(bk, out, (const __m256i(*)[4][4])st, xs, xs_shifted, prev, nt);
 }
 
 /* An iteration's input, asked for ahead of its use (@p: the next
@@ -406,12 +415,8 @@ static size_t SM4A(bs_ctr)(const uint32_t *bk, uint8_t *out, const uint8_t *in, 
         if (lo <= UINT32_MAX - (SM4B_NB - 1)) {
             SM4A(bs_ctr_state)(st, ctr, bk);
             SM4A(bs_rounds)(bk, st);
-            SM4B_UNROLL
-            for (int g = 0; g < SM4B_G; g++) {
-                __m128i unused = _mm_setzero_si128();
-                SM4A(bs_store)(out + 16 * done + 512 * g, st[g], in + 16 * done + 512 * g, 0,
-                               unused, &unused, bk, nt);
-            }
+            SM4A(bs_store_groups)(bk, out + 16 * done, (const __m256i(*)[4][4])st,
+                                  in + 16 * done, 0, _mm_setzero_si128(), nt);
         } else {
             /* The low 32 bits wrap inside this iteration: full 128-bit
              * increments, through memory. */
@@ -431,8 +436,11 @@ static size_t SM4A(bs_ctr)(const uint32_t *bk, uint8_t *out, const uint8_t *in, 
     return done;
 }
 
-static size_t SM4A(bs_cbc_dec)(const uint32_t *bk, uint8_t *out, const uint8_t *in, size_t n,
-                               uint8_t iv[16])
+/* CBC decryption (@cfb 0: out = D(in) ^ the previous ciphertext block)
+ * and CFB decryption (@cfb 1: out = E(the previous ciphertext block) ^
+ * in), the previous block of the first one being @iv. */
+static size_t SM4A(bs_fb_dec)(const uint32_t *bk, uint8_t *out, const uint8_t *in, size_t n,
+                              uint8_t iv[16], int cfb)
 {
     __m256i st[SM4B_G][4][4];
     const int nt = SM4A(bs_nt)(out, in, n);
@@ -444,30 +452,7 @@ static size_t SM4A(bs_cbc_dec)(const uint32_t *bk, uint8_t *out, const uint8_t *
             _mm_loadu_si128((const __m128i *)(const void *)(s + 16 * (SM4B_NB - 1)));
         if (n - done >= 2 * SM4B_NB)
             SM4A(bs_prefetch)(s + 16 * SM4B_NB);
-        SM4A(bs_iter)(bk, out + 16 * done, s, 0, s, 1, prev, nt, st);
-        prev = last;
-    }
-    if (nt)
-        _mm_sfence();
-    _mm_storeu_si128((__m128i *)(void *)iv, prev);
-    axiom_wipe(st, sizeof st);
-    return done;
-}
-
-static size_t SM4A(bs_cfb_dec)(const uint32_t *bk, uint8_t *out, const uint8_t *in, size_t n,
-                               uint8_t iv[16])
-{
-    __m256i st[SM4B_G][4][4];
-    const int nt = SM4A(bs_nt)(out, in, n);
-    __m128i prev = _mm_loadu_si128((const __m128i *)(const void *)iv);
-    size_t done = 0;
-    for (; n - done >= SM4B_NB; done += SM4B_NB) {
-        const uint8_t *s = in + 16 * done;
-        const __m128i last =
-            _mm_loadu_si128((const __m128i *)(const void *)(s + 16 * (SM4B_NB - 1)));
-        if (n - done >= 2 * SM4B_NB)
-            SM4A(bs_prefetch)(s + 16 * SM4B_NB);
-        SM4A(bs_iter)(bk, out + 16 * done, s, 1, s, 0, prev, nt, st);
+        SM4A(bs_iter)(bk, out + 16 * done, s, cfb, s, !cfb, prev, nt, st);
         prev = last;
     }
     if (nt)

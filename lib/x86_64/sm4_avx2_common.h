@@ -171,7 +171,7 @@ static void SM4A(ctr)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, si
 static void SM4A(cbc_dec)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                           uint8_t iv[16])
 {
-    SM4A_BS_FIRST(SM4A(bs_cbc_dec)(SM4A_BSK(ks, DEC), out, in, n, iv));
+    SM4A_BS_FIRST(SM4A(bs_fb_dec)(SM4A_BSK(ks, DEC), out, in, n, iv, 0));
     if (n < 8)
         SM4A(x_cbc_dec)(SM4A(dec_keys)(ks), out, in, n, iv);
     else
@@ -181,7 +181,7 @@ static void SM4A(cbc_dec)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in
 static void SM4A(cfb_dec)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                           uint8_t iv[16])
 {
-    SM4A_BS_FIRST(SM4A(bs_cfb_dec)(SM4A_BSK(ks, ENC), out, in, n, iv));
+    SM4A_BS_FIRST(SM4A(bs_fb_dec)(SM4A_BSK(ks, ENC), out, in, n, iv, 1));
     if (n < 8)
         SM4A(x_cfb_dec)(SM4A(enc_keys)(ks), out, in, n, iv);
     else
