@@ -61,17 +61,19 @@ static inline __m256i sm4ay_subbytes_y(__m256i u)
     "vaesenclast %x[a], %x[u], %x[u]\n\t"       \
     "vaesenclast %x[a], %x[h], %x[h]\n\t"       \
     "vinserti128 $1, %x[h], %[u], %[u]\n\t"
-/* The same in the byte-sliced bulk rounds (lib/x86_64/sm4_aes_bs.h), into
- * T: the high half through the scratch memory instead of VEXTRACTI128, a
- * store and a load instead of a port-5 shuffle (round loop 7.56 -> 7.34
- * core cycles per round and 8 blocks, measured in a throw-away harness;
- * VINSERTI128 from memory as well made it slower, 7.62). */
-#define SM4B_ASM_SUBBYTES_TO(T)                  \
-    "vmovdqu %[u], " SM4B_SCR(0) "\n\t"          \
-    "vmovdqu " SM4B_SCR(16) ", %x[h]\n\t"        \
-    "vaesenclast %x[a], %x[u], %x[u]\n\t"       \
-    "vaesenclast %x[a], %x[h], %x[h]\n\t"       \
-    "vinserti128 $1, %x[h], %[u], " T "\n\t"
+/* The same in the byte-sliced bulk rounds (lib/x86_64/sm4_aes_bs.h), on
+ * slice k in register R: the high half through the slice's scratch
+ * memory instead of VEXTRACTI128, a store and a load instead of a port-5
+ * shuffle (round loop 7.56 -> 7.34 core cycles per round and 8 blocks,
+ * measured in a throw-away harness; VINSERTI128 from memory as well made
+ * it slower, 7.62, and again in session 8: 7.9-8.4 against 7.5-7.6, in a
+ * noisy stretch). */
+#define SM4B_ASM_SUBBYTES(R, k)                                   \
+    "vmovdqu " SM4B_R(R) ", " SM4B_SCR(k * 32) "\n\t"             \
+    "vmovdqu " SM4B_SCR(k * 32 + 16) ", %x[h]\n\t"                \
+    "vaesenclast %x[a], " SM4B_X(R) ", " SM4B_X(R) "\n\t"         \
+    "vaesenclast %x[a], %x[h], %x[h]\n\t"                         \
+    "vinserti128 $1, %x[h], " SM4B_R(R) ", " SM4B_R(R) "\n\t"
 #define SM4A_KERNEL axiom_sm4_aesni_avx2
 #define SM4A_NAME "aesni-avx2"
 #define SM4A_FEATURES (AXIOM_CPU_AESNI | AXIOM_CPU_AVX2)

@@ -42,7 +42,7 @@ static inline __m256i sm4vy_subbytes_y(__m256i u)
 #define SM4A_SUBBYTES_Y sm4vy_subbytes_y
 #define SM4A_ASM_SUBBYTES "vaesenclast %[a], %[u], %[u]\n\t"
 /* The same in the byte-sliced bulk rounds (lib/x86_64/sm4_aes_bs.h). */
-#define SM4B_ASM_SUBBYTES_TO(T) "vaesenclast %[a], %[u], " T "\n\t"
+#define SM4B_ASM_SUBBYTES(R, k) "vaesenclast %[a], " SM4B_R(R) ", " SM4B_R(R) "\n\t"
 #define SM4A_KERNEL axiom_sm4_vaes_avx2
 #define SM4A_NAME "vaes-avx2"
 #define SM4A_FEATURES (AXIOM_CPU_VAES | AXIOM_CPU_AESNI | AXIOM_CPU_AVX2)
