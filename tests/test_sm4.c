@@ -454,12 +454,15 @@ END_TEST
  * lowered to 128 blocks: lengths around it, output 64-byte aligned (whole
  * vectors streamed), 16 and 48 bytes off (16-byte pieces streamed for
  * zmm, and for ymm at 16 and 48), 8 bytes off (normal stores), out of
- * place and in place, against the masked kernel. */
+ * place and in place, against the masked kernel.  Up to four iterations
+ * of the AES-NI kernels' byte-sliced path, half the runs with a CTR
+ * counter whose low 32 bits wrap in the first two. */
 START_TEST(test_kernels_nt)
 {
     tu_rng_reset("sm4-kernels-nt");
-    const size_t thr = 128, maxb = 4 * 64 + 37;
-    const size_t lens[] = { thr - 1, thr, thr + 1, thr + 63, thr + 64, 3 * 64 + 5, maxb };
+    const size_t thr = 128, maxb = 4 * 128 + 37;
+    const size_t lens[] = { thr - 1, thr, thr + 1, thr + 63, thr + 64, 3 * 64 + 5, 4 * 64 + 37,
+                            3 * 128 + 5, maxb };
     const size_t offs[] = { 0, 16, 8, 48 };
     /* sizes multiples of 64 (C11 aligned_alloc) */
     uint8_t *in = aligned_alloc(64, 16 * maxb + 48), *out = aligned_alloc(64, 16 * maxb + 112);
@@ -479,6 +482,8 @@ START_TEST(test_kernels_nt)
                         axiom_bc_ks ks, gks;
                         tu_rand_bytes(key, 16);
                         tu_rand_bytes(iv, 16);
+                        if (li % 2) /* CTR: the low 32 bits wrap in the first 256 blocks */
+                            memset(iv + 12, 0xff, 3);
                         k->setkey(&ks, key, 16);
                         axiom_sm4_masked.setkey(&gks, key, 16);
                         tu_rand_bytes(in, 16 * n);
