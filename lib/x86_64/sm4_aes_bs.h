@@ -190,29 +190,37 @@ static inline void SM4A(bs_rounds)(const uint32_t *bk, __m256i st[SM4B_G][4][4])
     axiom_wipe(ts, sizeof ts); /* masked S-box inputs */
 }
 
-/* The in-lane 16 x 16 byte transpose of a group's 16 registers r[0..15]
- * is four unpack stages, each swapping one bit of the register index with
- * the top bit of the byte index; register rev4(c) then holds column c
- * (byte i of it is byte c of input register i).  Stages 1 and 2 (8- and
- * 16-bit unpacks) pair registers within the quads {4q .. 4q + 3}, stages
- * 3 and 4 (32- and 64-bit) within the quads {i, i + 4, i + 8, i + 12}, so
- * the transpose runs as two passes of four quads through a 16-register
- * buffer in memory, four data registers live at a time instead of
- * sixteen (which the compiler spilled).  bs_tr4 is one quad's two
- * stages: pairs (0, 1), (2, 3), then (0, 2), (1, 3). */
-static inline void SM4A(bs_tr4)(__m256i v[4], int second)
+/* In-lane 16 x 16 byte transpose of r[0..15]: four unpack stages, each
+ * swapping one bit of the register index with the top bit of the byte
+ * index.  Output register rev4(c) holds column c; byte i of it is byte c of
+ * input register i. */
+static inline void SM4A(bs_tr)(__m256i r[16])
 {
-    __m256i a, b;
-    if (!second) {
-        a = _mm256_unpacklo_epi8(v[0], v[1]), v[1] = _mm256_unpackhi_epi8(v[0], v[1]), v[0] = a;
-        b = _mm256_unpacklo_epi8(v[2], v[3]), v[3] = _mm256_unpackhi_epi8(v[2], v[3]), v[2] = b;
-        a = _mm256_unpacklo_epi16(v[0], v[2]), v[2] = _mm256_unpackhi_epi16(v[0], v[2]), v[0] = a;
-        b = _mm256_unpacklo_epi16(v[1], v[3]), v[3] = _mm256_unpackhi_epi16(v[1], v[3]), v[1] = b;
-    } else {
-        a = _mm256_unpacklo_epi32(v[0], v[1]), v[1] = _mm256_unpackhi_epi32(v[0], v[1]), v[0] = a;
-        b = _mm256_unpacklo_epi32(v[2], v[3]), v[3] = _mm256_unpackhi_epi32(v[2], v[3]), v[2] = b;
-        a = _mm256_unpacklo_epi64(v[0], v[2]), v[2] = _mm256_unpackhi_epi64(v[0], v[2]), v[0] = a;
-        b = _mm256_unpacklo_epi64(v[1], v[3]), v[3] = _mm256_unpackhi_epi64(v[1], v[3]), v[1] = b;
+    SM4B_UNROLL
+    for (int i = 0; i < 16; i += 2) {
+        const __m256i lo = _mm256_unpacklo_epi8(r[i], r[i + 1]);
+        r[i + 1] = _mm256_unpackhi_epi8(r[i], r[i + 1]);
+        r[i] = lo;
+    }
+    SM4B_UNROLL
+    for (int i = 0; i < 16; i++)
+        if (!(i & 2)) {
+            const __m256i lo = _mm256_unpacklo_epi16(r[i], r[i + 2]);
+            r[i + 2] = _mm256_unpackhi_epi16(r[i], r[i + 2]);
+            r[i] = lo;
+        }
+    SM4B_UNROLL
+    for (int i = 0; i < 16; i++)
+        if (!(i & 4)) {
+            const __m256i lo = _mm256_unpacklo_epi32(r[i], r[i + 4]);
+            r[i + 4] = _mm256_unpackhi_epi32(r[i], r[i + 4]);
+            r[i] = lo;
+        }
+    SM4B_UNROLL
+    for (int i = 0; i < 8; i++) {
+        const __m256i lo = _mm256_unpacklo_epi64(r[i], r[i + 8]);
+        r[i + 8] = _mm256_unpackhi_epi64(r[i], r[i + 8]);
+        r[i] = lo;
     }
 }
 
@@ -232,36 +240,24 @@ static inline __m256i SM4A(bs_pair)(const uint8_t *p, int i, int shifted, int fi
 }
 
 /* One group's 32 blocks from @src into the state: transposed, into the y
- * domain, word 3 masked (slice (j, k) is column 4j + 3 - k). */
+ * domain, word 3 masked. */
 static inline void SM4A(bs_load)(__m256i st[4][4], const uint8_t *src, int shifted, int first,
                                  __m128i prev, const uint32_t *bk)
 {
-    __m256i tmp[16], v[4];
+    __m256i r[16];
     SM4B_UNROLL
-    for (int q = 0; q < 4; q++) {
-        SM4B_UNROLL
-        for (int m = 0; m < 4; m++)
-            v[m] = SM4A(bs_pair)(src, 4 * q + m, shifted, first, prev);
-        SM4A(bs_tr4)(v, 0);
-        SM4B_UNROLL
-        for (int m = 0; m < 4; m++)
-            tmp[4 * q + m] = v[m];
-    }
+    for (int i = 0; i < 16; i++)
+        r[i] = SM4A(bs_pair)(src, i, shifted, first, prev);
+    SM4A(bs_tr)(r);
     SM4B_UNROLL
-    for (int i = 0; i < 4; i++) {
+    for (int j = 0; j < 4; j++)
         SM4B_UNROLL
-        for (int m = 0; m < 4; m++)
-            v[m] = tmp[i + 4 * m];
-        SM4A(bs_tr4)(v, 1);
-        SM4B_UNROLL
-        for (int m = 0; m < 4; m++) {
-            const int c = SM4B_REV4(i + 4 * m), j = c / 4, k = 3 - c % 4;
-            __m256i y = SM4A(toy_y)(v[m]);
+        for (int k = 0; k < 4; k++) {
+            __m256i v = SM4A(toy_y)(r[SM4B_REV4(4 * j + 3 - k)]);
             if (j == 3)
-                y = _mm256_xor_si256(y, _mm256_set1_epi32((int)bk[128 + k]));
-            st[j][k] = y;
+                v = _mm256_xor_si256(v, _mm256_set1_epi32((int)bk[128 + k]));
+            st[j][k] = v;
         }
-    }
 }
 
 /* One group's output: unmasked, out of the y domain, words reversed
@@ -273,60 +269,36 @@ static inline void SM4A(bs_load)(__m256i st[4][4], const uint8_t *src, int shift
  * next group's @prev), so that in-place decryption reads every ciphertext
  * block before it is overwritten.  (Storing in order, not last pair first:
  * at 16 MiB without non-temporal stores, backwards was 6-11 % slower than
- * the word-sliced path.)  The second transpose pass takes its quads in the
- * order 0, 2, 1, 3: they are pairs 0-3, 4-7, 8-11 and 12-15, pair
- * rev4(i + 4m) being register m of quad i. */
+ * the word-sliced path.) */
 static inline void SM4A(bs_store)(uint8_t *out, const __m256i st[4][4], const uint8_t *xs,
                                   int shifted, __m128i prev, __m128i *next_prev,
                                   const uint32_t *bk, int nt)
 {
-    __m256i tmp[16], v[4];
+    __m256i r[16];
     SM4B_UNROLL
-    for (int q = 0; q < 4; q++) {
-        SM4B_UNROLL
-        for (int m = 0; m < 4; m++) {
-            const int w = 3 - q, k = 3 - m; /* column 4q + m */
-            __m256i y = st[w][k];
-            if (w < 3)
-                y = _mm256_xor_si256(y, _mm256_set1_epi32((int)bk[128 + 4 * (1 + w) + k]));
-            v[m] = SM4A(fromy_y)(y);
-        }
-        SM4A(bs_tr4)(v, 0);
-        SM4B_UNROLL
-        for (int m = 0; m < 4; m++)
-            tmp[4 * q + m] = v[m];
+    for (int c = 0; c < 16; c++) {
+        const int w = 3 - c / 4, k = 3 - c % 4;
+        __m256i v = st[w][k];
+        if (w < 3)
+            v = _mm256_xor_si256(v, _mm256_set1_epi32((int)bk[128 + 4 * (1 + w) + k]));
+        r[c] = SM4A(fromy_y)(v);
     }
+    SM4A(bs_tr)(r);
     if (shifted)
         *next_prev = _mm_loadu_si128((const __m128i *)(const void *)(xs + 16 * 31));
-    __m256i x[4], xn = xs ? SM4A(bs_pair)(xs, 0, shifted, 1, prev) : _mm256_setzero_si256();
+    __m256i x = xs ? SM4A(bs_pair)(xs, 0, shifted, 1, prev) : _mm256_setzero_si256();
     SM4B_UNROLL
-    for (int n = 0; n < 4; n++) {
-        const int i = (n & 1) * 2 + (n >> 1); /* quad 0, 2, 1, 3: pairs 4n .. 4n + 3 */
-        SM4B_UNROLL
-        for (int m = 0; m < 4; m++)
-            v[m] = tmp[i + 4 * m];
-        SM4A(bs_tr4)(v, 1);
+    for (int i = 0; i < 16; i++) {
+        __m256i v = r[SM4B_REV4(i)];
         if (xs) {
-            /* pairs 4n .. 4n + 3, and 4n + 4 before any of them is stored */
-            x[0] = xn;
-            SM4B_UNROLL
-            for (int m = 1; m < 4; m++)
-                x[m] = SM4A(bs_pair)(xs, 4 * n + m, shifted, 1, prev);
-            if (n < 3)
-                xn = SM4A(bs_pair)(xs, 4 * n + 4, shifted, 1, prev);
+            v = _mm256_xor_si256(v, x);
+            if (i < 15)
+                x = SM4A(bs_pair)(xs, i + 1, shifted, 1, prev);
         }
-        SM4B_UNROLL
-        for (int m = 0; m < 4; m++) {
-            /* pair 4n + m is register rev4(4n + m) - i of this quad, / 4 */
-            __m256i o = v[(SM4B_REV4(4 * n + m) - i) / 4];
-            if (xs)
-                o = _mm256_xor_si256(o, x[m]);
-            uint8_t *d = out + 32 * (4 * n + m);
-            if (nt)
-                _mm256_stream_si256((__m256i *)(void *)d, o);
-            else
-                _mm256_storeu_si256((__m256i *)(void *)d, o);
-        }
+        if (nt)
+            _mm256_stream_si256((__m256i *)(void *)(out + 32 * i), v);
+        else
+            _mm256_storeu_si256((__m256i *)(void *)(out + 32 * i), v);
     }
 }
 
