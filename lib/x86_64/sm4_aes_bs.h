@@ -182,8 +182,8 @@ static inline void SM4A(bs_rounds)(const uint32_t *bk, __m256i st[SM4B_G][4][4])
               [s1] "=&x"(s1), [s2] "=&x"(s2), [s3] "=&x"(s3),
               "+m"(*(__m256i(*)[SM4B_G][4][4])st), "=m"(ts)
             : [st] "r"(st), [ts] "r"(ts), [end] "r"(end), [last] "r"(last), [cst] "r"(cst),
-              "m"(cst), "m"(*(const uint32_t(*)[128])bk), [d0l] "x"(d0l), [d0h] "x"(d0h), [d3l] "x"(d3l),
-              [d3h] "x"(d3h)
+              "m"(cst), "m"(*(const uint32_t(*)[128])bk), [d0l] "x"(d0l), [d0h] "x"(d0h),
+              [d3l] "x"(d3l), [d3h] "x"(d3h)
             : "cc");
     (void)h, (void)a, (void)b, (void)pp, (void)t0, (void)t1, (void)t2, (void)t3, (void)s0,
         (void)s1, (void)s2, (void)s3;
