@@ -9,7 +9,7 @@
 #include "bench.h"
 
 /* Adding an algorithm of an existing kind is one row here; the drivers map
- * names to their own APIs.  Keep in step with lib/catalog.c: a row the
+ * names to their own APIs.  Keep in step with lib/api/catalog.c: a row the
  * library does not know makes the run fail, which is the point, unless it
  * is marked optional (an algorithm still on its way). */
 #define CIPHER(name, key, iv, unit, min, max) \

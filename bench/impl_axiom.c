@@ -153,7 +153,7 @@ static int axiom_drv_run(void *p, const bench_msg *m, uint64_t iters)
     return 0;
 }
 
-/* The contexts are opaque, but lib/cipher.c and lib/aead.c keep them, key
+/* The contexts are opaque, but lib/api/cipher.c and lib/api/aead.c keep them, key
  * schedules included, in one heap block each: flush the whole block as the
  * allocator sized it.  If the library ever moves the schedule out of that
  * block, this flushes less than it claims (see doc/PERFORMANCE.md).

@@ -8,11 +8,11 @@
 
 #include <axiom.h>
 
-#include "aead.h"
-#include "chacha.h"
-#include "gcm.h"
-#include "ghash.h"
-#include "poly1305.h"
+#include "api/aead.h"
+#include "chacha/chacha.h"
+#include "gcm/gcm.h"
+#include "gcm/ghash.h"
+#include "chacha/poly1305.h"
 #include "fuzz_util.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);

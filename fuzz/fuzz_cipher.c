@@ -10,8 +10,8 @@
 
 #include <axiom.h>
 
-#include "bc.h"
-#include "catalog.h"
+#include "core/bc.h"
+#include "api/catalog.h"
 #include "fuzz_util.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);

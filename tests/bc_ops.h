@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* White-box tests: every operation of a block-cipher kernel (lib/bc.h) by
+/* White-box tests: every operation of a block-cipher kernel (lib/core/bc.h) by
  * number, so that one loop can run them all against a reference. */
 #ifndef AXIOM_TESTS_BC_OPS_H
 #define AXIOM_TESTS_BC_OPS_H
@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bc.h"
+#include "core/bc.h"
 
 /* The first BC_NOPS_BLOCK operations exist in every kernel; the XTS ones
  * only in AES kernels. */

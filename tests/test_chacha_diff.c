@@ -13,8 +13,8 @@
 #include <axiom.h>
 #include <gcrypt.h>
 
-#include "chacha.h"
-#include "poly1305.h"
+#include "chacha/chacha.h"
+#include "chacha/poly1305.h"
 #include "testutil.h"
 
 static int usable(uint64_t features)
@@ -289,12 +289,12 @@ static void fused_compare(const axiom_poly1305_kernel *k, size_t nchunks, int en
     fused_compare_unit(k, 1024, nchunks, enc, inplace, ia, oa, kind, pre, tail);
 }
 
-/* The fused start (lib/chachapoly.c): the Poly1305 key block with the
+/* The fused start (lib/chacha/chachapoly.c): the Poly1305 key block with the
  * first KiB (chachapoly_key), then @nchunks - 1 more KiB whose first pass
  * absorbs the first KiB's ciphertext (chachapoly with mac0), against the
  * portable code.  Seal writes the first KiB to @out; open in place writes
  * its plaintext aside and copies it after the pass (which reads the first
- * KiB of @in, the same bytes as @out then), as lib/chachapoly.c does.  @kind as in
+ * KiB of @in, the same bytes as @out then), as lib/chacha/chachapoly.c does.  @kind as in
  * fused_compare (1 and 2 cannot force the derived key: they only change
  * the data). */
 static void fused_key_compare(const axiom_poly1305_kernel *k, size_t nchunks, int enc, int inplace,

@@ -16,9 +16,9 @@
 
 #include <axiom.h>
 
-#include "bc.h"
-#include "catalog.h"
-#include "internal.h"
+#include "core/bc.h"
+#include "api/catalog.h"
+#include "core/internal.h"
 #include "bc_ops.h"
 #include "testutil.h"
 

@@ -11,10 +11,10 @@
 
 #include <axiom.h>
 
-#include "bc.h"
-#include "gcm.h"
-#include "ghash.h"
-#include "sm4.h"
+#include "core/bc.h"
+#include "gcm/gcm.h"
+#include "gcm/ghash.h"
+#include "sm4/sm4.h"
 #include "testutil.h"
 
 static int usable(const axiom_gcm_kernel *k)
@@ -150,7 +150,7 @@ START_TEST(test_ghash_kernels)
 }
 END_TEST
 
-/* Every tier through lib/gcm.c's AEAD operations (its one-shot hook, the
+/* Every tier through lib/gcm/gcm.c's AEAD operations (its one-shot hook, the
  * short staged path of tiers without a stitched loop, or the glue), 96-bit
  * nonces, every length 0..300 and some longer, out of place and in place,
  * against the portable tier through the message-level internals. */
@@ -248,7 +248,7 @@ START_TEST(test_inc32_wrap)
                     for (int j = 0; j < 16; j++)
                         want[16 * i + (size_t)j] = (uint8_t)(p[16 * i + (size_t)j] ^ blk[j]);
                 }
-                /* pub: also through the block cipher's CTR (lib/gcm.c's path
+                /* pub: also through the block cipher's CTR (lib/gcm/gcm.c's path
                  * for public counters, 256-block chunks cut at the wrap). */
                 for (int enc = 0; enc <= 3; enc++) {
                     axiom_gcm_msg m;
@@ -309,7 +309,7 @@ START_TEST(test_counter_offsets)
             axiom_gcm_setkey_with(g, k, key, kl);
             for (size_t nb = 0; nb < maxb; nb++) {
                 /* e >> 1: the tier under test takes the public-counter
-                 * path (lib/gcm.c), the reference the staged one. */
+                 * path (lib/gcm/gcm.c), the reference the staged one. */
                 for (int e = 0; e <= 3; e++) {
                     const int enc = e & 1;
                     axiom_gcm_msg m0, m1;

@@ -10,7 +10,7 @@
 
 #include <axiom.h>
 
-#include "hash.h"
+#include "sha2/hash.h"
 #include "testutil.h"
 
 static const axiom_hash_kernel *const kernels[] = {

@@ -18,9 +18,9 @@
 
 #include <axiom.h>
 
-#include "bc.h"
-#include "catalog.h"
-#include "kuznyechik.h"
+#include "core/bc.h"
+#include "api/catalog.h"
+#include "kuznyechik/kuznyechik.h"
 #include "bc_ops.h"
 #include "testutil.h"
 

@@ -16,7 +16,7 @@
 
 #include <axiom.h>
 
-#include "drbg.h"
+#include "rand/drbg.h"
 #include "testutil.h"
 
 /* ------------------------------------------------------------ helpers */
@@ -352,7 +352,7 @@ END_TEST
 
 /* ------------------------------------------------------------ keystream kernels */
 
-/* The keystream kernels (lib/drbg.h) usable in this tier. */
+/* The keystream kernels (lib/rand/drbg.h) usable in this tier. */
 static size_t usable_gens(const axiom_drbg_ctr_kernel **out, size_t cap)
 {
     size_t n = 0;

@@ -20,12 +20,12 @@
 
 #include <axiom.h>
 
-#include "bc.h"
-#include "catalog.h"
-#include "gcm.h"
-#include "ghash.h"
-#include "internal.h"
-#include "sm4.h"
+#include "core/bc.h"
+#include "api/catalog.h"
+#include "gcm/gcm.h"
+#include "gcm/ghash.h"
+#include "core/internal.h"
+#include "sm4/sm4.h"
 #include "bc_ops.h"
 #include "testutil.h"
 
@@ -450,7 +450,7 @@ START_TEST(test_kernels)
 END_TEST
 
 /* The non-temporal output stores of the AVX2 kernels' bulk modes (ECB,
- * CTR, CBC and CFB decryption; lib/x86_64/sm4_simd.h), with the threshold
+ * CTR, CBC and CFB decryption; lib/sm4/x86_64/sm4_simd.h), with the threshold
  * lowered to 128 blocks: lengths around it, output 64-byte aligned (whole
  * vectors streamed), 16 and 48 bytes off (16-byte pieces streamed for
  * zmm, and for ymm at 16 and 48), 8 bytes off (normal stores), out of
@@ -736,7 +736,7 @@ static void gcm_msg(size_t *noncelen, size_t *adlen, size_t *len, size_t maxlen)
 START_TEST(test_gcm_api_vs_libgcrypt)
 {
     tu_rng_reset("sm4-gcm-api");
-    enum { MAX = 9000 }; /* past two of lib/gcm.c's 4 KiB chunks */
+    enum { MAX = 9000 }; /* past two of lib/gcm/gcm.c's 4 KiB chunks */
     uint8_t key[16], nonce[64], ad[64], t[16], rt[16];
     uint8_t *in = malloc(MAX), *out = malloc(MAX), *ref = malloc(MAX);
     axiom_aead_ctx *a = NULL;
@@ -779,7 +779,7 @@ START_TEST(test_gcm_api_vs_libgcrypt)
 }
 END_TEST
 
-/* White box: every usable tier, through lib/gcm.h, against libgcrypt. */
+/* White box: every usable tier, through lib/gcm/gcm.h, against libgcrypt. */
 static void tier_seal(const axiom_gcm_kernel *k, const uint8_t key[16], const uint8_t *nonce,
                       size_t nl, const uint8_t *ad, size_t al, uint8_t *out, const uint8_t *in,
                       size_t len, uint8_t tag[16])
@@ -813,7 +813,7 @@ static void tier_seal(const axiom_gcm_kernel *k, const uint8_t key[16], const ui
 START_TEST(test_gcm_tiers)
 {
     tu_rng_reset("sm4-gcm-tiers");
-    enum { MAX = 9000 }; /* past two of lib/gcm.c's 4 KiB chunks */
+    enum { MAX = 9000 }; /* past two of lib/gcm/gcm.c's 4 KiB chunks */
     uint8_t key[16], nonce[64], ad[64], t[16], rt[16];
     uint8_t *in = malloc(MAX), *out = malloc(MAX), *ref = malloc(MAX);
     int tested = 0;
@@ -846,7 +846,7 @@ START_TEST(test_gcm_tiers)
 }
 END_TEST
 
-/* Every usable tier through lib/gcm.c's AEAD operations (the short staged
+/* Every usable tier through lib/gcm/gcm.c's AEAD operations (the short staged
  * path up to 15 blocks, the chunked CTR path beyond), 96-bit nonces, every
  * length 0..300 and some longer, out of place and in place, against
  * libgcrypt: seal's output and tag, open's output and computed tag. */

@@ -37,8 +37,8 @@
 
 #include <axiom.h>
 
-#include "aead.h"
-#include "catalog.h"
+#include "api/aead.h"
+#include "api/catalog.h"
 #include "testutil.h"
 
 #ifdef HAVE_VALGRIND_MEMCHECK_H

@@ -58,7 +58,7 @@ static const struct alg_info {
 #undef BLOCK
 };
 
-/* Feature names as AXIOM_CPU_DISABLE spells them; must follow lib/cpu.c. */
+/* Feature names as AXIOM_CPU_DISABLE spells them; must follow lib/core/cpu.c. */
 static const struct feature_name {
     const char *name;
     uint64_t bits;
@@ -188,7 +188,7 @@ static int cmd_cpu(int argc, char **argv)
     const char *env = getenv("AXIOM_CPU_DISABLE");
     uint64_t asked = 0;
 
-    /* Parse the variable the way lib/cpu.c does, to say what it took away
+    /* Parse the variable the way lib/core/cpu.c does, to say what it took away
      * and which names it ignored. */
     for (const char *s = env ? env : ""; *s;) {
         while (*s == ',' || *s == ' ' || *s == '\t')

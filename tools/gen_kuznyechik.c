@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Throw-away generator of lib/kuznyechik_const.c, the constants every
+/* Throw-away generator of lib/kuznyechik/kuznyechik_const.c, the constants every
  * Kuznyechik kernel derives from GOST R 34.12-2015 (RFC 7801): it checks
  * pi, then prints pi, its inverse, the key-schedule constants C_i, the
  * algebraic normal form of both S-boxes for the bitsliced kernel and the
  * GF2P8AFFINEQB matrices and PSHUFB nibble tables of the constant
  * multiplications in L, and the PSHUFB tables of the decomposed S-box
- * (lib/kuznyechik_sd.h), checked against pi.
+ * (lib/kuznyechik/kuznyechik_sd.h), checked against pi.
  *
- *   cc -O2 -o gen tools/gen_kuznyechik.c && ./gen > lib/kuznyechik_const.c
+ *   cc -O2 -o gen tools/gen_kuznyechik.c && ./gen > lib/kuznyechik/kuznyechik_const.c
  *
  * Not built by make: the output is committed. */
 #include <stdint.h>
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../lib/kuznyechik_sd.h"
+#include "kuznyechik/kuznyechik_sd.h"
 
 /* pi' of RFC 7801 section 4.1 (GOST R 34.12-2015 section 4.1.1). */
 static const uint8_t pi[256] = {
@@ -373,7 +373,7 @@ int main(void)
                 torep[gdelta]);
         return 1;
     }
-    /* the grouping of avx2_l (lib/x86_64/kuznyechik_avx2.c) */
+    /* the grouping of avx2_l (lib/kuznyechik/x86_64/kuznyechik_avx2.c) */
     static const uint8_t grep[7] = { 0x03, 0x1c, 0x18, 0x1a, 0x68, 0x2d, 0xd5 };
     for (int k = 0; k < 7; k++)
         if (torep[kmul[k]] != grep[k] || torep[1] != 1) {

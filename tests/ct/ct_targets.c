@@ -10,17 +10,17 @@
 
 #include <axiom.h>
 
-#include "aead.h"
-#include "bc.h"
-#include "catalog.h"
-#include "chacha.h"
-#include "drbg.h"
+#include "api/aead.h"
+#include "core/bc.h"
+#include "api/catalog.h"
+#include "chacha/chacha.h"
+#include "rand/drbg.h"
 #include "ct_targets.h"
-#include "gcm.h"
-#include "ghash.h"
-#include "hash.h"
-#include "poly1305.h"
-#include "sm4.h"
+#include "gcm/gcm.h"
+#include "gcm/ghash.h"
+#include "sha2/hash.h"
+#include "chacha/poly1305.h"
+#include "sm4/sm4.h"
 
 #define MAX_TARGETS 256
 /* Work buffers: long enough for every interleave width (the zmm kernels
@@ -28,7 +28,7 @@
  * the GCM "-long" targets' message (GCM_LONG, below). */
 #define WORK 4224
 /* SM4 blocks that take one byte-sliced iteration of the AES-NI/VAES
- * kernels and one word-sliced one (lib/x86_64/sm4_aes_bs.h). */
+ * kernels and one word-sliced one (lib/sm4/x86_64/sm4_aes_bs.h). */
 #define SM4_BS_N 192
 
 static ct_target targets[MAX_TARGETS];
@@ -140,7 +140,7 @@ static void run_bc_bulk(const ct_target *t, const uint8_t *secret, int full)
 }
 
 /* The SM4 SIMD kernels' streaming path (non-temporal stores,
- * lib/x86_64/sm4_simd.h and, AES-NI/VAES, lib/x86_64/sm4_aes_bs.h), which
+ * lib/sm4/x86_64/sm4_simd.h and, AES-NI/VAES, lib/sm4/x86_64/sm4_aes_bs.h), which
  * they take from axiom_sm4_nt_min bytes (2 MiB) on an aligned output that
  * is not the input: the threshold is lowered for the call, so that 3 KiB
  * reach it (192 blocks: one byte-sliced iteration of 128, then one
@@ -168,7 +168,7 @@ static void run_sm4_stream(const ct_target *t, const uint8_t *secret, int full)
     axiom_sm4_nt_min = saved;
 }
 
-/* The SM4 AES-NI/VAES kernels' byte-sliced bulk path (lib/x86_64/
+/* The SM4 AES-NI/VAES kernels' byte-sliced bulk path (lib/sm4/x86_64/
  * sm4_aes_bs.h, 128 blocks per iteration), timed: ECB of 128 blocks each
  * way.  The taint run adds 192 blocks (one byte-sliced iteration, then the
  * word-sliced bulk loop) of CTR from counters whose low byte carries inside
@@ -199,7 +199,7 @@ static void run_sm4_bs(const ct_target *t, const uint8_t *secret, int full)
     }
 }
 
-/* The SM4 SIMD kernels' remainder passes (lib/x86_64/sm4_simd.h): after
+/* The SM4 SIMD kernels' remainder passes (lib/sm4/x86_64/sm4_simd.h): after
  * the bulk loop (gfni-avx512: 4 sets of 16 blocks per iteration;
  * gfni-avx2: 4 of 8; aesni-avx2 and vaes-avx2: 8 of 8; none for calls
  * shorter than that) the k sets left, a last partial one included
@@ -453,7 +453,7 @@ static void run_gcm(const ct_target *t, const uint8_t *secret, int full)
 }
 
 /* A message a bit over 4 KiB: on the tiers without a stitched loop
- * (portable AES tiers, every SM4-GCM tier) lib/gcm.c runs the public-
+ * (portable AES tiers, every SM4-GCM tier) lib/gcm/gcm.c runs the public-
  * counter path of 96-bit nonces in chunks of 256 blocks through the block
  * cipher's CTR, so this reaches a second chunk (3 blocks) and the partial
  * last block; on the others, the stitched or one-shot kernels' bulk
@@ -475,7 +475,7 @@ static void run_gcm_long(const ct_target *t, const uint8_t *secret, int full)
 }
 
 /* The tiers of @list (AES-GCM's, with @nkeys key sizes, or SM4-GCM's,
- * one); the runner is the same (lib/gcm.c's, whatever the cipher).  The
+ * one); the runner is the same (lib/gcm/gcm.c's, whatever the cipher).  The
  * first key size of each tier also gets a "-long" target. */
 static void add_gcm_list(const char *family, const axiom_gcm_kernel *const *list, size_t nkeys)
 {
@@ -605,7 +605,7 @@ static void run_poly(const ct_target *t, const uint8_t *secret, int full)
             pk->chachapoly(st, &p, out + 1024, work + 1024, 1, 1, out);
             axiom_poly1305_final(&p, tag);
             /* Open's start: the first KiB's plaintext aside, its
-             * ciphertext absorbed in the pass (lib/chachapoly.c). */
+             * ciphertext absorbed in the pass (lib/chacha/chachapoly.c). */
             static uint8_t pt0[1024];
             axiom_chacha_init_state(st, secret, 0, nonce);
             pk->chachapoly_key(st, key, pt0, work);
@@ -803,7 +803,7 @@ static void run_api_drbg(const ct_target *t, const uint8_t *secret, int full)
     }
 }
 
-/* The cipher API's CTR tail (lib/cipher.c, ctr_tail): kernels with slow
+/* The cipher API's CTR tail (lib/api/cipher.c, ctr_tail): kernels with slow
  * single blocks (SM4, Kuznyechik) get an update of fewer than 256 bytes
  * that ends in a partial block as one kernel call on a stack copy.  One
  * 93-byte update (5 blocks and 13 bytes) after a keyed init, over the
@@ -847,7 +847,7 @@ static void add_api_ctr_tail(void)
 
 /* ---- CTR_DRBG keystream kernels ---------------------------------------- */
 
-/* AES-256 keystream of a secret counter (lib/drbg.h): key and counter are
+/* AES-256 keystream of a secret counter (lib/rand/drbg.h): key and counter are
  * both secret.  The counter is the complement of secret bytes, so that the
  * timing run's all-zero class has V = 2^128 - 1 (both halves carry, on the
  * second block) and its random class almost surely no carry at all: what

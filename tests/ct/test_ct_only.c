@@ -14,13 +14,13 @@
 
 #include <axiom.h>
 
-#include "bc.h"
-#include "catalog.h"
-#include "chacha.h"
-#include "ghash.h"
-#include "hash.h"
-#include "internal.h"
-#include "poly1305.h"
+#include "core/bc.h"
+#include "api/catalog.h"
+#include "chacha/chacha.h"
+#include "gcm/ghash.h"
+#include "sha2/hash.h"
+#include "core/internal.h"
+#include "chacha/poly1305.h"
 #include "testutil.h"
 
 static const char *self;
