@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /** @file axiom.h
  *  @brief Umbrella header: includes every public libaxiom header. */
 #ifndef AXIOM_H

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /** @file axiom/aead.h
  *  @brief Authenticated encryption with associated data (one-shot). */
 #ifndef AXIOM_AEAD_H

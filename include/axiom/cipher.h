@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /** @file axiom/cipher.h
  *  @brief Block ciphers in ECB, CBC, CTR, CFB, OFB and XTS modes. */
 #ifndef AXIOM_CIPHER_H

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /** @file axiom/cpu.h
  *  @brief CPU feature detection, run-time kernel selection and introspection. */
 #ifndef AXIOM_CPU_H

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /** @file axiom/error.h
  *  @brief Error codes shared by every libaxiom call, and their messages. */
 #ifndef AXIOM_ERROR_H

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /** @file axiom/gcm.h
  *  @brief AES-GCM as a stream: nonce, AD and text in as many pieces as the
  *  caller likes, for messages that do not fit in memory at once. */

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /** @file axiom/hash.h
  *  @brief Hash functions (SHA-224, SHA-256), HMAC and HKDF, one message or
  *  many at once. */

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /** @file axiom/rand.h
  *  @brief Random numbers: the OS entropy source, a NIST SP 800-90A CTR_DRBG,
  *         and a fast process-wide generator built on it. */

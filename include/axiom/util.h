@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /** @file axiom/util.h
  *  @brief Small helpers for callers that handle secrets. */
 #ifndef AXIOM_UTIL_H

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The generic AEAD layer: argument checks, constant-time tag comparison and
  * output wiping, over one algorithm's operations (lib/api/aead.h). */
 #include "config.h"

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The interface between the generic AEAD layer (lib/api/aead.c) and one AEAD
  * algorithm family (GCM, ChaCha20-Poly1305, ...). */
 #ifndef AXIOM_AEAD_INTERNAL_H

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Algorithm names, sizes and kernel lists; axiom_impl(). */
 #include "config.h"
 

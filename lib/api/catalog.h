@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The catalog: the one place that knows algorithm names, key/IV sizes and
  * the kernels available for each primitive, best first. */
 #ifndef AXIOM_CATALOG_H

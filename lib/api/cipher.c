@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The generic cipher layer: argument checks, byte-granular streaming for
  * CTR/CFB/OFB and XTS ciphertext stealing, over one bound kernel. */
 #include "config.h"

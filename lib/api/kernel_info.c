@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* axiom_kernel_info(): the kernels this build has for an algorithm, read
  * from the same lists the library picks from, so that tools never keep a
  * copy of them. */

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The kernel interface of the ChaCha20 stream cipher (RFC 8439): one struct
  * per CPU tier, plus the portable block function and HChaCha20. */
 #ifndef AXIOM_CHACHA_H

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Portable ChaCha20 (RFC 8439), HChaCha20, kernel selection, and the
  * "chacha20" stream cipher of the cipher API. */
 #include "config.h"

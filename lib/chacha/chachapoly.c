@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ChaCha20-Poly1305 (RFC 8439 2.8) and XChaCha20-Poly1305
  * (draft-irtf-cfrg-xchacha) as AEAD algorithms of lib/api/aead.h. */
 #include "config.h"

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Portable constant-time Poly1305 (RFC 8439 2.5), kernel selection and the
  * byte-granular front end shared by every kernel. */
 #include "config.h"

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The Poly1305 one-time authenticator (RFC 8439 2.5): state, the portable
  * code and the interface of its SIMD kernels. */
 #ifndef AXIOM_POLY1305_H

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The kernel interface shared by every 128-bit block cipher (AES, and later
  * SM4 and Kuznyechik): one struct of operations per (cipher, CPU tier). */
 #ifndef AXIOM_BC_H

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Mode loops written once over a kernel's own multi-block primitives.
  * Everything here is static inline and takes the block functions as
  * arguments, so that a kernel file which passes its own static functions

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* CPU feature detection (CPUID + XGETBV), the AXIOM_CPU_DISABLE switch, and
  * the process-wide mask that kernel selection reads. */
 #include "config.h"

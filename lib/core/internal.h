@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Library-internal declarations shared across lib/ (never installed). */
 #ifndef AXIOM_INTERNAL_H
 #define AXIOM_INTERNAL_H

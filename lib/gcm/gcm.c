@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* AES-GCM (NIST SP 800-38D): the aes-128/192/256-gcm AEAD algorithms and
  * the glue (J0, AD, tails, length block, tag) around the kernels of
  * lib/gcm/ghash.h. */

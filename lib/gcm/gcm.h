@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* GCM internals shared by the one-shot AEAD algorithms, the streaming
  * interface and the white-box tests (lib/gcm/gcm.c). */
 #ifndef AXIOM_GCM_INTERNAL_H

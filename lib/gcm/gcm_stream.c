@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Streaming AES-GCM (include/axiom/gcm.h) over the kernels and glue of
  * lib/gcm/gcm.c: buffers the partial AD and text blocks between calls. */
 #include "config.h"

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internal kernel interfaces of GCM: the GHASH kernels (one per CPU tier)
  * and the GCM tiers that pair an AES kernel with a GHASH kernel and, where
  * they exist, a stitched CTR+GHASH loop. */

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Portable constant-time GHASH (NIST SP 800-38D): the GHASH kernel every
  * CPU can run. */
 

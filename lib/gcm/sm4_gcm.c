@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* SM4-GCM (RFC 8998; NIST SP 800-38D with SM4 as the block cipher): the
  * sm4-gcm AEAD algorithm, built on the GCM machinery of lib/gcm/gcm.c. */
 

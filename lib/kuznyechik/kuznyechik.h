@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* What the Kuznyechik kernels (GOST R 34.12-2015, RFC 7801) share: the
  * constants derived from the standard, the key-schedule layout and the
  * batched mode loops of the byte- and bit-sliced kernels. */

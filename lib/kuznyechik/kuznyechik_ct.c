@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Portable constant-time Kuznyechik kernel ("generic-ct"), and the
  * portable constant-time key schedule (the SIMD kernels have their own,
  * lib/kuznyechik/x86_64/kuznyechik_avx2.c, giving the same round keys). */

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Index of the PSHUFB tables of the decomposed Kuznyechik S-box
  * (axiom_kuz_sdec, lib/kuznyechik/kuznyechik_const.c; tools/gen_kuznyechik.c makes
  * them).  Kept apart from kuznyechik.h so that the generator can include

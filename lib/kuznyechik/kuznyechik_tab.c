@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Kuznyechik table kernel ("table"): the classic fast portable code, kept
  * for benchmarks and as a second opinion in tests; NOT constant time. */
 

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* CTR_DRBG with AES-256 and the block-cipher derivation function, as NIST
  * SP 800-90A Rev. 1 (section 10.2.1 and 10.3.2) specifies it, over the
  * fastest AES kernel the CPU allows and, for the output and the update,

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internals of the random-number code shared by lib/rand/rand_os.c, lib/rand/drbg.c,
  * lib/rand/rand_fill.c and the white-box tests (never installed). */
 #ifndef AXIOM_DRBG_H

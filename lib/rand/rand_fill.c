@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* axiom_random_fill(): one CTR_DRBG per thread, served through a small
  * buffer, on pages that a fork() child sees zeroed. */
 #include "config.h"

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* axiom_random_bytes(): the operating system's random generator, read with
  * getrandom(2), /dev/urandom where getrandom(2) does not exist, or
  * BCryptGenRandom on Windows. */

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The kernel interface of the SHA-2 family (SHA-224/256) and the internal
  * streaming state that the hash, HMAC and HKDF layers share. */
 #ifndef AXIOM_HASH_INTERNAL_H

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The lane scheduler behind axiom_hash_many() and axiom_hmac_many(): keeps
  * every lane of a multi-lane kernel busy with its own message.
  *

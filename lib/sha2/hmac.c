@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* HMAC (RFC 2104) over the SHA-2 kernels, with the states after the inner
  * and outer key blocks computed once per key, and HKDF (RFC 5869) on top. */
 #include "config.h"

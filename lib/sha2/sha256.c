@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* SHA-224 and SHA-256 (FIPS 180-4): the portable compression kernel, the
  * shared streaming state with its padding, and the public hash calls.
  *

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The SHA-256 round and schedule unrolling shared by the portable, AVX2 and
  * AVX-512 kernels: each defines RND(a..h, i) and SCHED(i) for its own
  * word type (a scalar, or one message per SIMD lane) and includes this. */

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* SM4 (GB/T 32907-2016): the portable kernel "generic-masked", whose S-box
  * lookups and key schedule go through a Boolean-masked table. */
 

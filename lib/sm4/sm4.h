@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* SM4 (GB/T 32907-2016) constants and helpers shared by the portable
  * masked kernel (lib/sm4/sm4.c) and the SIMD kernels (lib/sm4/x86_64/sm4_*.c).
  * Everything here is static inline or a macro, so that no ISA-compiled copy

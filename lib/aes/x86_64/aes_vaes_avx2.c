@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* AES-128/192/256 block-cipher kernel for x86-64 CPUs with VAES and AVX2 (no
  * AVX-512), two blocks per ymm register.
  *

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* What the two VAES AES kernels share: the key schedule, the serial modes
  * (CBC/CFB encryption, OFB) on 128-bit VEX registers, one-block ECB on xmm,
  * and the multi-block machinery of the parallel modes written once for any

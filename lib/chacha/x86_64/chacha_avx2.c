@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ChaCha20 kernel for AVX2 ("avx2"): 8 blocks in parallel in 256-bit
  * lanes; tails of up to 4 blocks take the 4-way 128-bit path or the
  * 2-block row-form path (chacha_simd.h) so that short messages do not pay

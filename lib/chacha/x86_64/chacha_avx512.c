@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ChaCha20 kernel for AVX-512 ("avx512"): 16 blocks in parallel in 512-bit
  * lanes, rotations with VPROLD; the tail picks the narrowest path that
  * covers it (8 blocks in 256-bit lanes, 4 in 128-bit lanes, 2 in row form,

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ChaCha20 SIMD building blocks shared by the SSSE3, AVX2 and AVX-512
  * kernels (static inline, so each file compiles them with its own flags):
  * 1 block in row form, 4 blocks in 128-bit lanes, 8 blocks in 256-bit

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ChaCha20 kernel for SSSE3 ("ssse3"): 4 blocks in parallel in 128-bit
  * lanes, and the 1-block row-form path for tails of up to two blocks.
  * Constant time (ARX only).  Built in the AES-NI bundle, whose flags

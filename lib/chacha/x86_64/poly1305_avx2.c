@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Poly1305 kernel for AVX2 ("avx2"), for CPUs without AVX-512 IFMA: 4
  * blocks in parallel, one per 64-bit lane, in radix 2^26 (five limbs, so
  * that VPMULUDQ's 32 x 32-bit products sum without overflow).  Lane j

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Poly1305 kernel for AVX-512 IFMA ("ifma"): 8 blocks in parallel, one per
  * 64-bit lane, in radix 2^44 (the 52-bit multipliers take 44-bit limbs
  * with room for the lazy carries).  Lane j accumulates blocks j, j + 8,

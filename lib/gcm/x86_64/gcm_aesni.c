@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Stitched AES-GCM loops for x86-64 CPUs with AES-NI, PCLMULQDQ and SSSE3:
  * the "aesni+pclmul" GCM tier. */
 

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Stitched AES-GCM loops on zmm registers for x86-64 CPUs with VAES,
  * VPCLMULQDQ and AVX-512: the "vaes-avx512" GCM tier. */
 

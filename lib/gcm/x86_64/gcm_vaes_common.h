@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* What the two VAES GCM kernels (gcm_vaes_avx2.c on ymm, gcm_vaes_avx512.c
  * on zmm) share, written once for any vector width:
  *

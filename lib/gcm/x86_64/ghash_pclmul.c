@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* GHASH kernel for x86-64 CPUs with PCLMULQDQ and SSSE3; its key layout is
  * also the one the stitched AES-NI and VAES GCM loops read. */
 

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* GHASH arithmetic on 128-bit vectors with PCLMULQDQ, shared (as static
  * inline code, compiled with each includer's ISA flags) by the GHASH
  * kernel and the stitched GCM loops of lib/gcm/x86_64/. */

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* GHASH with VPCLMULQDQ on ymm or zmm vectors (2 or 4 blocks each), written
  * once for both widths: the kernel file defines the vector primitives
  * below and includes this header.  Same representation and key layout as

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* GHASH kernel for x86-64 CPUs with VPCLMULQDQ on ymm (AVX2, no AVX-512
  * needed: Zen 3, Alder Lake): 2 blocks per ymm register, 32 blocks per
  * reduction (lib/gcm/x86_64/ghash_vpclmul.h); the key is

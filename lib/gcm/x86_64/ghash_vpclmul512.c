@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* GHASH kernel for x86-64 CPUs with VPCLMULQDQ and AVX-512: 4 blocks per
  * zmm register, 32 blocks per reduction (lib/gcm/x86_64/ghash_vpclmul.h); the
  * key is lib/gcm/x86_64/ghash_pclmul.c's.  For the GCM tiers without a

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Kuznyechik kernels for x86-64 CPUs with AVX2 ("avx2"), and with AVX2 and
  * GFNI ("gfni-avx2"): byte-sliced, constant time. */
 

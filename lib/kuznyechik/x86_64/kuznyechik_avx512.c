@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Kuznyechik kernel for x86-64 CPUs with AVX-512 (F, VL, BW), VBMI and
  * GFNI ("gfni-avx512"): byte-sliced, constant time. */
 

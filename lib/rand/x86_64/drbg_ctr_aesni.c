@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* CTR_DRBG keystream kernel (lib/rand/drbg.h) for x86-64 CPUs with AES-NI and
  * SSSE3: E(K, V), E(K, V + 1), ... written straight to the output, 8
  * blocks (128 bytes) per step, eight independent AESENC chains.

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* What the CTR_DRBG keystream kernels (drbg_ctr_*.c) share: the AES-256
  * encryption key schedule and the byte order of the counter.
  *

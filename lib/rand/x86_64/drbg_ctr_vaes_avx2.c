@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* CTR_DRBG keystream kernel (lib/rand/drbg.h) for x86-64 CPUs with VAES on ymm
  * and AVX2 (no AVX-512): E(K, V), E(K, V + 1), ... written straight to the
  * output, two blocks per ymm register, 8 registers = 16 blocks (256 bytes)

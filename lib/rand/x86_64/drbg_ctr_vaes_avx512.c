@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* CTR_DRBG keystream kernel (lib/rand/drbg.h) for x86-64 CPUs with VAES and
  * AVX-512: E(K, V), E(K, V + 1), ... written straight to the output, four
  * blocks per zmm register, 8 registers = 32 blocks (512 bytes) per step.

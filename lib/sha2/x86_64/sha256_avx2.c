@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* SHA-256 for AVX2: an eight-lane compression (one independent message per
  * 32-bit lane of the YMM registers) for axiom_hash_many() on CPUs without
  * AVX-512, and a single-stream compression whose message schedule is

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Sixteen-lane SHA-256 compression for AVX-512 (F, VL, BW): one independent
  * message per 32-bit lane of the ZMM registers, for axiom_hash_many().
  *

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* SHA-256 compression kernel for x86-64 CPUs with the SHA extensions
  * (SHA256RNDS2, SHA256MSG1, SHA256MSG2; with SSSE3 PSHUFB/PALIGNR and
  * SSE4.1 PBLENDW, which every such CPU has).

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The S-box layer of the AES-NI SM4 kernels (lib/sm4/x86_64/sm4_aesni_avx2.c,
  * AESENCLAST on the xmm halves of a ymm register, and sm4_vaes_avx2.c,
  * VAESENCLAST on the whole ymm register): the y-domain round of

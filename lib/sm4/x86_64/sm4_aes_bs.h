@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The bulk path of the AES-NI and VAES SM4 kernels (included by
  * lib/sm4/x86_64/sm4_aes_avx2.h): four groups of 32 blocks per iteration,
  * the state byte-sliced.

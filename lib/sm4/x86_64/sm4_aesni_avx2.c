@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* SM4 block-cipher kernel for x86-64 CPUs with AES-NI and AVX2: the S-box
  * through its affine equivalence with the AES S-box (lib/sm4/sm4.h),
  * S(x) = M3 SubBytes(M1 x + c1) + c3, SubBytes being AESENCLAST (with a

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The body of the two AVX2 SM4 kernels (GFNI and AES-NI S-box), which
  * differ only in their S-box: ymm sets of 8 blocks, SM4A_WIDE sets per
  * iteration of the parallel loops (lib/sm4/x86_64/sm4_simd.h; four for GFNI,

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* SM4 block-cipher kernel for x86-64 CPUs with GFNI and AVX2 but no usable
  * AVX-512: the round of lib/sm4/x86_64/sm4_gfni_avx512.c (y domain, three
  * GF2P8AFFINEINVQB per round) VEX-encoded on ymm registers.

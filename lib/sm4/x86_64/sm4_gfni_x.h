@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The SM4 S-box and the maps into and out of the y domain (lib/sm4/sm4.h) on
  * one xmm register with GFNI, for the key schedule, short inputs and the
  * serial modes of both GFNI kernels (lib/sm4/x86_64/sm4_gfni_avx2.c,

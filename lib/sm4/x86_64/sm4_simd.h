@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The SM4 SIMD kernels' common body, instantiated once per vector width by
  * lib/sm4/x86_64/sm4_gfni_avx512.c, sm4_gfni_avx2.c and sm4_aesni_avx2.c.
  *

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* SM4 block-cipher kernel for x86-64 CPUs with VAES and AVX2 but no GFNI
  * (e.g. AMD Zen 3): the aesni-avx2 kernel (lib/sm4/x86_64/sm4_aesni_avx2.c,
  * lib/sm4/x86_64/sm4_aes_avx2.h) with SubBytes as one VEX-encoded VAESENCLAST

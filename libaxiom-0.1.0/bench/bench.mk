@@ -1,0 +1,71 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Benchmark runner rules (included by Makefile.am): axiom-bench, its smoke
+# test, and the bench, bench-plot, performance and audit targets.
+
+# The runner proper, shared by axiom-bench and the installed `axiom speed`.
+noinst_LTLIBRARIES += bench/libbench.la
+bench_libbench_la_SOURCES = \
+	bench/bench.h \
+	bench/cases.c \
+	bench/impl_axiom.c \
+	bench/runner.c \
+	bench/timing.c
+bench_libbench_la_LIBADD = -lm
+
+# axiom-bench adds the comparison libraries configure found.  They are
+# benchmark-only dependencies: nothing else links them.
+noinst_PROGRAMS += bench/axiom-bench
+bench_axiom_bench_SOURCES = bench/main.c bench/peers.h
+bench_axiom_bench_CFLAGS = $(AM_CFLAGS)
+bench_axiom_bench_LDADD = bench/libbench.la lib/libaxiom.la -lm
+if HAVE_OPENSSL
+bench_axiom_bench_SOURCES += bench/peer_openssl.c
+bench_axiom_bench_CFLAGS += $(OPENSSL_CFLAGS)
+bench_axiom_bench_LDADD += $(OPENSSL_LIBS)
+endif
+if HAVE_GCRYPT
+bench_axiom_bench_SOURCES += bench/peer_gcrypt.c
+bench_axiom_bench_CFLAGS += $(GCRYPT_CFLAGS)
+bench_axiom_bench_LDADD += $(GCRYPT_LIBS)
+endif
+
+# A format and exit-code check with a tiny time budget; no timing assertion.
+TESTS += bench/smoke.sh
+EXTRA_DIST += bench/smoke.sh bench/plot.sh bench/perf.sh doc/PERFORMANCE.md
+
+# Results go to the build tree; the source tree may be read-only.
+BENCH_RESULTS = bench/results
+BENCH_RUN = bench/axiom-bench$(EXEEXT)
+CLEANFILES += $(BENCH_RESULTS)/*.svg $(BENCH_RESULTS)/*.csv $(BENCH_RESULTS)/*.json \
+	$(BENCH_RESULTS)/*.txt
+
+# The whole suite with default settings (AXIOM_BENCH_* in the environment
+# or on the make command line still apply).
+bench: $(BENCH_RUN)
+	@$(MKDIR_P) $(BENCH_RESULTS)
+	$(BENCH_RUN) --save $(BENCH_RESULTS)/bench.csv --save $(BENCH_RESULTS)/bench.txt
+
+# One SVG per algorithm from the last `make bench`, or from a fresh run when
+# there is none or the runner has been rebuilt since.
+bench-plot: $(BENCH_RUN)
+	@$(SHELL) $(srcdir)/bench/plot.sh --check
+	@$(MKDIR_P) $(BENCH_RESULTS)
+	@if test -s $(BENCH_RESULTS)/bench.csv && test ! $(BENCH_RUN) -nt $(BENCH_RESULTS)/bench.csv; then \
+	  echo "bench-plot: plotting $(BENCH_RESULTS)/bench.csv from the last 'make bench' (delete it for a fresh run)"; \
+	else \
+	  echo "$(BENCH_RUN) --save $(BENCH_RESULTS)/bench.csv --save $(BENCH_RESULTS)/bench.txt"; \
+	  $(BENCH_RUN) --save $(BENCH_RESULTS)/bench.csv --save $(BENCH_RESULTS)/bench.txt || exit 1; \
+	fi
+	$(SHELL) $(srcdir)/bench/plot.sh $(BENCH_RESULTS)/bench.csv $(BENCH_RESULTS)
+
+# Under perf stat when the counters work; otherwise says so and runs plainly.
+performance: $(BENCH_RUN)
+	@$(SHELL) $(srcdir)/bench/perf.sh $(BENCH_RESULTS) $(BENCH_RUN)
+
+# Cold caches: buffers and reachable key schedules flushed before every
+# operation (see doc/PERFORMANCE.md for exactly what is flushed).
+audit: $(BENCH_RUN)
+	@$(MKDIR_P) $(BENCH_RESULTS)
+	$(BENCH_RUN) --cold --save $(BENCH_RESULTS)/audit.csv --save $(BENCH_RESULTS)/audit.txt
+
+.PHONY: bench bench-plot performance audit

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The optional comparison libraries, each in its own file so that the
+ * build compiles only those configure found. */
+#ifndef AXIOM_BENCH_PEERS_H
+#define AXIOM_BENCH_PEERS_H
+
+#include "bench.h"
+
+#ifdef HAVE_OPENSSL
+extern const bench_impl bench_openssl;
+#endif
+#ifdef HAVE_GCRYPT
+extern const bench_impl bench_gcrypt;
+#endif
+
+#endif

@@ -1,0 +1,1299 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The benchmark runner: options, machine set-up, the measurement loop with
+ * libaxiom and its peers interleaved, statistics, and the text (Go
+ * benchmark format), JSON and CSV outputs. */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <math.h>
+#include <regex.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/mman.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <axiom.h>
+
+#include "bench.h"
+
+#define MAX_SIZES 32
+#define MAX_IMPLS 8
+#define MAX_REPS 100
+#define MAX_SAVES 4
+#define MIB ((size_t)1 << 20)
+/* Cold-cache mode pays a sweep and flushes for every single operation, so
+ * it caps the operations per repetition to keep `make audit` short. */
+#define COLD_MAX_ITERS 128
+/* An operation slower than this is timed once, by its calibration run:
+ * repeating a minute-long operation (a portable kernel on 16 MiB in a
+ * serial mode) would make the suite take hours and teach nothing more. */
+#define SLOW_OP_SEC 1.0
+
+static const size_t default_sizes[] = { 16, 64, 256, 1024, 8192, 16384, 16 * MIB };
+
+enum { FMT_TEXT, FMT_JSON, FMT_CSV };
+
+typedef struct options {
+    const char *filter;
+    regex_t re;
+    int use_re;
+    double min_sec;
+    size_t sizes[MAX_SIZES];
+    size_t nsizes;
+    int reps; /* 0: 5, or 3 for messages of 1 MiB and more */
+    int fmt;
+    const char *saves[MAX_SAVES];
+    int nsaves;
+    int cold;
+    int rt;
+    int list_only;
+    const char *peers; /* NULL: all built in */
+} options;
+
+/* Everything measured about one (case, library). */
+typedef struct result {
+    const bench_impl *im;
+    const bench_alg *alg;
+    int encrypt;
+    size_t size;
+    char name[160]; /* after "Benchmark" */
+    uint64_t iters; /* operations in the kept repetitions */
+    int reps, kept;
+    double ns_op, mb_s, cpb, spread;
+    double ratio; /* libaxiom MB/s / this library's MB/s; 0 for libaxiom */
+} result;
+
+/* Machine and run description printed once in every output. */
+typedef struct meta {
+    char cpu[128];
+    char date[32];
+    char os[160];
+    double tsc_ghz;
+    char sched[200];
+    char mem[200];
+    char disable[200];
+    char features[300];
+    char kernels[1200];
+    char missing[300]; /* optional rows this build of libaxiom lacks */
+    char timing[512];
+    char peers[400];
+} meta;
+
+typedef struct sink {
+    FILE *f;
+    int fmt;
+    int nres;
+    const char *path; /* NULL: stdout or stderr */
+} sink;
+
+typedef struct runner {
+    options o;
+    meta m;
+    sink sinks[MAX_SAVES + 2];
+    int nsinks;
+    const bench_impl *impls[MAX_IMPLS]; /* [0] is libaxiom */
+    int nimpls;
+    uint8_t *in, *out, *ref;
+    uint8_t *sealed; /* AEAD open cases: libaxiom's ciphertext || tag of @in */
+    size_t bufsize;  /* each buffer has BENCH_SLACK bytes more */
+    uint8_t key[64], iv[32];
+    uint8_t *sweep; /* cold mode: evicts what cannot be flushed by address */
+    size_t sweepsize;
+    double over_ns, over_cyc; /* cold mode: cost of an empty timed region */
+    int fifo;                 /* running SCHED_FIFO: pace() applies */
+    uint64_t rested_ns;       /* when pace() last slept */
+    int failures;
+    unsigned ncases;
+} runner;
+
+/* ------------------------------------------------------------ options */
+
+static void usage(FILE *f, const char *prog, const bench_impl *const *peers)
+{
+    fprintf(f,
+            "usage: %s [OPTIONS] [FILTER]\n"
+            "Benchmark every libaxiom algorithm at several message sizes: ciphers (encrypt,\n"
+            "decrypt), AEADs (seal, open), hashes, HMAC, %d-message hashing and random\n"
+            "generation.  Output follows Go's benchmark format, so benchstat can compare\n"
+            "two runs.\n"
+            "\n"
+            "  -f, --filter=RE      only cases whose name matches RE (extended regex or\n"
+            "                       substring, case-insensitive), e.g. 'aes-128-ctr',\n"
+            "                       'CTR/encrypt', 'xts.*/16384', 'gcm/seal'\n"
+            "                       [AXIOM_BENCH_FILTER]\n"
+            "  -t, --min-sec=S      measured seconds per case and library (default 0.2)\n"
+            "                       [AXIOM_BENCH_MIN_SEC]\n"
+            "  -s, --sizes=LIST     message sizes, e.g. 16,1k,16M (default\n"
+            "                       16,64,256,1024,8192,16384,16M)   [AXIOM_BENCH_SIZES]\n"
+            "  -r, --reps=N         repetitions per case (default 5; 3 from 1 MiB)\n"
+            "                       [AXIOM_BENCH_REPS]\n"
+            "  -p, --peers=LIST     comparison libraries: all, none, or names\n"
+            "                       [AXIOM_BENCH_PEERS]\n"
+            "  -o, --format=FMT     text (default), json or csv on standard output\n"
+            "  -w, --save=FILE      also write FILE (.json, .csv, else text); repeatable\n"
+            "      --cold           cold caches: flush buffers and state before every\n"
+            "                       operation   [AXIOM_BENCH_COLD=1]\n"
+            "      --no-rt          do not ask for SCHED_FIFO   [AXIOM_BENCH_RT=0]\n"
+            "  -l, --list           print the selected case names and exit\n"
+            "  -h, --help           this text\n"
+            "\n"
+            "AXIOM_CPU_DISABLE=aesni,... (or all) benchmarks a lower tier of libaxiom.\n"
+            "AXIOM_BENCH_PEER_NOAVX512=1 asks the comparison libraries to avoid AVX-512\n"
+            "(OpenSSL: OPENSSL_ia32cap, unless already set; libgcrypt: its hwf switch),\n"
+            "to compare with AXIOM_CPU_DISABLE=avx512.\n"
+            "AXIOM_BENCH_PEER_NOVAES=1 also keeps them off VAES, VPCLMULQDQ and GFNI,\n"
+            "to compare with AXIOM_CPU_DISABLE=avx512,vaes,vpclmul,gfni.\n"
+            "Comparison libraries in this program:",
+            prog, BENCH_MANY);
+    if (!peers || !*peers)
+        fprintf(f, " none");
+    for (; peers && *peers; peers++)
+        fprintf(f, " %s", (*peers)->name);
+    fprintf(f, "\nExit status: 0 success, 1 failure, 2 usage error.\n");
+}
+
+/* "16,1k,16M" -> sizes; 0 on success. */
+static int parse_sizes(const char *s, options *o)
+{
+    o->nsizes = 0;
+    while (*s) {
+        while (*s == ',' || *s == ' ')
+            s++;
+        if (!*s)
+            break;
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(s, &end, 10);
+        if (end == s || errno)
+            return -1;
+        if (*end == 'k' || *end == 'K')
+            v <<= 10, end++;
+        else if (*end == 'm' || *end == 'M')
+            v <<= 20, end++;
+        if ((*end && *end != ',' && *end != ' ') || v == 0 || v > 256 * (unsigned long long)MIB ||
+            o->nsizes == MAX_SIZES)
+            return -1;
+        o->sizes[o->nsizes++] = (size_t)v;
+        s = end;
+    }
+    return o->nsizes ? 0 : -1;
+}
+
+static int parse_min_sec(const char *s, double *v)
+{
+    char *end;
+    errno = 0;
+    *v = strtod(s, &end);
+    return (end == s || *end || errno || !(*v > 0) || *v > 3600) ? -1 : 0;
+}
+
+static int parse_reps(const char *s, int *v)
+{
+    char *end;
+    errno = 0;
+    long n = strtol(s, &end, 10);
+    if (end == s || *end || errno || n < 1 || n > MAX_REPS)
+        return -1;
+    *v = (int)n;
+    return 0;
+}
+
+static int parse_format(const char *s, int *fmt)
+{
+    if (strcasecmp(s, "text") == 0)
+        *fmt = FMT_TEXT;
+    else if (strcasecmp(s, "json") == 0)
+        *fmt = FMT_JSON;
+    else if (strcasecmp(s, "csv") == 0)
+        *fmt = FMT_CSV;
+    else
+        return -1;
+    return 0;
+}
+
+/* Whether @name is in the comma-separated @list ("all"/"none" handled). */
+static int in_list(const char *list, const char *name)
+{
+    if (!list || strcasecmp(list, "all") == 0)
+        return 1;
+    size_t n = strlen(name);
+    for (const char *s = list; *s;) {
+        while (*s == ',' || *s == ' ')
+            s++;
+        size_t k = strcspn(s, ", ");
+        if (k == n && strncasecmp(s, name, n) == 0)
+            return 1;
+        s += k;
+    }
+    return 0;
+}
+
+static int env_on(const char *name)
+{
+    const char *v = getenv(name);
+    return v && *v && strcmp(v, "0") != 0;
+}
+
+int bench_peer_novaes(void)
+{
+    return env_on("AXIOM_BENCH_PEER_NOVAES");
+}
+
+int bench_peer_noavx512(void)
+{
+    return env_on("AXIOM_BENCH_PEER_NOAVX512") || bench_peer_novaes();
+}
+
+/* Every name in @list must be a built-in peer (or all/none). */
+static int check_peers(const char *list, const bench_impl *const *peers, const char *prog)
+{
+    if (strcasecmp(list, "all") == 0 || strcasecmp(list, "none") == 0)
+        return 0;
+    for (const char *s = list; *s;) {
+        while (*s == ',' || *s == ' ')
+            s++;
+        size_t k = strcspn(s, ", ");
+        if (k == 0)
+            break;
+        int found = 0;
+        for (const bench_impl *const *p = peers; p && *p; p++)
+            if (strlen((*p)->name) == k && strncasecmp(s, (*p)->name, k) == 0)
+                found = 1;
+        if (!found) {
+            fprintf(stderr, "%s: peer '%.*s' is not built into this program (see --help)\n", prog,
+                    (int)k, s);
+            return -1;
+        }
+        s += k;
+    }
+    return 0;
+}
+
+static int env_flag(const char *name, int dflt)
+{
+    const char *v = getenv(name);
+    if (!v || !*v)
+        return dflt;
+    return !(strcmp(v, "0") == 0 || strcasecmp(v, "no") == 0 || strcasecmp(v, "off") == 0);
+}
+
+/* Environment first, then the command line on top.  Returns 0, or 2 for a
+ * usage error (message printed). */
+static int parse_options(options *o, const char *prog, int argc, char **argv,
+                         const bench_impl *const *peers)
+{
+    const char *v;
+    memset(o, 0, sizeof *o);
+    o->min_sec = 0.2;
+    o->fmt = FMT_TEXT;
+    o->cold = env_flag("AXIOM_BENCH_COLD", 0);
+    o->rt = env_flag("AXIOM_BENCH_RT", 1);
+    if ((v = getenv("AXIOM_BENCH_FILTER")) && *v)
+        o->filter = v;
+    if ((v = getenv("AXIOM_BENCH_MIN_SEC")) && *v && parse_min_sec(v, &o->min_sec)) {
+        fprintf(stderr, "%s: AXIOM_BENCH_MIN_SEC='%s': want seconds, > 0\n", prog, v);
+        return 2;
+    }
+    const char *sizes = getenv("AXIOM_BENCH_SIZES");
+    if ((v = getenv("AXIOM_BENCH_REPS")) && *v && parse_reps(v, &o->reps)) {
+        fprintf(stderr, "%s: AXIOM_BENCH_REPS='%s': want 1 to %d\n", prog, v, MAX_REPS);
+        return 2;
+    }
+    if ((v = getenv("AXIOM_BENCH_PEERS")) && *v)
+        o->peers = v;
+
+    static const struct option longopts[] = {
+        { "filter", required_argument, NULL, 'f' }, { "min-sec", required_argument, NULL, 't' },
+        { "sizes", required_argument, NULL, 's' },  { "reps", required_argument, NULL, 'r' },
+        { "peers", required_argument, NULL, 'p' },  { "format", required_argument, NULL, 'o' },
+        { "save", required_argument, NULL, 'w' },   { "cold", no_argument, NULL, 'C' },
+        { "no-rt", no_argument, NULL, 'R' },        { "list", no_argument, NULL, 'l' },
+        { "help", no_argument, NULL, 'h' },         { NULL, 0, NULL, 0 },
+    };
+    argv[0] = (char *)prog; /* getopt's own messages name the right program */
+#ifdef __GLIBC__
+    optind = 0; /* full re-initialisation: `axiom` parsed its own options first */
+#else
+    optind = 1;
+#endif
+    int c;
+    while ((c = getopt_long(argc, argv, "f:t:s:r:p:o:w:lh", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'f':
+            o->filter = optarg;
+            break;
+        case 't':
+            if (parse_min_sec(optarg, &o->min_sec)) {
+                fprintf(stderr, "%s: --min-sec '%s': want seconds, > 0\n", prog, optarg);
+                return 2;
+            }
+            break;
+        case 's':
+            sizes = optarg;
+            break;
+        case 'r':
+            if (parse_reps(optarg, &o->reps)) {
+                fprintf(stderr, "%s: --reps '%s': want 1 to %d\n", prog, optarg, MAX_REPS);
+                return 2;
+            }
+            break;
+        case 'p':
+            o->peers = optarg;
+            break;
+        case 'o':
+            if (parse_format(optarg, &o->fmt)) {
+                fprintf(stderr, "%s: --format '%s': want text, json or csv\n", prog, optarg);
+                return 2;
+            }
+            break;
+        case 'w':
+            if (o->nsaves == MAX_SAVES) {
+                fprintf(stderr, "%s: at most %d --save files\n", prog, MAX_SAVES);
+                return 2;
+            }
+            o->saves[o->nsaves++] = optarg;
+            break;
+        case 'C':
+            o->cold = 1;
+            break;
+        case 'R':
+            o->rt = 0;
+            break;
+        case 'l':
+            o->list_only = 1;
+            break;
+        case 'h':
+            usage(stdout, prog, peers);
+            exit(0);
+        default:
+            fprintf(stderr, "Try '%s --help'.\n", prog);
+            return 2;
+        }
+    }
+    if (optind < argc)
+        o->filter = argv[optind++];
+    if (optind < argc) {
+        fprintf(stderr, "%s: one FILTER at most (got '%s' too); try --help\n", prog, argv[optind]);
+        return 2;
+    }
+    if (sizes) {
+        if (parse_sizes(sizes, o)) {
+            fprintf(stderr, "%s: sizes '%s': want a list such as 16,1k,16M (1 byte to 256M)\n",
+                    prog, sizes);
+            return 2;
+        }
+    } else {
+        /* Cold caches make no difference to a 16 MiB message, which does
+         * not fit in them anyway, so audit runs skip it by default. */
+        for (size_t i = 0; i < sizeof default_sizes / sizeof default_sizes[0]; i++)
+            if (!o->cold || default_sizes[i] < MIB)
+                o->sizes[o->nsizes++] = default_sizes[i];
+    }
+    if (o->peers && check_peers(o->peers, peers, prog))
+        return 2;
+    if (o->filter) {
+        /* A filter that is not a valid regex is still a fine substring. */
+        o->use_re = regcomp(&o->re, o->filter, REG_EXTENDED | REG_ICASE | REG_NOSUB) == 0;
+    }
+    return 0;
+}
+
+static int reps_for(const options *o, size_t size)
+{
+    if (o->reps)
+        return o->reps;
+    return size >= MIB ? 3 : 5;
+}
+
+/* ------------------------------------------------------------ naming */
+
+static void case_name(char *out, size_t outlen, const bench_impl *im, const bench_alg *a,
+                      int encrypt, size_t size)
+{
+    char label[64];
+    bench_alg_label(a, label, sizeof label);
+    snprintf(out, outlen, "%s%s/%s/%zu", im->prefix, label, bench_dir_name(a, encrypt), size);
+}
+
+static int match_one(const options *o, const char *s)
+{
+    return o->use_re ? regexec(&o->re, s, 0, NULL, 0) == 0 : strcasestr(s, o->filter) != NULL;
+}
+
+/* The filter sees both spellings: "AES128CTR/encrypt/16384" and
+ * "aes-128-ctr/encrypt/16384". */
+static int selected(const options *o, const bench_alg *a, int encrypt, size_t size)
+{
+    if (!o->filter)
+        return 1;
+    char go[160], lib[160];
+    case_name(go, sizeof go, &bench_axiom, a, encrypt, size);
+    snprintf(lib, sizeof lib, "%s/%s/%zu", a->name, bench_dir_name(a, encrypt), size);
+    return match_one(o, go) || match_one(o, lib);
+}
+
+/* ------------------------------------------------------------ machine */
+
+static void read_cpu_model(char *out, size_t outlen)
+{
+    snprintf(out, outlen, "unknown");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f)
+        return;
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "model name", 10) == 0) {
+            char *p = strchr(line, ':');
+            if (p) {
+                p++;
+                while (*p == ' ' || *p == '\t')
+                    p++;
+                p[strcspn(p, "\n")] = '\0';
+                snprintf(out, outlen, "%s", p);
+            }
+            break;
+        }
+    }
+    fclose(f);
+}
+
+/* Busy work that wakes the core from idle states and measures the TSC
+ * rate against the monotonic clock. */
+static double spin_and_tsc_ghz(double seconds)
+{
+    uint64_t t0 = bench_now_ns(), c0 = bench_tsc_begin(), t1;
+    volatile uint64_t x = 0;
+    do {
+        for (int i = 0; i < 1000; i++)
+            x = x + (uint64_t)i;
+        t1 = bench_now_ns();
+    } while ((double)(t1 - t0) < seconds * 1e9);
+    uint64_t c1 = bench_tsc_end();
+    return bench_have_tsc() ? (double)(c1 - c0) / (double)(t1 - t0) : 0;
+}
+
+/* Pin to the current CPU and ask for SCHED_FIFO; record what we got. */
+static void set_up_scheduling(runner *r)
+{
+    char pin[80] = "not pinned";
+#ifdef __linux__
+    int cpu = sched_getcpu();
+    if (cpu >= 0) {
+        cpu_set_t set;
+        CPU_ZERO(&set);
+        CPU_SET(cpu, &set);
+        if (sched_setaffinity(0, sizeof set, &set) == 0)
+            snprintf(pin, sizeof pin, "pinned to CPU %d", cpu);
+    }
+#endif
+    if (!r->o.rt) {
+        snprintf(r->m.sched, sizeof r->m.sched, "SCHED_OTHER (SCHED_FIFO not requested), %s",
+                 pin);
+        return;
+    }
+    /* The lowest real-time priority: enough to keep ordinary tasks off
+     * this CPU, and the kernel's RT throttling still leaves them a slice. */
+    struct sched_param sp = { .sched_priority = sched_get_priority_min(SCHED_FIFO) };
+    if (sched_setscheduler(0, SCHED_FIFO, &sp) == 0) {
+        r->fifo = 1;
+        r->rested_ns = bench_now_ns();
+        snprintf(r->m.sched, sizeof r->m.sched,
+                 "SCHED_FIFO priority %d, %s; paced: 0.1 s of sleep after every 0.7 s of work, "
+                 "so that the kernel's real-time throttling never stops a measurement",
+                 sp.sched_priority, pin);
+    } else
+        snprintf(r->m.sched, sizeof r->m.sched,
+                 "SCHED_FIFO not permitted (%s): running SCHED_OTHER, expect more noise, %s",
+                 strerror(errno), pin);
+}
+
+static void *alloc_buffer(size_t len)
+{
+    void *p = NULL;
+    /* Page-aligned: the same start offset for every library and run. */
+    if (posix_memalign(&p, 4096, len ? len : 1) != 0)
+        return NULL;
+    return p;
+}
+
+static int set_up_buffers(runner *r)
+{
+    size_t max = 16;
+    for (size_t i = 0; i < r->o.nsizes; i++)
+        if (r->o.sizes[i] > max)
+            max = r->o.sizes[i];
+    r->bufsize = max;
+    size_t all = max + BENCH_SLACK;
+    r->in = alloc_buffer(all);
+    r->out = alloc_buffer(all);
+    r->ref = alloc_buffer(all);
+    r->sealed = alloc_buffer(all);
+    if (!r->in || !r->out || !r->ref || !r->sealed)
+        return -1;
+    /* The library's own fast generator: inputs need no more than that. */
+    if (axiom_random_fill(r->in, all) != AXIOM_OK ||
+        axiom_random_fill(r->key, sizeof r->key) != AXIOM_OK ||
+        axiom_random_fill(r->iv, sizeof r->iv) != AXIOM_OK)
+        return -1;
+    memset(r->out, 0, all); /* touch every page before locking */
+    memset(r->ref, 0, all);
+    memset(r->sealed, 0, all);
+    /* Locked pages take page faults and reclaim out of the measurements. */
+    if (mlock(r->in, all) == 0 && mlock(r->out, all) == 0 && mlock(r->ref, all) == 0 &&
+        mlock(r->sealed, all) == 0 && mlock(r->key, sizeof r->key) == 0)
+        snprintf(r->m.mem, sizeof r->m.mem, "buffers locked in memory (mlock, 4 x %zu bytes)",
+                 all);
+    else
+        snprintf(r->m.mem, sizeof r->m.mem,
+                 "mlock failed (%s; raise ulimit -l): buffers not locked, carrying on",
+                 strerror(errno));
+    if (r->o.cold) {
+        long l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
+        size_t sz = l2 > 0 ? 2 * (size_t)l2 : 2 * MIB;
+        if (sz < 512 * 1024)
+            sz = 512 * 1024;
+        if (sz > 16 * MIB)
+            sz = 16 * MIB;
+        r->sweep = alloc_buffer(sz);
+        if (!r->sweep)
+            return -1;
+        memset(r->sweep, 1, sz);
+        r->sweepsize = sz;
+    }
+    return 0;
+}
+
+/* Optional rows (algorithms still on their way) count only when this
+ * build of libaxiom knows them. */
+static int available(const bench_alg *a)
+{
+    return !a->optional || bench_alg_kernel(a) != NULL;
+}
+
+static void describe_cpu(runner *r)
+{
+    static const struct {
+        const char *name;
+        uint64_t bit;
+    } feats[] = {
+        { "aesni", AXIOM_CPU_AESNI },     { "pclmul", AXIOM_CPU_PCLMUL },
+        { "ssse3", AXIOM_CPU_SSSE3 },     { "avx", AXIOM_CPU_AVX },
+        { "avx2", AXIOM_CPU_AVX2 },       { "bmi2", AXIOM_CPU_BMI2 },
+        { "adx", AXIOM_CPU_ADX },         { "vaes", AXIOM_CPU_VAES },
+        { "vpclmul", AXIOM_CPU_VPCLMUL }, { "avx512", AXIOM_CPU_AVX512 },
+        { "avx512ifma", AXIOM_CPU_AVX512IFMA }, { "avx512vbmi", AXIOM_CPU_AVX512VBMI },
+        { "gfni", AXIOM_CPU_GFNI },       { "shani", AXIOM_CPU_SHANI },
+    };
+    uint64_t f = axiom_cpu_features();
+    size_t n = 0;
+    r->m.features[0] = '\0';
+    for (size_t i = 0; i < sizeof feats / sizeof feats[0]; i++)
+        if ((f & feats[i].bit) && n < sizeof r->m.features)
+            n += (size_t)snprintf(r->m.features + n, sizeof r->m.features - n, "%s%s",
+                                  n ? "," : "", feats[i].name);
+    if (!n)
+        snprintf(r->m.features, sizeof r->m.features, "none (portable C only)");
+    const char *dis = getenv("AXIOM_CPU_DISABLE");
+    snprintf(r->m.disable, sizeof r->m.disable, "%s", dis && *dis ? dis : "");
+
+    /* "aesni (aes-128-ecb .. aes-256-xts)": runs of the table served by
+     * the same kernel; rows this build lacks are named apart. */
+    n = 0;
+    r->m.kernels[0] = '\0';
+    size_t nm = 0;
+    r->m.missing[0] = '\0';
+    for (size_t i = 0; i < bench_nalgs;) {
+        const char *k = bench_alg_kernel(&bench_algs[i]);
+        if (!available(&bench_algs[i])) {
+            if (nm < sizeof r->m.missing)
+                nm += (size_t)snprintf(r->m.missing + nm, sizeof r->m.missing - nm, "%s%s",
+                                       nm ? ", " : "", bench_algs[i].name);
+            i++;
+            continue;
+        }
+        size_t j = i + 1;
+        while (j < bench_nalgs && k && bench_alg_kernel(&bench_algs[j]) &&
+               strcmp(k, bench_alg_kernel(&bench_algs[j])) == 0)
+            j++;
+        if (n < sizeof r->m.kernels) {
+            if (j - i > 1)
+                n += (size_t)snprintf(r->m.kernels + n, sizeof r->m.kernels - n, "%s%s (%s .. %s)",
+                                      n ? ", " : "", k ? k : "unknown", bench_algs[i].name,
+                                      bench_algs[j - 1].name);
+            else
+                n += (size_t)snprintf(r->m.kernels + n, sizeof r->m.kernels - n, "%s%s (%s)",
+                                      n ? ", " : "", k ? k : "unknown", bench_algs[i].name);
+        }
+        i = j;
+    }
+}
+
+/* ------------------------------------------------------------ output */
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static void csv_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+/* "# key: text" folded at spaces to about 80 columns. */
+static void comment_wrapped(FILE *f, const char *key, const char *text)
+{
+    int col = fprintf(f, "# %s:", key);
+    for (;;) {
+        while (*text == ' ')
+            text++;
+        int w = (int)strcspn(text, " ");
+        if (w == 0)
+            break;
+        if (col + 1 + w > 80 && col > 4) {
+            fputs("\n#  ", f);
+            col = 3;
+        }
+        col += fprintf(f, " %.*s", w, text);
+        text += w;
+    }
+    fputc('\n', f);
+}
+
+static void header_text(const runner *r, FILE *f)
+{
+    const meta *m = &r->m;
+    struct utsname u;
+    /* Key lines that benchstat reads as configuration, then comments. */
+    fprintf(f, "goos: linux\n");
+    if (uname(&u) == 0)
+        fprintf(f, "goarch: %s\n", u.machine);
+    fprintf(f, "pkg: libaxiom\n");
+    fprintf(f, "cpu: %s\n", m->cpu);
+    fprintf(f, "axiom-version: %s\n", axiom_version_string());
+    fprintf(f, "# date: %s, system: %s\n", m->date, m->os);
+    if (m->tsc_ghz > 0)
+        fprintf(f,
+                "# cpb = TSC cycles per byte. The TSC ticks at a constant %.3f GHz: these are\n"
+                "#   reference cycles, not core clock cycles (turbo or throttling changes the\n"
+                "#   core clock, not the TSC).\n",
+                m->tsc_ghz);
+    else
+        fprintf(f, "# no time-stamp counter on this architecture: cpb is not printed\n");
+    comment_wrapped(f, "scheduling", m->sched);
+    comment_wrapped(f, "memory", m->mem);
+    comment_wrapped(f, "timing", m->timing);
+    char line[600];
+    snprintf(line, sizeof line, "%s%s%s%s", m->features,
+             m->disable[0] ? " (AXIOM_CPU_DISABLE=" : "", m->disable, m->disable[0] ? ")" : "");
+    comment_wrapped(f, "libaxiom features in use", line);
+    comment_wrapped(f, "libaxiom kernels", m->kernels);
+    if (m->missing[0])
+        comment_wrapped(f, "not in this build of libaxiom, skipped", m->missing);
+    comment_wrapped(f, "peers", m->peers);
+    if (r->nimpls > 1)
+        fprintf(f, "# axiom/<peer> = libaxiom MB/s / peer MB/s: above 1, libaxiom is faster\n");
+    fprintf(f, "# <hash>MANY: one operation is %d messages of the size named; MB/s and cpb\n"
+               "#   count all of them\n",
+            BENCH_MANY);
+    if (r->o.cold)
+        fprintf(f,
+                "# COLD CACHES: before every operation (untimed) a %zu KiB read sweep, then\n"
+                "#   clflush of the input and output buffers, the driver state with the IV,\n"
+                "#   and libaxiom's whole context (key schedules included); peers' key\n"
+                "#   schedules are out of reach and only evicted from L1/L2 by the sweep.\n"
+                "#   Timer overhead (%.0f ns, %.0f cycles) is subtracted.\n",
+                r->sweepsize / 1024, r->over_ns, r->over_cyc);
+}
+
+static void header_json(const runner *r, FILE *f)
+{
+    const meta *m = &r->m;
+    fprintf(f, "{\n  \"meta\": {\"cpu\": ");
+    json_string(f, m->cpu);
+    fprintf(f, ", \"date\": ");
+    json_string(f, m->date);
+    fprintf(f, ", \"system\": ");
+    json_string(f, m->os);
+    fprintf(f, ", \"axiom_version\": ");
+    json_string(f, axiom_version_string());
+    fprintf(f, ", \"tsc_ghz\": %.4f, \"scheduling\": ", m->tsc_ghz);
+    json_string(f, m->sched);
+    fprintf(f, ", \"memory\": ");
+    json_string(f, m->mem);
+    fprintf(f, ", \"timing\": ");
+    json_string(f, m->timing);
+    fprintf(f, ", \"features\": ");
+    json_string(f, m->features);
+    fprintf(f, ", \"cpu_disable\": ");
+    json_string(f, m->disable);
+    fprintf(f, ", \"kernels\": ");
+    json_string(f, m->kernels);
+    fprintf(f, ", \"peers\": ");
+    json_string(f, m->peers);
+    fprintf(f, ", \"min_sec\": %g, \"cold\": %s},\n  \"results\": [", r->o.min_sec,
+            r->o.cold ? "true" : "false");
+}
+
+static void header_csv(FILE *f)
+{
+    fprintf(f, "name,algorithm,direction,size,library,kernel,iterations,ns_per_op,mb_per_s,"
+               "cpb,spread_pct,reps,kept,axiom_over_peer\n");
+}
+
+static void result_text(const runner *r, FILE *f, const result *x)
+{
+    fprintf(f, "Benchmark%-40s\t%10" PRIu64 "\t%14.1f ns/op\t%10.2f MB/s", x->name, x->iters,
+            x->ns_op, x->mb_s);
+    if (r->m.tsc_ghz > 0)
+        fprintf(f, "\t%9.3f cpb", x->cpb);
+    fprintf(f, "\t%6.1f %%spread", x->spread);
+    if (x->ratio > 0)
+        fprintf(f, "\t%6.2f axiom/%s", x->ratio, x->im->name);
+    fputc('\n', f);
+}
+
+static const char *kernel_of(const result *x)
+{
+    if (x->im != &bench_axiom)
+        return "";
+    const char *k = bench_alg_kernel(x->alg);
+    return k ? k : "unknown";
+}
+
+static void result_json(FILE *f, const result *x, int first)
+{
+    fprintf(f, "%s\n    {\"name\": ", first ? "" : ",");
+    json_string(f, x->name);
+    fprintf(f, ", \"algorithm\": \"%s\", \"direction\": \"%s\", \"size\": %zu, \"library\": \"%s\"",
+            x->alg->name, bench_dir_name(x->alg, x->encrypt), x->size, x->im->name);
+    fprintf(f, ", \"kernel\": ");
+    json_string(f, kernel_of(x));
+    fprintf(f,
+            ", \"iterations\": %" PRIu64 ", \"ns_per_op\": %.3f, \"mb_per_s\": %.3f, \"cpb\": %.4f"
+            ", \"spread_pct\": %.2f, \"reps\": %d, \"kept\": %d",
+            x->iters, x->ns_op, x->mb_s, x->cpb, x->spread, x->reps, x->kept);
+    if (x->ratio > 0)
+        fprintf(f, ", \"axiom_over_peer\": %.4f", x->ratio);
+    fputc('}', f);
+}
+
+static void result_csv(FILE *f, const result *x)
+{
+    csv_string(f, x->name);
+    fprintf(f, ",%s,%s,%zu,%s,", x->alg->name, bench_dir_name(x->alg, x->encrypt), x->size,
+            x->im->name);
+    csv_string(f, kernel_of(x));
+    fprintf(f, ",%" PRIu64 ",%.3f,%.3f,%.4f,%.2f,%d,%d,", x->iters, x->ns_op, x->mb_s, x->cpb,
+            x->spread, x->reps, x->kept);
+    if (x->ratio > 0)
+        fprintf(f, "%.4f", x->ratio);
+    fputc('\n', f);
+}
+
+static void emit_header(runner *r)
+{
+    for (int i = 0; i < r->nsinks; i++) {
+        sink *s = &r->sinks[i];
+        if (s->fmt == FMT_TEXT)
+            header_text(r, s->f);
+        else if (s->fmt == FMT_JSON)
+            header_json(r, s->f);
+        else
+            header_csv(s->f);
+        fflush(s->f);
+    }
+}
+
+static void emit_result(runner *r, const result *x)
+{
+    for (int i = 0; i < r->nsinks; i++) {
+        sink *s = &r->sinks[i];
+        if (s->fmt == FMT_TEXT)
+            result_text(r, s->f, x);
+        else if (s->fmt == FMT_JSON)
+            result_json(s->f, x, s->nres == 0);
+        else
+            result_csv(s->f, x);
+        s->nres++;
+        fflush(s->f);
+    }
+}
+
+static void emit_footer(runner *r, double seconds)
+{
+    for (int i = 0; i < r->nsinks; i++) {
+        sink *s = &r->sinks[i];
+        if (s->fmt == FMT_TEXT)
+            fprintf(s->f, "# total: %.1f s for %u cases%s\n", seconds, r->ncases,
+                    r->failures ? " -- FAILED, see the errors above" : "");
+        else if (s->fmt == FMT_JSON)
+            fprintf(s->f, "\n  ],\n  \"total_seconds\": %.3f, \"failures\": %d\n}\n", seconds,
+                    r->failures);
+        fflush(s->f);
+    }
+}
+
+/* ------------------------------------------------------------ measurement */
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Drop repetitions more than 3 scaled median absolute deviations from the
+ * median (a preempted repetition on a shared machine is the usual
+ * outlier), then average what is left.  Needs 3 or more to judge. */
+static void summarize(result *x, const double *ns, const double *cyc, int n, uint64_t per_rep)
+{
+    double s[MAX_REPS], d[MAX_REPS];
+    memcpy(s, ns, (size_t)n * sizeof *s);
+    qsort(s, (size_t)n, sizeof *s, cmp_double);
+    double med = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    for (int i = 0; i < n; i++)
+        d[i] = fabs(ns[i] - med);
+    qsort(d, (size_t)n, sizeof *d, cmp_double);
+    double mad = 1.4826 * (n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2);
+    double sum = 0, sumc = 0;
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+        if (n >= 3 && fabs(ns[i] - med) > 3 * mad && mad > 0)
+            continue;
+        sum += ns[i];
+        sumc += cyc[i];
+        kept++;
+    }
+    double mean = sum / kept, var = 0;
+    for (int i = 0; i < n; i++)
+        if (!(n >= 3 && fabs(ns[i] - med) > 3 * mad && mad > 0))
+            var += (ns[i] - mean) * (ns[i] - mean);
+    x->reps = n;
+    x->kept = kept;
+    x->iters = per_rep * (uint64_t)kept;
+    x->ns_op = mean;
+    double bytes = (double)bench_alg_bytes(x->alg, x->size);
+    x->mb_s = mean > 0 ? bytes * 1e3 / mean : 0; /* 10^6 bytes per second, as Go */
+    x->cpb = (sumc / kept) / bytes;
+    x->spread = kept > 1 && mean > 0 ? 100 * sqrt(var / (kept - 1)) / mean : 0;
+}
+
+/* Evict everything the operation will touch, without timing it. */
+static void make_cold(runner *r, const bench_impl *im, void *st, const bench_msg *m,
+                      size_t inlen, size_t outlen)
+{
+    volatile uint8_t sink_byte = 0;
+    for (size_t i = 0; i < r->sweepsize; i += 64)
+        sink_byte ^= r->sweep[i];
+    (void)sink_byte;
+    im->flush(st);
+    bench_flush_range(m->in, inlen);
+    bench_flush_range(m->out, outlen);
+}
+
+/* A SCHED_FIFO task may use only sched_rt_runtime_us of each second (95%
+ * by default) and is then stopped for the rest: a measurement caught by
+ * that stop is off by up to 50 ms.  Sleeping 0.1 s between measurements
+ * after 0.7 s of work keeps any one-second window under budget. */
+static void pace(runner *r)
+{
+    if (!r->fifo || bench_now_ns() - r->rested_ns < 700000000u)
+        return;
+    struct timespec ts = { 0, 100000000 };
+    while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+        ;
+    r->rested_ns = bench_now_ns();
+}
+
+/* Bytes an operation reads: the messages of a many-message operation
+ * overlap when they do not fit in the buffer side by side. */
+static size_t in_span(const bench_alg *a, const bench_msg *m)
+{
+    if (a->kind == BENCH_HASH_MANY)
+        return (BENCH_MANY - 1) * m->stride + m->len;
+    return a->kind == BENCH_AEAD ? m->len + BENCH_TAGLEN : m->len;
+}
+
+/* @iters operations; per-operation ns and TSC cycles.  Returns 0 or -1. */
+static int measure(runner *r, const bench_impl *im, void *st, const bench_alg *a, int encrypt,
+                   const bench_msg *m, uint64_t iters, double *ns_op, double *cyc_op)
+{
+    pace(r);
+    if (!r->o.cold) {
+        uint64_t t0 = bench_now_ns(), c0 = bench_tsc_begin();
+        int rc = im->run(st, m, iters);
+        uint64_t c1 = bench_tsc_end(), t1 = bench_now_ns();
+        *ns_op = (double)(t1 - t0) / (double)iters;
+        *cyc_op = (double)(c1 - c0) / (double)iters;
+        return rc;
+    }
+    double ns = 0, cyc = 0;
+    for (uint64_t i = 0; i < iters; i++) {
+        make_cold(r, im, st, m, in_span(a, m), bench_alg_outlen(a, encrypt, m->len));
+        uint64_t t0 = bench_now_ns(), c0 = bench_tsc_begin();
+        int rc = im->run(st, m, 1);
+        uint64_t c1 = bench_tsc_end(), t1 = bench_now_ns();
+        if (rc)
+            return rc;
+        ns += (double)(t1 - t0) - r->over_ns;
+        cyc += (double)(c1 - c0) - r->over_cyc;
+    }
+    *ns_op = ns / (double)iters;
+    *cyc_op = cyc / (double)iters;
+    return 0;
+}
+
+/* Cost of an empty timed region: the median of many. */
+static void measure_overhead(runner *r)
+{
+    double ns[101], cyc[101];
+    for (int i = 0; i < 101; i++) {
+        uint64_t t0 = bench_now_ns(), c0 = bench_tsc_begin();
+        uint64_t c1 = bench_tsc_end(), t1 = bench_now_ns();
+        ns[i] = (double)(t1 - t0);
+        cyc[i] = (double)(c1 - c0);
+    }
+    qsort(ns, 101, sizeof ns[0], cmp_double);
+    qsort(cyc, 101, sizeof cyc[0], cmp_double);
+    r->over_ns = ns[50];
+    r->over_cyc = cyc[50];
+}
+
+/* Double the operation count until one repetition lasts @target seconds;
+ * these runs are also each library's warm-up for the case.  The fastest
+ * per-operation time seen decides, so that one interrupted run does not
+ * end the doubling early.  *@slow is set when a single operation took
+ * over SLOW_OP_SEC; *@ns and *@cyc then hold its timing. */
+static int calibrate(runner *r, const bench_impl *im, void *st, const bench_alg *a, int encrypt,
+                     const bench_msg *m, double target, uint64_t *iters, int *slow, double *ns,
+                     double *cyc)
+{
+    uint64_t n = 1;
+    double best = HUGE_VAL;
+    *slow = 0;
+    for (;;) {
+        if (measure(r, im, st, a, encrypt, m, n, ns, cyc))
+            return -1;
+        if (n == 1 && *ns > SLOW_OP_SEC * 1e9) {
+            *slow = 1;
+            break;
+        }
+        if (*ns < best)
+            best = *ns;
+        if (best * (double)n >= target * 1e9 || n >= (UINT64_C(1) << 40) ||
+            (r->o.cold && n >= COLD_MAX_ITERS))
+            break;
+        n *= 2;
+    }
+    *iters = n;
+    return 0;
+}
+
+/* Message i of a many-message operation starts at in + i * stride: side
+ * by side when BENCH_MANY of them fit in the buffer, else overlapping
+ * (all at the same place when one fills the buffer). */
+static size_t many_stride(const runner *r, size_t size)
+{
+    if (size <= r->bufsize / BENCH_MANY)
+        return size;
+    return ((r->bufsize - size) / (BENCH_MANY - 1)) & ~(size_t)63;
+}
+
+/* AEAD open cases open libaxiom's sealed form of the input, so that every
+ * library must give back the original plaintext.  Returns 0 or -1. */
+static int seal_input(runner *r, const bench_alg *a, size_t size)
+{
+    void *st = bench_axiom.setup(a, 1, r->key, r->iv);
+    bench_msg m = { .out = r->sealed, .in = r->in, .len = size };
+    int rc = st ? bench_axiom.run(st, &m, 1) : -1;
+    bench_axiom.teardown(st);
+    return rc;
+}
+
+/* Whether the output of one library is right: the same bytes as
+ * libaxiom's (@ref), the plaintext for AEAD open, and for generators two
+ * different outputs in a row (all one can check of random bytes). */
+static const char *check_output(runner *r, const bench_impl *im, void *st, const bench_alg *a,
+                                int encrypt, const bench_msg *m, int first)
+{
+    size_t outlen = bench_alg_outlen(a, encrypt, m->len);
+    bench_msg m1 = *m;
+    m1.out = first ? r->ref : r->out;
+    if (im->run(st, &m1, 1) != 0)
+        return "failed";
+    if (a->kind == BENCH_RAND || a->kind == BENCH_RAND_OS) {
+        bench_msg m2 = *m;
+        m2.out = first ? r->out : r->ref;
+        if (im->run(st, &m2, 1) != 0)
+            return "failed";
+        return memcmp(r->ref, r->out, outlen) == 0 ? "gave the same bytes twice" : NULL;
+    }
+    if (a->kind == BENCH_AEAD && !encrypt && memcmp(m1.out, r->in, outlen) != 0)
+        return "open did not give back the plaintext";
+    if (!first && memcmp(r->ref, r->out, outlen) != 0)
+        return "output differs from libaxiom's";
+    return NULL;
+}
+
+/* One case: libaxiom and every peer that has the algorithm, their outputs
+ * cross-checked, then measured in alternation (A B C A B C ...) so that
+ * slow drift of the machine hits all of them alike. */
+static void run_case(runner *r, const bench_alg *a, int encrypt, size_t size)
+{
+    void *st[MAX_IMPLS] = { NULL };
+    uint64_t iters[MAX_IMPLS] = { 0 };
+    double ns[MAX_IMPLS][MAX_REPS], cyc[MAX_IMPLS][MAX_REPS];
+    int slow[MAX_IMPLS] = { 0 };
+    int reps = reps_for(&r->o, size);
+    double target = r->o.min_sec / reps;
+    const char *dir = bench_dir_name(a, encrypt);
+    char name[160];
+    bench_msg m = { .out = r->out, .in = r->in, .len = size };
+
+    r->ncases++;
+    if (a->kind == BENCH_HASH_MANY)
+        m.stride = many_stride(r, size);
+    if (a->kind == BENCH_AEAD && !encrypt) {
+        if (seal_input(r, a, size) != 0) {
+            fprintf(stderr, "error: %s/%s/%zu: libaxiom cannot seal the input\n", a->name, dir,
+                    size);
+            r->failures++;
+            return;
+        }
+        m.in = r->sealed;
+    }
+    for (int i = 0; i < r->nimpls; i++) {
+        const bench_impl *im = r->impls[i];
+        case_name(name, sizeof name, im, a, encrypt, size);
+        st[i] = im->setup(a, encrypt, r->key, r->iv);
+        if (!st[i]) {
+            if (i == 0) {
+                fprintf(stderr, "error: %s: libaxiom cannot set up %s\n", name, a->name);
+                r->failures++;
+                return;
+            }
+            continue; /* this peer lacks the algorithm */
+        }
+        /* A benchmark of wrong output is worthless. */
+        const char *why = check_output(r, im, st[i], a, encrypt, &m, i == 0);
+        if (why) {
+            fprintf(stderr, "error: %s: %s%s\n", name, i == 0 ? "libaxiom " : "", why);
+            r->failures++;
+            im->teardown(st[i]);
+            st[i] = NULL;
+            if (i == 0)
+                return;
+        }
+    }
+    for (int i = 0; i < r->nimpls; i++)
+        if (st[i] && calibrate(r, r->impls[i], st[i], a, encrypt, &m, target, &iters[i], &slow[i],
+                               &ns[i][0], &cyc[i][0])) {
+            fprintf(stderr, "error: %s %s/%zu: %s failed while calibrating\n", a->name, dir, size,
+                    r->impls[i]->name);
+            r->failures++;
+            r->impls[i]->teardown(st[i]);
+            st[i] = NULL;
+        }
+    for (int k = 0; k < reps; k++)
+        for (int i = 0; i < r->nimpls; i++)
+            if (st[i] && !slow[i] &&
+                measure(r, r->impls[i], st[i], a, encrypt, &m, iters[i], &ns[i][k],
+                        &cyc[i][k])) {
+                fprintf(stderr, "error: %s %s/%zu: %s failed\n", a->name, dir, size,
+                        r->impls[i]->name);
+                r->failures++;
+                r->impls[i]->teardown(st[i]);
+                st[i] = NULL;
+            }
+    double axiom_mbs = 0;
+    for (int i = 0; i < r->nimpls; i++) {
+        if (!st[i])
+            continue;
+        result x;
+        memset(&x, 0, sizeof x);
+        x.im = r->impls[i];
+        x.alg = a;
+        x.encrypt = encrypt;
+        x.size = size;
+        case_name(x.name, sizeof x.name, x.im, a, encrypt, size);
+        summarize(&x, ns[i], cyc[i], slow[i] ? 1 : reps, iters[i]);
+        if (i == 0)
+            axiom_mbs = x.mb_s;
+        else if (axiom_mbs > 0 && x.mb_s > 0)
+            x.ratio = axiom_mbs / x.mb_s;
+        emit_result(r, &x);
+        r->impls[i]->teardown(st[i]);
+    }
+}
+
+/* ------------------------------------------------------------ driver */
+
+static int open_sinks(runner *r, const char *prog)
+{
+    r->sinks[r->nsinks++] = (sink){ .f = stdout, .fmt = r->o.fmt };
+    /* Machine-readable standard output: progress for people on stderr. */
+    if (r->o.fmt != FMT_TEXT)
+        r->sinks[r->nsinks++] = (sink){ .f = stderr, .fmt = FMT_TEXT };
+    for (int i = 0; i < r->o.nsaves; i++) {
+        const char *p = r->o.saves[i];
+        size_t n = strlen(p);
+        int fmt = FMT_TEXT;
+        if (n > 5 && strcasecmp(p + n - 5, ".json") == 0)
+            fmt = FMT_JSON;
+        else if (n > 4 && strcasecmp(p + n - 4, ".csv") == 0)
+            fmt = FMT_CSV;
+        FILE *f = fopen(p, "w");
+        if (!f) {
+            fprintf(stderr, "%s: cannot write %s: %s\n", prog, p, strerror(errno));
+            return -1;
+        }
+        r->sinks[r->nsinks++] = (sink){ .f = f, .fmt = fmt, .path = p };
+    }
+    return 0;
+}
+
+static int close_sinks(runner *r, const char *prog)
+{
+    int rc = 0;
+    for (int i = 0; i < r->nsinks; i++) {
+        sink *s = &r->sinks[i];
+        if (fflush(s->f) != 0 || ferror(s->f))
+            rc = -1;
+        if (s->path && fclose(s->f) != 0)
+            rc = -1;
+        if (rc)
+            fprintf(stderr, "%s: error writing %s\n", prog, s->path ? s->path : "output");
+    }
+    return rc;
+}
+
+int bench_cli(const char *prog, int argc, char **argv, const bench_impl *const *peers)
+{
+    static runner r; /* large; static keeps it off the stack */
+    memset(&r, 0, sizeof r);
+    int rc = parse_options(&r.o, prog, argc, argv, peers);
+    if (rc)
+        return rc;
+
+    if (r.o.list_only) {
+        for (size_t a = 0; a < bench_nalgs; a++)
+            for (int e = 1; e >= 2 - bench_alg_ndirs(&bench_algs[a]); e--)
+                for (size_t s = 0; s < r.o.nsizes; s++)
+                    if (available(&bench_algs[a]) &&
+                        bench_alg_accepts(&bench_algs[a], r.o.sizes[s]) &&
+                        selected(&r.o, &bench_algs[a], e, r.o.sizes[s])) {
+                        char name[160];
+                        case_name(name, sizeof name, &bench_axiom, &bench_algs[a], e,
+                                  r.o.sizes[s]);
+                        printf("Benchmark%s\n", name);
+                    }
+        return 0;
+    }
+
+    uint64_t t_start = bench_now_ns();
+    r.impls[r.nimpls++] = &bench_axiom;
+    size_t np = 0;
+    for (const bench_impl *const *p = peers; p && *p && r.nimpls < MAX_IMPLS; p++) {
+        const bench_impl *im = *p;
+        int want = !r.o.peers || in_list(r.o.peers, im->name);
+        if (r.o.peers && strcasecmp(r.o.peers, "none") == 0)
+            want = 0;
+        size_t left = sizeof r.m.peers - np;
+        if (!want) {
+            np += (size_t)snprintf(r.m.peers + np, left, "%s%s (skipped)", np ? "; " : "",
+                                   im->name);
+        } else if (im->init() != 0) {
+            np += (size_t)snprintf(r.m.peers + np, left, "%s%s (failed to initialise)",
+                                   np ? "; " : "", im->name);
+        } else {
+            np += (size_t)snprintf(r.m.peers + np, left, "%s%s %s", np ? "; " : "", im->name,
+                                   im->version());
+            r.impls[r.nimpls++] = im;
+        }
+        if (np >= sizeof r.m.peers)
+            np = sizeof r.m.peers - 1;
+    }
+    if (np == 0)
+        snprintf(r.m.peers, sizeof r.m.peers, "none built into %s", prog);
+    else if (r.nimpls > 1)
+        snprintf(r.m.peers + np, sizeof r.m.peers - np, "%s",
+                 bench_peer_novaes()
+                     ? " -- peers asked to avoid AVX-512, VAES, VPCLMULQDQ and GFNI"
+                       " (AXIOM_BENCH_PEER_NOVAES)"
+                 : bench_peer_noavx512()
+                     ? " -- peers asked to avoid AVX-512 (AXIOM_BENCH_PEER_NOAVX512)"
+                     : " -- peers use their own CPU dispatch: AXIOM_CPU_DISABLE affects libaxiom only");
+
+    if (set_up_buffers(&r) != 0) {
+        fprintf(stderr, "%s: cannot allocate or fill the %zu-byte buffers\n", prog, r.bufsize);
+        return 1;
+    }
+    set_up_scheduling(&r);
+    read_cpu_model(r.m.cpu, sizeof r.m.cpu);
+    time_t now = time(NULL);
+    strftime(r.m.date, sizeof r.m.date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    struct utsname u;
+    if (uname(&u) == 0)
+        snprintf(r.m.os, sizeof r.m.os, "%s %s", u.sysname, u.release);
+    describe_cpu(&r);
+    /* Warm-up: bring the core out of idle before the first case. */
+    r.m.tsc_ghz = spin_and_tsc_ghz(r.o.min_sec < 0.1 ? r.o.min_sec : 0.1);
+    if (r.o.cold)
+        measure_overhead(&r);
+    snprintf(r.m.timing, sizeof r.m.timing,
+             "each case >= %g s measured per library over %d repetitions (%d from 1 MiB), "
+             "operations doubled until a repetition is long enough (this warms up too); "
+             "repetitions beyond 3 MADs of the median dropped; %%spread = relative "
+             "standard deviation of the kept ones; an operation over %g s is timed once%s",
+             r.o.min_sec, r.o.reps ? r.o.reps : 5, r.o.reps ? r.o.reps : 3, SLOW_OP_SEC,
+             r.o.cold ? "; cold: at most 128 operations per repetition" : "");
+
+    if (open_sinks(&r, prog) != 0)
+        return 1;
+    emit_header(&r);
+    for (size_t a = 0; a < bench_nalgs; a++)
+        for (int e = 1; e >= 2 - bench_alg_ndirs(&bench_algs[a]); e--)
+            for (size_t s = 0; s < r.o.nsizes; s++) {
+                const bench_alg *alg = &bench_algs[a];
+                if (available(alg) && bench_alg_accepts(alg, r.o.sizes[s]) &&
+                    selected(&r.o, alg, e, r.o.sizes[s]))
+                    run_case(&r, alg, e, r.o.sizes[s]);
+            }
+    if (r.ncases == 0)
+        fprintf(stderr, "%s: warning: no case matches the filter '%s'\n", prog,
+                r.o.filter ? r.o.filter : "");
+    emit_footer(&r, (double)(bench_now_ns() - t_start) / 1e9);
+    if (close_sinks(&r, prog) != 0)
+        r.failures++;
+    if (r.o.use_re)
+        regfree(&r.o.re);
+    free(r.in);
+    free(r.out);
+    free(r.ref);
+    free(r.sealed);
+    free(r.sweep);
+    return r.failures ? 1 : 0;
+}

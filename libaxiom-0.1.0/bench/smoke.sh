@@ -1,0 +1,106 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Smoke test of axiom-bench and `axiom speed` for make check: a tiny run
+# whose output format, options and exit codes are checked; speed is not.
+# The tool's other commands have tools/smoke.sh.
+# tests/tiers.sh runs it once per CPU tier, so it must stay short.
+set -u
+bench=${AXIOM_BENCH_BIN:-./bench/axiom-bench}
+axiom=${AXIOM_TOOL_BIN:-./tools/axiom}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/axiom-smoke.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+status=0
+fail() { echo "FAIL: $*" >&2; status=1; }
+
+# Expect exit code $1 from the rest of the line; output kept in $tmp/o.
+expect() {
+  want=$1; shift
+  "$@" >"$tmp/o" 2>&1; got=$?
+  if [ "$got" -ne "$want" ]; then
+    fail "exit $got, want $want: $*"; sed 's/^/  | /' "$tmp/o" | head -20 >&2
+  fi
+}
+
+# Tiny and polite: 1 ms per case, no real-time priority.  Size 33 checks
+# that block modes skip what they cannot take while stream modes run it.
+AXIOM_BENCH_MIN_SEC=0.001 AXIOM_BENCH_SIZES=16,33 AXIOM_BENCH_REPS=3 AXIOM_BENCH_RT=0
+export AXIOM_BENCH_MIN_SEC AXIOM_BENCH_SIZES AXIOM_BENCH_REPS AXIOM_BENCH_RT
+unset AXIOM_BENCH_FILTER AXIOM_BENCH_PEERS AXIOM_BENCH_COLD
+
+# ---- the runner
+expect 0 "$bench" --list
+cp "$tmp/o" "$tmp/list"
+grep -q '^BenchmarkAES128CTR/encrypt/33$' "$tmp/list" || fail "--list lacks AES128CTR/encrypt/33"
+grep -q '^BenchmarkAES128ECB/encrypt/33$' "$tmp/list" && fail "--list offers ECB at 33 bytes"
+ncases=$(wc -l <"$tmp/list")
+
+expect 0 "$bench" --save "$tmp/r.csv" --save "$tmp/r.json"
+cp "$tmp/o" "$tmp/run"
+grep -q '^# cpb = TSC cycles per byte' "$tmp/run" || grep -q '^# no time-stamp counter' "$tmp/run" \
+  || fail "header does not say what cpb is"
+grep -q '^# scheduling: ' "$tmp/run" || fail "header lacks the scheduling line"
+# Every result line: name, iterations, ns/op, MB/s, [cpb], %spread, [ratio].
+awk '/^Benchmark/ {
+       if ($2 !~ /^[0-9]+$/ || $2 == 0 || $4 != "ns/op" || $6 != "MB/s") { print "bad: " $0; bad = 1 }
+       n++
+     }
+     END { exit bad }' "$tmp/run" || fail "malformed result lines"
+naxiom=$(grep -c '^Benchmark[A-Z0-9]*/' "$tmp/run")
+[ "$naxiom" -eq "$ncases" ] || fail "$naxiom libaxiom lines for $ncases cases"
+# Every kind of case ran, each direction it has.
+for c in AES128CTR/encrypt AES128CTR/decrypt AES128GCM/seal AES128GCM/open \
+         CHACHA20POLY1305/open XCHACHA20POLY1305/seal SHA224/digest SHA256/digest \
+         SHA256MANY/digest HMACSHA256/mac RANDOM/generate RANDOMOS/generate; do
+  grep -q "^Benchmark$c/16 " "$tmp/run" || fail "no $c/16 line"
+done
+# A peer's lines each carry the ratio to libaxiom; OpenSSL and libgcrypt
+# have AES-GCM and SHA-256, so a peer that is built in has those lines.
+for peer in openssl gcrypt; do
+  if grep -q "^# peers: .*$peer [0-9]" "$tmp/run" || grep -q "^# peers: $peer [^(]" "$tmp/run"; then
+    case $peer in openssl) pre=OpenSSL_ ;; *) pre=Gcrypt_ ;; esac
+    n=$(grep -c "axiom/$peer\$" "$tmp/run")
+    np=$(grep -c "^Benchmark$pre" "$tmp/run")
+    [ "$n" -eq "$np" ] || fail "$n lines with a ratio to $peer for $np $peer lines"
+    for c in AES256GCM/open SHA256/digest SHA256MANY/digest HMACSHA256/mac RANDOM/generate; do
+      grep -q "^Benchmark$pre$c/16 " "$tmp/run" || fail "no $pre$c/16 line"
+    done
+  fi
+done
+nlines=$(grep -c '^Benchmark' "$tmp/run")
+ncsv=$(($(wc -l <"$tmp/r.csv") - 1))
+[ "$ncsv" -eq "$nlines" ] || fail "CSV has $ncsv rows for $nlines result lines"
+head -1 "$tmp/r.csv" | grep -q '^name,algorithm,direction,size,library,' || fail "CSV header"
+njson=$(grep -c '"name": ' "$tmp/r.json")
+[ "$njson" -eq "$nlines" ] || fail "JSON has $njson results for $nlines result lines"
+if command -v python3 >/dev/null 2>&1; then
+  python3 -m json.tool "$tmp/r.json" >/dev/null 2>&1 || fail "JSON does not parse"
+fi
+
+# Filters: substring on either spelling, regex, and no match at all.
+expect 0 env AXIOM_BENCH_FILTER=aes-256-xts "$bench" --list
+[ "$(grep -cv '^BenchmarkAES256XTS/' "$tmp/o")" -eq 0 ] || fail "filter aes-256-xts"
+expect 0 "$bench" --list 'aes-...-cbc/(en|de)crypt/16$'
+[ "$(wc -l <"$tmp/o")" -eq 6 ] || fail "regex filter: want 6 cases"
+expect 0 "$bench" --list 'gcm/open/33'
+[ "$(grep -c '^BenchmarkAES...GCM/open/33$' "$tmp/o")" -eq 3 ] || fail "filter gcm/open: want 3 AES cases"
+expect 0 "$bench" -o csv --peers=none --cold -t 0.0001 -f 'aes-128-ofb/decrypt/16$'
+[ "$(grep -c '^"AES128OFB/decrypt/16"' "$tmp/o")" -eq 1 ] || fail "--cold -o csv"
+expect 0 "$bench" --cold -t 0.0001 -f 'aes-128-gcm/open/16$|sha256-many/digest/33$'
+[ "$(grep -c '^Benchmark.*\(GCM/open/16\|MANY/digest/33\) ' "$tmp/o")" -ge 2 ] || fail "--cold AEAD, many"
+
+# Usage errors exit 2, with a message.
+expect 2 "$bench" --bogus
+expect 2 "$bench" --sizes=0 --list
+expect 2 "$bench" --format=xml
+expect 2 "$bench" --peers=nosuchlib --list
+expect 2 env AXIOM_BENCH_MIN_SEC=soon "$bench" --list
+expect 2 "$bench" --list one two
+
+# ---- the same runner in the installed tool
+expect 0 "$axiom" speed --list 'aes-...-ctr'
+[ "$(wc -l <"$tmp/o")" -eq 12 ] || fail "axiom speed --list aes-...-ctr: want 12 cases"
+expect 0 "$axiom" speed 'aes-192-cfb/encrypt/16$'
+grep -q '^BenchmarkAES192CFB/encrypt/16 ' "$tmp/o" || fail "axiom speed ran nothing"
+expect 2 "$axiom" speed --bogus
+
+exit $status

@@ -1,0 +1,234 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* libFuzzer target for the AEADs: every GCM tier, ChaCha20 and Poly1305
+ * kernel against the portable one and against libgcrypt on fuzzer-chosen
+ * keys, nonces, lengths, split points and alignments; then the open of a
+ * message with one fuzzer-chosen bit flipped (ciphertext, tag, AD or nonce)
+ * must fail and leave its output wiped. */
+#include "config.h"
+
+#include <axiom.h>
+
+#include "api/aead.h"
+#include "chacha/chacha.h"
+#include "gcm/gcm.h"
+#include "gcm/ghash.h"
+#include "chacha/poly1305.h"
+#include "fuzz_util.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define MAXLEN 3000
+#define MAXAD 600
+#define SLACK 64
+
+static const struct {
+    const char *name;
+    size_t keylen;
+    int gcm;          /* 0: chacha20-poly1305, 2: xchacha20-poly1305 */
+} algs[] = {
+    { "aes-128-gcm", 16, 1 },
+    { "aes-192-gcm", 24, 1 },
+    { "aes-256-gcm", 32, 1 },
+    { "chacha20-poly1305", 32, 0 },
+    { "xchacha20-poly1305", 32, 2 },
+};
+static const size_t gcm_tags[] = { 16, 15, 14, 13, 12, 8, 4 };
+
+static uint8_t key[32], nonce[64], ad[MAXAD], msg[MAXLEN];
+static uint8_t ct[MAXLEN + SLACK], pt[MAXLEN + SLACK], alt[MAXLEN + SLACK];
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+#ifdef HAVE_GCRYPT
+    fz_gcry_init();
+#endif
+    return 0;
+}
+
+static int usable(uint64_t features)
+{
+    return (features & ~axiom_cpu_features()) == 0;
+}
+
+#ifdef HAVE_GCRYPT
+/* libgcrypt's ciphertext and full tag, or -1 if it has no such AEAD. */
+static int gcry_seal(int alg, size_t noncelen, size_t adlen, size_t len, uint8_t *out,
+                     uint8_t tag[16])
+{
+    int ga, mode;
+    if (algs[alg].gcm == 1) {
+        ga = algs[alg].keylen == 16 ? GCRY_CIPHER_AES128
+             : algs[alg].keylen == 24 ? GCRY_CIPHER_AES192 : GCRY_CIPHER_AES256;
+        mode = GCRY_CIPHER_MODE_GCM;
+    } else if (algs[alg].gcm == 0) {
+        ga = GCRY_CIPHER_CHACHA20;
+        mode = GCRY_CIPHER_MODE_POLY1305;
+    } else {
+        return -1;
+    }
+    gcry_cipher_hd_t h;
+    if (gcry_cipher_open(&h, ga, mode, 0))
+        return -1;
+    int rc = -1;
+    if (!gcry_cipher_setkey(h, key, algs[alg].keylen) && !gcry_cipher_setiv(h, nonce, noncelen) &&
+        !gcry_cipher_authenticate(h, ad, adlen) &&
+        !gcry_cipher_encrypt(h, out, len ? len : 1, msg, len) && !gcry_cipher_gettag(h, tag, 16))
+        rc = 0;
+    gcry_cipher_close(h);
+    return rc;
+}
+#endif
+
+/* Every GCM tier usable here, through the one-shot operations, against the
+ * public result. */
+static void gcm_tiers(int alg, size_t noncelen, size_t adlen, size_t len, size_t off,
+                      const uint8_t *want, const uint8_t *want_tag, size_t taglen)
+{
+    static axiom_gcm_key g;
+    uint8_t t[16];
+    for (const axiom_gcm_kernel *const *k = axiom_gcm_kernels; *k; k++) {
+        if (!usable((*k)->features))
+            continue;
+        axiom_gcm_setkey_with(&g, *k, key, algs[alg].keylen);
+        axiom_aead_aes128_gcm.seal(&g, alt + off, t, nonce, noncelen, ad, adlen, msg, len);
+        FZ_CHECK(memcmp(alt + off, want, len) == 0, "GCM tier %s ciphertext", (*k)->name);
+        FZ_CHECK(memcmp(t, want_tag, taglen) == 0, "GCM tier %s tag", (*k)->name);
+    }
+}
+
+/* The streaming GCM interface, split at fuzzer-chosen points. */
+static void gcm_stream(int alg, size_t noncelen, size_t adlen, size_t len, size_t s1, size_t s2,
+                       size_t sa, const uint8_t *want, const uint8_t *want_tag, size_t taglen)
+{
+    axiom_gcm_ctx *c;
+    uint8_t t[16];
+    FZ_CHECK(axiom_gcm_new(&c, algs[alg].name) == AXIOM_OK, "gcm_new");
+    FZ_CHECK(axiom_gcm_setkey(c, key, algs[alg].keylen) == AXIOM_OK, "gcm_setkey");
+    FZ_CHECK(axiom_gcm_init(c, AXIOM_ENCRYPT, nonce, noncelen) == AXIOM_OK, "gcm_init");
+    FZ_CHECK(axiom_gcm_aad(c, ad, sa) == AXIOM_OK && axiom_gcm_aad(c, ad + sa, adlen - sa) == 0,
+             "gcm_aad");
+    FZ_CHECK(axiom_gcm_update(c, alt, msg, s1) == AXIOM_OK &&
+             axiom_gcm_update(c, alt + s1, msg + s1, s2 - s1) == AXIOM_OK &&
+             axiom_gcm_update(c, alt + s2, msg + s2, len - s2) == AXIOM_OK, "gcm_update");
+    FZ_CHECK(axiom_gcm_final(c, t, taglen) == AXIOM_OK, "gcm_final");
+    FZ_CHECK(memcmp(alt, want, len) == 0, "streaming GCM ciphertext, splits %zu %zu", s1, s2);
+    FZ_CHECK(memcmp(t, want_tag, taglen) == 0, "streaming GCM tag");
+    /* Decrypt in place with the same splits and verify. */
+    FZ_CHECK(axiom_gcm_init(c, AXIOM_DECRYPT, nonce, noncelen) == AXIOM_OK, "gcm_init dec");
+    FZ_CHECK(axiom_gcm_aad(c, ad, adlen) == AXIOM_OK, "gcm_aad dec");
+    FZ_CHECK(axiom_gcm_update(c, alt, alt, s1) == AXIOM_OK &&
+             axiom_gcm_update(c, alt + s1, alt + s1, len - s1) == AXIOM_OK, "gcm_update dec");
+    FZ_CHECK(axiom_gcm_verify(c, t, taglen) == AXIOM_OK, "gcm_verify");
+    FZ_CHECK(memcmp(alt, msg, len) == 0, "streaming GCM decryption");
+    axiom_gcm_free(c);
+}
+
+/* Every ChaCha20 and Poly1305 kernel usable here against the portable one. */
+static void chacha_kernels(size_t len, size_t split, size_t off)
+{
+    uint32_t st[16];
+    uint8_t t0[16], t1[16];
+    axiom_chacha_init_state(st, key, 1, nonce);
+    axiom_chacha_generic.xor(st, pt, msg, len);
+    for (const axiom_chacha_kernel *const *k = axiom_chacha_kernels; *k; k++) {
+        if (!usable((*k)->features))
+            continue;
+        (*k)->xor(st, alt + off, msg, len);
+        FZ_CHECK(memcmp(alt + off, pt, len) == 0, "ChaCha20 kernel %s, %zu bytes", (*k)->name, len);
+    }
+    axiom_poly1305 p;
+    axiom_poly1305_init(&p, key, &axiom_poly1305_generic);
+    axiom_poly1305_update(&p, msg, len);
+    axiom_poly1305_final(&p, t0);
+    for (const axiom_poly1305_kernel *const *k = axiom_poly1305_kernels; *k; k++) {
+        if (!usable((*k)->features))
+            continue;
+        axiom_poly1305_init(&p, key, *k);
+        axiom_poly1305_update(&p, msg, split);
+        axiom_poly1305_update(&p, msg + split, len - split);
+        axiom_poly1305_final(&p, t1);
+        FZ_CHECK(memcmp(t0, t1, 16) == 0, "Poly1305 kernel %s, %zu bytes", (*k)->name, len);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fz_reader r = { data, size };
+    const int alg = fz_u8(&r) % (int)(sizeof algs / sizeof algs[0]);
+    const uint8_t flags = fz_u8(&r);
+    size_t taglen = 16, noncelen = algs[alg].gcm == 2 ? 24 : 12;
+    if (algs[alg].gcm == 1) {
+        taglen = gcm_tags[fz_u8(&r) % 7];
+        noncelen = (flags & 1) ? 12 : 1 + fz_u8(&r) % sizeof nonce;
+    }
+    const size_t adlen = fz_u16(&r) % (MAXAD + 1);
+    const size_t len = fz_u16(&r) % (MAXLEN + 1);
+    const size_t off_out = fz_u8(&r) % SLACK, off_alt = fz_u8(&r) % SLACK;
+    const size_t s1 = len ? fz_u16(&r) % (len + 1) : 0;
+    const size_t s2 = s1 + (len - s1 ? fz_u16(&r) % (len - s1 + 1) : 0);
+    const size_t sa = adlen ? fz_u16(&r) % (adlen + 1) : 0;
+    const uint8_t where = fz_u8(&r) % 4;
+    const uint16_t pos = fz_u16(&r);
+    const uint8_t bit = (uint8_t)(1u << (fz_u8(&r) % 8));
+    fz_bytes(&r, key, algs[alg].keylen);
+    fz_bytes(&r, nonce, noncelen);
+    fz_bytes(&r, ad, adlen);
+    fz_bytes(&r, msg, len);
+
+    /* The public one-shot API is the reference for everything below. */
+    axiom_aead_ctx *a;
+    uint8_t tag[16], t2[16];
+    FZ_CHECK(axiom_aead_new(&a, algs[alg].name) == AXIOM_OK, "new %s", algs[alg].name);
+    FZ_CHECK(axiom_aead_setkey(a, key, algs[alg].keylen) == AXIOM_OK, "setkey");
+    uint8_t *c = ct + off_out;
+    FZ_CHECK(axiom_aead_seal(a, c, tag, taglen, nonce, noncelen, ad, adlen, msg, len) == AXIOM_OK,
+             "seal");
+    /* In place gives the same. */
+    memcpy(alt + off_alt, msg, len);
+    FZ_CHECK(axiom_aead_seal(a, alt + off_alt, t2, taglen, nonce, noncelen, ad, adlen,
+                             alt + off_alt, len) == AXIOM_OK, "seal in place");
+    FZ_CHECK(memcmp(alt + off_alt, c, len) == 0 && memcmp(t2, tag, taglen) == 0, "in-place seal");
+
+#ifdef HAVE_GCRYPT
+    uint8_t gt[16];
+    if (gcry_seal(alg, noncelen, adlen, len, alt, gt) == 0) {
+        FZ_CHECK(memcmp(alt, c, len) == 0, "%s ciphertext differs from libgcrypt", algs[alg].name);
+        FZ_CHECK(memcmp(gt, tag, taglen) == 0, "%s tag differs from libgcrypt", algs[alg].name);
+    }
+#endif
+    if (algs[alg].gcm == 1) {
+        gcm_tiers(alg, noncelen, adlen, len, off_alt, c, tag, taglen);
+        gcm_stream(alg, noncelen, adlen, len, s1, s2, sa, c, tag, taglen);
+    } else {
+        chacha_kernels(len, s1, off_alt);
+    }
+
+    /* Open the genuine message, out of place and in place. */
+    uint8_t *p = pt + off_alt;
+    FZ_CHECK(axiom_aead_open(a, p, tag, taglen, nonce, noncelen, ad, adlen, c, len) == AXIOM_OK,
+             "open of a genuine message");
+    FZ_CHECK(memcmp(p, msg, len) == 0, "open decrypts");
+
+    /* One flipped bit: never accepted (a 4-byte GCM tag may be forged by
+     * chance, 2^-32 a try, so only the wipe is required there), and the
+     * output is wiped. */
+    uint8_t *mc = c, *mt = tag, *ma = ad, *mn = nonce;
+    size_t target_len[4] = { len, taglen, adlen, noncelen };
+    uint8_t *target[4] = { mc, mt, ma, mn };
+    if (target_len[where]) {
+        target[where][pos % target_len[where]] ^= bit;
+        memset(p, 0xa5, len);
+        int rc = axiom_aead_open(a, p, tag, taglen, nonce, noncelen, ad, adlen, c, len);
+        if (taglen >= 8)
+            FZ_CHECK(rc == AXIOM_EAUTH, "forgery accepted: field %d, byte %zu", where,
+                     (size_t)(pos % target_len[where]));
+        if (rc == AXIOM_EAUTH)
+            FZ_CHECK(fz_all_zero(p, len), "output not wiped after AXIOM_EAUTH");
+        target[where][pos % target_len[where]] ^= bit;
+    }
+    axiom_aead_free(a);
+    return 0;
+}

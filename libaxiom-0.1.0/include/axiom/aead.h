@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/** @file axiom/aead.h
+ *  @brief Authenticated encryption with associated data (one-shot). */
+#ifndef AXIOM_AEAD_H
+#define AXIOM_AEAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @defgroup aead Authenticated encryption (AEAD)
+ *
+ *  Algorithm names (looked up case-insensitively) are listed in the
+ *  README and by `axiom list`; each algorithm documents its key, nonce and
+ *  tag lengths in doc/mainpage.md.
+ *
+ *  Rules shared by every algorithm:
+ *  - `out == in` (in place) is allowed; any other overlap between @c out and
+ *    @c in is rejected with #AXIOM_EINVAL.  The nonce and AD buffers may be
+ *    anywhere, the output included (they are read before it is written).
+ *    The tag buffer may be anywhere except that it may not share a byte
+ *    with the @p len bytes at @c out (#AXIOM_EINVAL): `text || tag` in one
+ *    buffer, sealed or opened in place, is the usual layout.
+ *  - The tag comparison in axiom_aead_open() takes the same time whatever
+ *    the position of the first differing byte.
+ *  - On #AXIOM_EAUTH the whole output buffer (@p len bytes) is wiped, so
+ *    no unauthenticated plaintext is ever released.
+ *  - On any other error nothing is written.
+ *  @{ */
+
+/** Opaque AEAD context: an algorithm and, after axiom_aead_setkey(), a key.
+ *  One thread at a time; reusable for any number of messages. */
+typedef struct axiom_aead_ctx axiom_aead_ctx;
+
+/** Allocate a context for AEAD algorithm @p name; the kernel is chosen
+ *  when the key is set.
+ *  @param[out] ctx  receives the context (NULL on error)
+ *  @param      name algorithm name, e.g. "aes-256-gcm"
+ *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_ENOTFOUND, #AXIOM_ENOMEM */
+int axiom_aead_new(axiom_aead_ctx **ctx, const char *name);
+
+/** Set (or replace) the key; precomputes everything that depends on it.
+ *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_EKEYLEN (the old key, if any,
+ *          is kept) */
+int axiom_aead_setkey(axiom_aead_ctx *ctx, const uint8_t *key, size_t keylen);
+
+/** Encrypt @p len bytes of @p in into @p out and write a @p taglen-byte
+ *  tag that authenticates the nonce, @p ad and the ciphertext.
+ *  @p ad may be NULL when @p adlen is 0; @p in / @p out may be NULL when
+ *  @p len is 0.  A nonce must never be used twice under one key.
+ *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_ESTATE (no key),
+ *          #AXIOM_EIVLEN, #AXIOM_ETAGLEN, #AXIOM_ELENGTH (message or AD
+ *          longer than the algorithm allows) */
+int axiom_aead_seal(axiom_aead_ctx *ctx, uint8_t *out, uint8_t *tag, size_t taglen,
+                    const uint8_t *nonce, size_t noncelen,
+                    const uint8_t *ad, size_t adlen,
+                    const uint8_t *in, size_t len);
+
+/** Check the tag and decrypt @p len bytes of ciphertext @p in into @p out.
+ *  @return #AXIOM_OK; #AXIOM_EAUTH when the tag does not match (the
+ *          @p len bytes at @p out are then zero); #AXIOM_EINVAL,
+ *          #AXIOM_ESTATE, #AXIOM_EIVLEN, #AXIOM_ETAGLEN, #AXIOM_ELENGTH
+ *          (nothing written) */
+int axiom_aead_open(axiom_aead_ctx *ctx, uint8_t *out, const uint8_t *tag, size_t taglen,
+                    const uint8_t *nonce, size_t noncelen,
+                    const uint8_t *ad, size_t adlen,
+                    const uint8_t *in, size_t len);
+
+/** Wipe the key material and free the context; NULL is a no-op. */
+void axiom_aead_free(axiom_aead_ctx *ctx);
+
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+#endif

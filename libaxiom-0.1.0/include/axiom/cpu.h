@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/** @file axiom/cpu.h
+ *  @brief CPU feature detection, run-time kernel selection and introspection. */
+#ifndef AXIOM_CPU_H
+#define AXIOM_CPU_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @defgroup cpu CPU dispatch
+ *
+ *  A feature counts only when the CPU reports it, this build of the library
+ *  compiled kernels for it, and the operating system saves the registers it
+ *  needs (XCR0, read with XGETBV).
+ *
+ *  The environment variable `AXIOM_CPU_DISABLE`, read once at first use,
+ *  takes features away: a comma-separated list of the names below
+ *  (`aesni`, `pclmul`, `ssse3`, `avx`, `avx2`, `bmi2`, `adx`, `vaes`,
+ *  `vpclmul`, `avx512`, `avx512ifma`, `avx512vbmi`, `gfni`, `shani`) or `all`
+ *  for the portable C code everywhere.  Unknown names are ignored.
+ *
+ *  Kernels are chosen when a context is created, so a change of features
+ *  affects contexts created afterwards.
+ *  @{ */
+#define AXIOM_CPU_AESNI      (UINT64_C(1) << 0)  /**< AES-NI. */
+#define AXIOM_CPU_PCLMUL     (UINT64_C(1) << 1)  /**< PCLMULQDQ. */
+#define AXIOM_CPU_SSSE3      (UINT64_C(1) << 2)  /**< SSSE3. */
+#define AXIOM_CPU_AVX        (UINT64_C(1) << 3)  /**< AVX (YMM state saved). */
+#define AXIOM_CPU_AVX2       (UINT64_C(1) << 4)  /**< AVX2. */
+#define AXIOM_CPU_BMI2       (UINT64_C(1) << 5)  /**< BMI2 (MULX, RORX). */
+#define AXIOM_CPU_ADX        (UINT64_C(1) << 6)  /**< ADX (ADCX, ADOX). */
+#define AXIOM_CPU_VAES       (UINT64_C(1) << 7)  /**< VAES (AES on YMM/ZMM). */
+#define AXIOM_CPU_VPCLMUL    (UINT64_C(1) << 8)  /**< VPCLMULQDQ (on YMM/ZMM). */
+#define AXIOM_CPU_AVX512     (UINT64_C(1) << 9)  /**< AVX-512 F, VL, BW and DQ (ZMM state saved). */
+#define AXIOM_CPU_AVX512IFMA (UINT64_C(1) << 10) /**< AVX-512 IFMA52. */
+#define AXIOM_CPU_AVX512VBMI (UINT64_C(1) << 11) /**< AVX-512 VBMI. */
+#define AXIOM_CPU_GFNI       (UINT64_C(1) << 12) /**< GFNI (Galois-field affine instructions). */
+#define AXIOM_CPU_SHANI      (UINT64_C(1) << 13) /**< SHA extensions. */
+
+/** The AXIOM_CPU_* bits that are detected, compiled in, saved by the OS,
+ *  and not disabled. Thread-safe; detection runs once. */
+uint64_t axiom_cpu_features(void);
+
+/** Stop using the features in @p mask from now on (for tests and
+ *  benchmarks). Features cannot be re-enabled. Thread-safe.
+ *  @return #AXIOM_OK */
+int axiom_cpu_disable(uint64_t mask);
+
+/** Name of the kernel that a context created now for algorithm @p name
+ *  would use, e.g. "aesni", "generic-ct"; NULL if @p name is unknown.
+ *  The string is static. */
+const char *axiom_impl(const char *name);
+
+/** Kernel number @p index of those this build of the library has for
+ *  algorithm @p name, in the order the library prefers them (0 first): the
+ *  library uses the first one whose features are all in
+ *  axiom_cpu_features() (and, in a build configured with
+ *  `--enable-ct-only` or with `AXIOM_CT_ONLY` set, that is constant time).
+ *  @p name is any name axiom_impl() accepts, including "sha256-many".
+ *
+ *  Listing every kernel:
+ *  @code
+ *  const char *k; uint64_t need; int ct;
+ *  for (size_t i = 0; axiom_kernel_info("aes-128-ctr", i, &k, &need, &ct) == AXIOM_OK; i++)
+ *      printf("%s%s\n", k, (need & ~axiom_cpu_features()) ? " (not usable here)" : "");
+ *  @endcode
+ *
+ *  @param name          algorithm name, case-insensitive
+ *  @param index         0 for the most preferred kernel
+ *  @param kernel        receives the kernel's name as axiom_impl() spells
+ *                       it (a static string); may be NULL
+ *  @param features      receives the AXIOM_CPU_* bits the kernel needs;
+ *                       may be NULL
+ *  @param constant_time receives 1 if the kernel has no secret-dependent
+ *                       branch or memory index, else 0; may be NULL
+ *  @return #AXIOM_OK; #AXIOM_EINVAL if @p name is NULL; #AXIOM_ENOTFOUND
+ *          if @p name is unknown or @p index is past the last kernel
+ *          (every known algorithm has at least one: index 0 tells which). */
+int axiom_kernel_info(const char *name, size_t index, const char **kernel, uint64_t *features,
+                      int *constant_time);
+
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+#endif

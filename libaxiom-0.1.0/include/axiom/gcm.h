@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/** @file axiom/gcm.h
+ *  @brief AES-GCM as a stream: nonce, AD and text in as many pieces as the
+ *  caller likes, for messages that do not fit in memory at once. */
+#ifndef AXIOM_GCM_H
+#define AXIOM_GCM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @defgroup gcm Streaming AES-GCM
+ *
+ *  The same algorithms as axiom_aead_seal() / axiom_aead_open() with
+ *  "aes-128-gcm", "aes-192-gcm" and "aes-256-gcm" (same nonce and tag
+ *  lengths, same kernels, bit-identical output), split into calls:
+ *
+ *      axiom_gcm_new → axiom_gcm_setkey → { axiom_gcm_init → axiom_gcm_aad* →
+ *      axiom_gcm_update* → axiom_gcm_final (encrypt) or axiom_gcm_verify
+ *      (decrypt) }*  → axiom_gcm_free
+ *
+ *  Any split of the AD and of the text gives the same result as one call.
+ *  `out == in` is allowed in axiom_gcm_update(); any other overlap is
+ *  #AXIOM_EINVAL.  A call out of this order returns #AXIOM_ESTATE.
+ *
+ *  @warning When decrypting, axiom_gcm_update() releases plaintext
+ *  <b>before</b> the tag has been checked: nothing it returns is
+ *  authentic until axiom_gcm_verify() has returned #AXIOM_OK.  A caller
+ *  must not act on that plaintext (parse it, display it, write it where
+ *  others read it) before then, and must discard all of it when
+ *  axiom_gcm_verify() returns #AXIOM_EAUTH.  When the whole message fits
+ *  in memory, axiom_aead_open() is the safer call: it never releases
+ *  unauthenticated plaintext.
+ *  @{ */
+
+/** Opaque streaming GCM context.  One thread at a time. */
+typedef struct axiom_gcm_ctx axiom_gcm_ctx;
+
+/** Allocate a context for @p name ("aes-128-gcm", "aes-192-gcm" or
+ *  "aes-256-gcm", case-insensitive).
+ *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_ENOTFOUND, #AXIOM_ENOMEM */
+int axiom_gcm_new(axiom_gcm_ctx **ctx, const char *name);
+
+/** Set (or replace) the key; the kernel is chosen now.  Ends any message
+ *  in progress.
+ *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_EKEYLEN (old key kept) */
+int axiom_gcm_setkey(axiom_gcm_ctx *ctx, const uint8_t *key, size_t keylen);
+
+/** Start a message: @p direction is #AXIOM_ENCRYPT or #AXIOM_DECRYPT;
+ *  @p nonce is 1 byte or longer (12 is the fast path).  Abandons any
+ *  message in progress.
+ *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_ESTATE (no key), #AXIOM_EIVLEN */
+int axiom_gcm_init(axiom_gcm_ctx *ctx, int direction, const uint8_t *nonce, size_t noncelen);
+
+/** Add associated data; only before the first axiom_gcm_update().
+ *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_ESTATE, #AXIOM_ELENGTH */
+int axiom_gcm_aad(axiom_gcm_ctx *ctx, const uint8_t *ad, size_t adlen);
+
+/** Encrypt or decrypt the next @p len bytes of text (any length; the
+ *  stream continues at byte granularity).  See the warning above about
+ *  decryption.
+ *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_ESTATE, #AXIOM_ELENGTH (the
+ *          message would exceed 2^36 - 32 bytes; nothing written) */
+int axiom_gcm_update(axiom_gcm_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len);
+
+/** Encryption only: finish the message and write its @p taglen-byte tag
+ *  (16, 15, 14, 13, 12, 8 or 4).  The context is then ready for
+ *  axiom_gcm_init().
+ *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_ESTATE, #AXIOM_ETAGLEN */
+int axiom_gcm_final(axiom_gcm_ctx *ctx, uint8_t *tag, size_t taglen);
+
+/** Decryption only: finish the message and compare its tag with @p tag in
+ *  constant time.  The context is then ready for axiom_gcm_init().
+ *  @return #AXIOM_OK (everything axiom_gcm_update() returned is
+ *          authentic), #AXIOM_EAUTH (none of it is), #AXIOM_EINVAL,
+ *          #AXIOM_ESTATE, #AXIOM_ETAGLEN */
+int axiom_gcm_verify(axiom_gcm_ctx *ctx, const uint8_t *tag, size_t taglen);
+
+/** Wipe the key and message state and free the context; NULL is a no-op. */
+void axiom_gcm_free(axiom_gcm_ctx *ctx);
+
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,283 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* AES-128/192/256 block-cipher kernel for x86-64 CPUs with VAES and AVX2 (no
+ * AVX-512), two blocks per ymm register.
+ *
+ * Interleave: the parallel operations (ECB, CTR, CBC and CFB decryption,
+ * XTS) run 8 ymm registers = 16 blocks per iteration.  VAESENC on ymm issues
+ * twice per cycle with a latency of about 3 cycles, so 6 chains would just
+ * cover it; 8 leave slack for the loads, XORs and stores.  The tail (1..15
+ * blocks) is one masked step of 8, 4 or 1 registers (VPMASKMOVQ loads and
+ * stores, so masked-off memory is never touched).  The round keys are
+ * broadcast to both lanes once per call; with 16 ymm registers most of them
+ * are then read from the stack as instruction operands, which the load
+ * ports absorb.  Messages of up to 4 blocks take a short copy of each
+ * operation (one or two registers, only what they need; ECB of one block
+ * on xmm), longer ones the general copy out of line; the machinery is
+ * shared with the zmm kernel (aes_vaes_common.h).
+ *
+ * Fused into the block loop:
+ * - CTR: lane j of register i holds counter + 2i + j.  When a step cannot
+ *   carry out of the counter's last byte (tested once per step in scalar
+ *   code, on the public counter) 2i + j is added to that byte of the
+ *   big-endian counter.  Otherwise counter blocks are built as 128-bit
+ *   little-endian integers and turned big-endian with one VPSHUFB: when a
+ *   step cannot carry out of the low 64 bits a 64-bit lane add is exact;
+ *   otherwise a compare finds the lanes whose low half wrapped and their
+ *   carry is subtracted into the high half, so the counter wraps modulo
+ *   2^128.  The keystream XOR rides on the last round key.  CTR reads its
+ *   round keys from the schedule as each round needs them (below).
+ * - CBC/CFB decryption: the previous ciphertext blocks are unaligned loads
+ *   16 bytes back (VPERM2I128 with the chaining value for the first
+ *   register), XORed into the last round key (CBC) or used as the cipher
+ *   input (CFB).
+ * - XTS: two successive tweaks per register.  The 8 tweak registers
+ *   advance by alpha^16 per iteration (byte shifts plus one carry-less
+ *   multiply for the reduction) as soon as the step has used them on its
+ *   input, so the next step never waits for them; they enter with the
+ *   first round key and leave folded into the last round key.  Ciphertext
+ *   stealing is in the glue (lib/api/cipher.c).
+ * CBC/CFB encryption and OFB are serial, on 128-bit VEX registers
+ * (aes_vaes_common.h), as is the key schedule.  Every operation ends with
+ * VZEROUPPER, so SSE code after it pays no transition.
+ *
+ * Constant time: VAES and AES-NI have no data-dependent timing, and nothing
+ * here branches or indexes memory on keys or data (branches depend only on
+ * the round count, the length and, in CTR, the public counter value). */
+#include <stdint.h>
+#include <immintrin.h>
+
+#include "axiom/cpu.h"
+#include "core/bc.h"
+#include "core/bc_modes.h"
+#include "aes/x86_64/aes_vaes_common.h"
+
+static inline __m256i vy_bcast(const __m128i *rk, unsigned r)
+{
+    return _mm256_broadcastsi128_si256(_mm_load_si128(rk + r));
+}
+
+static inline __m256i vy_load(const uint8_t *p)
+{
+    return _mm256_loadu_si256((const __m256i *)(const void *)p);
+}
+
+static inline void vy_store(uint8_t *p, __m256i v)
+{
+    _mm256_storeu_si256((__m256i *)(void *)p, v);
+}
+
+/* Qword lanes of register i that hold one of the first @nb blocks of a step,
+ * as the sign-bit mask VPMASKMOVQ wants. */
+static inline __m256i vy_mask(size_t nb, unsigned i)
+{
+    const long long q = 4 * (long long)i;
+    return _mm256_cmpgt_epi64(_mm256_set1_epi64x(2 * (long long)nb),
+                              _mm256_set_epi64x(q + 3, q + 2, q + 1, q));
+}
+
+static inline __m256i vy_bcast128(__m128i x)
+{
+    return _mm256_broadcastsi128_si256(x);
+}
+
+/* ---- multi-block machinery (aes_vaes_common.h), ymm primitives ----------
+ * M is FULL (plain 32-byte loads and stores) or MASK (the tail: register i
+ * touches only the blocks below nb_). */
+#define VY_TAIL const size_t nb_ = n
+#define VY_LD_FULL(i, p) vy_load(p)
+#define VY_LD_MASK(i, p) \
+    _mm256_maskload_epi64((const long long *)(const void *)(p), vy_mask(nb_, (i)))
+#define VY_ST_FULL(i, p, v) vy_store((p), (v))
+#define VY_ST_MASK(i, p, v) \
+    _mm256_maskstore_epi64((long long *)(void *)(p), vy_mask(nb_, (i)), (v))
+#define VY_IN(i, M) VY_LD_##M(i, in + 32 * (i))
+#define VY_BCAST128 vy_bcast128
+#define VY_V __m256i
+#define VY_CAST128 _mm256_castsi256_si128
+#define VY_END _mm256_zeroupper()
+
+#define VY_DECL(i, M) __m256i b##i;
+#define VY_STORE(i, M) VY_ST_##M(i, out + 32 * (i), b##i);
+#define VY_XORK0(i, M) b##i = _mm256_xor_si256(b##i, k0);
+#define VY_ENC(i, M) b##i = _mm256_aesenc_epi128(b##i, k_);
+#define VY_DEC(i, M) b##i = _mm256_aesdec_epi128(b##i, k_);
+#define VY_ENCLAST(i, M) b##i = _mm256_aesenclast_epi128(b##i, kl);
+#define VY_DECLAST(i, M) b##i = _mm256_aesdeclast_epi128(b##i, kl);
+/* The last round ends by XORing its key, so a value XORed into that key is
+ * XORed into the output for free. */
+#define VY_ENCLAST_XOR_IN(i, M) \
+    b##i = _mm256_aesenclast_epi128(b##i, _mm256_xor_si256(kl, VY_IN(i, M)));
+
+#define VY_KEYS(rk) VAES_KEYS(__m256i, vy_bcast, rk)
+/* 2 blocks per register; messages of up to two registers take the short
+ * copy of each operation. */
+#define VY_RUN(SMALL, STEP, NEXT, A, B) VAES_RUN(VY, 2, SMALL, STEP, NEXT, A, B)
+#define VY_SMALL 4
+#define VY_STEP 16 /* blocks per whole step (8 registers) */
+
+/* ---- ECB --------------------------------------------------------------- */
+
+#define VY_ECB_LOAD(i, M) b##i = _mm256_xor_si256(VY_IN(i, M), k0);
+
+VAES_DEFINE_ECB(VY, vy)
+
+/* ---- CTR --------------------------------------------------------------- */
+
+/* @x in the low half of both 128-bit lanes. */
+static inline __m256i vy_lo(uint64_t x)
+{
+    const long long v = (long long)x;
+    return _mm256_set_epi64x(0, v, 0, v);
+}
+
+/* 128-bit lane add of @inc (low halves only).  A low half that wrapped is
+ * smaller, unsigned, than what was added (compared signed after flipping
+ * the top bits); the all-ones compare result, moved up one qword, is
+ * subtracted to carry into the high half. */
+static inline __m256i vy_add128(__m256i v, __m256i inc)
+{
+    const __m256i flip = _mm256_set1_epi64x(INT64_MIN);
+    const __m256i s = _mm256_add_epi64(v, inc);
+    const __m256i carry =
+        _mm256_cmpgt_epi64(_mm256_xor_si256(inc, flip), _mm256_xor_si256(s, flip));
+    return _mm256_sub_epi64(s, _mm256_bslli_epi128(carry, 8));
+}
+
+/* Register i's lane offsets 2i and 2i+1, in the low halves. */
+#define VY_OFF(i) _mm256_set_epi64x(0, 2 * (i) + 1, 0, 2 * (i))
+#define VY_CTR_FAST(i, M) b##i = _mm256_shuffle_epi8(_mm256_add_epi64(ctr, VY_OFF(i)), bswap);
+#define VY_CTR_SLOW(i, M) b##i = _mm256_shuffle_epi8(vy_add128(ctr, VY_OFF(i)), bswap);
+/* The same offsets added to the big-endian counter's last byte (the top
+ * byte of each lane's high qword): exact when that byte cannot wrap. */
+#define VY_BE(x) ((long long)((x) << 56))
+#define VY_OFFBE(i) _mm256_set_epi64x(VY_BE(2 * (i) + 1ULL), 0, VY_BE(2 * (i) + 0ULL), 0)
+#define VY_CTR_BE(i, M) b##i = _mm256_add_epi64(cbe, VY_OFFBE(i));
+#define VY_SHUF _mm256_shuffle_epi8
+#define VY_ADD128 vy_add128
+#define VY_ADD64 _mm256_add_epi64
+#define VY_LO vy_lo
+
+/* CTR reads its round keys straight from the schedule, broadcast as each
+ * round needs them (a load, off the vector ports), through a pointer made
+ * opaque once per step: held in registers, the 11..15 keys do not fit
+ * beside the 8 blocks, and the compiler's spilling of them costs about as
+ * much as the message's AES work at 1 KiB. */
+#define VY_CTR_KEYS(rk) const __m128i *rkc_ = (rk)
+#define VY_CTR_STEP_BEGIN __asm__("" : "+r"(rkc_))
+#define k0 vy_bcast(rkc_, 0)
+#define k1 vy_bcast(rkc_, 1)
+#define k2 vy_bcast(rkc_, 2)
+#define k3 vy_bcast(rkc_, 3)
+#define k4 vy_bcast(rkc_, 4)
+#define k5 vy_bcast(rkc_, 5)
+#define k6 vy_bcast(rkc_, 6)
+#define k7 vy_bcast(rkc_, 7)
+#define k8 vy_bcast(rkc_, 8)
+#define k9 vy_bcast(rkc_, 9)
+#define k10 vy_bcast(rkc_, 10)
+#define k11 vy_bcast(rkc_, 11)
+#define k12 vy_bcast(rkc_, 12)
+#define k13 vy_bcast(rkc_, 13)
+#define kl vy_bcast(rkc_, nr)
+VAES_DEFINE_CTR(VY, vy, 2)
+#undef k0
+#undef k1
+#undef k2
+#undef k3
+#undef k4
+#undef k5
+#undef k6
+#undef k7
+#undef k8
+#undef k9
+#undef k10
+#undef k11
+#undef k12
+#undef k13
+#undef kl
+
+/* ---- CBC and CFB decryption -------------------------------------------- */
+
+/* The ciphertext blocks that precede register i's: for i == 0 the chaining
+ * value (high lane of ivv) and block 0, otherwise an unaligned load 16 bytes
+ * back.  The pointer arithmetic for i == 0 sits in the branch that is never
+ * evaluated. */
+#define VY_PREV(i, M)                                                                              \
+    ((i) == 0 ? _mm256_permute2x128_si256(ivv, VY_IN(0, M), 0x21)                                  \
+              : VY_LD_##M(i, in + 32 * (i) - 16))
+
+#define VY_CBC_LAST(i, M) \
+    b##i = _mm256_aesdeclast_epi128(b##i, _mm256_xor_si256(kl, VY_PREV(i, M)));
+#define VY_CFB_LOAD(i, M) b##i = _mm256_xor_si256(VY_PREV(i, M), k0);
+
+VAES_DEFINE_CHAIN_DEC(VY, vy, cbc_dec, vaes_dec_keys, VAES_CBC_DEC_STEP, VY_DEC)
+VAES_DEFINE_CHAIN_DEC(VY, vy, cfb_dec, vaes_enc_keys, VAES_CFB_DEC_STEP, VY_ENC)
+
+/* ---- XTS --------------------------------------------------------------- */
+
+/* Each 128-bit lane times alpha^k, k per lane in @cnt (0..56, the same in
+ * both qwords of a lane); see vaes_xts_mulx128.  A shift count of 64 gives
+ * 0, so k = 0 leaves the lane as it is. */
+static inline __m256i vy_mulx(__m256i t, __m256i cnt)
+{
+    const __m256i s = _mm256_srlv_epi64(t, _mm256_sub_epi64(_mm256_set1_epi64x(64), cnt));
+    const __m256i r = _mm256_clmulepi64_epi128(s, _mm256_set1_epi64x(0x87), 0x01);
+    return _mm256_xor_si256(_mm256_xor_si256(_mm256_sllv_epi64(t, cnt), _mm256_bslli_epi128(s, 8)),
+                            r);
+}
+
+/* Each lane times alpha^16 = a 2-byte shift, plus the top 16 bits reduced;
+ * byte shifts and the multiply run beside the AES units, not on them. */
+static inline __m256i vy_mulx16(__m256i t)
+{
+    const __m256i top = _mm256_bsrli_epi128(t, 14);
+    return _mm256_xor_si256(_mm256_bslli_epi128(t, 2),
+                            _mm256_clmulepi64_epi128(top, _mm256_set1_epi64x(0x87), 0x00));
+}
+
+#define VY_XTS_LOAD(i, M) b##i = _mm256_xor_si256(VY_IN(i, M), _mm256_xor_si256(t##i, k0));
+#define VY_XTS_KEYLAST(i, M) const __m256i e##i = _mm256_xor_si256(kl, t##i);
+/* A whole step moves its tweaks on by 16 blocks as soon as they have been
+ * used on the input, so that the next step's inputs do not wait for them;
+ * the tail step (the last) leaves them for the final tweak. */
+#define VY_XTS_ADV_FULL(i) t##i = vy_mulx16(t##i);
+#define VY_XTS_ADV_MASK(i)
+#define VY_XTS_ADV(i, M) VY_XTS_ADV_##M(i)
+#define VY_XTS_ENCLAST(i, M) b##i = _mm256_aesenclast_epi128(b##i, e##i);
+#define VY_XTS_DECLAST(i, M) b##i = _mm256_aesdeclast_epi128(b##i, e##i);
+
+/* Register i holds the tweaks of blocks 2i and 2i+1 of the step, each made
+ * straight from the first (one multiply deep, so that the first rounds
+ * start early on short inputs); the short copy only uses t0 and t1 (the
+ * others are then dead code). */
+#define VY_TW(i) vy_mulx(tw_, _mm256_set_epi64x(2 * (i) + 1, 2 * (i) + 1, 2 * (i), 2 * (i)))
+
+VAES_DEFINE_XTS(VY, vy)
+
+/* ---- serial modes and the key schedule: aes_vaes_common.h --------------- */
+
+VAES_SERIAL_ENTRY(vy_cbc_enc, vaes_cbc_enc_nr)
+VAES_SERIAL_ENTRY(vy_cfb_enc, vaes_cfb_enc_nr)
+VAES_SERIAL_ENTRY(vy_ofb, vaes_ofb_nr)
+
+static void vy_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
+{
+    vaes_setkey(ks, key, keylen);
+}
+
+const axiom_bc_kernel axiom_aes_vaes_avx2 = {
+    .name = "vaes-avx2",
+    .features = AXIOM_CPU_AESNI | AXIOM_CPU_AVX2 | AXIOM_CPU_VAES | AXIOM_CPU_VPCLMUL,
+    .constant_time = 1,
+    .setkey = vy_setkey,
+    .ecb_enc = vy_ecb_enc,
+    .ecb_dec = vy_ecb_dec,
+    .cbc_enc = vy_cbc_enc,
+    .cbc_dec = vy_cbc_dec,
+    .cfb_enc = vy_cfb_enc,
+    .cfb_dec = vy_cfb_dec,
+    .ofb = vy_ofb,
+    .ctr = vy_ctr,
+    .xts_enc = vy_xts_enc,
+    .xts_dec = vy_xts_dec,
+};

@@ -1,0 +1,547 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* What the two VAES AES kernels share: the key schedule, the serial modes
+ * (CBC/CFB encryption, OFB) on 128-bit VEX registers, one-block ECB on xmm,
+ * and the multi-block machinery of the parallel modes written once for any
+ * vector width (round keys, rounds, mode steps, run loop, mode bodies, the
+ * short/long split), over primitives each kernel file defines for its width.
+ *
+ * Everything here is static inline or a macro, so that each kernel file
+ * compiles its own copy with its own -m flags: the serial code is then
+ * VEX-encoded like the rest of the kernel, and never pays an SSE/AVX
+ * transition.
+ *
+ * Key schedule layout (the same as the AES-NI kernel's, so that schedules
+ * can be compared between kernels): the nr + 1 encryption round keys from
+ * byte 0, and the decryption round keys of the Equivalent Inverse Cipher
+ * (FIPS 197, 5.3.5) from byte VAES_DEC_OFFSET, 16 bytes each.
+ *
+ * Constant time: AESENC/AESKEYGENASSIST/AESIMC take the same time for every
+ * input, and the only branches are on the round count, the length and, in
+ * CTR, the public counter value. */
+#ifndef AXIOM_AES_VAES_COMMON_H
+#define AXIOM_AES_VAES_COMMON_H
+
+#include <string.h>
+#include <immintrin.h>
+
+#include "core/bc.h"
+#include "core/bc_modes.h"
+
+#define VAES_DEC_OFFSET 256
+#define VAES_FORCE_INLINE static inline __attribute__((always_inline))
+
+static inline const __m128i *vaes_enc_keys(const axiom_bc_ks *ks)
+{
+    return (const __m128i *)(const void *)ks->w;
+}
+
+static inline const __m128i *vaes_dec_keys(const axiom_bc_ks *ks)
+{
+    return (const __m128i *)(const void *)((const unsigned char *)ks->w + VAES_DEC_OFFSET);
+}
+
+static inline __m128i vaes_load128(const uint8_t *p)
+{
+    return _mm_loadu_si128((const __m128i *)(const void *)p);
+}
+
+static inline void vaes_store128(uint8_t *p, __m128i v)
+{
+    _mm_storeu_si128((__m128i *)(void *)p, v);
+}
+
+/* SubWord (FIPS 197, 5.2) of a word held as the little-endian load of its
+ * four bytes: AESKEYGENASSIST returns SubWord of source dword 1 in dword 0. */
+static inline uint32_t vaes_subword(uint32_t x)
+{
+    const __m128i s = _mm_aeskeygenassist_si128(_mm_set_epi32(0, 0, (int)x, 0), 0);
+    return (uint32_t)_mm_cvtsi128_si32(s);
+}
+
+/* KeyExpansion of FIPS 197, 5.2, one word at a time for all key sizes.
+ * With words as little-endian loads, RotWord is a right rotation by 8 and
+ * Rcon's byte is the low byte; Rcon is stepped by xtime instead of a table. */
+static inline void vaes_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
+{
+    const unsigned nk = (unsigned)(keylen / 4), nr = nk + 6, total = 4 * (nr + 1);
+    uint32_t w[4 * 15];
+    uint32_t rcon = 1;
+
+    memcpy(w, key, keylen);
+    for (unsigned i = nk; i < total; i++) {
+        uint32_t t = w[i - 1];
+        if (i % nk == 0) {
+            t = vaes_subword(t);
+            t = ((t >> 8) | (t << 24)) ^ rcon;
+            rcon = ((rcon << 1) ^ (0x1b & (0u - (rcon >> 7)))) & 0xff;
+        } else if (nk == 8 && i % nk == 4) {
+            t = vaes_subword(t);
+        }
+        w[i] = w[i - nk] ^ t;
+    }
+
+    __m128i *ek = (__m128i *)(void *)ks->w;
+    __m128i *dk = (__m128i *)(void *)((unsigned char *)ks->w + VAES_DEC_OFFSET);
+    memset(ks->w, 0, sizeof ks->w); /* the schedule never shows old contents */
+    for (unsigned r = 0; r <= nr; r++)
+        _mm_store_si128(ek + r, _mm_loadu_si128((const __m128i *)(const void *)(w + 4 * r)));
+    /* Equivalent Inverse Cipher: the encryption keys in reverse order, with
+     * InvMixColumns applied to all but the first and the last. */
+    dk[0] = ek[nr];
+    for (unsigned r = 1; r < nr; r++)
+        dk[r] = _mm_aesimc_si128(ek[nr - r]);
+    dk[nr] = ek[0];
+    ks->rounds = nr;
+    axiom_wipe(w, sizeof w);
+}
+
+/* XTS tweak times alpha^k (1 <= k <= 56) for one 128-bit tweak (IEEE 1619:
+ * byte 0 least significant, so the register's little-endian value is the
+ * polynomial).  The 128-bit shift is two 64-bit shifts plus the bits that
+ * cross from the low half; the k bits that leave the top come back reduced
+ * by x^128 = x^7 + x^2 + x + 1 with one carry-less multiply (the product
+ * has at most k + 8 bits, so it stays in the low half). */
+static inline __m128i vaes_xts_mulx128(__m128i t, unsigned k)
+{
+    const __m128i s = _mm_srl_epi64(t, _mm_cvtsi32_si128((int)(64 - k)));
+    const __m128i r = _mm_clmulepi64_si128(s, _mm_set_epi64x(0, 0x87), 0x01);
+    return _mm_xor_si128(_mm_xor_si128(_mm_sll_epi64(t, _mm_cvtsi32_si128((int)k)),
+                                       _mm_slli_si128(s, 8)), r);
+}
+
+/* ---- serial modes ------------------------------------------------------
+ * Each chain step needs the previous block's output, so these run one block
+ * at a time and what matters is latency: the round keys stay in registers,
+ * the round count is a compile-time constant in each of three inlined
+ * copies, and the XOR that starts the next block (feedback ^ k0) rides on a
+ * second AESENCLAST of the same state instead of following the output, so a
+ * block costs exactly nr AES latencies. */
+
+#define VAES_SERIAL_KEYS                                                                           \
+    __m128i k[15];                                                                                 \
+    _Pragma("GCC unroll 16")                                                                       \
+    for (unsigned r_ = 0; r_ <= nr; r_++)                                                          \
+        k[r_] = _mm_load_si128(rk + r_);                                                           \
+    const __m128i klast = k[nr];                                                                   \
+    const __m128i klast0 = _mm_xor_si128(klast, k[0])
+
+/* Rounds 1 .. nr-1 of one state. */
+#define VAES_SERIAL_ROUNDS(x)                                                                      \
+    do {                                                                                           \
+        _Pragma("GCC unroll 16")                                                                   \
+        for (unsigned r_ = 1; r_ < nr; r_++)                                                       \
+            x = _mm_aesenc_si128(x, k[r_]);                                                        \
+    } while (0)
+
+/* c[i] = E(p[i] ^ c[i-1]); the state after whitening is p ^ c ^ k0. */
+VAES_FORCE_INLINE void vaes_cbc_enc_nr(const __m128i *rk, const unsigned nr, uint8_t *out,
+                                       const uint8_t *in, size_t n, uint8_t *iv)
+{
+    VAES_SERIAL_KEYS;
+    __m128i c = vaes_load128(iv);
+    __m128i x = _mm_xor_si128(_mm_xor_si128(vaes_load128(in), k[0]), c);
+    for (size_t i = 0;;) {
+        VAES_SERIAL_ROUNDS(x);
+        c = _mm_aesenclast_si128(x, klast);
+        vaes_store128(out + 16 * i, c);
+        if (++i == n)
+            break;
+        x = _mm_aesenclast_si128(x, _mm_xor_si128(klast0, vaes_load128(in + 16 * i)));
+    }
+    vaes_store128(iv, c);
+}
+
+/* c[i] = E(c[i-1]) ^ p[i]; the next state c[i] ^ k0. */
+VAES_FORCE_INLINE void vaes_cfb_enc_nr(const __m128i *rk, const unsigned nr, uint8_t *out,
+                                       const uint8_t *in, size_t n, uint8_t *iv)
+{
+    VAES_SERIAL_KEYS;
+    __m128i x = _mm_xor_si128(vaes_load128(iv), k[0]);
+    __m128i c = x;
+    for (size_t i = 0; i < n; i++) {
+        const __m128i p = vaes_load128(in + 16 * i);
+        VAES_SERIAL_ROUNDS(x);
+        c = _mm_aesenclast_si128(x, _mm_xor_si128(klast, p));
+        x = _mm_aesenclast_si128(x, _mm_xor_si128(klast0, p));
+        vaes_store128(out + 16 * i, c);
+    }
+    vaes_store128(iv, c);
+}
+
+/* o[i] = E(o[i-1]), out = in ^ o; the state is o ^ k0 throughout. */
+VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t *out,
+                                   const uint8_t *in, size_t n, uint8_t *iv)
+{
+    VAES_SERIAL_KEYS;
+    __m128i x = _mm_xor_si128(vaes_load128(iv), k[0]);
+    for (size_t i = 0; i < n; i++) {
+        const __m128i p = vaes_load128(in + 16 * i);
+        VAES_SERIAL_ROUNDS(x);
+        vaes_store128(out + 16 * i, _mm_aesenclast_si128(x, _mm_xor_si128(klast, p)));
+        x = _mm_aesenclast_si128(x, klast0);
+    }
+    vaes_store128(iv, _mm_xor_si128(x, k[0]));
+}
+
+/* ---- multi-block machinery, written once for ymm and zmm ---------------
+ * A kernel file defines its width's primitives under a prefix P (VY for
+ * ymm, VZ for zmm): P##_DECL, P##_STORE, P##_ECB_LOAD, P##_CFB_LOAD,
+ * P##_CBC_LAST, P##_CTR_FAST/SLOW, P##_XTS_LOAD/KEYLAST/ADV, P##_XORK0 and
+ * P##_ENCLAST_XOR_IN, each X(i, M) for register i; the steps below put
+ * them together.  EACHn expands X(i, M) for n registers; blocks live in
+ * b0..b7 so that they stay in registers.  M is FULL (whole registers) or
+ * MASK (the tail: only the blocks of the message are loaded and stored). */
+#define VAES_EACH8(X, M) X(0, M) X(1, M) X(2, M) X(3, M) X(4, M) X(5, M) X(6, M) X(7, M)
+#define VAES_EACH4(X, M) X(0, M) X(1, M) X(2, M) X(3, M)
+#define VAES_EACH2(X, M) X(0, M) X(1, M)
+#define VAES_EACH1(X, M) X(0, M)
+
+/* All round keys of an @nr-round schedule at @rk, each broadcast to every
+ * 128-bit lane of a vector of type V by BCAST(rk, r), once per call;
+ * k10..k13 only exist for longer keys (otherwise copies of k0, never used
+ * by VAES_ROUNDS). */
+#define VAES_KEYS(V, BCAST, rk)                                                                    \
+    const V k0 = BCAST(rk, 0), k1 = BCAST(rk, 1), k2 = BCAST(rk, 2);                              \
+    const V k3 = BCAST(rk, 3), k4 = BCAST(rk, 4), k5 = BCAST(rk, 5);                              \
+    const V k6 = BCAST(rk, 6), k7 = BCAST(rk, 7), k8 = BCAST(rk, 8);                              \
+    const V k9 = BCAST(rk, 9);                                                                     \
+    const V k10 = nr > 10 ? BCAST(rk, 10) : k0;                                                    \
+    const V k11 = nr > 10 ? BCAST(rk, 11) : k0;                                                    \
+    const V k12 = nr > 12 ? BCAST(rk, 12) : k0;                                                    \
+    const V k13 = nr > 12 ? BCAST(rk, 13) : k0;                                                    \
+    const V kl = BCAST(rk, nr)
+
+/* One round of every register with key K (OP uses it as k_). */
+#define VAES_ROUND(EACH, OP, M, K)                                                                 \
+    {                                                                                              \
+        const __typeof__(K) k_ = (K);                                                              \
+        EACH(OP, M)                                                                                \
+    }
+
+/* Rounds 1 .. nr-1, every register through one round before the next. */
+#define VAES_ROUNDS(EACH, OP, M)                                                                   \
+    do {                                                                                           \
+        VAES_ROUND(EACH, OP, M, k1) VAES_ROUND(EACH, OP, M, k2) VAES_ROUND(EACH, OP, M, k3)       \
+        VAES_ROUND(EACH, OP, M, k4) VAES_ROUND(EACH, OP, M, k5) VAES_ROUND(EACH, OP, M, k6)       \
+        VAES_ROUND(EACH, OP, M, k7) VAES_ROUND(EACH, OP, M, k8) VAES_ROUND(EACH, OP, M, k9)       \
+        if (nr > 10) {                                                                             \
+            VAES_ROUND(EACH, OP, M, k10) VAES_ROUND(EACH, OP, M, k11)                              \
+        }                                                                                          \
+        if (nr > 12) {                                                                             \
+            VAES_ROUND(EACH, OP, M, k12) VAES_ROUND(EACH, OP, M, k13)                              \
+        }                                                                                          \
+    } while (0)
+
+/* The steps of the parallel modes over EACH registers.  ECB and XTS take
+ * the round and last-round operations (OP, OPLAST: encrypt or decrypt);
+ * CTR tests once per step, on the public counter @lo, whether a byte add
+ * to the big-endian counter or a 64-bit lane add can carry; CBC and CFB decryption keep the last ciphertext
+ * block of the step, broadcast, in @ivv for the next.  All loads of a step
+ * precede its stores, which is what makes out == in work. */
+#define VAES_ECB_STEP(P, EACH, M, NB, OP, OPLAST)                                                  \
+    do {                                                                                           \
+        EACH(P##_DECL, M)                                                                          \
+        EACH(P##_ECB_LOAD, M)                                                                      \
+        VAES_ROUNDS(EACH, OP, M);                                                                  \
+        EACH(OPLAST, M)                                                                            \
+        EACH(P##_STORE, M)                                                                         \
+    } while (0)
+
+#define VAES_CTR_STEP(P, EACH, M, NB, OP, OPLAST)                                                  \
+    do {                                                                                           \
+        P##_CTR_STEP_BEGIN;                                                                        \
+        EACH(P##_DECL, M)                                                                          \
+        if ((lo & 0xff) + ((NB) - 1) <= 0xff) {                                                    \
+            EACH(P##_CTR_BE, M)                                                                    \
+        } else if (lo <= UINT64_MAX - ((NB) - 1)) {                                                \
+            EACH(P##_CTR_FAST, M)                                                                  \
+        } else {                                                                                   \
+            EACH(P##_CTR_SLOW, M)                                                                  \
+        }                                                                                          \
+        EACH(P##_XORK0, M)                                                                         \
+        VAES_ROUNDS(EACH, OP, M);                                                                  \
+        EACH(P##_ENCLAST_XOR_IN, M)                                                                \
+        EACH(P##_STORE, M)                                                                         \
+    } while (0)
+
+#define VAES_CBC_DEC_STEP(P, EACH, M, NB, OP, OPLAST)                                              \
+    do {                                                                                           \
+        EACH(P##_DECL, M)                                                                          \
+        EACH(P##_ECB_LOAD, M)                                                                      \
+        VAES_ROUNDS(EACH, OP, M);                                                                  \
+        EACH(P##_CBC_LAST, M)                                                                      \
+        ivv = P##_BCAST128(vaes_load128(in + 16 * ((NB) - 1)));                                    \
+        EACH(P##_STORE, M)                                                                         \
+    } while (0)
+
+#define VAES_CFB_DEC_STEP(P, EACH, M, NB, OP, OPLAST)                                              \
+    do {                                                                                           \
+        EACH(P##_DECL, M)                                                                          \
+        EACH(P##_CFB_LOAD, M)                                                                      \
+        VAES_ROUNDS(EACH, OP, M);                                                                  \
+        EACH(P##_ENCLAST_XOR_IN, M)                                                                \
+        ivv = P##_BCAST128(vaes_load128(in + 16 * ((NB) - 1)));                                    \
+        EACH(P##_STORE, M)                                                                         \
+    } while (0)
+
+#define VAES_XTS_STEP(P, EACH, M, NB, OP, OPLAST)                                                  \
+    do {                                                                                           \
+        EACH(P##_DECL, M)                                                                          \
+        EACH(P##_XTS_LOAD, M)                                                                      \
+        EACH(P##_XTS_KEYLAST, M)                                                                   \
+        EACH(P##_XTS_ADV, M)                                                                       \
+        VAES_ROUNDS(EACH, OP, M);                                                                  \
+        EACH(OPLAST, M)                                                                            \
+        EACH(P##_STORE, M)                                                                         \
+    } while (0)
+
+/* Whole steps of 8 registers of BR blocks each (NEXT advances the mode's
+ * state after each), or the n < 8 * BR blocks of a tail in one masked step
+ * of 8, 4 or 1 registers (P##_TAIL declares what P's masked loads and
+ * stores need); n, in and out are left at the tail, whose length the
+ * caller uses to finish its state.  SMALL (a constant) picks the copy:
+ * VAES_FULL whole steps then a tail, VAES_TAIL the tail only (n < 8 * BR),
+ * VAES_SHORT the short-message copy, a tail of at most 2 * BR blocks in 1
+ * or 2 registers, so that it needs few registers, no spills and only the
+ * round keys and tweaks that one or two registers use. */
+#define VAES_FULL 0
+#define VAES_SHORT 1
+#define VAES_TAIL 2
+#define VAES_RUN(P, BR, SMALL, STEP, NEXT, A, B)                                                   \
+    do {                                                                                           \
+        for (; (SMALL) == VAES_FULL && n >= 8 * (BR);                                             \
+             in += 128 * (BR), out += 128 * (BR), n -= 8 * (BR)) {                                 \
+            STEP(P, VAES_EACH8, FULL, 8 * (BR), A, B);                                             \
+            NEXT;                                                                                  \
+        }                                                                                          \
+        if (n > 0) {                                                                              \
+            P##_TAIL;                                                                              \
+            if ((SMALL) == VAES_SHORT) {                                                           \
+                if (n > (BR))                                                                      \
+                    STEP(P, VAES_EACH2, MASK, n, A, B);                                            \
+                else                                                                               \
+                    STEP(P, VAES_EACH1, MASK, n, A, B);                                            \
+            } else if (n > 4 * (BR)) {                                                             \
+                STEP(P, VAES_EACH8, MASK, n, A, B);                                                \
+            } else if (n > (BR)) {                                                                 \
+                STEP(P, VAES_EACH4, MASK, n, A, B);                                                \
+            } else {                                                                               \
+                STEP(P, VAES_EACH1, MASK, n, A, B);                                                \
+            }                                                                                      \
+        }                                                                                          \
+    } while (0)
+
+/* A parallel mode's entry point: messages of up to @small blocks take the
+ * short copy of @body, inlined here; longer ones a copy out of line, so
+ * that its register allocation (all round keys and eight registers of
+ * blocks, some spilled) costs short messages nothing: under @step blocks
+ * (one whole step) the tail-only copy, which keeps no loop state (XTS of 5
+ * blocks: 7-26 % faster than through the full copy), otherwise the full
+ * one. */
+#define VAES_SPLIT_ENTRY(name, body, small, step)                                                  \
+    static __attribute__((noinline)) void name##_long(const axiom_bc_ks *ks, uint8_t *out,         \
+                                                      const uint8_t *in, size_t n,                 \
+                                                      uint8_t iv[AXIOM_BC_BLOCK])                  \
+    {                                                                                              \
+        body(ks, out, in, n, iv, VAES_FULL);                                                       \
+    }                                                                                              \
+    static __attribute__((noinline)) void name##_tail(const axiom_bc_ks *ks, uint8_t *out,         \
+                                                      const uint8_t *in, size_t n,                 \
+                                                      uint8_t iv[AXIOM_BC_BLOCK])                  \
+    {                                                                                              \
+        body(ks, out, in, n, iv, VAES_TAIL);                                                       \
+    }                                                                                              \
+    static void name(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,             \
+                     uint8_t iv[AXIOM_BC_BLOCK])                                                   \
+    {                                                                                              \
+        if (n <= (small))                                                                          \
+            body(ks, out, in, n, iv, VAES_SHORT);                                                  \
+        else if (n < (step))                                                                       \
+            name##_tail(ks, out, in, n, iv);                                                       \
+        else                                                                                       \
+            name##_long(ks, out, in, n, iv);                                                       \
+    }
+
+#define VAES_SPLIT_ECB(name, body, small, step, dec)                                               \
+    static __attribute__((noinline)) void name##_long(const axiom_bc_ks *ks, uint8_t *out,         \
+                                                      const uint8_t *in, size_t n)                 \
+    {                                                                                              \
+        body(ks, out, in, n, dec, VAES_FULL);                                                      \
+    }                                                                                              \
+    static __attribute__((noinline)) void name##_tail(const axiom_bc_ks *ks, uint8_t *out,         \
+                                                      const uint8_t *in, size_t n)                 \
+    {                                                                                              \
+        body(ks, out, in, n, dec, VAES_TAIL);                                                      \
+    }                                                                                              \
+    static void name(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)             \
+    {                                                                                              \
+        if (n <= (small))                                                                          \
+            body(ks, out, in, n, dec, VAES_SHORT);                                                 \
+        else if (n < (step))                                                                       \
+            name##_tail(ks, out, in, n);                                                           \
+        else                                                                                       \
+            name##_long(ks, out, in, n);                                                           \
+    }
+
+/* The bodies that are the same at both widths, defined under the kernel's
+ * lower-case prefix p (vy, vz) from its primitives P##_V (vector type),
+ * P##_CAST128 (lane 0), P##_TW(i) (register i's tweaks from tw_), P##_KEYS,
+ * P##_RUN, P##_SMALL, P##_STEP and P##_END (what every operation ends with). */
+
+/* ECB, both directions; one block runs on xmm (vaes_block1). */
+#define VAES_DEFINE_ECB(P, p)                                                                      \
+    VAES_FORCE_INLINE void p##_ecb(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,        \
+                                   size_t n, const int dec, const int small)                       \
+    {                                                                                              \
+        const __m128i *rk = dec ? vaes_dec_keys(ks) : vaes_enc_keys(ks);                           \
+        const unsigned nr = ks->rounds;                                                            \
+        if (small == VAES_SHORT && n == 1) {                                                    \
+            vaes_block1(rk, nr, out, in, dec);                                                     \
+            return;                                                                                \
+        }                                                                                          \
+        P##_KEYS(rk);                                                                              \
+        if (dec)                                                                                   \
+            P##_RUN(small, VAES_ECB_STEP, (void)0, P##_DEC, P##_DECLAST);                          \
+        else                                                                                       \
+            P##_RUN(small, VAES_ECB_STEP, (void)0, P##_ENC, P##_ENCLAST);                          \
+        P##_END;                                                                                   \
+    }                                                                                              \
+    VAES_SPLIT_ECB(p##_ecb_enc, p##_ecb, P##_SMALL, P##_STEP, 0)                                   \
+    VAES_SPLIT_ECB(p##_ecb_dec, p##_ecb, P##_SMALL, P##_STEP, 1)
+
+/* CTR over whole blocks.  cbe holds the step's first counter block (big
+ * endian) in every lane, ctr the same as a 128-bit little-endian integer.
+ * When the step cannot carry out of the counter's last byte (tested on the
+ * public counter; true for 15 of 16 ymm steps on average) P##_CTR_BE(i)
+ * adds register i's lane offsets to that byte of cbe, one add per
+ * register, and the first step starts from a broadcast load of @iv;
+ * otherwise P##_CTR_FAST/SLOW(i) add them (P##_OFF(i)) to ctr exactly or
+ * with a carry into the high half, and one VPSHUFB turns them big-endian.
+ * P##_CTR_KEYS declares the round keys (P##_CTR_STEP_BEGIN runs at the
+ * start of each step).  The counter handed back is computed in scalar
+ * code from the one that came in, off the vector ports. */
+#define VAES_DEFINE_CTR(P, p, BR)                                                                  \
+    VAES_FORCE_INLINE void p##_ctr_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,   \
+                                        size_t n, uint8_t iv[AXIOM_BC_BLOCK], const int small)     \
+    {                                                                                              \
+        const __m128i *rk = vaes_enc_keys(ks);                                                     \
+        const unsigned nr = ks->rounds;                                                            \
+        const __m128i bswap128 =                                                                   \
+            _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);                    \
+        const P##_V bswap = P##_BCAST128(bswap128);                                                \
+        const uint64_t hi0 = axiom_load64_be(iv), lo0 = axiom_load64_be(iv + 8);                   \
+        const uint64_t lo_end = lo0 + n;                                                           \
+        /* Low 64 bits of the counter of lane 0 of the step's first register. */                  \
+        uint64_t lo = lo0;                                                                         \
+        P##_V cbe = P##_BCAST128(vaes_load128(iv));                                                \
+        P##_V ctr = P##_SHUF(cbe, bswap);                                                          \
+        P##_CTR_KEYS(rk);                                                                          \
+        P##_RUN(small, VAES_CTR_STEP,                                                              \
+                (ctr = lo <= UINT64_MAX - 8 * (BR) ? P##_ADD64(ctr, P##_LO(8 * (BR)))               \
+                                                   : P##_ADD128(ctr, P##_LO(8 * (BR))),             \
+                 cbe = P##_SHUF(ctr, bswap), lo += 8 * (BR)),                                      \
+                P##_ENC, 0);                                                                       \
+        vaes_store128(iv, _mm_shuffle_epi8(_mm_set_epi64x((long long)(hi0 + (lo_end < lo0)),       \
+                                                          (long long)lo_end),                      \
+                                           bswap128));                                             \
+        P##_END;                                                                                   \
+    }                                                                                              \
+    VAES_SPLIT_ENTRY(p##_ctr, p##_ctr_body, P##_SMALL, P##_STEP)
+
+/* CBC or CFB decryption (@STEP, with round operation @OP under the
+ * schedule that @keys returns): the chaining value, broadcast, enters as
+ * ivv and the last ciphertext block leaves in it. */
+#define VAES_DEFINE_CHAIN_DEC(P, p, name, keys, STEP, OP)                                         \
+    VAES_FORCE_INLINE void p##_##name##_body(const axiom_bc_ks *ks, uint8_t *out,                 \
+                                             const uint8_t *in, size_t n,                          \
+                                             uint8_t iv[AXIOM_BC_BLOCK], const int small)          \
+    {                                                                                              \
+        const __m128i *rk = keys(ks);                                                              \
+        const unsigned nr = ks->rounds;                                                            \
+        P##_V ivv = P##_BCAST128(vaes_load128(iv));                                                \
+        P##_KEYS(rk);                                                                              \
+        P##_RUN(small, STEP, (void)0, OP, 0);                                                      \
+        vaes_store128(iv, P##_CAST128(ivv));                                                       \
+        P##_END;                                                                                   \
+    }                                                                                              \
+    VAES_SPLIT_ENTRY(p##_##name, p##_##name##_body, P##_SMALL, P##_STEP)
+
+/* XTS over whole blocks, both directions; the 8 tweak registers are made
+ * from the first tweak (the short copy uses t0 and t1 at most: the others
+ * are then dead code), and the tweak after the last block is handed back:
+ * t0 already is, unless a tail was done. */
+#define VAES_DEFINE_XTS(P, p)                                                                      \
+    VAES_FORCE_INLINE void p##_xts_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,   \
+                                        size_t n, uint8_t iv[AXIOM_BC_BLOCK], const int dec,       \
+                                        const int small)                                           \
+    {                                                                                              \
+        const __m128i *rk = dec ? vaes_dec_keys(ks) : vaes_enc_keys(ks);                           \
+        const unsigned nr = ks->rounds;                                                            \
+        const P##_V tw_ = P##_BCAST128(vaes_load128(iv));                                          \
+        P##_V t0 = P##_TW(0), t1 = P##_TW(1), t2 = P##_TW(2), t3 = P##_TW(3);                      \
+        P##_V t4 = P##_TW(4), t5 = P##_TW(5), t6 = P##_TW(6), t7 = P##_TW(7);                      \
+        P##_KEYS(rk);                                                                              \
+        if (dec)                                                                                   \
+            P##_RUN(small, VAES_XTS_STEP, (void)0, P##_DEC, P##_XTS_DECLAST);                      \
+        else                                                                                       \
+            P##_RUN(small, VAES_XTS_STEP, (void)0, P##_ENC, P##_XTS_ENCLAST);                      \
+        vaes_store128(iv, n ? vaes_xts_mulx128(P##_CAST128(t0), (unsigned)n) : P##_CAST128(t0));  \
+        P##_END;                                                                                   \
+    }                                                                                              \
+    VAES_FORCE_INLINE void p##_xts_enc_body(const axiom_bc_ks *ks, uint8_t *out,                  \
+                                            const uint8_t *in, size_t n,                           \
+                                            uint8_t iv[AXIOM_BC_BLOCK], const int small)           \
+    {                                                                                              \
+        p##_xts_body(ks, out, in, n, iv, 0, small);                                                \
+    }                                                                                              \
+    VAES_FORCE_INLINE void p##_xts_dec_body(const axiom_bc_ks *ks, uint8_t *out,                  \
+                                            const uint8_t *in, size_t n,                           \
+                                            uint8_t iv[AXIOM_BC_BLOCK], const int small)           \
+    {                                                                                              \
+        p##_xts_body(ks, out, in, n, iv, 1, small);                                                \
+    }                                                                                              \
+    VAES_SPLIT_ENTRY(p##_xts_enc, p##_xts_enc_body, P##_SMALL, P##_STEP)                           \
+    VAES_SPLIT_ENTRY(p##_xts_dec, p##_xts_dec_body, P##_SMALL, P##_STEP)
+
+/* One block through the cipher on xmm registers, the keys read as memory
+ * operands: for ECB calls of one block (the XTS tweak above all), whose
+ * 16-byte store a following 16-byte load can forward from, which it
+ * cannot from a masked store. */
+VAES_FORCE_INLINE void vaes_block1(const __m128i *rk, const unsigned nr, uint8_t *out,
+                                   const uint8_t *in, const int dec)
+{
+#define VAES_R1(r) x = dec ? _mm_aesdec_si128(x, rk[r]) : _mm_aesenc_si128(x, rk[r])
+    /* An opaque copy of the key pointer: otherwise the compiler shares these
+     * 16-byte key loads with the caller's other path, whose broadcasts
+     * then become shuffles on the vector ports instead of loads. */
+    __asm__("" : "+r"(rk));
+    __m128i x = _mm_xor_si128(vaes_load128(in), rk[0]);
+    VAES_R1(1); VAES_R1(2); VAES_R1(3); VAES_R1(4); VAES_R1(5);
+    VAES_R1(6); VAES_R1(7); VAES_R1(8); VAES_R1(9);
+    if (nr > 10) {
+        VAES_R1(10); VAES_R1(11);
+    }
+    if (nr > 12) {
+        VAES_R1(12); VAES_R1(13);
+    }
+#undef VAES_R1
+    x = dec ? _mm_aesdeclast_si128(x, rk[nr]) : _mm_aesenclast_si128(x, rk[nr]);
+    vaes_store128(out, x);
+}
+
+/* Three copies, one per round count; n == 0 leaves everything untouched. */
+#define VAES_SERIAL_ENTRY(name, body)                                                              \
+    static void name(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,            \
+                     uint8_t iv[AXIOM_BC_BLOCK])                                                   \
+    {                                                                                              \
+        const __m128i *rk = vaes_enc_keys(ks);                                                     \
+        if (n == 0)                                                                                \
+            return;                                                                                \
+        switch (ks->rounds) {                                                                      \
+        case 10: body(rk, 10, out, in, n, iv); break;                                              \
+        case 12: body(rk, 12, out, in, n, iv); break;                                              \
+        default: body(rk, 14, out, in, n, iv); break;                                              \
+        }                                                                                          \
+    }
+
+#endif

@@ -1,0 +1,330 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The generic cipher layer: argument checks, byte-granular streaming for
+ * CTR/CFB/OFB and XTS ciphertext stealing, over one bound kernel. */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "axiom/cipher.h"
+#include "core/bc_modes.h"
+#include "api/catalog.h"
+#include "core/internal.h"
+
+/* Largest XTS data unit: 2^20 blocks (IEEE 1619-2007, 5.1). */
+#define XTS_MAX_UNIT ((size_t)1 << 24)
+
+struct axiom_cipher_ctx {
+    axiom_bc_ks ks;          /* data key */
+    axiom_bc_ks ks2;         /* XTS tweak key */
+    const axiom_cipher_desc *desc;
+    const axiom_bc_kernel *k;
+    axiom_mode mode;         /* desc->mode, one load nearer */
+    int dir;
+    int keyed;               /* a key schedule is present */
+    int ready;               /* init done: update allowed */
+    uint8_t iv[16];          /* chaining value, counter, or XTS tweak */
+    uint8_t buf[16];         /* keystream of the current partial block;
+                              * all zero whenever pos == 0 */
+    unsigned pos;            /* bytes of buf already used; 0: none pending */
+};
+
+/* Clear 16 bytes of the context: an inline store the compiler must keep
+ * (the per-message paths cannot afford a call through the PLT for it). */
+static inline void wipe16(uint8_t p[16])
+{
+    memset(p, 0, 16);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+}
+
+AXIOM_API int axiom_cipher_new(axiom_cipher_ctx **ctx, const char *name)
+{
+    if (!ctx)
+        return AXIOM_EINVAL;
+    *ctx = NULL;
+    if (!name)
+        return AXIOM_EINVAL;
+    const axiom_cipher_desc *d = axiom_catalog_cipher(name);
+    if (!d)
+        return AXIOM_ENOTFOUND;
+    /* No kernel only when AXIOM_CT_ONLY refuses them all (a family whose
+     * portable kernel is not constant time): the algorithm is unavailable. */
+    const axiom_bc_kernel *k = d->kernels ? axiom_catalog_pick_bc(d->kernels) : NULL;
+    if (d->kernels && !k)
+        return AXIOM_ENOTFOUND;
+    void *p = NULL;
+    if (posix_memalign(&p, 64, sizeof(axiom_cipher_ctx)) != 0 || !p)
+        return AXIOM_ENOMEM;
+    axiom_cipher_ctx *c = p;
+    memset(c, 0, sizeof *c);
+    c->desc = d;
+    c->k = k;
+    c->mode = d->mode;
+    *ctx = c;
+    return AXIOM_OK;
+}
+
+AXIOM_API void axiom_cipher_free(axiom_cipher_ctx *ctx)
+{
+    if (!ctx)
+        return;
+    axiom_wipe(ctx, sizeof *ctx);
+    free(ctx);
+}
+
+/* A new message under the key already set: the per-message path, kept
+ * small (no calls but the XTS tweak encryption). */
+static inline void start_message(axiom_cipher_ctx *ctx, int direction, const uint8_t *iv,
+                                 size_t ivlen)
+{
+    ctx->dir = direction;
+    if (ctx->pos) { /* a partial block was pending: drop its keystream */
+        ctx->pos = 0;
+        wipe16(ctx->buf);
+    }
+    if (ctx->mode == AXIOM_MODE_XTS)
+        ctx->k->ecb_enc(&ctx->ks2, ctx->iv, iv, 1); /* the tweak, encrypted */
+    else if (ivlen)
+        memcpy(ctx->iv, iv, 16);
+    ctx->ready = 1;
+}
+
+/* With a key, or for a stream cipher: everything but the argument checks
+ * done by axiom_cipher_init. */
+static __attribute__((noinline)) int init_slow(axiom_cipher_ctx *ctx, int direction,
+                                               const uint8_t *key, size_t keylen,
+                                               const uint8_t *iv, size_t ivlen)
+{
+    const axiom_cipher_desc *d = ctx->desc;
+    if (key && keylen != d->keylen)
+        return AXIOM_EKEYLEN;
+    if (!key && !ctx->keyed)
+        return AXIOM_ESTATE;
+    if (d->stream ? !d->stream->ivlen_ok(ivlen) : ivlen != d->ivlen)
+        return AXIOM_EIVLEN;
+    if (ivlen && !iv)
+        return AXIOM_EINVAL;
+
+    if (d->stream) {
+        if (key) {
+            d->stream->setkey(&ctx->ks, key, keylen);
+            ctx->keyed = 1;
+        }
+        d->stream->setiv(&ctx->ks, iv, ivlen);
+        ctx->dir = direction;
+        ctx->ready = 1;
+        return AXIOM_OK;
+    }
+
+    const axiom_bc_kernel *k = ctx->k;
+    if (d->mode == AXIOM_MODE_XTS) {
+        k->setkey(&ctx->ks, key, keylen / 2);
+        k->setkey(&ctx->ks2, key + keylen / 2, keylen / 2);
+    } else {
+        k->setkey(&ctx->ks, key, keylen);
+    }
+    ctx->keyed = 1;
+    start_message(ctx, direction, iv, ivlen);
+    return AXIOM_OK;
+}
+
+AXIOM_API int axiom_cipher_init(axiom_cipher_ctx *ctx, int direction,
+                                const uint8_t *key, size_t keylen,
+                                const uint8_t *iv, size_t ivlen)
+{
+    if (!ctx || (direction != AXIOM_ENCRYPT && direction != AXIOM_DECRYPT))
+        return AXIOM_EINVAL;
+    const axiom_cipher_desc *d = ctx->desc;
+    if (key || d->stream)
+        return init_slow(ctx, direction, key, keylen, iv, ivlen);
+    /* The same checks, in the same order, as init_slow's for no key. */
+    if (!ctx->keyed)
+        return AXIOM_ESTATE;
+    if (ivlen != d->ivlen)
+        return AXIOM_EIVLEN;
+    if (ivlen && !iv)
+        return AXIOM_EINVAL;
+    start_message(ctx, direction, iv, ivlen);
+    return AXIOM_OK;
+}
+
+/* CTR over @len (< 256) bytes ending in a partial block, with a kernel
+ * whose blocks are slow (k->slow_block): the whole blocks and the partial
+ * one in one call on a stack copy, whose last block (XORed with the
+ * input's) is the keystream kept in ctx->buf.  The partial block was an
+ * ECB call of its own after the rest, at the cipher's latency (SM4: ~300
+ * TSC cycles, as much as 15 more blocks in parallel). */
+static void ctr_tail(axiom_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+    uint8_t st[256];
+    const size_t n = (len + 15) / 16, o = 16 * (n - 1), r = len % 16;
+    memset(st + o, 0, 16);
+    memcpy(st, in, len);
+    ctx->k->ctr(&ctx->ks, st, st, n, ctx->iv);
+    for (size_t i = 0; i < 16; i++) /* before out, which may be in */
+        ctx->buf[i] = (uint8_t)(st[o + i] ^ (i < r ? in[o + i] : 0));
+    memcpy(out, st, len);
+    ctx->pos = (unsigned)r;
+    axiom_wipe(st, 16 * n);
+}
+
+/* CTR, CFB and OFB at byte granularity: finish a pending partial block,
+ * hand whole blocks to the kernel, and keep the keystream of a new partial
+ * block in ctx->buf. */
+static __attribute__((noinline)) void stream_update(axiom_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+    const axiom_bc_kernel *k = ctx->k;
+    const axiom_mode mode = ctx->mode;
+    const int cfb_enc = mode == AXIOM_MODE_CFB && ctx->dir == AXIOM_ENCRYPT;
+    const int cfb_dec = mode == AXIOM_MODE_CFB && ctx->dir == AXIOM_DECRYPT;
+
+    if (!len)
+        return; /* in and out may be NULL: no pointer arithmetic on them */
+    if (ctx->pos) {
+        size_t n = 16 - ctx->pos;
+        if (n > len)
+            n = len;
+        for (size_t i = 0; i < n; i++) {
+            uint8_t x = in[i], y = x ^ ctx->buf[ctx->pos + i];
+            if (cfb_enc)
+                ctx->iv[ctx->pos + i] = y; /* feedback is the ciphertext */
+            else if (cfb_dec)
+                ctx->iv[ctx->pos + i] = x;
+            out[i] = y;
+        }
+        ctx->pos = (unsigned)((ctx->pos + n) & 15);
+        if (!ctx->pos)
+            wipe16(ctx->buf); /* used up */
+        in += n;
+        out += n;
+        len -= n;
+    }
+
+    if (mode == AXIOM_MODE_CTR && len % 16 && len < 256 && k->slow_block) {
+        ctr_tail(ctx, out, in, len);
+        return;
+    }
+    size_t nb = len / 16;
+    if (nb) {
+        switch (mode) {
+        case AXIOM_MODE_CTR: k->ctr(&ctx->ks, out, in, nb, ctx->iv); break;
+        case AXIOM_MODE_OFB: k->ofb(&ctx->ks, out, in, nb, ctx->iv); break;
+        default:
+            (cfb_enc ? k->cfb_enc : k->cfb_dec)(&ctx->ks, out, in, nb, ctx->iv);
+            break;
+        }
+        in += 16 * nb;
+        out += 16 * nb;
+        len -= 16 * nb;
+    }
+
+    if (len) {
+        k->ecb_enc(&ctx->ks, ctx->buf, ctx->iv, 1);
+        if (mode == AXIOM_MODE_CTR)
+            axiom_ctr128_add(ctx->iv, 1);
+        else if (mode == AXIOM_MODE_OFB)
+            memcpy(ctx->iv, ctx->buf, 16);
+        for (size_t i = 0; i < len; i++) {
+            uint8_t x = in[i], y = x ^ ctx->buf[i];
+            if (cfb_enc)
+                ctx->iv[i] = y;
+            else if (cfb_dec)
+                ctx->iv[i] = x;
+            out[i] = y;
+        }
+        ctx->pos = (unsigned)len;
+    }
+}
+
+/* One XTS data unit whose length is not a multiple of 16: ciphertext
+ * stealing from the last whole block (IEEE 1619-2007, 5.3.2 and 5.4.2). */
+static __attribute__((noinline)) void xts_steal(axiom_cipher_ctx *ctx, uint8_t *out,
+                                                const uint8_t *in, size_t len)
+{
+    const axiom_bc_kernel *k = ctx->k;
+    const axiom_bc_ks *ks = &ctx->ks;
+    uint8_t *t = ctx->iv;
+    size_t n = len / 16, r = len % 16;
+
+    if (ctx->dir == AXIOM_ENCRYPT) {
+        uint8_t cc[16], pp[16];
+        k->xts_enc(ks, out, in, n - 1, t);
+        k->xts_enc(ks, cc, in + 16 * (n - 1), 1, t);
+        memcpy(pp, in + 16 * n, r);
+        memcpy(pp + r, cc + r, 16 - r);
+        memcpy(out + 16 * n, cc, r);
+        k->xts_enc(ks, out + 16 * (n - 1), pp, 1, t);
+        axiom_wipe(cc, sizeof cc);
+        axiom_wipe(pp, sizeof pp);
+    } else {
+        uint8_t cc[16], pp[16], tm[16];
+        k->xts_dec(ks, out, in, n - 1, t);
+        memcpy(tm, t, 16);                  /* T_(m-1) */
+        axiom_xts_mul_alpha(t);             /* T_m, used first when stealing */
+        k->xts_dec(ks, pp, in + 16 * (n - 1), 1, t);
+        memcpy(cc, in + 16 * n, r);
+        memcpy(cc + r, pp + r, 16 - r);
+        memcpy(out + 16 * n, pp, r);
+        k->xts_dec(ks, out + 16 * (n - 1), cc, 1, tm);
+        axiom_wipe(cc, sizeof cc);
+        axiom_wipe(pp, sizeof pp);
+        axiom_wipe(tm, sizeof tm);
+    }
+}
+
+AXIOM_API int axiom_cipher_update(axiom_cipher_ctx *ctx, uint8_t *out,
+                                  const uint8_t *in, size_t len)
+{
+    if (!ctx)
+        return AXIOM_EINVAL;
+    if (!ctx->ready)
+        return AXIOM_ESTATE;
+    if (len && (!in || !out))
+        return AXIOM_EINVAL;
+    if (len && out != in && (uintptr_t)out < (uintptr_t)in + len &&
+        (uintptr_t)in < (uintptr_t)out + len)
+        return AXIOM_EINVAL;
+
+    const axiom_bc_kernel *k = ctx->k;
+    switch (ctx->mode) {
+    case AXIOM_MODE_CTR:
+        /* Whole blocks with no partial block pending: straight to the
+         * kernel, the common case of a message per init. */
+        if (!ctx->pos && !(len % 16)) {
+            if (len)
+                k->ctr(&ctx->ks, out, in, len / 16, ctx->iv);
+            break;
+        }
+        stream_update(ctx, out, in, len);
+        break;
+    case AXIOM_MODE_ECB:
+        if (len % 16)
+            return AXIOM_ELENGTH;
+        (ctx->dir == AXIOM_ENCRYPT ? k->ecb_enc : k->ecb_dec)(&ctx->ks, out, in, len / 16);
+        break;
+    case AXIOM_MODE_CBC:
+        if (len % 16)
+            return AXIOM_ELENGTH;
+        (ctx->dir == AXIOM_ENCRYPT ? k->cbc_enc : k->cbc_dec)(&ctx->ks, out, in, len / 16, ctx->iv);
+        break;
+    case AXIOM_MODE_STREAM:
+        return len ? ctx->desc->stream->crypt(&ctx->ks, out, in, len) : AXIOM_OK;
+    case AXIOM_MODE_XTS:
+        if (len < 16 || len > XTS_MAX_UNIT)
+            return AXIOM_ELENGTH;
+        if (len % 16)
+            xts_steal(ctx, out, in, len);
+        else
+            (ctx->dir == AXIOM_ENCRYPT ? k->xts_enc : k->xts_dec)(&ctx->ks, out, in, len / 16,
+                                                                  ctx->iv);
+        ctx->ready = 0; /* one data unit per tweak */
+        wipe16(ctx->iv);
+        break;
+    default:
+        if (len)
+            stream_update(ctx, out, in, len);
+        break;
+    }
+    return AXIOM_OK;
+}

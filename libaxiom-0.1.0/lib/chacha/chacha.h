@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The kernel interface of the ChaCha20 stream cipher (RFC 8439): one struct
+ * per CPU tier, plus the portable block function and HChaCha20. */
+#ifndef AXIOM_CHACHA_H
+#define AXIOM_CHACHA_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#define AXIOM_CHACHA_BLOCK 64
+
+/* One ChaCha20 kernel.  @st is the 16-word input state of RFC 8439 2.3
+ * (constants, key, block counter in st[12], nonce); @xor XORs @len bytes of
+ * keystream, starting with block st[12], into @in and writes @out.
+ * - any length; the keystream of a final partial block is discarded;
+ * - out == in allowed, no other overlap; any alignment;
+ * - the counter is 32 bits: the caller guarantees that st[12] + ceil(len/64)
+ *   does not pass 2^32 (the kernel does not carry into the nonce);
+ * - st is not modified (the caller advances st[12]). */
+typedef struct axiom_chacha_kernel {
+    const char *name;      /* as axiom_impl() reports it */
+    uint64_t features;     /* AXIOM_CPU_* bits it needs */
+    int constant_time;     /* ARX only: always 1 */
+    void (*xor)(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len);
+} axiom_chacha_kernel;
+
+extern const axiom_chacha_kernel axiom_chacha_generic;
+extern const axiom_chacha_kernel axiom_chacha_ssse3;
+extern const axiom_chacha_kernel axiom_chacha_avx2;
+extern const axiom_chacha_kernel axiom_chacha_avx512;
+
+/* Kernels compiled into this build, best first, NULL-terminated (for the
+ * white-box tests), and the first one usable with the current features. */
+extern const axiom_chacha_kernel *const axiom_chacha_kernels[];
+const axiom_chacha_kernel *axiom_chacha_pick(void);
+
+/* RFC 8439 2.3: state from a 32-byte key, a block counter and a 12-byte
+ * nonce. */
+void axiom_chacha_init_state(uint32_t st[16], const uint8_t key[32], uint32_t counter,
+                             const uint8_t nonce[12]);
+
+/* draft-irtf-cfrg-xchacha 2.2: HChaCha20 subkey from a key and the first
+ * 16 bytes of the extended nonce. */
+void axiom_hchacha20(uint8_t subkey[32], const uint8_t key[32], const uint8_t nonce16[16]);
+
+/* The stream-cipher hook of "chacha20" in the cipher API (lib/api/catalog.h). */
+struct axiom_stream_alg;
+extern const struct axiom_stream_alg axiom_chacha20_stream;
+
+static inline uint32_t axiom_load32_le(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static inline void axiom_store32_le(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+}
+
+/* XOR @n bytes of @ks into @in, writing @out (tails of SIMD kernels, the
+ * stream cipher's partial blocks): 8 bytes at a time, then bytes.  @out may
+ * be @in; @ks overlaps neither. */
+static inline void axiom_xor_bytes(uint8_t *out, const uint8_t *in, const uint8_t *ks, size_t n)
+{
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t x, y;
+        memcpy(&x, in + i, 8);
+        memcpy(&y, ks + i, 8);
+        x ^= y;
+        memcpy(out + i, &x, 8);
+    }
+    for (; i < n; i++)
+        out[i] = (uint8_t)(in[i] ^ ks[i]);
+}
+
+#endif

@@ -1,0 +1,230 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Portable ChaCha20 (RFC 8439), HChaCha20, kernel selection, and the
+ * "chacha20" stream cipher of the cipher API. */
+#include "config.h"
+
+#include <string.h>
+
+#include "api/catalog.h"
+#include "chacha/chacha.h"
+#include "core/internal.h"
+
+/* Best first; the portable kernel last, always present. */
+const axiom_chacha_kernel *const axiom_chacha_kernels[] = {
+#if defined(HAVE_ISA_AVX512)
+    &axiom_chacha_avx512,
+#endif
+#if defined(HAVE_ISA_AVX2)
+    &axiom_chacha_avx2,
+#endif
+#if defined(HAVE_ISA_AESNI)
+    &axiom_chacha_ssse3, /* SSSE3 code lives in the AES-NI bundle (-mssse3) */
+#endif
+    &axiom_chacha_generic,
+    NULL
+};
+
+const axiom_chacha_kernel *axiom_chacha_pick(void)
+{
+    uint64_t have = axiom_cpu_features();
+    const axiom_chacha_kernel *const *k = axiom_chacha_kernels;
+    for (; k[1]; k++)
+        if (axiom_kernel_usable(have, (*k)->features, (*k)->constant_time))
+            break;
+    return *k;
+}
+
+static inline uint32_t rotl32(uint32_t x, int n)
+{
+    return (x << n) | (x >> (32 - n));
+}
+
+#define QR(a, b, c, d)                                                         \
+    do {                                                                       \
+        a += b; d ^= a; d = rotl32(d, 16);                                     \
+        c += d; b ^= c; b = rotl32(b, 12);                                     \
+        a += b; d ^= a; d = rotl32(d, 8);                                      \
+        c += d; b ^= c; b = rotl32(b, 7);                                      \
+    } while (0)
+
+/* The 20 rounds (10 column + diagonal double rounds) of RFC 8439 2.3,
+ * without the final addition. */
+static void chacha_rounds(uint32_t x[16])
+{
+    for (int i = 0; i < 10; i++) {
+        QR(x[0], x[4], x[8], x[12]);
+        QR(x[1], x[5], x[9], x[13]);
+        QR(x[2], x[6], x[10], x[14]);
+        QR(x[3], x[7], x[11], x[15]);
+        QR(x[0], x[5], x[10], x[15]);
+        QR(x[1], x[6], x[11], x[12]);
+        QR(x[2], x[7], x[8], x[13]);
+        QR(x[3], x[4], x[9], x[14]);
+    }
+}
+
+static void generic_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len)
+{
+    uint32_t in_st[16], x[16];
+    uint8_t ks[64];
+
+    memcpy(in_st, st, sizeof in_st);
+    while (len) {
+        memcpy(x, in_st, sizeof x);
+        chacha_rounds(x);
+        for (int i = 0; i < 16; i++)
+            axiom_store32_le(ks + 4 * i, x[i] + in_st[i]);
+        in_st[12]++;
+        size_t n = len < 64 ? len : 64;
+        axiom_xor_bytes(out, in, ks, n);
+        out += n;
+        in += n;
+        len -= n;
+    }
+    axiom_wipe(in_st, sizeof in_st);
+    axiom_wipe(x, sizeof x);
+    axiom_wipe(ks, sizeof ks);
+}
+
+const axiom_chacha_kernel axiom_chacha_generic = {
+    .name = "generic-ct",
+    .features = 0,
+    .constant_time = 1,
+    .xor = generic_xor,
+};
+
+void axiom_chacha_init_state(uint32_t st[16], const uint8_t key[32], uint32_t counter,
+                             const uint8_t nonce[12])
+{
+    /* "expand 32-byte k" */
+    st[0] = 0x61707865;
+    st[1] = 0x3320646e;
+    st[2] = 0x79622d32;
+    st[3] = 0x6b206574;
+    for (int i = 0; i < 8; i++)
+        st[4 + i] = axiom_load32_le(key + 4 * i);
+    st[12] = counter;
+    for (int i = 0; i < 3; i++)
+        st[13 + i] = axiom_load32_le(nonce + 4 * i);
+}
+
+void axiom_hchacha20(uint8_t subkey[32], const uint8_t key[32], const uint8_t nonce16[16])
+{
+    uint32_t x[16];
+    axiom_chacha_init_state(x, key, axiom_load32_le(nonce16), nonce16 + 4);
+    chacha_rounds(x);
+    /* The subkey is rows 0 and 3 of the permuted state, without the final
+     * addition (that would reveal the key). */
+    for (int i = 0; i < 4; i++) {
+        axiom_store32_le(subkey + 4 * i, x[i]);
+        axiom_store32_le(subkey + 16 + 4 * i, x[12 + i]);
+    }
+    axiom_wipe(x, sizeof x);
+}
+
+/* ------------------------------------------------------------------ stream */
+
+/* Lives in the cipher context's axiom_bc_ks storage. */
+typedef struct chacha_stream {
+    uint32_t st[16];         /* st[12]: counter of the next block to generate */
+    uint8_t ks[64];          /* keystream of the current partial block */
+    const axiom_chacha_kernel *k;
+    uint64_t avail;          /* keystream bytes left before the counter wraps */
+    unsigned pos;            /* bytes of ks used; 0: no partial block pending */
+    unsigned ks_ready;       /* ks holds the partial block's keystream (made
+                              * when the next call needs it) */
+} chacha_stream;
+
+_Static_assert(sizeof(chacha_stream) <= sizeof(axiom_bc_ks), "chacha state fits the context");
+
+static int stream_ivlen_ok(size_t ivlen)
+{
+    return ivlen == 12 || ivlen == 16;
+}
+
+static void stream_setkey(void *state, const uint8_t *key, size_t keylen)
+{
+    chacha_stream *s = state;
+    (void)keylen;
+    static const uint8_t zero[12];
+    axiom_chacha_init_state(s->st, key, 0, zero);
+    s->k = axiom_chacha_pick();
+    s->avail = 0; /* until setiv */
+    s->pos = 0;
+    s->ks_ready = 0;
+}
+
+static void stream_setiv(void *state, const uint8_t *iv, size_t ivlen)
+{
+    chacha_stream *s = state;
+    uint32_t ctr = 0;
+    if (ivlen == 16) {
+        ctr = axiom_load32_le(iv);
+        iv += 4;
+    }
+    s->st[12] = ctr;
+    for (int i = 0; i < 3; i++)
+        s->st[13 + i] = axiom_load32_le(iv + 4 * i);
+    s->avail = ((uint64_t)1 << 32) - ctr;
+    s->avail *= 64;
+    s->pos = 0;
+    s->ks_ready = 0;
+    /* The previous message's keystream: inline stores, kept by the
+     * barrier (a call here would cost more than the rest of setiv). */
+    memset(s->ks, 0, sizeof s->ks);
+    __asm__ __volatile__("" : : "r"(s->ks) : "memory");
+}
+
+static int stream_crypt(void *state, uint8_t *out, const uint8_t *in, size_t len)
+{
+    chacha_stream *s = state;
+    if ((uint64_t)len > s->avail)
+        return AXIOM_ESTATE;
+    s->avail -= len;
+
+    if (s->pos) {
+        size_t n = 64 - s->pos;
+        if (n > len)
+            n = len;
+        if (!s->ks_ready) {
+            /* The partial block the previous call ended in (block
+             * st[12] - 1, modulo 2^32): its keystream, now that it is
+             * needed. */
+            const uint32_t next = s->st[12];
+            s->st[12] = next - 1;
+            memset(s->ks, 0, sizeof s->ks);
+            s->k->xor(s->st, s->ks, s->ks, 64);
+            s->st[12] = next;
+            s->ks_ready = 1;
+        }
+        axiom_xor_bytes(out, in, s->ks + s->pos, n);
+        s->pos = (unsigned)((s->pos + n) & 63);
+        out += n;
+        in += n;
+        len -= n;
+    }
+    if (len) {
+        /* The whole blocks and a last partial one in one kernel call (a
+         * second call for the partial block's keystream alone would run
+         * after the first, at the rounds' latency: 100 bytes cost twice
+         * 128); that keystream is made again only if a next call uses it. */
+        s->k->xor(s->st, out, in, len);
+        s->st[12] += (uint32_t)((len + 63) / 64);
+        s->pos = (unsigned)(len & 63);
+        s->ks_ready = 0;
+    }
+    return AXIOM_OK;
+}
+
+static const char *stream_impl(void)
+{
+    return axiom_chacha_pick()->name;
+}
+
+const axiom_stream_alg axiom_chacha20_stream = {
+    .ivlen_ok = stream_ivlen_ok,
+    .setkey = stream_setkey,
+    .setiv = stream_setiv,
+    .crypt = stream_crypt,
+    .impl = stream_impl,
+};

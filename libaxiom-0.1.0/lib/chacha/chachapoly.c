@@ -1,0 +1,261 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* ChaCha20-Poly1305 (RFC 8439 2.8) and XChaCha20-Poly1305
+ * (draft-irtf-cfrg-xchacha) as AEAD algorithms of lib/api/aead.h. */
+#include "config.h"
+
+#include <string.h>
+
+#include "api/aead.h"
+#include "chacha/chacha.h"
+#include "core/internal.h"
+#include "chacha/poly1305.h"
+
+/* Chunk size of cp_tail. */
+#define CHUNK 4096
+
+/* Messages up to this size get their keystream and the Poly1305 key from
+ * one kernel call (at most four blocks: one 4-way pass). */
+#define SHORT_MAX 192
+
+typedef struct cp_state {
+    uint8_t key[32];
+    const axiom_chacha_kernel *ck;
+    const axiom_poly1305_kernel *pk;
+} cp_state;
+
+#define STATE_SIZE ((sizeof(cp_state) + 63) & ~(size_t)63)
+
+static void cp_setkey(void *state, const uint8_t *key, size_t keylen)
+{
+    cp_state *s = state;
+    (void)keylen;
+    memcpy(s->key, key, 32);
+    s->ck = axiom_chacha_pick();
+    s->pk = axiom_poly1305_pick();
+}
+
+static const char *cp_impl(void)
+{
+    /* A Poly1305 kernel with a fused pass (IFMA, AVX2) names it;
+     * otherwise the ChaCha20 kernel names the pair. */
+    const axiom_poly1305_kernel *pk = axiom_poly1305_pick();
+    if (pk->chachapoly)
+        return pk->chachapoly_name;
+    return axiom_chacha_pick()->name;
+}
+
+static void mac_lengths(axiom_poly1305 *p, size_t adlen, size_t len)
+{
+    uint8_t b[16];
+    axiom_store32_le(b, (uint32_t)adlen);
+    axiom_store32_le(b + 4, (uint32_t)((uint64_t)adlen >> 32));
+    axiom_store32_le(b + 8, (uint32_t)len);
+    axiom_store32_le(b + 12, (uint32_t)((uint64_t)len >> 32));
+    p->k->blocks(p, b, 1);
+}
+
+/* The message from block st[12] on (any length) on the ChaCha20 kernel,
+ * MACed in chunks right after it is written (or right before it is
+ * decrypted), while the chunk is still in L1. */
+static void cp_tail(const axiom_chacha_kernel *ck, axiom_poly1305 *p, uint32_t st[16], int enc,
+                    uint8_t *out, const uint8_t *in, size_t len)
+{
+    while (len) {
+        size_t n = len < CHUNK ? len : CHUNK;
+        if (enc) {
+            ck->xor(st, out, in, n);
+            axiom_poly1305_update_pad16(p, out, n);
+        } else {
+            axiom_poly1305_update_pad16(p, in, n);
+            ck->xor(st, out, in, n);
+        }
+        st[12] += (uint32_t)(n / 64); /* n is a multiple of 64 but for the last */
+        in += n;
+        out += n;
+        len -= n;
+    }
+}
+
+/* RFC 8439 2.8 with a 32-byte key and 12-byte nonce; @enc selects whether
+ * the MAC covers @out (seal) or @in (open). */
+static void cp_crypt(const cp_state *s, const uint8_t key[32], const uint8_t nonce[12], int enc,
+                     uint8_t *out, uint8_t tag[16], const uint8_t *ad, size_t adlen,
+                     const uint8_t *in, size_t len)
+{
+    const axiom_chacha_kernel *ck = s->ck;
+    /* Keystream and state together: one wipe at the end. */
+    struct {
+        _Alignas(64) uint8_t ks[64 + SHORT_MAX];
+        uint32_t st[16];
+    } w;
+    uint8_t *const ks = w.ks;
+    uint32_t *const st = w.st;
+    axiom_poly1305 p;
+    const size_t total = len;
+
+    axiom_chacha_init_state(st, key, 0, nonce);
+    if (len <= SHORT_MAX) {
+        size_t n = 64 + ((len + 63) & ~(size_t)63);
+        memset(ks, 0, n);
+        ck->xor(st, ks, ks, n);
+        axiom_poly1305_init(&p, ks, s->pk);
+        axiom_poly1305_update_pad16(&p, ad, adlen);
+        if (enc) {
+            axiom_xor_bytes(out, in, ks + 64, len);
+            axiom_poly1305_update_pad16(&p, out, len);
+        } else {
+            axiom_poly1305_update_pad16(&p, in, len);
+            axiom_xor_bytes(out, in, ks + 64, len);
+        }
+    } else if (s->pk->chachapoly_key && len >= 1024) {
+        /* The fused kernel: the Poly1305 key comes with the first 1 KiB,
+         * whose ciphertext the next pass MACs (seal: @out; open: @in).
+         * Opening in place, that KiB's plaintext waits aside until the
+         * pass has read the ciphertext (the buffers are equal or
+         * disjoint: lib/api/aead.c). */
+        _Alignas(64) uint8_t pt0[1024];
+        uint8_t *o0 = !enc && out == in ? pt0 : out;
+        s->pk->chachapoly_key(st, ks, o0, in);
+        st[12] = 17;
+        axiom_poly1305_init(&p, ks, s->pk);
+        axiom_poly1305_update_pad16(&p, ad, adlen);
+        size_t n = len / 1024 - 1;
+        p.k->chachapoly(st, &p, out + 1024, in + 1024, n, enc, enc ? out : in);
+        if (o0 == pt0) {
+            memcpy(out, pt0, 1024);
+            axiom_wipe(pt0, sizeof pt0);
+        }
+        in += 1024 * (n + 1);
+        out += 1024 * (n + 1);
+        len -= 1024 * (n + 1);
+        cp_tail(ck, &p, st, enc, out, in, len);
+    } else if (enc && s->pk->chachapoly512_seal && len >= 1024) {
+        /* The key block inside the first group's rounds. */
+        size_t n = len / 512;
+        s->pk->chachapoly512_seal(st, &p, out, in, n, ad, adlen);
+        cp_tail(ck, &p, st, enc, out + 512 * n, in + 512 * n, len - 512 * n);
+    } else {
+        /* Block 0 is the Poly1305 key; the message starts at block 1. */
+        memset(ks, 0, 64);
+        ck->xor(st, ks, ks, 64);
+        st[12] = 1;
+        axiom_poly1305_init(&p, ks, s->pk);
+        axiom_poly1305_update_pad16(&p, ad, adlen);
+        if (p.k->chachapoly512 && len >= (enc ? 1024 : 512)) {
+            /* Whole 512-byte groups: keystream and MAC in one pass.  Seal
+             * MACs a group during the next one's rounds, so a single
+             * group gains nothing there (measured 1-4 % slower). */
+            size_t n = len / 512;
+            p.k->chachapoly512(st, &p, out, in, n, enc);
+            in += 512 * n;
+            out += 512 * n;
+            len -= 512 * n;
+        } else if (p.k->chachapoly && len >= 1024) {
+            /* Whole 1 KiB chunks: keystream and MAC in one pass. */
+            size_t n = len / 1024;
+            p.k->chachapoly(st, &p, out, in, n, enc, NULL);
+            in += 1024 * n;
+            out += 1024 * n;
+            len -= 1024 * n;
+        }
+        cp_tail(ck, &p, st, enc, out, in, len);
+    }
+    mac_lengths(&p, adlen, total);
+    axiom_poly1305_final(&p, tag);
+    axiom_wipe(&w, sizeof w);
+}
+
+static void cp_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
+                    const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
+                    const uint8_t *in, size_t len)
+{
+    const cp_state *s = state;
+    (void)noncelen;
+    cp_crypt(s, s->key, nonce, 1, out, tag, ad, adlen, in, len);
+}
+
+static void cp_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
+                    const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
+                    const uint8_t *in, size_t len)
+{
+    const cp_state *s = state;
+    (void)noncelen;
+    cp_crypt(s, s->key, nonce, 0, out, tag, ad, adlen, in, len);
+}
+
+/* XChaCha20: HChaCha20 turns the key and the first 16 nonce bytes into a
+ * subkey; the last 8 nonce bytes, after 4 zero bytes, are the ChaCha20
+ * nonce (draft-irtf-cfrg-xchacha 2.3). */
+static void xcp_run(const cp_state *s, int enc, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
+                    const uint8_t *nonce, const uint8_t *ad, size_t adlen, const uint8_t *in,
+                    size_t len)
+{
+    uint8_t subkey[32], n12[12] = { 0 };
+    axiom_hchacha20(subkey, s->key, nonce);
+    memcpy(n12 + 4, nonce + 16, 8);
+    cp_crypt(s, subkey, n12, enc, out, tag, ad, adlen, in, len);
+    axiom_wipe(subkey, sizeof subkey);
+}
+
+static void xcp_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
+                     const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
+                     const uint8_t *in, size_t len)
+{
+    (void)noncelen;
+    xcp_run(state, 1, out, tag, nonce, ad, adlen, in, len);
+}
+
+static void xcp_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
+                     const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
+                     const uint8_t *in, size_t len)
+{
+    (void)noncelen;
+    xcp_run(state, 0, out, tag, nonce, ad, adlen, in, len);
+}
+
+static int nonce12_ok(size_t n)
+{
+    return n == 12;
+}
+
+static int nonce24_ok(size_t n)
+{
+    return n == 24;
+}
+
+static int tag16_ok(size_t n)
+{
+    return n == 16;
+}
+
+/* RFC 8439 2.8: the 32-bit block counter gives 2^32 blocks of 64 bytes, and
+ * block 0 makes the Poly1305 key: (2^32 - 1) * 64 = 2^38 - 64 bytes. */
+#define CP_MAX_LEN ((((uint64_t)1 << 32) - 1) * 64)
+
+const axiom_aead_alg axiom_aead_chacha20_poly1305 = {
+    .name = "chacha20-poly1305",
+    .keylen = 32,
+    .state_size = STATE_SIZE,
+    .nonce_ok = nonce12_ok,
+    .tag_ok = tag16_ok,
+    .max_len = CP_MAX_LEN,
+    .max_adlen = UINT64_MAX,
+    .setkey = cp_setkey,
+    .impl = cp_impl,
+    .seal = cp_seal,
+    .open = cp_open,
+};
+
+const axiom_aead_alg axiom_aead_xchacha20_poly1305 = {
+    .name = "xchacha20-poly1305",
+    .keylen = 32,
+    .state_size = STATE_SIZE,
+    .nonce_ok = nonce24_ok,
+    .tag_ok = tag16_ok,
+    .max_len = CP_MAX_LEN,
+    .max_adlen = UINT64_MAX,
+    .setkey = cp_setkey,
+    .impl = cp_impl,
+    .seal = xcp_seal,
+    .open = xcp_open,
+};

@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The Poly1305 one-time authenticator (RFC 8439 2.5): state, the portable
+ * code and the interface of its SIMD kernels. */
+#ifndef AXIOM_POLY1305_H
+#define AXIOM_POLY1305_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Radix 2^44 (three limbs of 44, 44 and 42 bits) where the compiler has a
+ * 128-bit integer type, which is also the layout the IFMA kernel shares;
+ * radix 2^26 (five limbs) elsewhere. */
+#if defined(__SIZEOF_INT128__)
+#define AXIOM_POLY1305_R44 1
+#endif
+
+typedef struct axiom_poly1305 axiom_poly1305;
+
+/* One kernel: absorbs @nblocks whole 16-byte blocks, each with the 2^128
+ * bit set (RFC 8439 2.5.1), into p->h.  Constant time: no branch or memory
+ * index depends on the key, the accumulator or the data (only on the
+ * public length). */
+typedef struct axiom_poly1305_kernel {
+    const char *name;
+    uint64_t features;
+    int constant_time;
+    void (*blocks)(axiom_poly1305 *p, const uint8_t *in, size_t nblocks);
+    /* Optional (NULL if absent), for ChaCha20-Poly1305: XOR @nchunks * 1024
+     * bytes of ChaCha20 keystream, from block st[12] on, into @in giving
+     * @out, and absorb the ciphertext (@out when @enc, @in otherwise) as
+     * whole blocks; advances st[12] by 16 * nchunks.  @mac0 (or NULL)
+     * names 1024 bytes of earlier ciphertext to absorb first (seal: @out -
+     * 1024 when chachapoly_key wrote them; open: the ciphertext before @in,
+     * which is only read); @nchunks may then be 0.  out == in allowed; nothing may be pending in p->buf; the ChaCha20 counter
+     * rule of lib/chacha/chacha.h holds.  Its CPU features cover the ChaCha20 part
+     * too. */
+    void (*chachapoly)(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, const uint8_t *in,
+                       size_t nchunks, int enc, const uint8_t *mac0);
+    /* With chachapoly: block st[12]'s first 32 bytes (the Poly1305 key) to
+     * @polykey, and blocks st[12] + 1 .. + 16 XORed from @in (1024 bytes)
+     * into @out, in one pass. */
+    void (*chachapoly_key)(const uint32_t st[16], uint8_t polykey[32], uint8_t *out,
+                           const uint8_t *in);
+    /* With chachapoly: what axiom_impl("chacha20-poly1305") says when the
+     * pass serves the AEAD (lib/chacha/chachapoly.c, lib/api/kernel_info.c). */
+    const char *chachapoly_name;
+    /* Optional, with chachapoly: the pass at 512-byte granularity,
+     * @ngroups * 512 bytes from block st[12] on (advanced by 8 * ngroups),
+     * no @mac0; otherwise as chachapoly.  lib/chacha/chachapoly.c prefers it to
+     * chachapoly when the kernel has no chachapoly_key. */
+    void (*chachapoly512)(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, const uint8_t *in,
+                          size_t ngroups, int enc);
+    /* Optional, with chachapoly512, seal only: block st[12] is the
+     * Poly1305 key, computed inside the pass; starts @p with it on this
+     * kernel, absorbs @ad padded to 16 bytes, then @ngroups (at least 2)
+     * * 512 bytes from block st[12] + 1 on as chachapoly512; st[12]
+     * advances by 1 + 8 * ngroups. */
+    void (*chachapoly512_seal)(uint32_t st[16], axiom_poly1305 *p, uint8_t *out,
+                               const uint8_t *in, size_t ngroups, const uint8_t *ad,
+                               size_t adlen);
+} axiom_poly1305_kernel;
+
+/* The chachapoly_name of the IFMA kernel. */
+#define AXIOM_CHACHAPOLY_FUSED_NAME "avx512-ifma"
+
+struct axiom_poly1305 {
+    uint64_t h[5];           /* accumulator, partially reduced */
+    uint64_t r[5];           /* clamped r */
+    uint64_t pad[2];         /* s, as two little-endian 64-bit halves */
+    /* Limb i of r^(8 - j) in rpow[i][j] (r^8 .. r^1), radix 2^44, fully
+     * carried: the IFMA kernel's vectors, computed on first use (r changes
+     * with every message). */
+    _Alignas(64) uint64_t rpow[3][8];
+    int have_pow;
+    /* r^1 .. r^4 in radix 2^26 (AVX2 kernel, computed on first use). */
+    uint64_t rpow26[4][5];
+    int have_pow26;
+    unsigned nbuf;           /* bytes pending in buf */
+    uint8_t buf[16];
+    const axiom_poly1305_kernel *k;
+};
+
+extern const axiom_poly1305_kernel axiom_poly1305_generic;
+extern const axiom_poly1305_kernel axiom_poly1305_ifma;
+extern const axiom_poly1305_kernel axiom_poly1305_avx2;
+
+/* The chachapoly pass of the AVX2 Poly1305 kernel: ChaCha20 on the 8-way
+ * AVX2 rounds with a scalar Poly1305 inside them (lib/chacha/x86_64/chacha_avx2.c). */
+void axiom_chacha_avx2_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *out,
+                                  const uint8_t *in, size_t nchunks, int enc,
+                                  const uint8_t *mac0);
+void axiom_chacha_avx2_chachapoly512(uint32_t st[16], axiom_poly1305 *p, uint8_t *out,
+                                     const uint8_t *in, size_t ngroups, int enc);
+void axiom_chacha_avx2_chachapoly512_seal(uint32_t st[16], axiom_poly1305 *p, uint8_t *out,
+                                          const uint8_t *in, size_t ngroups, const uint8_t *ad,
+                                          size_t adlen);
+
+/* Compiled kernels, best first, NULL-terminated; the first usable now. */
+extern const axiom_poly1305_kernel *const axiom_poly1305_kernels[];
+const axiom_poly1305_kernel *axiom_poly1305_pick(void);
+
+/* Start a MAC with the 32-byte one-time key (r || s) on kernel @k. */
+void axiom_poly1305_init(axiom_poly1305 *p, const uint8_t key[32], const axiom_poly1305_kernel *k);
+/* Absorb bytes (any split). */
+void axiom_poly1305_update(axiom_poly1305 *p, const uint8_t *in, size_t len);
+/* Absorb @len bytes then zeros up to a multiple of 16 (RFC 8439 2.8's
+ * padding); nothing may be pending from axiom_poly1305_update. */
+void axiom_poly1305_update_pad16(axiom_poly1305 *p, const uint8_t *in, size_t len);
+/* Write the tag and wipe the state. */
+void axiom_poly1305_final(axiom_poly1305 *p, uint8_t tag[16]);
+
+/* The portable block loop (for the blocks vector kernels leave over). */
+void axiom_poly1305_blocks_generic(axiom_poly1305 *p, const uint8_t *in, size_t nblocks);
+
+#endif

@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* ChaCha20 kernel for AVX-512 ("avx512"): 16 blocks in parallel in 512-bit
+ * lanes, rotations with VPROLD; the tail picks the narrowest path that
+ * covers it (8 blocks in 256-bit lanes, 4 in 128-bit lanes, 2 in row form,
+ * or 1 in row form with masked loads and stores), so short messages do not
+ * pay for the 16-way setup and transpose.
+ * Constant time (ARX only). */
+#include "config.h"
+
+#include "chacha/x86_64/chacha_simd.h"
+#include "core/internal.h"
+
+/* Up to 16 blocks (len <= 1024), in 512-bit lanes (chacha_simd.h). */
+static void chacha_x16(const uint32_t st[16], const uint32_t pre[16], uint8_t *out,
+                       const uint8_t *in, size_t len)
+{
+    _Alignas(64) uint8_t buf[1024];
+    const int partial = len < 1024;
+    if (partial) {
+        memcpy(buf, in, len);
+        in = buf;
+    }
+    Z_X16_INIT_R1(st, pre);
+    CH_DIAGROUND(Z_QR)
+    for (int i = 1; i < 10; i++) {
+        CH_DOUBLEROUND(Z_QR)
+    }
+    uint8_t *o = partial ? buf : out;
+    Z_X16_XOR(st, o, in);
+    if (partial) {
+        memcpy(out, buf, len);
+        axiom_wipe(buf, sizeof buf);
+    }
+}
+
+/* Up to one block (len <= 64) in row form, straight from @in to @out with
+ * masked loads and stores (no buffer, no copy of the state): the path of
+ * short messages, whose cost is the rounds' latency. */
+static void chacha_x1_masked(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len)
+{
+    const __m128i a0 = _mm_loadu_si128((const __m128i *)st);
+    const __m128i b0 = _mm_loadu_si128((const __m128i *)(st + 4));
+    const __m128i c0 = _mm_loadu_si128((const __m128i *)(st + 8));
+    const __m128i d0 = _mm_loadu_si128((const __m128i *)(st + 12));
+    __m128i a = a0, b = b0, c = c0, d = d0;
+    CH_ROW_ROUNDS(S_QR, _mm, a, b, c, d);
+    __m128i r[4] = { _mm_add_epi32(a, a0), _mm_add_epi32(b, b0), _mm_add_epi32(c, c0),
+                     _mm_add_epi32(d, d0) };
+    for (size_t k = 0; k < 4 && 16 * k < len; k++) {
+        size_t n = len - 16 * k;
+        __mmask16 m = n >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << n) - 1);
+        __m128i x = _mm_maskz_loadu_epi8(m, in + 16 * k);
+        _mm_mask_storeu_epi8(out + 16 * k, m, _mm_xor_si128(x, r[k]));
+    }
+}
+
+static void avx512_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len)
+{
+    if (len <= 64) {
+        if (len)
+            chacha_x1_masked(st, out, in, len);
+        return;
+    }
+    if (len <= 128) {
+        chacha_x2(st, out, in, len);
+        return;
+    }
+    uint32_t s[16];
+    memcpy(s, st, sizeof s);
+    if (len > 512) {
+        uint32_t pre[16];
+        ch_first_round_shared(st, pre);
+        while (len >= 1024) {
+            chacha_x16(s, pre, out, in, 1024);
+            s[12] += 16;
+            out += 1024;
+            in += 1024;
+            len -= 1024;
+        }
+        if (len > 512) {
+            chacha_x16(s, pre, out, in, len);
+            len = 0;
+        }
+        axiom_wipe(pre, sizeof pre);
+    }
+    if (len > 256)
+        chacha_x8(s, out, in, len);
+    else if (len > 128)
+        chacha_x4(s, out, in, len);
+    else if (len > 64)
+        chacha_x2(s, out, in, len);
+    else if (len)
+        chacha_x1_masked(s, out, in, len);
+    axiom_wipe(s, sizeof s);
+}
+
+const axiom_chacha_kernel axiom_chacha_avx512 = {
+    .name = "avx512",
+    .features = AXIOM_CPU_AVX512,
+    .constant_time = 1,
+    .xor = avx512_xor,
+};

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* ChaCha20 kernel for SSSE3 ("ssse3"): 4 blocks in parallel in 128-bit
+ * lanes, and the 1-block row-form path for tails of up to two blocks.
+ * Constant time (ARX only).  Built in the AES-NI bundle, whose flags
+ * include -mssse3. */
+#include "config.h"
+
+#include "chacha/x86_64/chacha_simd.h"
+#include "core/internal.h"
+
+static void ssse3_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len)
+{
+    uint32_t s[16];
+    memcpy(s, st, sizeof s);
+    while (len >= 256) {
+        chacha_x4(s, out, in, 256);
+        s[12] += 4;
+        out += 256;
+        in += 256;
+        len -= 256;
+    }
+    if (len > 128)
+        chacha_x4(s, out, in, len);
+    else if (len)
+        chacha_x1(s, out, in, len);
+    axiom_wipe(s, sizeof s);
+}
+
+const axiom_chacha_kernel axiom_chacha_ssse3 = {
+    .name = "ssse3",
+    .features = AXIOM_CPU_SSSE3,
+    .constant_time = 1,
+    .xor = ssse3_xor,
+};

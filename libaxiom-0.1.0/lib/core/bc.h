@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The kernel interface shared by every 128-bit block cipher (AES, and later
+ * SM4 and Kuznyechik): one struct of operations per (cipher, CPU tier). */
+#ifndef AXIOM_BC_H
+#define AXIOM_BC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define AXIOM_BC_BLOCK 16
+
+/* Storage for one expanded key, in whatever layout the kernel that made it
+ * likes (both directions).  Big enough for the bitsliced AES-256 schedule
+ * (15 round keys of 8 words each) and for the largest, the SM4 AES-NI/VAES
+ * kernels' (1824 bytes: round keys, masks and the byte-sliced path's
+ * repeated key bytes, lib/sm4/x86_64/sm4_aes_bs.h).  Always 64-byte aligned. */
+#define AXIOM_BC_KS_WORDS 232
+typedef struct axiom_bc_ks {
+    _Alignas(64) uint64_t w[AXIOM_BC_KS_WORDS];
+    unsigned rounds;
+} axiom_bc_ks;
+
+typedef void (*axiom_bc_blocks_fn)(const axiom_bc_ks *ks, uint8_t *out,
+                                   const uint8_t *in, size_t nblocks);
+/* Mode loops: @iv is the chaining value (CBC/CFB: previous ciphertext block;
+ * OFB: previous keystream block; CTR: the next counter block; XTS: the
+ * encrypted tweak of the first block), updated on return so that the next
+ * call continues the message. */
+typedef void (*axiom_bc_chain_fn)(const axiom_bc_ks *ks, uint8_t *out,
+                                  const uint8_t *in, size_t nblocks,
+                                  uint8_t iv[AXIOM_BC_BLOCK]);
+
+/* One block-cipher kernel.  Contract for every operation:
+ * - whole blocks only; nblocks may be 0;
+ * - out == in is allowed, any other overlap is not (the glue rejects it);
+ * - any alignment of out and in;
+ * - never fails (key length was validated by the catalog). */
+typedef struct axiom_bc_kernel {
+    const char *name;      /* as axiom_impl() reports it */
+    uint64_t features;     /* AXIOM_CPU_* bits it needs, all of them */
+    int constant_time;     /* 1: no secret-dependent branch or memory index */
+    /* 1: one block takes hundreds of cycles (SM4, Kuznyechik), so a short
+     * CTR message's partial last block is run in the same call as its
+     * whole blocks rather than after them (lib/api/cipher.c, ctr_tail); for
+     * AES the staging copy costs more than it saves. */
+    int slow_block;
+    void (*setkey)(axiom_bc_ks *ks, const uint8_t *key, size_t keylen);
+    axiom_bc_blocks_fn ecb_enc, ecb_dec;
+    axiom_bc_chain_fn cbc_enc, cbc_dec;
+    axiom_bc_chain_fn cfb_enc, cfb_dec;
+    axiom_bc_chain_fn ofb;
+    axiom_bc_chain_fn ctr;
+    axiom_bc_chain_fn xts_enc, xts_dec;
+} axiom_bc_kernel;
+
+/* Kernels defined in the family folders (declared whether or not built;
+ * the catalog lists only the built ones). */
+extern const axiom_bc_kernel axiom_aes_generic_ct;
+extern const axiom_bc_kernel axiom_aes_aesni;
+extern const axiom_bc_kernel axiom_aes_vaes_avx2;
+extern const axiom_bc_kernel axiom_aes_vaes_avx512;
+extern const axiom_bc_kernel axiom_kuz_generic_ct;   /* lib/kuznyechik/kuznyechik_ct.c */
+extern const axiom_bc_kernel axiom_kuz_table;        /* not constant time */
+extern const axiom_bc_kernel axiom_kuz_avx2;
+extern const axiom_bc_kernel axiom_kuz_gfni_avx512;
+extern const axiom_bc_kernel axiom_kuz_avx2_gfni;
+extern const axiom_bc_kernel axiom_sm4_masked;        /* lib/sm4/sm4.c, not constant time */
+extern const axiom_bc_kernel axiom_sm4_gfni_avx512;
+extern const axiom_bc_kernel axiom_sm4_gfni_avx2;
+extern const axiom_bc_kernel axiom_sm4_aesni_avx2;
+extern const axiom_bc_kernel axiom_sm4_vaes_avx2;
+
+#endif

@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* CPU feature detection (CPUID + XGETBV), the AXIOM_CPU_DISABLE switch, and
+ * the process-wide mask that kernel selection reads. */
+#include "config.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/internal.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#define AXIOM_X86 1
+#endif
+
+static pthread_once_t cpu_once = PTHREAD_ONCE_INIT;
+static uint64_t cpu_detected;    /* written once under cpu_once */
+static uint64_t cpu_disabled;    /* only ever gains bits; atomic */
+static int ct_only;              /* written once under cpu_once */
+static int cpu_ready;            /* set (release) once cpu_init has run */
+
+uint64_t axiom_cpu_compiled(void)
+{
+    uint64_t m = 0;
+#ifdef HAVE_ISA_AESNI
+    m |= AXIOM_CPU_AESNI | AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3;
+#endif
+#ifdef HAVE_ISA_AVX2
+    /* BMI2 and ADX are scalar extensions used next to AVX2 code. */
+    m |= AXIOM_CPU_AVX | AXIOM_CPU_AVX2 | AXIOM_CPU_BMI2 | AXIOM_CPU_ADX;
+#endif
+#ifdef HAVE_ISA_VAES
+    m |= AXIOM_CPU_VAES | AXIOM_CPU_VPCLMUL;
+#endif
+#ifdef HAVE_ISA_AVX512
+    m |= AXIOM_CPU_AVX512 | AXIOM_CPU_AVX512IFMA | AXIOM_CPU_AVX512VBMI;
+#endif
+#ifdef HAVE_ISA_GFNI
+    m |= AXIOM_CPU_GFNI;
+#endif
+#ifdef HAVE_ISA_SHANI
+    m |= AXIOM_CPU_SHANI;
+#endif
+    return m;
+}
+
+#ifdef AXIOM_X86
+static uint64_t xgetbv0(void)
+{
+    uint32_t lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    return ((uint64_t)hi << 32) | lo;
+}
+
+static uint64_t cpu_probe(void)
+{
+    unsigned a, b, c, d, max;
+    uint64_t f = 0;
+
+    if (!__get_cpuid(0, &max, &b, &c, &d) || max < 1)
+        return 0;
+    __cpuid(1, a, b, c, d);
+    const unsigned c1 = c;
+    if (c1 & (1u << 25)) f |= AXIOM_CPU_AESNI;
+    if (c1 & (1u << 1))  f |= AXIOM_CPU_PCLMUL;
+    if (c1 & (1u << 9))  f |= AXIOM_CPU_SSSE3;
+
+    /* YMM and ZMM registers count only if the OS saves them (XCR0). */
+    int ymm_ok = 0, zmm_ok = 0;
+    if (c1 & (1u << 27)) { /* OSXSAVE */
+        uint64_t xcr0 = xgetbv0();
+        ymm_ok = (xcr0 & 0x6) == 0x6;             /* SSE + AVX state */
+        zmm_ok = ymm_ok && (xcr0 & 0xe0) == 0xe0; /* opmask, ZMM_Hi256, Hi16_ZMM */
+    }
+    if (ymm_ok && (c1 & (1u << 28)))
+        f |= AXIOM_CPU_AVX;
+
+    if (max >= 7) {
+        __cpuid_count(7, 0, a, b, c, d);
+        if (b & (1u << 8)) f |= AXIOM_CPU_BMI2;
+        if (b & (1u << 19)) f |= AXIOM_CPU_ADX;
+        if (b & (1u << 29)) f |= AXIOM_CPU_SHANI;
+        if (c & (1u << 8)) f |= AXIOM_CPU_GFNI;
+        if (f & AXIOM_CPU_AVX) {
+            if (b & (1u << 5)) f |= AXIOM_CPU_AVX2;
+            if (c & (1u << 9)) f |= AXIOM_CPU_VAES;
+            if (c & (1u << 10)) f |= AXIOM_CPU_VPCLMUL;
+        }
+        const unsigned need512 = (1u << 16) | (1u << 17) | (1u << 30) | (1u << 31); /* F DQ BW VL */
+        if (zmm_ok && (b & need512) == need512) {
+            f |= AXIOM_CPU_AVX512;
+            if (b & (1u << 21)) f |= AXIOM_CPU_AVX512IFMA;
+            if (c & (1u << 1)) f |= AXIOM_CPU_AVX512VBMI;
+        }
+    }
+    return f;
+}
+#else
+static uint64_t cpu_probe(void)
+{
+    return 0;
+}
+#endif
+
+static const struct {
+    const char *name;
+    uint64_t bits;
+} feature_names[] = {
+    { "aesni", AXIOM_CPU_AESNI },       { "pclmul", AXIOM_CPU_PCLMUL },
+    { "ssse3", AXIOM_CPU_SSSE3 },       { "avx", AXIOM_CPU_AVX },
+    { "avx2", AXIOM_CPU_AVX2 },         { "bmi2", AXIOM_CPU_BMI2 },
+    { "adx", AXIOM_CPU_ADX },           { "vaes", AXIOM_CPU_VAES },
+    { "vpclmul", AXIOM_CPU_VPCLMUL },   { "vpclmulqdq", AXIOM_CPU_VPCLMUL },
+    { "avx512", AXIOM_CPU_AVX512 },     { "avx512ifma", AXIOM_CPU_AVX512IFMA },
+    { "avx512vbmi", AXIOM_CPU_AVX512VBMI }, { "gfni", AXIOM_CPU_GFNI },
+    { "shani", AXIOM_CPU_SHANI },       { "sha", AXIOM_CPU_SHANI },
+    { "all", ~UINT64_C(0) },
+};
+
+/* The first @n bytes of @a equal the lowercase name @b, ASCII capitals in
+ * @a folded (as axiom_name_eq, independent of the locale). */
+static int name_eq_n(const char *a, const char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (axiom_ascii_lower((unsigned char)a[i]) != (unsigned char)b[i])
+            return 0;
+    return 1;
+}
+
+/* Parse "aesni,vaes" (spaces allowed, case-insensitive, unknown ignored). */
+static uint64_t parse_disable(const char *s)
+{
+    uint64_t m = 0;
+    while (s && *s) {
+        while (*s == ',' || *s == ' ' || *s == '\t')
+            s++;
+        size_t n = strcspn(s, ", \t");
+        for (size_t i = 0; i < sizeof feature_names / sizeof feature_names[0]; i++)
+            if (strlen(feature_names[i].name) == n && name_eq_n(s, feature_names[i].name, n))
+                m |= feature_names[i].bits;
+        s += n;
+    }
+    return m;
+}
+
+/* A feature is only as usable as its prerequisites, whether they are
+ * missing from the CPU or disabled by the caller. */
+static uint64_t with_prerequisites(uint64_t f)
+{
+    if (!(f & AXIOM_CPU_AVX))
+        f &= ~(AXIOM_CPU_AVX2 | AXIOM_CPU_VAES | AXIOM_CPU_VPCLMUL | AXIOM_CPU_AVX512 |
+               AXIOM_CPU_AVX512IFMA | AXIOM_CPU_AVX512VBMI);
+    if (!(f & AXIOM_CPU_AVX512))
+        f &= ~(AXIOM_CPU_AVX512IFMA | AXIOM_CPU_AVX512VBMI);
+    return f;
+}
+
+static void cpu_init(void)
+{
+    cpu_detected = with_prerequisites(cpu_probe() & axiom_cpu_compiled());
+#ifdef AXIOM_CT_ONLY_DEFAULT
+    ct_only = 1;
+#endif
+    const char *ct = getenv("AXIOM_CT_ONLY");
+    if (ct && *ct && strcmp(ct, "0") != 0)
+        ct_only = 1;
+    const char *env = getenv("AXIOM_CPU_DISABLE");
+    if (env)
+        __atomic_fetch_or(&cpu_disabled, parse_disable(env), __ATOMIC_SEQ_CST);
+    __atomic_store_n(&cpu_ready, 1, __ATOMIC_RELEASE);
+}
+
+/* pthread_once costs a call on every pick; after the first, one acquire
+ * load (a plain load on x86) tells that cpu_init's writes are visible. */
+static inline void cpu_init_once(void)
+{
+    if (!__atomic_load_n(&cpu_ready, __ATOMIC_ACQUIRE))
+        pthread_once(&cpu_once, cpu_init);
+}
+
+int axiom_ct_only(void)
+{
+    cpu_init_once();
+    return ct_only;
+}
+
+AXIOM_API uint64_t axiom_cpu_features(void)
+{
+    cpu_init_once();
+    return with_prerequisites(cpu_detected & ~__atomic_load_n(&cpu_disabled, __ATOMIC_SEQ_CST));
+}
+
+AXIOM_API int axiom_cpu_disable(uint64_t mask)
+{
+    cpu_init_once();
+    __atomic_fetch_or(&cpu_disabled, mask, __ATOMIC_SEQ_CST);
+    return AXIOM_OK;
+}

@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Library-internal declarations shared across lib/ (never installed). */
+#ifndef AXIOM_INTERNAL_H
+#define AXIOM_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include "axiom/cpu.h"
+#include "axiom/error.h"
+#include "axiom/util.h"
+
+/* Visibility: the library is built with -fvisibility=hidden; public entry
+ * points carry AXIOM_API so that they stay exported (the symbol map then
+ * names them explicitly). */
+#define AXIOM_API __attribute__((visibility("default")))
+
+/* Features compiled into this build (see configure), before any CPU check. */
+uint64_t axiom_cpu_compiled(void);
+
+/* Nonzero when kernels that are not constant time must never be picked:
+ * configure --enable-ct-only, or AXIOM_CT_ONLY set to anything but "0"
+ * (read once, with AXIOM_CPU_DISABLE; the environment can only add the
+ * restriction, never lift a configured one). */
+int axiom_ct_only(void);
+
+/* The one test every pick function applies to a kernel: all the features
+ * it needs are in @have, and it is constant time or need not be.  Every
+ * family's portable kernel passes whatever @have is (no features, constant
+ * time), so no list ever ends up empty. */
+static inline int axiom_kernel_usable(uint64_t have, uint64_t features, int constant_time)
+{
+    return (features & ~have) == 0 && (constant_time || !axiom_ct_only());
+}
+
+/* @c with an ASCII capital lowercased, any other byte unchanged: the
+ * catalog's names fold case independently of the locale (strcasecmp
+ * follows LC_CTYPE, where "I" need not match "i"). */
+static inline unsigned axiom_ascii_lower(unsigned char c)
+{
+    return c + ((unsigned)c - 'A' < 26u ? 32u : 0u);
+}
+
+/* ASCII case-insensitive equality of two NUL-terminated names, for the
+ * catalog's look-ups (inlined). */
+static inline int axiom_name_eq(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        unsigned x = axiom_ascii_lower((unsigned char)*a), y = axiom_ascii_lower((unsigned char)*b);
+        if (x != y)
+            return 0;
+        if (!x)
+            return 1;
+    }
+}
+
+/* Zero @n bytes at @p (n a multiple of 16, known at compile time where it
+ * matters) with 16-byte stores.  GCC -O2 compiles a constant memset of
+ * 128 bytes to REP STOSQ, whose start-up costs tens of cycles; stores
+ * through a volatile vector pointer stay plain stores. */
+typedef long long axiom_v16 __attribute__((vector_size(16), aligned(1), may_alias));
+static inline void axiom_zero16(void *p, size_t n)
+{
+    volatile axiom_v16 *v = (volatile axiom_v16 *)p;
+    for (size_t i = 0; i < n / 16; i++)
+        v[i] = (axiom_v16){ 0, 0 };
+}
+
+/* axiom_wipe for an array (not a pointer: rejected at compile time) whose
+ * size is a multiple of 16, inlined: volatile 16-byte stores, then an asm
+ * statement that takes the address and clobbers memory. */
+#define AXIOM_WIPE_FIXED(buf)                                                              \
+    do {                                                                                   \
+        _Static_assert(!__builtin_types_compatible_p(__typeof__(buf),                      \
+                                                     __typeof__(&(buf)[0])),               \
+                       "AXIOM_WIPE_FIXED needs an array");                                 \
+        _Static_assert(sizeof(buf) % 16 == 0, "AXIOM_WIPE_FIXED: 16-byte multiple");      \
+        axiom_zero16((buf), sizeof(buf));                                                  \
+        __asm__ __volatile__("" : : "r"(buf) : "memory");                                  \
+    } while (0)
+
+/* Zeroes about 8 KiB of the stack below the caller's frame: called right
+ * after a (noinline) function whose compiled code may have spilled key
+ * material there (register temporaries that axiom_wipe cannot name). */
+void axiom_stack_wipe(void);
+
+#endif

@@ -1,0 +1,243 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Streaming AES-GCM (include/axiom/gcm.h) over the kernels and glue of
+ * lib/gcm/gcm.c: buffers the partial AD and text blocks between calls. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/aead.h"
+#include "axiom/cipher.h"
+#include "axiom/gcm.h"
+#include "core/bc_modes.h"
+#include "api/catalog.h"
+#include "gcm/gcm.h"
+#include "core/internal.h"
+
+enum { ST_NOKEY, ST_IDLE, ST_AAD, ST_TEXT };
+
+struct axiom_gcm_ctx {
+    axiom_gcm_key key;        /* first: 64-byte aligned */
+    axiom_gcm_msg m;
+    uint8_t adbuf[16];        /* AD not yet hashed (adpart bytes) */
+    uint8_t ks[16];           /* keystream of the current partial block */
+    uint8_t cbuf[16];         /* its ciphertext so far (npart bytes) */
+    unsigned adpart, npart;
+    int state, encrypt;
+    size_t keylen;
+};
+
+AXIOM_API int axiom_gcm_new(axiom_gcm_ctx **ctx, const char *name)
+{
+    if (!ctx)
+        return AXIOM_EINVAL;
+    *ctx = NULL;
+    if (!name)
+        return AXIOM_EINVAL;
+    const axiom_aead_alg *a = axiom_catalog_aead(name);
+    if (a != &axiom_aead_aes128_gcm && a != &axiom_aead_aes192_gcm && a != &axiom_aead_aes256_gcm)
+        return AXIOM_ENOTFOUND;
+    void *p = NULL;
+    if (posix_memalign(&p, 64, sizeof(axiom_gcm_ctx)) != 0 || !p)
+        return AXIOM_ENOMEM;
+    axiom_gcm_ctx *c = p;
+    memset(c, 0, sizeof *c);
+    c->keylen = a->keylen;
+    c->state = ST_NOKEY;
+    *ctx = c;
+    return AXIOM_OK;
+}
+
+AXIOM_API void axiom_gcm_free(axiom_gcm_ctx *ctx)
+{
+    if (!ctx)
+        return;
+    axiom_wipe(ctx, sizeof *ctx);
+    free(ctx);
+}
+
+/* Forget the message in progress (keystream, partial blocks, tag mask). */
+static void end_message(axiom_gcm_ctx *ctx)
+{
+    axiom_wipe(&ctx->m, sizeof ctx->m);
+    axiom_wipe(ctx->adbuf, sizeof ctx->adbuf);
+    axiom_wipe(ctx->ks, sizeof ctx->ks);
+    axiom_wipe(ctx->cbuf, sizeof ctx->cbuf);
+    ctx->adpart = ctx->npart = 0;
+}
+
+AXIOM_API int axiom_gcm_setkey(axiom_gcm_ctx *ctx, const uint8_t *key, size_t keylen)
+{
+    if (!ctx || !key)
+        return AXIOM_EINVAL;
+    if (keylen != ctx->keylen)
+        return AXIOM_EKEYLEN;
+    end_message(ctx);
+    axiom_gcm_setkey_with(&ctx->key, axiom_gcm_pick(), key, keylen);
+    ctx->state = ST_IDLE;
+    return AXIOM_OK;
+}
+
+AXIOM_API int axiom_gcm_init(axiom_gcm_ctx *ctx, int direction, const uint8_t *nonce,
+                             size_t noncelen)
+{
+    if (!ctx || !nonce || (direction != AXIOM_ENCRYPT && direction != AXIOM_DECRYPT))
+        return AXIOM_EINVAL;
+    if (ctx->state == ST_NOKEY)
+        return AXIOM_ESTATE;
+    if (noncelen < 1 || (uint64_t)noncelen > (UINT64_C(1) << 61) - 1)
+        return AXIOM_EIVLEN;
+    end_message(ctx);
+    axiom_gcm_start(&ctx->key, &ctx->m, nonce, noncelen);
+    ctx->encrypt = direction == AXIOM_ENCRYPT;
+    ctx->state = ST_AAD;
+    return AXIOM_OK;
+}
+
+AXIOM_API int axiom_gcm_aad(axiom_gcm_ctx *ctx, const uint8_t *ad, size_t adlen)
+{
+    if (!ctx || (adlen && !ad))
+        return AXIOM_EINVAL;
+    if (ctx->state != ST_AAD)
+        return AXIOM_ESTATE;
+    if (adlen > AXIOM_GCM_MAX_ADLEN - ctx->m.adlen)
+        return AXIOM_ELENGTH;
+    if (!adlen)
+        return AXIOM_OK; /* ad may be NULL: no memcpy or arithmetic on it (UBSan) */
+    const axiom_ghash_kernel *gh = ctx->key.k->ghash;
+    ctx->m.adlen += adlen;
+    if (ctx->adpart) {
+        size_t take = 16 - ctx->adpart < adlen ? 16 - ctx->adpart : adlen;
+        memcpy(ctx->adbuf + ctx->adpart, ad, take);
+        ctx->adpart += (unsigned)take;
+        ad += take;
+        adlen -= take;
+        if (ctx->adpart < 16)
+            return AXIOM_OK;
+        gh->update(&ctx->key.hk, ctx->m.y, ctx->adbuf, 1);
+        ctx->adpart = 0;
+    }
+    if (adlen >= 16)
+        gh->update(&ctx->key.hk, ctx->m.y, ad, adlen / 16);
+    ad += adlen & ~(size_t)15;
+    adlen &= 15;
+    memcpy(ctx->adbuf, ad, adlen);
+    ctx->adpart = (unsigned)adlen;
+    return AXIOM_OK;
+}
+
+/* The AD is over: hash its zero-padded last block. */
+static void close_aad(axiom_gcm_ctx *ctx)
+{
+    if (ctx->adpart) {
+        memset(ctx->adbuf + ctx->adpart, 0, 16 - ctx->adpart);
+        ctx->key.k->ghash->update(&ctx->key.hk, ctx->m.y, ctx->adbuf, 1);
+        ctx->adpart = 0;
+    }
+    ctx->state = ST_TEXT;
+}
+
+/* Bytes of text through the current partial block's keystream. */
+static void partial_bytes(axiom_gcm_ctx *ctx, uint8_t *out, const uint8_t *in, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const uint8_t c = ctx->encrypt ? (uint8_t)(in[i] ^ ctx->ks[ctx->npart]) : in[i];
+        out[i] = (uint8_t)(in[i] ^ ctx->ks[ctx->npart]);
+        ctx->cbuf[ctx->npart++] = c;
+    }
+}
+
+AXIOM_API int axiom_gcm_update(axiom_gcm_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+    if (!ctx || (len && (!in || !out)))
+        return AXIOM_EINVAL;
+    if (len && out != in && (uintptr_t)out < (uintptr_t)in + len &&
+        (uintptr_t)in < (uintptr_t)out + len)
+        return AXIOM_EINVAL;
+    if (ctx->state != ST_AAD && ctx->state != ST_TEXT)
+        return AXIOM_ESTATE;
+    if (len > AXIOM_GCM_MAX_LEN - ctx->m.len)
+        return AXIOM_ELENGTH;
+    if (ctx->state == ST_AAD)
+        close_aad(ctx);
+    if (!len)
+        return AXIOM_OK; /* in and out may be NULL (UBSan) */
+    const axiom_gcm_key *g = &ctx->key;
+    ctx->m.len += len;
+
+    /* Finish the partial block left by the previous call. */
+    if (ctx->npart) {
+        size_t take = 16 - ctx->npart < len ? 16 - ctx->npart : len;
+        partial_bytes(ctx, out, in, take);
+        in += take;
+        out += take;
+        len -= take;
+        if (ctx->npart < 16)
+            return AXIOM_OK;
+        g->k->ghash->update(&g->hk, ctx->m.y, ctx->cbuf, 1);
+        ctx->npart = 0;
+    }
+    /* Whole blocks go straight to the kernel. */
+    axiom_gcm_blocks(g, &ctx->m, ctx->encrypt, out, in, len / 16);
+    in += len & ~(size_t)15;
+    out += len & ~(size_t)15;
+    len &= 15;
+    /* Start a partial block: one keystream block, used up over calls. */
+    if (len) {
+        axiom_gcm_keystream(g, &ctx->m, ctx->ks);
+        partial_bytes(ctx, out, in, len);
+    }
+    return AXIOM_OK;
+}
+
+/* Close the text and compute the full tag. */
+static void finish(axiom_gcm_ctx *ctx, uint8_t full[16])
+{
+    if (ctx->state == ST_AAD)
+        close_aad(ctx);
+    if (ctx->npart) {
+        memset(ctx->cbuf + ctx->npart, 0, 16 - ctx->npart);
+        ctx->key.k->ghash->update(&ctx->key.hk, ctx->m.y, ctx->cbuf, 1);
+        ctx->npart = 0;
+    }
+    axiom_gcm_tag(&ctx->key, &ctx->m, full);
+    end_message(ctx);
+    ctx->state = ST_IDLE;
+}
+
+static int tag_ok(size_t taglen)
+{
+    return (taglen >= 12 && taglen <= 16) || taglen == 8 || taglen == 4;
+}
+
+AXIOM_API int axiom_gcm_final(axiom_gcm_ctx *ctx, uint8_t *tag, size_t taglen)
+{
+    if (!ctx || !tag)
+        return AXIOM_EINVAL;
+    if ((ctx->state != ST_AAD && ctx->state != ST_TEXT) || !ctx->encrypt)
+        return AXIOM_ESTATE;
+    if (!tag_ok(taglen))
+        return AXIOM_ETAGLEN;
+    uint8_t full[16];
+    finish(ctx, full);
+    memcpy(tag, full, taglen);
+    axiom_wipe(full, sizeof full);
+    return AXIOM_OK;
+}
+
+AXIOM_API int axiom_gcm_verify(axiom_gcm_ctx *ctx, const uint8_t *tag, size_t taglen)
+{
+    if (!ctx || !tag)
+        return AXIOM_EINVAL;
+    if ((ctx->state != ST_AAD && ctx->state != ST_TEXT) || ctx->encrypt)
+        return AXIOM_ESTATE;
+    if (!tag_ok(taglen))
+        return AXIOM_ETAGLEN;
+    uint8_t full[16], diff = 0;
+    finish(ctx, full);
+    /* Constant time: OR every difference, branch once on the total. */
+    for (size_t i = 0; i < taglen; i++)
+        diff |= (uint8_t)(full[i] ^ tag[i]);
+    axiom_wipe(full, sizeof full);
+    return diff == 0 ? AXIOM_OK : AXIOM_EAUTH;
+}

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* GHASH with VPCLMULQDQ on ymm or zmm vectors (2 or 4 blocks each), written
+ * once for both widths: the kernel file defines the vector primitives
+ * below and includes this header.  Same representation and key layout as
+ * lib/gcm/x86_64/ghash_pclmul.h (whose init makes the key): up to 32 blocks
+ * per reduction, the powers K_n .. K_1 of n blocks being the n consecutive
+ * slots from 32 - n, so that one vector load fetches the powers of as many
+ * consecutive blocks as the vector holds.
+ *
+ * The includer defines GV(name) (prefix), GV_KERNEL, GV_NAME and
+ * GV_FEATURES (the descriptor's name, axiom_impl() name and CPU features),
+ * GV_T (vector type), GV_LANES
+ * (blocks per vector), GV_ZERO(), GV_LOADU(p), GV_BCAST128(x),
+ * GV_ZEXT128(x) (lane 0 = x, the rest 0), GV_XOR(a, b), GV_SHUF(v, m)
+ * (VPSHUFB), GV_CLMUL(a, b, imm) (VPCLMULQDQ) and GV_FOLD(v) (the XOR of
+ * the 128-bit lanes).
+ *
+ * Constant time: VPCLMULQDQ's latency does not depend on its operands;
+ * the branches depend only on the length. */
+#include "gcm/x86_64/ghash_pclmul.h"
+
+#define GV_MAXN AXIOM_GHASH_MAXPOW /* blocks per reduction */
+
+/* acc = GHASH of acc and the @n (1..32) blocks at @in, one reduction:
+ * whole vectors, then the last n % GV_LANES blocks on xmm.  Only the first
+ * block depends on acc, the previous reduction's result: its products are
+ * added last, so that the chain from one reduction to the next is one
+ * multiply, one XOR, the lane fold and the reduction, not a multiply and
+ * an XOR per vector. */
+GH_FORCE_INLINE __m128i GV(absorb)(__m128i acc, const __m128i *pw, const uint8_t *in, size_t n,
+                                   __m128i bswap)
+{
+    const GV_T bsw = GV_BCAST128(bswap);
+    const __m128i *k = pw + GH_SLOT(n);
+    const size_t nv = n - n % GV_LANES;
+    GV_T lo = GV_ZERO(), mid = GV_ZERO(), hi = GV_ZERO();
+    __m128i lx = _mm_setzero_si128(), mx = lx, hx = lx;
+    for (size_t i = GV_LANES; i < nv; i += GV_LANES) {
+        const GV_T d = GV_SHUF(GV_LOADU(in + 16 * i), bsw), kk = GV_LOADU(k + i);
+        lo = GV_XOR(lo, GV_CLMUL(d, kk, 0x00));
+        hi = GV_XOR(hi, GV_CLMUL(d, kk, 0x11));
+        mid = GV_XOR(mid, GV_XOR(GV_CLMUL(d, kk, 0x01), GV_CLMUL(d, kk, 0x10)));
+    }
+    for (size_t j = nv ? nv : 1; j < n; j++)
+        gh_mul_acc(gh_load(in + 16 * j, bswap), k[j], &lx, &mx, &hx);
+    if (nv) {
+        const GV_T d = GV_XOR(GV_SHUF(GV_LOADU(in), bsw), GV_ZEXT128(acc)), kk = GV_LOADU(k);
+        lo = GV_XOR(lo, GV_CLMUL(d, kk, 0x00));
+        hi = GV_XOR(hi, GV_CLMUL(d, kk, 0x11));
+        mid = GV_XOR(mid, GV_XOR(GV_CLMUL(d, kk, 0x01), GV_CLMUL(d, kk, 0x10)));
+        lx = _mm_xor_si128(lx, GV_FOLD(lo));
+        mx = _mm_xor_si128(mx, GV_FOLD(mid));
+        hx = _mm_xor_si128(hx, GV_FOLD(hi));
+    } else {
+        gh_mul_acc(_mm_xor_si128(gh_load(in, bswap), acc), k[0], &lx, &mx, &hx);
+    }
+    return gh_reduce(lx, mx, hx);
+}
+
+static void GV(update)(const axiom_ghash_key *hk, uint8_t y[16], const uint8_t *in, size_t n)
+{
+    const __m128i bswap = gh_bswap_mask();
+    const __m128i *pw = gh_powers(hk);
+    __m128i acc = gh_load(y, bswap);
+    for (; n >= GV_MAXN; n -= GV_MAXN, in += 16 * GV_MAXN)
+        acc = GV(absorb)(acc, pw, in, GV_MAXN, bswap);
+    if (n > 0)
+        acc = GV(absorb)(acc, pw, in, n, bswap);
+    gh_store(y, acc, bswap);
+}
+
+/* The key is lib/gcm/x86_64/ghash_pclmul.c's (same layout). */
+static void GV(init)(axiom_ghash_key *hk, const uint8_t h[16])
+{
+    axiom_ghash_pclmul.init(hk, h);
+}
+
+const axiom_ghash_kernel GV_KERNEL = {
+    .name = GV_NAME,
+    .features = GV_FEATURES,
+    .constant_time = 1,
+    .init = GV(init),
+    .update = GV(update),
+};
+
+#undef GV_MAXN

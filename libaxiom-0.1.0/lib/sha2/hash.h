@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The kernel interface of the SHA-2 family (SHA-224/256) and the internal
+ * streaming state that the hash, HMAC and HKDF layers share. */
+#ifndef AXIOM_HASH_INTERNAL_H
+#define AXIOM_HASH_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "core/internal.h"
+
+#define AXIOM_SHA256_BLOCK 64
+#define AXIOM_SHA256_WORDS 8
+/* Widest multi-lane kernel; the lane scheduler sizes its arrays by it. */
+#define AXIOM_HASH_MAX_LANES 16
+
+/* Single stream: advance one chaining value over @nblocks whole 64-byte
+ * blocks (nblocks may be 0; any alignment of @blocks). */
+typedef void (*axiom_hash_compress_fn)(uint32_t state[AXIOM_SHA256_WORDS],
+                                       const uint8_t *blocks, size_t nblocks);
+
+/* Multi-lane: advance @lanes independent chaining values by the same number
+ * of blocks, lane i reading @nblocks * 64 bytes at data[i].  The state is
+ * transposed so that a SIMD kernel loads one word of every lane at once:
+ * word j of lane i is st[j * lanes + i].  Lanes whose result the caller
+ * will discard still need readable data (any lane's pointer will do). */
+typedef void (*axiom_hash_lanes_fn)(uint32_t *st, const uint8_t *const data[],
+                                    size_t nblocks);
+
+/* One kernel.  A single-stream kernel has lanes == 1 and compress set; a
+ * multi-lane kernel has lanes > 1 and compress_lanes set.  block_cost is a
+ * rough measured cost in cycles of one 64-byte block step (for a
+ * multi-lane kernel: one block of every lane, whatever number of them are
+ * in use); the lane scheduler compares the two kinds to decide whether a
+ * wide call pays, and when too few lanes are left for it to. */
+typedef struct axiom_hash_kernel {
+    const char *name;      /* as axiom_impl() reports it */
+    uint64_t features;     /* AXIOM_CPU_* bits it needs, all of them */
+    int constant_time;     /* 1: no secret-dependent branch or memory index */
+    unsigned lanes;
+    unsigned block_cost;
+    axiom_hash_compress_fn compress;
+    axiom_hash_lanes_fn compress_lanes;
+} axiom_hash_kernel;
+
+/* Kernels defined in the family folders (declared whether or not built;
+ * the catalog lists only the built ones). */
+extern const axiom_hash_kernel axiom_sha256_generic;
+extern const axiom_hash_kernel axiom_sha256_shani;
+extern const axiom_hash_kernel axiom_sha256_avx2;
+extern const axiom_hash_kernel axiom_sha256_avx2_8x;
+extern const axiom_hash_kernel axiom_sha256_avx512_16x;
+
+/* FIPS 180-4, 4.2.2: the 64 round constants, shared by every kernel;
+ * 5.3.2 and 5.3.3: the initial hash values. */
+extern const uint32_t axiom_sha256_k[64];
+extern const uint32_t axiom_sha224_iv[AXIOM_SHA256_WORDS];
+extern const uint32_t axiom_sha256_iv[AXIOM_SHA256_WORDS];
+
+struct axiom_hash_desc;
+
+/* A message in progress: chaining value, bytes hashed so far (including
+ * any prefix such as HMAC's key block), and the pending partial block. */
+typedef struct axiom_hash_state {
+    uint32_t h[AXIOM_SHA256_WORDS];
+    uint64_t total;
+    uint8_t buf[AXIOM_SHA256_BLOCK];
+    unsigned used;
+} axiom_hash_state;
+
+/* Start from @iv (8 words) as if @prefix bytes had already been hashed
+ * (prefix is a multiple of the block size). */
+void axiom_hash_state_init(axiom_hash_state *s, const uint32_t *iv, uint64_t prefix);
+void axiom_hash_state_update(axiom_hash_state *s, const axiom_hash_kernel *k,
+                             const uint8_t *in, size_t len);
+/* Pad, compress and write the first @outlen (<= 32) bytes of the big-endian
+ * chaining value to @out.  The state is left wiped-but-garbage: re-init it. */
+void axiom_hash_state_final(axiom_hash_state *s, const axiom_hash_kernel *k,
+                            uint8_t *out, size_t outlen);
+
+/* One whole message (@len bytes at @in, NULL when @len is 0) from the
+ * chaining value @iv, as if @prefix bytes (a multiple of 64) had been
+ * hashed before it: its padded digest's first @outlen (<= 32) bytes to
+ * @out.  The same as init + update + final, with no state to keep. */
+void axiom_hash_oneshot(const uint32_t *iv, uint64_t prefix, const axiom_hash_kernel *k,
+                        const uint8_t *in, size_t len, uint8_t *out, size_t outlen);
+
+/* Hash @n messages with the widest multi-lane kernel usable now, falling
+ * back to @single for stragglers or when no lane kernel helps.  Every
+ * message starts from @iv after @prefix bytes; out[i] receives @outlen
+ * bytes.  No argument checks: the public wrappers do them. */
+/* The multi-lane kernel axiom_hash_many_core() would use next to @single,
+ * or NULL when none is usable or none beats @single with all lanes busy. */
+const axiom_hash_kernel *axiom_hash_pick_wide(const struct axiom_hash_desc *d,
+                                              const axiom_hash_kernel *single);
+
+void axiom_hash_many_core(const struct axiom_hash_desc *d, const axiom_hash_kernel *single,
+                          const uint32_t *iv, uint64_t prefix,
+                          uint8_t *const out[], size_t outlen,
+                          const void *const msgs[], const size_t lens[], size_t n);
+
+static inline uint32_t axiom_load32_be(const uint8_t *p)
+{
+    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+}
+
+static inline void axiom_store32_be(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+
+/* FIPS 180-4, 5.1.1: the @rest (< 64) bytes left after the whole blocks,
+ * a 1 bit, zeros, and the message length in bits as 64 bits: one block, or
+ * two when fewer than 9 bytes are left in the first.  Returns the number
+ * of blocks written to @last. */
+static inline size_t axiom_hash_pad(uint8_t last[2 * AXIOM_SHA256_BLOCK], const uint8_t *tail,
+                                    size_t rest, uint64_t total)
+{
+    size_t nb = rest < AXIOM_SHA256_BLOCK - 8 ? 1 : 2;
+    uint64_t bits = total << 3;
+
+    axiom_zero16(last, 2 * AXIOM_SHA256_BLOCK);
+    if (rest)
+        memcpy(last, tail, rest);
+    last[rest] = 0x80;
+    axiom_store32_be(last + nb * AXIOM_SHA256_BLOCK - 8, (uint32_t)(bits >> 32));
+    axiom_store32_be(last + nb * AXIOM_SHA256_BLOCK - 4, (uint32_t)bits);
+    return nb;
+}
+
+#endif

@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* HMAC (RFC 2104) over the SHA-2 kernels, with the states after the inner
+ * and outer key blocks computed once per key, and HKDF (RFC 5869) on top. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "axiom/hash.h"
+#include "api/catalog.h"
+#include "sha2/hash.h"
+#include "core/internal.h"
+
+struct axiom_hmac_ctx {
+    const axiom_hash_desc *desc;
+    const axiom_hash_kernel *k;
+    int keyed;
+    /* Chaining values after compressing K ^ ipad and K ^ opad: each message
+     * then starts from istate as if 64 bytes had been hashed already. */
+    uint32_t istate[AXIOM_SHA256_WORDS];
+    uint32_t ostate[AXIOM_SHA256_WORDS];
+    axiom_hash_state st;
+};
+
+static void hmac_init(axiom_hmac_ctx *c, const axiom_hash_desc *d)
+{
+    memset(c, 0, sizeof *c);
+    c->desc = d;
+    c->k = axiom_catalog_pick_hash(d->kernels);
+}
+
+static void hmac_setkey(axiom_hmac_ctx *c, const uint8_t *key, size_t keylen)
+{
+    const axiom_hash_desc *d = c->desc;
+    uint8_t kb[AXIOM_SHA256_BLOCK];
+
+    memset(kb, 0, sizeof kb);
+    if (keylen > AXIOM_SHA256_BLOCK) {
+        /* RFC 2104, 2: longer keys are replaced by their hash. */
+        axiom_hash_state_init(&c->st, d->iv, 0);
+        axiom_hash_state_update(&c->st, c->k, key, keylen);
+        axiom_hash_state_final(&c->st, c->k, kb, d->digestlen);
+    } else if (keylen) {
+        memcpy(kb, key, keylen);
+    }
+    for (size_t i = 0; i < sizeof kb; i++)
+        kb[i] ^= 0x36;
+    memcpy(c->istate, d->iv, sizeof c->istate);
+    c->k->compress(c->istate, kb, 1);
+    for (size_t i = 0; i < sizeof kb; i++)
+        kb[i] ^= 0x36 ^ 0x5c;
+    memcpy(c->ostate, d->iv, sizeof c->ostate);
+    c->k->compress(c->ostate, kb, 1);
+    axiom_wipe(kb, sizeof kb);
+
+    axiom_hash_state_init(&c->st, c->istate, AXIOM_SHA256_BLOCK);
+    c->keyed = 1;
+}
+
+/* The outer hash is one block: the inner digest and its padding. */
+static void hmac_final(axiom_hmac_ctx *c, uint8_t *mac, size_t maclen)
+{
+    const size_t dl = c->desc->digestlen;
+    uint8_t inner[AXIOM_HASH_MAX_SIZE];
+
+    axiom_hash_state_final(&c->st, c->k, inner, dl);
+    axiom_hash_oneshot(c->ostate, AXIOM_SHA256_BLOCK, c->k, inner, dl, mac, maclen);
+    axiom_wipe(inner, sizeof inner);
+    axiom_hash_state_init(&c->st, c->istate, AXIOM_SHA256_BLOCK);
+}
+
+AXIOM_API int axiom_hmac(const char *hash, uint8_t *mac, size_t maclen,
+                         const uint8_t *key, size_t keylen, const void *in, size_t len)
+{
+    if (!hash)
+        return AXIOM_EINVAL;
+    const axiom_hash_desc *d = axiom_catalog_hash(hash);
+    if (!d)
+        return AXIOM_ENOTFOUND;
+    if (!mac || (!key && keylen) || (!in && len))
+        return AXIOM_EINVAL;
+    if (maclen == 0 || maclen > d->digestlen)
+        return AXIOM_ELENGTH;
+    axiom_hmac_ctx c;
+    uint8_t inner[AXIOM_HASH_MAX_SIZE];
+    hmac_init(&c, d);
+    hmac_setkey(&c, key, keylen);
+    axiom_hash_oneshot(c.istate, AXIOM_SHA256_BLOCK, c.k, in, len, inner, d->digestlen);
+    axiom_hash_oneshot(c.ostate, AXIOM_SHA256_BLOCK, c.k, inner, d->digestlen, mac, maclen);
+    axiom_wipe(inner, sizeof inner);
+    axiom_wipe(&c, sizeof c);
+    return AXIOM_OK;
+}
+
+AXIOM_API int axiom_hmac_new(axiom_hmac_ctx **ctx, const char *hash)
+{
+    if (!ctx)
+        return AXIOM_EINVAL;
+    *ctx = NULL;
+    if (!hash)
+        return AXIOM_EINVAL;
+    const axiom_hash_desc *d = axiom_catalog_hash(hash);
+    if (!d)
+        return AXIOM_ENOTFOUND;
+    axiom_hmac_ctx *c = malloc(sizeof *c);
+    if (!c)
+        return AXIOM_ENOMEM;
+    hmac_init(c, d);
+    *ctx = c;
+    return AXIOM_OK;
+}
+
+AXIOM_API int axiom_hmac_setkey(axiom_hmac_ctx *ctx, const uint8_t *key, size_t keylen)
+{
+    if (!ctx || (!key && keylen))
+        return AXIOM_EINVAL;
+    hmac_setkey(ctx, key, keylen);
+    return AXIOM_OK;
+}
+
+AXIOM_API int axiom_hmac_update(axiom_hmac_ctx *ctx, const void *in, size_t len)
+{
+    if (!ctx || (!in && len))
+        return AXIOM_EINVAL;
+    if (!ctx->keyed)
+        return AXIOM_ESTATE;
+    axiom_hash_state_update(&ctx->st, ctx->k, in, len);
+    return AXIOM_OK;
+}
+
+AXIOM_API int axiom_hmac_final(axiom_hmac_ctx *ctx, uint8_t *mac, size_t maclen)
+{
+    if (!ctx || !mac)
+        return AXIOM_EINVAL;
+    if (!ctx->keyed)
+        return AXIOM_ESTATE;
+    if (maclen == 0 || maclen > ctx->desc->digestlen)
+        return AXIOM_ELENGTH;
+    hmac_final(ctx, mac, maclen);
+    return AXIOM_OK;
+}
+
+/* Inner digests of a batch live on the stack; batches of this many. */
+#define HMAC_BATCH 64
+
+AXIOM_API int axiom_hmac_many(axiom_hmac_ctx *ctx, uint8_t *const macs[], size_t maclen,
+                              const void *const msgs[], const size_t lens[], size_t n)
+{
+    if (!ctx)
+        return AXIOM_EINVAL;
+    if (!ctx->keyed)
+        return AXIOM_ESTATE;
+    const axiom_hash_desc *d = ctx->desc;
+    if (maclen == 0 || maclen > d->digestlen)
+        return AXIOM_ELENGTH;
+    if (!n)
+        return AXIOM_OK;
+    if (!macs || !msgs || !lens)
+        return AXIOM_EINVAL;
+    for (size_t i = 0; i < n; i++)
+        if (!macs[i] || (!msgs[i] && lens[i]))
+            return AXIOM_EINVAL;
+
+    uint8_t inner[HMAC_BATCH][AXIOM_HASH_MAX_SIZE];
+    uint8_t *iptr[HMAC_BATCH];
+    const void *icptr[HMAC_BATCH];
+    size_t ilen[HMAC_BATCH];
+    for (size_t i = 0; i < HMAC_BATCH; i++) {
+        iptr[i] = inner[i];
+        icptr[i] = inner[i];
+        ilen[i] = d->digestlen;
+    }
+    for (size_t off = 0; off < n; off += HMAC_BATCH) {
+        size_t b = n - off < HMAC_BATCH ? n - off : HMAC_BATCH;
+        axiom_hash_many_core(d, ctx->k, ctx->istate, AXIOM_SHA256_BLOCK, iptr, d->digestlen,
+                             msgs + off, lens + off, b);
+        axiom_hash_many_core(d, ctx->k, ctx->ostate, AXIOM_SHA256_BLOCK, macs + off, maclen,
+                             icptr, ilen, b);
+    }
+    axiom_wipe(inner, sizeof inner);
+    return AXIOM_OK;
+}
+
+AXIOM_API void axiom_hmac_free(axiom_hmac_ctx *ctx)
+{
+    if (!ctx)
+        return;
+    axiom_wipe(ctx, sizeof *ctx);
+    free(ctx);
+}
+
+/* ---- HKDF ----------------------------------------------------------------- */
+
+static int overlaps(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen)
+{
+    return alen && blen && a < b + blen && b < a + alen;
+}
+
+AXIOM_API int axiom_hkdf(const char *hash, uint8_t *out, size_t outlen,
+                         const uint8_t *ikm, size_t ikmlen, const uint8_t *salt, size_t saltlen,
+                         const uint8_t *info, size_t infolen)
+{
+    if (!hash)
+        return AXIOM_EINVAL;
+    const axiom_hash_desc *d = axiom_catalog_hash(hash);
+    if (!d)
+        return AXIOM_ENOTFOUND;
+    const size_t dl = d->digestlen;
+    if ((!out && outlen) || (!ikm && ikmlen) || (!salt && saltlen) || (!info && infolen))
+        return AXIOM_EINVAL;
+    if (outlen > 255 * dl)
+        return AXIOM_ELENGTH;
+    if (overlaps(out, outlen, info, infolen))
+        return AXIOM_EINVAL;
+
+    /* Extract: PRK = HMAC(salt, IKM); an absent salt is dl zero bytes,
+     * which HMAC's zero-padding of short keys makes the same as an empty
+     * key. */
+    axiom_hmac_ctx c;
+    uint8_t prk[AXIOM_HASH_MAX_SIZE], t[AXIOM_HASH_MAX_SIZE];
+    hmac_init(&c, d);
+    hmac_setkey(&c, salt, saltlen);
+    axiom_hash_state_update(&c.st, c.k, ikm, ikmlen);
+    hmac_final(&c, prk, dl);
+
+    /* Expand: T(i) = HMAC(PRK, T(i-1) | info | i), one key setup for all. */
+    hmac_setkey(&c, prk, dl);
+    size_t done = 0;
+    for (unsigned i = 1; done < outlen; i++) {
+        uint8_t ctr = (uint8_t)i;
+        if (i > 1)
+            axiom_hash_state_update(&c.st, c.k, t, dl);
+        axiom_hash_state_update(&c.st, c.k, info, infolen);
+        axiom_hash_state_update(&c.st, c.k, &ctr, 1);
+        hmac_final(&c, t, dl);
+        size_t take = outlen - done < dl ? outlen - done : dl;
+        memcpy(out + done, t, take);
+        done += take;
+    }
+    axiom_wipe(prk, sizeof prk);
+    axiom_wipe(t, sizeof t);
+    axiom_wipe(&c, sizeof c);
+    return AXIOM_OK;
+}

@@ -1,0 +1,283 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SHA-224 and SHA-256 (FIPS 180-4): the portable compression kernel, the
+ * shared streaming state with its padding, and the public hash calls.
+ *
+ * The portable kernel keeps the 16-word message schedule in a ring, runs
+ * sixteen rounds per loop iteration unrolled (the eight working variables
+ * rotate through the macro arguments instead of being moved), and has no
+ * branch or memory index that depends on the data: constant time. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "axiom/hash.h"
+#include "api/catalog.h"
+#include "sha2/hash.h"
+#include "core/internal.h"
+
+const uint32_t axiom_sha256_k[64] = {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+};
+
+const uint32_t axiom_sha224_iv[AXIOM_SHA256_WORDS] = {
+    0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,
+    0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4,
+};
+
+const uint32_t axiom_sha256_iv[AXIOM_SHA256_WORDS] = {
+    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+    0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+};
+
+/* ---- portable kernel ---------------------------------------------------- */
+
+#define ROR32(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
+/* Ch and Maj in forms with one operation fewer than the textbook ones. */
+#define CH(e, f, g) ((((f) ^ (g)) & (e)) ^ (g))
+#define MAJ(a, b, c) (((a) & (b)) | ((c) & ((a) | (b))))
+#define BSIG0(x) (ROR32(x, 2) ^ ROR32(x, 13) ^ ROR32(x, 22))
+#define BSIG1(x) (ROR32(x, 6) ^ ROR32(x, 11) ^ ROR32(x, 25))
+#define SSIG0(x) (ROR32(x, 7) ^ ROR32(x, 18) ^ ((x) >> 3))
+#define SSIG1(x) (ROR32(x, 17) ^ ROR32(x, 19) ^ ((x) >> 10))
+
+#define RND(a, b, c, d, e, f, g, h, i)                                                     \
+    do {                                                                                   \
+        uint32_t t1 = h + BSIG1(e) + CH(e, f, g) + kt[i] + w[(i) & 15];                  \
+        d += t1;                                                                           \
+        h = t1 + BSIG0(a) + MAJ(a, b, c);                                                  \
+    } while (0)
+
+/* W[t] for t >= 16 overwrites W[t - 16] in the ring. */
+#define SCHED(i)                                                                           \
+    (w[(i) & 15] += SSIG1(w[((i) - 2) & 15]) + w[((i) - 7) & 15] + SSIG0(w[((i) - 15) & 15]))
+
+#include "sha2/sha256_rounds.h"
+
+static void sha256_generic_compress(uint32_t state[AXIOM_SHA256_WORDS], const uint8_t *p,
+                                    size_t nblocks)
+{
+    uint32_t w[16];
+
+    for (; nblocks; nblocks--, p += AXIOM_SHA256_BLOCK) {
+        uint32_t a = state[0], b = state[1], c = state[2], d = state[3];
+        uint32_t e = state[4], f = state[5], g = state[6], h = state[7];
+        const uint32_t *kt = axiom_sha256_k;
+
+        for (int i = 0; i < 16; i++)
+            w[i] = axiom_load32_be(p + 4 * i);
+        RND8(0);
+        RND8(8);
+        /* Rounds 16..63, sixteen per iteration; kt advances so that the
+         * round macros keep constant ring indices. */
+        for (int r = 0; r < 3; r++) {
+            kt += 16;
+            SCHED8(0 + 16);
+            RND8(0);
+            SCHED8(8 + 16);
+            RND8(8);
+        }
+        state[0] += a; state[1] += b; state[2] += c; state[3] += d;
+        state[4] += e; state[5] += f; state[6] += g; state[7] += h;
+    }
+    axiom_wipe(w, sizeof w);
+}
+
+const axiom_hash_kernel axiom_sha256_generic = {
+    .name = "generic",
+    .features = 0,
+    .constant_time = 1,
+    .lanes = 1,
+    .block_cost = 480, /* ~7.5 cycles/byte (TSC, with SHA-NI/AVX off) */
+    .compress = sha256_generic_compress,
+    .compress_lanes = NULL,
+};
+
+/* ---- streaming state ----------------------------------------------------- */
+
+void axiom_hash_state_init(axiom_hash_state *s, const uint32_t *iv, uint64_t prefix)
+{
+    memcpy(s->h, iv, sizeof s->h);
+    s->total = prefix;
+    s->used = 0;
+}
+
+void axiom_hash_state_update(axiom_hash_state *s, const axiom_hash_kernel *k,
+                             const uint8_t *in, size_t len)
+{
+    if (!len)
+        return;
+    s->total += len;
+    if (s->used) {
+        size_t n = AXIOM_SHA256_BLOCK - s->used;
+        if (n > len)
+            n = len;
+        memcpy(s->buf + s->used, in, n);
+        s->used += (unsigned)n;
+        in += n;
+        len -= n;
+        if (s->used < AXIOM_SHA256_BLOCK)
+            return;
+        k->compress(s->h, s->buf, 1);
+        s->used = 0;
+    }
+    size_t nb = len / AXIOM_SHA256_BLOCK;
+    if (nb) {
+        k->compress(s->h, in, nb);
+        in += nb * AXIOM_SHA256_BLOCK;
+        len -= nb * AXIOM_SHA256_BLOCK;
+    }
+    if (len) {
+        memcpy(s->buf, in, len);
+        s->used = (unsigned)len;
+    }
+}
+
+/* The first @outlen (<= 32) bytes of the big-endian chaining value. */
+static void sha256_out(const uint32_t h[AXIOM_SHA256_WORDS], uint8_t *out, size_t outlen)
+{
+    size_t i = 0;
+    for (; i + 4 <= outlen; i += 4)
+        axiom_store32_be(out + i, h[i / 4]);
+    for (; i < outlen; i++)
+        out[i] = (uint8_t)(h[i / 4] >> (24 - 8 * (i % 4)));
+}
+
+void axiom_hash_state_final(axiom_hash_state *s, const axiom_hash_kernel *k,
+                            uint8_t *out, size_t outlen)
+{
+    uint8_t last[2 * AXIOM_SHA256_BLOCK];
+    size_t nb = axiom_hash_pad(last, s->buf, s->used, s->total);
+
+    k->compress(s->h, last, nb);
+    sha256_out(s->h, out, outlen);
+    AXIOM_WIPE_FIXED(last);
+    axiom_wipe(s, sizeof *s);
+}
+
+void axiom_hash_oneshot(const uint32_t *iv, uint64_t prefix, const axiom_hash_kernel *k,
+                        const uint8_t *in, size_t len, uint8_t *out, size_t outlen)
+{
+    uint32_t h[AXIOM_SHA256_WORDS];
+    uint8_t last[3 * AXIOM_SHA256_BLOCK];
+    size_t whole = len / AXIOM_SHA256_BLOCK, rest = len % AXIOM_SHA256_BLOCK;
+    const uint8_t *tail = rest ? in + whole * AXIOM_SHA256_BLOCK : NULL;
+
+    memcpy(h, iv, sizeof h);
+    if (whole == 1) {
+        /* 64..127 bytes: the block and the padding in one kernel call (a
+         * call converts the chaining value to and from the kernel's form
+         * on the chain of dependent operations; the copy is off it). */
+        memcpy(last, in, AXIOM_SHA256_BLOCK);
+        size_t nb = 1 + axiom_hash_pad(last + AXIOM_SHA256_BLOCK, tail, rest, prefix + len);
+        k->compress(h, last, nb);
+    } else {
+        if (whole)
+            k->compress(h, in, whole);
+        k->compress(h, last, axiom_hash_pad(last, tail, rest, prefix + len));
+    }
+    sha256_out(h, out, outlen);
+    AXIOM_WIPE_FIXED(last);
+    AXIOM_WIPE_FIXED(h);
+}
+
+/* ---- public calls -------------------------------------------------------- */
+
+struct axiom_hash_ctx {
+    axiom_hash_state st;
+    const axiom_hash_desc *desc;
+    const axiom_hash_kernel *k;
+};
+
+AXIOM_API int axiom_hash(const char *name, uint8_t *digest, size_t digestlen,
+                         const void *in, size_t len)
+{
+    if (!name)
+        return AXIOM_EINVAL;
+    const axiom_hash_desc *d = axiom_catalog_hash(name);
+    if (!d)
+        return AXIOM_ENOTFOUND;
+    if (!digest || (!in && len))
+        return AXIOM_EINVAL;
+    if (digestlen != d->digestlen)
+        return AXIOM_ELENGTH;
+    axiom_hash_oneshot(d->iv, 0, axiom_catalog_pick_hash(d->kernels), in, len, digest,
+                       digestlen);
+    return AXIOM_OK;
+}
+
+AXIOM_API int axiom_hash_new(axiom_hash_ctx **ctx, const char *name)
+{
+    if (!ctx)
+        return AXIOM_EINVAL;
+    *ctx = NULL;
+    if (!name)
+        return AXIOM_EINVAL;
+    const axiom_hash_desc *d = axiom_catalog_hash(name);
+    if (!d)
+        return AXIOM_ENOTFOUND;
+    axiom_hash_ctx *c = malloc(sizeof *c);
+    if (!c)
+        return AXIOM_ENOMEM;
+    c->desc = d;
+    c->k = axiom_catalog_pick_hash(d->kernels);
+    axiom_hash_state_init(&c->st, d->iv, 0);
+    *ctx = c;
+    return AXIOM_OK;
+}
+
+AXIOM_API int axiom_hash_update(axiom_hash_ctx *ctx, const void *in, size_t len)
+{
+    if (!ctx || (!in && len))
+        return AXIOM_EINVAL;
+    axiom_hash_state_update(&ctx->st, ctx->k, in, len);
+    return AXIOM_OK;
+}
+
+AXIOM_API int axiom_hash_final(axiom_hash_ctx *ctx, uint8_t *digest, size_t digestlen)
+{
+    if (!ctx || !digest)
+        return AXIOM_EINVAL;
+    if (digestlen != ctx->desc->digestlen)
+        return AXIOM_ELENGTH;
+    axiom_hash_state_final(&ctx->st, ctx->k, digest, digestlen);
+    axiom_hash_state_init(&ctx->st, ctx->desc->iv, 0);
+    return AXIOM_OK;
+}
+
+AXIOM_API void axiom_hash_free(axiom_hash_ctx *ctx)
+{
+    if (!ctx)
+        return;
+    axiom_wipe(ctx, sizeof *ctx);
+    free(ctx);
+}
+
+AXIOM_API int axiom_hash_many(const char *name, uint8_t *const digests[], size_t digestlen,
+                              const void *const msgs[], const size_t lens[], size_t n)
+{
+    if (!name)
+        return AXIOM_EINVAL;
+    const axiom_hash_desc *d = axiom_catalog_hash(name);
+    if (!d)
+        return AXIOM_ENOTFOUND;
+    if (digestlen != d->digestlen)
+        return AXIOM_ELENGTH;
+    if (!n)
+        return AXIOM_OK;
+    if (!digests || !msgs || !lens)
+        return AXIOM_EINVAL;
+    for (size_t i = 0; i < n; i++)
+        if (!digests[i] || (!msgs[i] && lens[i]))
+            return AXIOM_EINVAL;
+    axiom_hash_many_core(d, axiom_catalog_pick_hash(d->kernels), d->iv, 0, digests, digestlen,
+                         msgs, lens, n);
+    return AXIOM_OK;
+}

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The SM4 S-box and the maps into and out of the y domain (lib/sm4/sm4.h) on
+ * one xmm register with GFNI, for the key schedule, short inputs and the
+ * serial modes of both GFNI kernels (lib/sm4/x86_64/sm4_gfni_avx2.c,
+ * lib/sm4/x86_64/sm4_gfni_avx512.c).  VEX-encodable: nothing here needs
+ * AVX-512.
+ *
+ * The includer defines SM4GX(name), the name of each function from its
+ * short name (sbox, toy, fromy), and compiles this with GFNI enabled. */
+
+/* pi: affine map, inversion in GF(2^8) with the output affine map. */
+static inline __m128i SM4GX(sbox)(__m128i x)
+{
+    const __m128i m1 = _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_PRE_MATRIX);
+    const __m128i m2 = _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_POST_MATRIX);
+    x = _mm_gf2p8affine_epi64_epi8(x, m1, AXIOM_SM4_GFNI_PRE_CONST);
+    return _mm_gf2p8affineinv_epi64_epi8(x, m2, AXIOM_SM4_GFNI_POST_CONST);
+}
+
+/* M1 and M1^-1 on every byte. */
+static inline __m128i SM4GX(toy)(__m128i v)
+{
+    return _mm_gf2p8affine_epi64_epi8(v, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_PRE_MATRIX), 0);
+}
+
+static inline __m128i SM4GX(fromy)(__m128i v)
+{
+    return _mm_gf2p8affine_epi64_epi8(v, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_M1INV_MATRIX),
+                                      0);
+}

@@ -1,0 +1,530 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* White-box tests of the ChaCha20 and Poly1305 kernels: every kernel this
+ * CPU can run against the portable one inside one process (every length
+ * around the 1/4/8/16-block paths, misaligned, in place), Poly1305 known
+ * answers (RFC 8439 2.5.2) and edge cases against libgcrypt, and the
+ * HChaCha20 vector of draft-irtf-cfrg-xchacha 2.2.1. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <axiom.h>
+#include <gcrypt.h>
+
+#include "chacha/chacha.h"
+#include "chacha/poly1305.h"
+#include "testutil.h"
+
+static int usable(uint64_t features)
+{
+    return (features & ~axiom_cpu_features()) == 0;
+}
+
+START_TEST(test_hchacha20)
+{
+    uint8_t key[32], nonce[16], sub[32], want[32];
+    for (int i = 0; i < 32; i++)
+        key[i] = (uint8_t)i;
+    tu_hex_decode(nonce, 16, "000000090000004a0000000031415927");
+    tu_hex_decode(want, 32, "82413b4227b27bfed30e42508a877d73a0f9e4d58a74a853c12ec41326d3ecdc");
+    axiom_hchacha20(sub, key, nonce);
+    TU_ASSERT_MEM_EQ(sub, want, 32, "HChaCha20 (draft-irtf-cfrg-xchacha 2.2.1)");
+}
+END_TEST
+
+static void chacha_compare(const axiom_chacha_kernel *k, size_t len, size_t ia, size_t oa)
+{
+    uint8_t key[32], nonce[12];
+    uint32_t st[16];
+    uint8_t *in = malloc(len + 64), *ref = malloc(len + 1), *out = malloc(len + 128);
+    memset(out, 0xa5, len + 128);
+    tu_rand_bytes(key, 32);
+    tu_rand_bytes(nonce, 12);
+    uint32_t ctr = (uint32_t)tu_rand64();
+    if (ctr > UINT32_MAX - (uint32_t)(len / 64) - 1)
+        ctr = (uint32_t)(tu_rand64() & 0xffff);
+    axiom_chacha_init_state(st, key, ctr, nonce);
+    tu_rand_bytes(in + ia, len);
+    axiom_chacha_generic.xor(st, ref, in + ia, len);
+    k->xor(st, out + oa, in + ia, len);
+    TU_ASSERT_MEM_EQ(out + oa, ref, len, "%s len %zu ctr %u align %zu/%zu", k->name, len, ctr, ia, oa);
+    /* Nothing written around the output (masked and buffered tails). */
+    for (size_t j = 0; j < oa; j++)
+        TU_ASSERT(out[j] == 0xa5, "%s len %zu: write before out", k->name, len);
+    for (size_t j = oa + len; j < len + 128; j++)
+        TU_ASSERT(out[j] == 0xa5, "%s len %zu: write after out (byte %zu)", k->name, len,
+                  j - oa - len);
+    k->xor(st, in + ia, in + ia, len);
+    TU_ASSERT_MEM_EQ(in + ia, ref, len, "%s in place len %zu", k->name, len);
+    free(in), free(ref), free(out);
+}
+
+/* As chacha_compare, with block counter @ctr (the caller keeps
+ * ctr + ceil(len / 64) <= 2^32). */
+static void chacha_compare_ctr(const axiom_chacha_kernel *k, size_t len, uint32_t ctr, size_t ia,
+                               size_t oa)
+{
+    uint8_t key[32], nonce[12];
+    uint32_t st[16];
+    uint8_t *in = malloc(len + 64), *ref = malloc(len + 1), *out = malloc(len + 64);
+    tu_rand_bytes(key, 32);
+    tu_rand_bytes(nonce, 12);
+    axiom_chacha_init_state(st, key, ctr, nonce);
+    tu_rand_bytes(in + ia, len);
+    axiom_chacha_generic.xor(st, ref, in + ia, len);
+    k->xor(st, out + oa, in + ia, len);
+    TU_ASSERT_MEM_EQ(out + oa, ref, len, "%s len %zu ctr %u align %zu/%zu", k->name, len, ctr, ia, oa);
+    k->xor(st, in + ia, in + ia, len);
+    TU_ASSERT_MEM_EQ(in + ia, ref, len, "%s in place len %zu ctr %u", k->name, len, ctr);
+    free(in), free(ref), free(out);
+}
+
+/* Several 8- and 16-block groups, then every kind of rest: lengths 512 k
+ * + d for k = 1..9 and d = -260..260 (every 128/256/512-byte boundary
+ * after k groups, in the AVX2 kernel's loop the next group's first
+ * column is computed ahead of this group's output), random counters, and
+ * counters that end exactly at block 2^32 - 1 or up to 8 blocks before
+ * it (the lane counters of the last groups reach 0xffffffff). */
+START_TEST(test_chacha_groups)
+{
+    tu_rng_reset("chacha_groups");
+    for (const axiom_chacha_kernel *const *k = axiom_chacha_kernels; *k; k++) {
+        if (!usable((*k)->features) || *k == &axiom_chacha_generic)
+            continue;
+        for (size_t g = 1; g <= 9; g++)
+            for (int d = -260; d <= 260; d++) {
+                const size_t len = 512 * g + (size_t)(ptrdiff_t)d;
+                const uint32_t nb = (uint32_t)((len + 63) / 64);
+                chacha_compare_ctr(*k, len, (uint32_t)tu_rand64() & 0x7fffffff,
+                                   tu_rand_range(0, 63), tu_rand_range(0, 63));
+                const uint32_t top = (uint32_t)(0u - nb - (uint32_t)(d & 7));
+                chacha_compare_ctr(*k, len, top, (size_t)(d & 1), 0);
+            }
+    }
+}
+END_TEST
+
+START_TEST(test_chacha_kernels)
+{
+    tu_rng_reset("chacha_kernels");
+    int n = 0;
+    for (const axiom_chacha_kernel *const *k = axiom_chacha_kernels; *k; k++) {
+        if (!usable((*k)->features) || *k == &axiom_chacha_generic)
+            continue;
+        n++;
+        for (size_t len = 0; len <= 1100; len++)
+            chacha_compare(*k, len, tu_rand_range(0, 63), tu_rand_range(0, 63));
+        for (int i = 0; i < 200; i++)
+            chacha_compare(*k, tu_rand_range(0, 4096), tu_rand_range(0, 63), tu_rand_range(0, 63));
+        chacha_compare(*k, 16384 + 64 * 17 + 5, 1, 3);
+    }
+    printf("tier %s: %d SIMD ChaCha20 kernel(s) compared; picked %s\n", tu_tier(), n,
+           axiom_chacha_pick()->name);
+}
+END_TEST
+
+static void gcry_poly(uint8_t tag[16], const uint8_t key[32], const uint8_t *m, size_t len)
+{
+    gcry_mac_hd_t h;
+    size_t tl = 16;
+    ck_assert_int_eq(gcry_mac_open(&h, GCRY_MAC_POLY1305, 0, NULL), 0);
+    ck_assert_int_eq(gcry_mac_setkey(h, key, 32), 0);
+    ck_assert_int_eq(gcry_mac_write(h, m, len), 0);
+    ck_assert_int_eq(gcry_mac_read(h, tag, &tl), 0);
+    gcry_mac_close(h);
+}
+
+/* Tag of @m under kernel @k, fed in pieces cut at @cut1 and @cut2. */
+static void poly(const axiom_poly1305_kernel *k, uint8_t tag[16], const uint8_t key[32],
+                 const uint8_t *m, size_t len, size_t cut1, size_t cut2)
+{
+    axiom_poly1305 p;
+    axiom_poly1305_init(&p, key, k);
+    axiom_poly1305_update(&p, m, cut1);
+    axiom_poly1305_update(&p, m + cut1, cut2 - cut1);
+    axiom_poly1305_update(&p, m + cut2, len - cut2);
+    axiom_poly1305_final(&p, tag);
+}
+
+START_TEST(test_poly1305_rfc)
+{
+    uint8_t key[32], tag[16], want[16];
+    const char *msg = "Cryptographic Forum Research Group";
+    tu_hex_decode(key, 32, "85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b");
+    tu_hex_decode(want, 16, "a8061dc1305136c6c22b8baf0c0127a9");
+    for (const axiom_poly1305_kernel *const *k = axiom_poly1305_kernels; *k; k++) {
+        if (!usable((*k)->features))
+            continue;
+        for (size_t c = 0; c <= strlen(msg); c++) {
+            poly(*k, tag, key, (const uint8_t *)msg, strlen(msg), c, c);
+            TU_ASSERT_MEM_EQ(tag, want, 16, "%s RFC 8439 2.5.2, cut at %zu", (*k)->name, c);
+        }
+    }
+}
+END_TEST
+
+/* Keys and messages at the edges of the arithmetic: r with every allowed
+ * bit set, s all ones (the final addition wraps), messages of 0xff bytes
+ * (the accumulator near p), zeros. */
+START_TEST(test_poly1305_edges)
+{
+    tu_rng_reset("poly1305_edges");
+    enum { MAX = 4200 };
+    uint8_t *m = malloc(MAX), key[32], tag[16], want[16];
+    for (const axiom_poly1305_kernel *const *k = axiom_poly1305_kernels; *k; k++) {
+        if (!usable((*k)->features))
+            continue;
+        for (int kind = 0; kind < 6; kind++) {
+            memset(key, kind & 1 ? 0xff : 0x00, 16);
+            memset(key + 16, kind & 2 ? 0xff : 0x00, 16);
+            if (kind >= 4)
+                key[0] = 2; /* r = 2 (or all-ones but the low byte) */
+            size_t lens[] = { 0, 1, 15, 16, 17, 48, 64, 80, 112, 127, 128, 129, 144, 240,
+                              256, 1024, 1040, MAX };
+            for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
+                memset(m, kind & 4 ? 0x00 : 0xff, lens[i]);
+                if (kind == 5 && lens[i])
+                    m[lens[i] - 1] = 0xff;
+                gcry_poly(want, key, m, lens[i]);
+                poly(*k, tag, key, m, lens[i], 0, lens[i]);
+                TU_ASSERT_MEM_EQ(tag, want, 16, "%s kind %d len %zu", (*k)->name, kind, lens[i]);
+            }
+        }
+    }
+    free(m);
+}
+END_TEST
+
+START_TEST(test_poly1305_random)
+{
+    tu_rng_reset("poly1305_random");
+    enum { MAX = 5000 };
+    uint8_t *m = malloc(MAX + 64), key[32], tag[16], want[16];
+    for (const axiom_poly1305_kernel *const *k = axiom_poly1305_kernels; *k; k++) {
+        if (!usable((*k)->features))
+            continue;
+        for (int i = 0; i < 600; i++) {
+            size_t len = i < 300 ? (size_t)i * 5 : tu_rand_range(0, MAX);
+            size_t a = tu_rand_range(0, 63);
+            tu_rand_bytes(key, 32);
+            tu_rand_bytes(m + a, len);
+            size_t c1 = tu_rand_range(0, len), c2 = tu_rand_range(c1, len);
+            gcry_poly(want, key, m + a, len);
+            poly(*k, tag, key, m + a, len, c1, c2);
+            TU_ASSERT_MEM_EQ(tag, want, 16, "%s len %zu cuts %zu,%zu", (*k)->name, len, c1, c2);
+        }
+    }
+    printf("tier %s: Poly1305 picked %s\n", tu_tier(), axiom_poly1305_pick()->name);
+    free(m);
+}
+END_TEST
+
+/* The fused ChaCha20-Poly1305 kernels against the portable ChaCha20 and
+ * Poly1305: @nchunks KiB sealed or opened (in place or not, misaligned),
+ * after @pre bytes already absorbed (the AD) and before a tail absorbed
+ * after it, so the accumulator is handed over both ways.  @kind 1: the key
+ * with every bit of r the clamp allows and s all ones; 2: that key and a
+ * message of 0xff bytes (the accumulator near its limits); 3: 0xff message
+ * under a random key; else random. */
+static void fused_compare_unit(const axiom_poly1305_kernel *k, size_t unit, size_t nchunks,
+                               int enc, int inplace, size_t ia, size_t oa, int kind, size_t pre,
+                               size_t tail)
+{
+    const size_t len = unit * nchunks;
+    const uint32_t nblk = (uint32_t)(unit / 64 * nchunks);
+    uint8_t key[32], nonce[12], pk[32], t1[16], t2[16];
+    uint8_t *in = malloc(len + 64), *ref = malloc(len + 1), *out = malloc(len + 64);
+    uint8_t *ad = malloc(pre + tail + 1);
+    uint32_t st[16], st2[16];
+    tu_rand_bytes(key, 32);
+    tu_rand_bytes(nonce, 12);
+    if (kind == 1 || kind == 2)
+        memset(pk, 0xff, 32);
+    else
+        tu_rand_bytes(pk, 32);
+    uint32_t ctr = (uint32_t)tu_rand64();
+    if (ctr > UINT32_MAX - nblk)
+        ctr = UINT32_MAX - nblk; /* up to the last block */
+    axiom_chacha_init_state(st, key, ctr, nonce);
+    if (kind >= 2) {
+        memset(in + ia, 0xff, len);
+        memset(ad, 0xff, pre + tail);
+    } else {
+        tu_rand_bytes(in + ia, len);
+        tu_rand_bytes(ad, pre + tail);
+    }
+    axiom_chacha_generic.xor(st, ref, in + ia, len);
+
+    axiom_poly1305 p;
+    axiom_poly1305_init(&p, pk, &axiom_poly1305_generic);
+    axiom_poly1305_update(&p, ad, pre);
+    axiom_poly1305_update(&p, enc ? ref : in + ia, len);
+    axiom_poly1305_update(&p, ad + pre, tail);
+    axiom_poly1305_final(&p, t1);
+
+    uint8_t *o = inplace ? in + ia : out + oa;
+    memcpy(st2, st, sizeof st);
+    axiom_poly1305_init(&p, pk, k);
+    axiom_poly1305_update(&p, ad, pre);
+    if (unit == 512)
+        k->chachapoly512(st2, &p, o, in + ia, nchunks, enc);
+    else
+        k->chachapoly(st2, &p, o, in + ia, nchunks, enc, NULL);
+    axiom_poly1305_update(&p, ad + pre, tail);
+    axiom_poly1305_final(&p, t2);
+    TU_ASSERT_MEM_EQ(o, ref, len, "%s %s %zu x %zu kind %d in place %d align %zu/%zu", k->name,
+                     enc ? "seal" : "open", nchunks, unit, kind, inplace, ia, oa);
+    TU_ASSERT_MEM_EQ(t2, t1, 16, "%s %s tag %zu x %zu kind %d pre %zu tail %zu", k->name,
+                     enc ? "seal" : "open", nchunks, unit, kind, pre, tail);
+    ck_assert_uint_eq(st2[12], st[12] + nblk);
+    ck_assert_mem_eq(st2, st, 12 * sizeof(uint32_t));
+    free(in), free(ref), free(out), free(ad);
+}
+
+static void fused_compare(const axiom_poly1305_kernel *k, size_t nchunks, int enc, int inplace,
+                          size_t ia, size_t oa, int kind, size_t pre, size_t tail)
+{
+    fused_compare_unit(k, 1024, nchunks, enc, inplace, ia, oa, kind, pre, tail);
+}
+
+/* The fused start (lib/chacha/chachapoly.c): the Poly1305 key block with the
+ * first KiB (chachapoly_key), then @nchunks - 1 more KiB whose first pass
+ * absorbs the first KiB's ciphertext (chachapoly with mac0), against the
+ * portable code.  Seal writes the first KiB to @out; open in place writes
+ * its plaintext aside and copies it after the pass (which reads the first
+ * KiB of @in, the same bytes as @out then), as lib/chacha/chachapoly.c does.  @kind as in
+ * fused_compare (1 and 2 cannot force the derived key: they only change
+ * the data). */
+static void fused_key_compare(const axiom_poly1305_kernel *k, size_t nchunks, int enc, int inplace,
+                              size_t ia, size_t oa, int kind, size_t pre, size_t tail)
+{
+    const size_t len = 1024 * nchunks;
+    uint8_t key[32], nonce[12], pk[64], pk2[32], t1[16], t2[16];
+    uint8_t *in = malloc(len + 64), *ref = malloc(len + 1), *out = malloc(len + 64);
+    uint8_t *ad = malloc(pre + tail + 1);
+    uint32_t st[16], st2[16];
+    tu_rand_bytes(key, 32);
+    tu_rand_bytes(nonce, 12);
+    uint32_t ctr = (uint32_t)tu_rand64();
+    if (ctr > UINT32_MAX - 16 * (uint32_t)nchunks)
+        ctr = UINT32_MAX - 16 * (uint32_t)nchunks; /* up to the last block */
+    axiom_chacha_init_state(st, key, ctr, nonce);
+    if (kind >= 2) {
+        memset(in + ia, 0xff, len);
+        memset(ad, 0xff, pre + tail);
+    } else {
+        tu_rand_bytes(in + ia, len);
+        tu_rand_bytes(ad, pre + tail);
+    }
+    memset(pk, 0, 64);
+    axiom_chacha_generic.xor(st, pk, pk, 64);
+    memcpy(st2, st, sizeof st);
+    st2[12]++;
+    axiom_chacha_generic.xor(st2, ref, in + ia, len);
+
+    axiom_poly1305 p;
+    axiom_poly1305_init(&p, pk, &axiom_poly1305_generic);
+    axiom_poly1305_update(&p, ad, pre);
+    axiom_poly1305_update(&p, enc ? ref : in + ia, len);
+    axiom_poly1305_update(&p, ad + pre, tail);
+    axiom_poly1305_final(&p, t1);
+
+    uint8_t *o = inplace ? in + ia : out + oa, first[1024];
+    memcpy(st2, st, sizeof st);
+    uint8_t *o0 = enc || !inplace ? o : first;
+    k->chachapoly_key(st2, pk2, o0, in + ia);
+    TU_ASSERT_MEM_EQ(pk2, pk, 32, "%s Poly1305 key", k->name);
+    ck_assert_mem_eq(st2, st, sizeof st);
+    st2[12] += 17;
+    axiom_poly1305_init(&p, pk2, k);
+    axiom_poly1305_update(&p, ad, pre);
+    k->chachapoly(st2, &p, o + 1024, in + ia + 1024, nchunks - 1, enc, enc ? o : in + ia);
+    if (o0 == first)
+        memcpy(o, first, 1024);
+    axiom_poly1305_update(&p, ad + pre, tail);
+    axiom_poly1305_final(&p, t2);
+    TU_ASSERT_MEM_EQ(o, ref, len, "%s keyed %s %zu KiB kind %d in place %d align %zu/%zu",
+                     k->name, enc ? "seal" : "open", nchunks, kind, inplace, ia, oa);
+    TU_ASSERT_MEM_EQ(t2, t1, 16, "%s keyed %s tag %zu KiB kind %d pre %zu tail %zu", k->name,
+                     enc ? "seal" : "open", nchunks, kind, pre, tail);
+    ck_assert_uint_eq(st2[12], st[12] + 1 + 16 * (uint32_t)nchunks);
+    free(in), free(ref), free(out), free(ad);
+}
+
+/* chachapoly with @mac0 but without chachapoly_key (the AVX2 pass): the
+ * first KiB comes from the portable ChaCha20, then @nchunks - 1 KiB (0
+ * too) on the pass, which absorbs the first KiB's ciphertext first. */
+static void fused_mac0_compare(const axiom_poly1305_kernel *k, size_t nchunks, int enc,
+                               int inplace, size_t ia, size_t oa, size_t pre, size_t tail)
+{
+    const size_t len = 1024 * nchunks;
+    uint8_t key[32], nonce[12], pk[32], t1[16], t2[16], first[1024];
+    uint8_t *in = malloc(len + 64), *ref = malloc(len + 1), *out = malloc(len + 64);
+    uint8_t *ad = malloc(pre + tail + 1);
+    uint32_t st[16], st2[16];
+    tu_rand_bytes(key, 32);
+    tu_rand_bytes(nonce, 12);
+    tu_rand_bytes(pk, 32);
+    uint32_t ctr = (uint32_t)tu_rand64();
+    if (ctr > UINT32_MAX - 16 * (uint32_t)nchunks)
+        ctr = UINT32_MAX - 16 * (uint32_t)nchunks; /* up to the last block */
+    axiom_chacha_init_state(st, key, ctr, nonce);
+    tu_rand_bytes(in + ia, len);
+    tu_rand_bytes(ad, pre + tail);
+    axiom_chacha_generic.xor(st, ref, in + ia, len);
+
+    axiom_poly1305 p;
+    axiom_poly1305_init(&p, pk, &axiom_poly1305_generic);
+    axiom_poly1305_update(&p, ad, pre);
+    axiom_poly1305_update(&p, enc ? ref : in + ia, len);
+    axiom_poly1305_update(&p, ad + pre, tail);
+    axiom_poly1305_final(&p, t1);
+
+    uint8_t *o = inplace ? in + ia : out + oa;
+    uint8_t *o0 = enc || !inplace ? o : first;
+    memcpy(st2, st, sizeof st);
+    axiom_chacha_generic.xor(st2, o0, in + ia, 1024);
+    st2[12] += 16;
+    axiom_poly1305_init(&p, pk, k);
+    axiom_poly1305_update(&p, ad, pre);
+    k->chachapoly(st2, &p, o + 1024, in + ia + 1024, nchunks - 1, enc, enc ? o : in + ia);
+    if (o0 == first)
+        memcpy(o, first, 1024);
+    axiom_poly1305_update(&p, ad + pre, tail);
+    axiom_poly1305_final(&p, t2);
+    TU_ASSERT_MEM_EQ(o, ref, len, "%s mac0 %s %zu KiB in place %d align %zu/%zu", k->name,
+                     enc ? "seal" : "open", nchunks, inplace, ia, oa);
+    TU_ASSERT_MEM_EQ(t2, t1, 16, "%s mac0 %s tag %zu KiB pre %zu tail %zu", k->name,
+                     enc ? "seal" : "open", nchunks, pre, tail);
+    ck_assert_uint_eq(st2[12], st[12] + 16 * (uint32_t)nchunks);
+    free(in), free(ref), free(out), free(ad);
+}
+
+/* chachapoly512_seal (the key block inside the pass) against the portable
+ * ChaCha20 and Poly1305: @ngroups * 512 bytes sealed from block 1 (block
+ * 0 the Poly1305 key), @adlen bytes of AD before, @tail bytes absorbed
+ * after; in place or not, misaligned. */
+static void fused_seal_key_compare(const axiom_poly1305_kernel *k, size_t ngroups, int inplace,
+                                   size_t ia, size_t oa, int ones, size_t adlen, size_t tail)
+{
+    const size_t len = 512 * ngroups;
+    uint8_t key[32], nonce[12], pk[64] = { 0 }, t1[16], t2[16];
+    uint8_t *in = malloc(len + 64), *ref = malloc(len + 1), *out = malloc(len + 64);
+    uint8_t *ad = malloc(adlen + tail + 1);
+    uint32_t st[16], st2[16];
+    tu_rand_bytes(key, 32);
+    tu_rand_bytes(nonce, 12);
+    if (ones) {
+        memset(key, 0xff, 32);
+        memset(in + ia, 0xff, len);
+    } else {
+        tu_rand_bytes(in + ia, len);
+    }
+    tu_rand_bytes(ad, adlen + tail);
+    axiom_chacha_init_state(st, key, 0, nonce);
+    axiom_chacha_generic.xor(st, pk, pk, 64);
+    st[12] = 1;
+    axiom_chacha_generic.xor(st, ref, in + ia, len);
+    axiom_poly1305 p;
+    axiom_poly1305_init(&p, pk, &axiom_poly1305_generic);
+    axiom_poly1305_update_pad16(&p, ad, adlen);
+    axiom_poly1305_update(&p, ref, len);
+    axiom_poly1305_update(&p, ad + adlen, tail);
+    axiom_poly1305_final(&p, t1);
+
+    uint8_t *o = inplace ? in + ia : out + oa;
+    axiom_chacha_init_state(st2, key, 0, nonce);
+    k->chachapoly512_seal(st2, &p, o, in + ia, ngroups, ad, adlen);
+    ck_assert_ptr_eq(p.k, k);
+    axiom_poly1305_update(&p, ad + adlen, tail);
+    axiom_poly1305_final(&p, t2);
+    TU_ASSERT_MEM_EQ(o, ref, len, "%s keyed seal %zu groups in place %d align %zu/%zu", k->name,
+                     ngroups, inplace, ia, oa);
+    TU_ASSERT_MEM_EQ(t2, t1, 16, "%s keyed seal tag %zu groups ad %zu tail %zu", k->name,
+                     ngroups, adlen, tail);
+    ck_assert_uint_eq(st2[12], 1 + 8 * (uint32_t)ngroups);
+    ck_assert_mem_eq(st2, st, 12 * sizeof(uint32_t));
+    free(in), free(ref), free(out), free(ad);
+}
+
+START_TEST(test_chachapoly_fused)
+{
+    tu_rng_reset("chachapoly_fused");
+    int n = 0;
+    for (const axiom_poly1305_kernel *const *k = axiom_poly1305_kernels; *k; k++) {
+        if (!usable((*k)->features) || !(*k)->chachapoly)
+            continue;
+        n++;
+        for (int enc = 0; enc < 2; enc++)
+            for (size_t c = 1; c <= 20; c++)
+                for (int kind = 0; kind < 4; kind++)
+                    fused_compare(*k, c, enc, (int)(c + kind) & 1, tu_rand_range(0, 63),
+                                  tu_rand_range(0, 63), kind, 16 * tu_rand_range(0, kind ? 70 : 3),
+                                  tu_rand_range(0, 300));
+        fused_compare(*k, 64, 1, 0, 0, 0, 2, 0, 0);
+        fused_compare(*k, 64, 0, 1, 0, 0, 2, 0, 0);
+        /* The 512-byte granularity (odd group counts, one group). */
+        if ((*k)->chachapoly512) {
+            for (int enc = 0; enc < 2; enc++)
+                for (size_t c = 1; c <= 11; c++)
+                    for (int kind = 0; kind < 4; kind++)
+                        fused_compare_unit(*k, 512, c, enc, (int)(c + kind) & 1,
+                                           tu_rand_range(0, 63), tu_rand_range(0, 63), kind,
+                                           16 * tu_rand_range(0, kind ? 70 : 3),
+                                           tu_rand_range(0, 300));
+            fused_compare_unit(*k, 512, 0, 1, 0, 1, 2, 0, 16, 5);
+            fused_compare_unit(*k, 512, 0, 0, 1, 3, 0, 0, 0, 0);
+        }
+        if ((*k)->chachapoly512_seal) {
+            static const size_t adl[] = { 0, 1, 15, 16, 17, 100, 1024, 1041 };
+            for (size_t c = 2; c <= 11; c++)
+                for (int ones = 0; ones < 2; ones++)
+                    fused_seal_key_compare(*k, c, (int)(c + (size_t)ones) & 1,
+                                           tu_rand_range(0, 63), tu_rand_range(0, 63), ones,
+                                           adl[(c + (size_t)ones) % 8], tu_rand_range(0, 100));
+        }
+        for (int enc = 0; enc < 2; enc++)
+            for (size_t c = 1; c <= 6; c++)
+                fused_mac0_compare(*k, c, enc, (int)c & 1, tu_rand_range(0, 63),
+                                   tu_rand_range(0, 63), 16 * tu_rand_range(0, 5),
+                                   tu_rand_range(0, 100));
+        if (!(*k)->chachapoly_key)
+            continue;
+        for (int enc = 0; enc < 2; enc++)
+            for (size_t c = 1; c <= 20; c++)
+                for (int kind = 0; kind < 4; kind++)
+                    fused_key_compare(*k, c, enc, (int)(c + kind) & 1, tu_rand_range(0, 63),
+                                      tu_rand_range(0, 63), kind,
+                                      16 * tu_rand_range(0, kind ? 70 : 3), tu_rand_range(0, 300));
+        fused_key_compare(*k, 64, 0, 1, 0, 0, 2, 0, 0);
+    }
+    printf("tier %s: %d fused ChaCha20-Poly1305 kernel(s) compared\n", tu_tier(), n);
+}
+END_TEST
+
+static Suite *diff_suite(void)
+{
+    Suite *s = suite_create("chacha_diff");
+    TCase *tc = tcase_create("kernels");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_hchacha20);
+    tcase_add_test(tc, test_chacha_kernels);
+    tcase_add_test(tc, test_chacha_groups);
+    tcase_add_test(tc, test_poly1305_rfc);
+    tcase_add_test(tc, test_poly1305_edges);
+    tcase_add_test(tc, test_poly1305_random);
+    tcase_add_test(tc, test_chachapoly_fused);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    tu_init("test_chacha_diff");
+    if (!gcry_check_version(GCRYPT_VERSION))
+        return 99;
+    gcry_control(GCRYCTL_INITIALIZATION_FINISHED, 0);
+    return tu_run_suite(diff_suite());
+}

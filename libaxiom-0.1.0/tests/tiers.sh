@@ -1,0 +1,29 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Run one test program under every CPU tier: native; no AVX-512 (so the
+# ymm VAES kernels run on a CPU that has zmm ones); no VAES/AVX-512 (AES-NI,
+# AVX2); no AES-NI/PCLMUL/VAES/AVX-512/GFNI/SHA-NI (plain SIMD); and the
+# portable C code alone.  Fails if any tier fails.
+# AXIOM_TIERS (space-separated tier names) restricts the set.
+prog="$1"; shift
+tiers="${AXIOM_TIERS:-native ymm no-avx512 no-aesni all-off}"
+status=0
+for tier in $tiers; do
+  case "$tier" in
+    native)   dis="" ;;
+    ymm)      dis="avx512" ;;
+    no-avx512) dis="avx512,vaes,vpclmul" ;;
+    no-aesni) dis="aesni,pclmul,vaes,vpclmul,avx512,gfni,shani" ;;
+    all-off)  dis="all" ;;
+    *) echo "unknown tier $tier" >&2; exit 99 ;;
+  esac
+  echo "=== tier $tier (AXIOM_CPU_DISABLE=$dis)"
+  AXIOM_CPU_DISABLE="$dis" AXIOM_TIER="$tier" "$prog" "$@"
+  rc=$?
+  # 77 (skip) in one tier does not hide a failure in another.
+  if [ $rc -ne 0 ] && [ $rc -ne 77 ]; then
+    echo "=== tier $tier FAILED (exit $rc)"
+    status=1
+  fi
+done
+exit $status
