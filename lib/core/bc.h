@@ -64,6 +64,7 @@ extern const axiom_bc_kernel axiom_kuz_table;        /* not constant time */
 extern const axiom_bc_kernel axiom_kuz_avx2;
 extern const axiom_bc_kernel axiom_kuz_gfni_avx512;
 extern const axiom_bc_kernel axiom_kuz_avx2_gfni;
+extern const axiom_bc_kernel axiom_sm4_generic_ct;    /* lib/sm4/sm4_ct.c */
 extern const axiom_bc_kernel axiom_sm4_masked;        /* lib/sm4/sm4.c, not constant time */
 extern const axiom_bc_kernel axiom_sm4_gfni_avx512;
 extern const axiom_bc_kernel axiom_sm4_gfni_avx2;

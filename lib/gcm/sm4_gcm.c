@@ -15,7 +15,9 @@
  * bound at setkey brings the block cipher and the GHASH kernel.
  *
  * A tier is constant time only if both its parts are; the masked SM4
- * kernel is not (lib/sm4/sm4.c).
+ * kernel is not (lib/sm4/sm4.c), and its tiers come after the portable
+ * generic-ct ones, which every CPU can run: they are never picked, and stay
+ * for the white-box tests.
  */
 #include "config.h"
 
@@ -91,13 +93,20 @@ SM4_GCM_TIER(sm4_gcm_aesni2_ct, "aesni-avx2+generic-ct", AXIOM_CPU_AESNI | AXIOM
              &axiom_sm4_aesni_avx2, &axiom_ghash_generic_ct)
 #endif
 #ifdef HAVE_ISA_AESNI
+SM4_GCM_TIER(sm4_gcm_ct_pclmul, "generic-ct+pclmul", SM4G_PCLMUL, 1, &axiom_sm4_generic_ct,
+             &axiom_ghash_pclmul)
+#endif
+SM4_GCM_TIER(sm4_gcm_ct_ct, "generic-ct+generic-ct", 0, 1, &axiom_sm4_generic_ct,
+             &axiom_ghash_generic_ct)
+#ifdef HAVE_ISA_AESNI
 SM4_GCM_TIER(sm4_gcm_masked_pclmul, "generic-masked+pclmul", SM4G_PCLMUL, 0, &axiom_sm4_masked,
              &axiom_ghash_pclmul)
 #endif
 SM4_GCM_TIER(sm4_gcm_masked_ct, "generic-masked+generic-ct", 0, 0, &axiom_sm4_masked,
              &axiom_ghash_generic_ct)
 
-/* Best first; the portable tier last, always present. */
+/* Best first; the portable constant-time tier always present, the masked
+ * ones after it. */
 const axiom_gcm_kernel *const axiom_sm4_gcm_kernels[] = {
 #if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_VAES512) && defined(HAVE_ISA_AESNI)
     &sm4_gcm_gfni512_vpclmul,
@@ -132,14 +141,18 @@ const axiom_gcm_kernel *const axiom_sm4_gcm_kernels[] = {
     &sm4_gcm_aesni2_ct,
 #endif
 #ifdef HAVE_ISA_AESNI
+    &sm4_gcm_ct_pclmul,
+#endif
+    &sm4_gcm_ct_ct,
+#ifdef HAVE_ISA_AESNI
     &sm4_gcm_masked_pclmul,
 #endif
     &sm4_gcm_masked_ct,
     NULL
 };
 
-/* The first usable tier; NULL only when AXIOM_CT_ONLY rules out every one
- * (no constant-time SM4 kernel on this CPU). */
+/* The first usable tier; never NULL, since the portable generic-ct tier
+ * needs no CPU feature and is constant time. */
 static const axiom_gcm_kernel *sm4_gcm_pick(void)
 {
     const uint64_t have = axiom_cpu_features();
@@ -152,10 +165,8 @@ static const axiom_gcm_kernel *sm4_gcm_pick(void)
 static void sm4_gcm_setkey(void *state, const uint8_t *key, size_t keylen)
 {
     const axiom_gcm_kernel *k = sm4_gcm_pick();
-    /* setkey cannot fail: with every tier ruled out by AXIOM_CT_ONLY the
-     * portable one is used anyway (axiom_impl("sm4-gcm") reports NULL so
-     * that callers can see it; see the report to the lead). */
-    axiom_gcm_setkey_with(state, k ? k : &sm4_gcm_masked_ct, key, keylen);
+    /* The fallback is unreachable (see sm4_gcm_pick); setkey cannot fail. */
+    axiom_gcm_setkey_with(state, k ? k : &sm4_gcm_ct_ct, key, keylen);
 }
 
 static const char *sm4_gcm_impl(void)
