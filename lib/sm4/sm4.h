@@ -21,7 +21,7 @@ extern const struct axiom_gcm_kernel *const axiom_sm4_gcm_kernels[];
  * the shortest run that takes one (shorter runs go through its word path,
  * two blocks at a time); the tests derive their lengths from these. */
 #define AXIOM_SM4_CT_LANES 64
-#define AXIOM_SM4_CT_BULK_MIN 12
+#define AXIOM_SM4_CT_BULK_MIN 7
 
 /* The S-box through the generic-ct kernel's circuit (lib/sm4/sm4_ct.c),
  * for every byte: in its bitsliced form (@bulk) and its word form

@@ -89,8 +89,14 @@ static inline uint64_t sm4ct_load_be64(const uint8_t *p)
 
 static inline void sm4ct_store_be64(uint8_t *p, uint64_t v)
 {
-    for (unsigned i = 0; i < 8; i++)
-        p[i] = (uint8_t)(v >> (56 - 8 * i));
+    p[0] = (uint8_t)(v >> 56);
+    p[1] = (uint8_t)(v >> 48);
+    p[2] = (uint8_t)(v >> 40);
+    p[3] = (uint8_t)(v >> 32);
+    p[4] = (uint8_t)(v >> 24);
+    p[5] = (uint8_t)(v >> 16);
+    p[6] = (uint8_t)(v >> 8);
+    p[7] = (uint8_t)v;
 }
 
 static inline uint64_t sm4ct_rol64(uint64_t v, unsigned n)
@@ -104,20 +110,34 @@ static inline uint64_t sm4ct_rol64(uint64_t v, unsigned n)
 
 /* ---- the bitsliced bulk path ---------------------------------------------- */
 
+/* One step of the transpose below: for every k with bit @j clear, swap
+ * the bits of a[k] under @m << @j with the bits of a[k + j] under @m. */
+static inline __attribute__((always_inline)) void sm4ct_tstep(uint64_t a[64], unsigned j,
+                                                             uint64_t m)
+{
+#pragma GCC unroll 32
+    for (unsigned base = 0; base < 64; base += 2 * j) {
+#pragma GCC unroll 32
+        for (unsigned k = base; k < base + j; k++) {
+            const uint64_t t = ((a[k] >> j) ^ a[k + j]) & m;
+            a[k] ^= t << j;
+            a[k + j] ^= t;
+        }
+    }
+}
+
 /* Transpose the 64x64 bit matrix whose row i is a[i] (bit j: column j), in
  * place: afterwards bit j of a[i] is the former bit i of a[j].  Each step
  * swaps the off-diagonal blocks of every diagonal block of the size
  * before, so six steps leave every bit at its transposed place. */
 static void sm4ct_transpose64(uint64_t a[64])
 {
-    uint64_t m = UINT64_C(0x00000000ffffffff);
-    for (unsigned j = 32; j != 0; j >>= 1, m ^= m << j) {
-        for (unsigned k = 0; k < 64; k = ((k | j) + 1) & ~j) {
-            const uint64_t t = ((a[k] >> j) ^ a[k | j]) & m;
-            a[k] ^= t << j;
-            a[k | j] ^= t;
-        }
-    }
+    sm4ct_tstep(a, 32, UINT64_C(0x00000000ffffffff));
+    sm4ct_tstep(a, 16, UINT64_C(0x0000ffff0000ffff));
+    sm4ct_tstep(a, 8, UINT64_C(0x00ff00ff00ff00ff));
+    sm4ct_tstep(a, 4, UINT64_C(0x0f0f0f0f0f0f0f0f));
+    sm4ct_tstep(a, 2, UINT64_C(0x3333333333333333));
+    sm4ct_tstep(a, 1, UINT64_C(0x5555555555555555));
 }
 
 /* One round on 64 blocks: x0 ^= L(S0(x1 ^ x2 ^ x3 ^ rk')), each argument
@@ -127,8 +147,10 @@ static inline void sm4ct_bs_round(uint64_t *restrict x0, const uint64_t *restric
                                   const int8_t kb[32])
 {
     uint64_t s[32], t[32];
+#pragma GCC unroll 4
     for (unsigned m = 0; m < 4; m++) {
         uint64_t u[8];
+#pragma GCC unroll 8
         for (unsigned i = 0; i < 8; i++) {
             const unsigned b = 8 * m + i;
             u[i] = x1[b] ^ x2[b] ^ x3[b] ^ (uint64_t)(int64_t)kb[b];
@@ -136,8 +158,10 @@ static inline void sm4ct_bs_round(uint64_t *restrict x0, const uint64_t *restric
         sm4ct_sbox(s + 8 * m, u);
     }
     /* rol_n moves bit b - n to bit b. */
+#pragma GCC unroll 32
     for (unsigned b = 0; b < 32; b++)
         t[b] = s[b] ^ s[(b + 24) & 31];
+#pragma GCC unroll 32
     for (unsigned b = 0; b < 32; b++)
         x0[b] ^= t[(b + 8) & 31] ^ t[(b + 30) & 31] ^ s[(b + 14) & 31];
 }
@@ -257,11 +281,10 @@ static void sm4ct_rows(const sm4ct_sched *sc, sm4ct_work *w, size_t n, int dec)
         return;
     }
     const uint64_t lo32 = 0xffffffffu, hi32 = ~(uint64_t)lo32;
-    for (size_t r = 0; r < n; r += 2) {
-        /* Block A in the low halves, block B (zero past the end) in the
-         * high halves. */
-        const uint64_t ha = st[r], la = st[64 + r];
-        const uint64_t hb = r + 1 < n ? st[r + 1] : 0, lb = r + 1 < n ? st[64 + r + 1] : 0;
+    size_t r = 0;
+    for (; r + 1 < n; r += 2) {
+        /* Block r in the low halves, block r + 1 in the high halves. */
+        const uint64_t ha = st[r], la = st[64 + r], hb = st[r + 1], lb = st[64 + r + 1];
         uint64_t x[4];
         x[0] = (ha & lo32) | (hb << 32);
         x[1] = (ha >> 32) | (hb & hi32);
@@ -270,10 +293,19 @@ static void sm4ct_rows(const sm4ct_sched *sc, sm4ct_work *w, size_t n, int dec)
         sm4ct_word_rounds(sc, x, dec, 1);
         st[64 + r] = (x[3] << 32) | (x[2] & lo32);
         st[r] = (x[1] << 32) | (x[0] & lo32);
-        if (r + 1 < n) {
-            st[64 + r + 1] = (x[3] & hi32) | (x[2] >> 32);
-            st[r + 1] = (x[1] & hi32) | (x[0] >> 32);
-        }
+        st[64 + r + 1] = (x[3] & hi32) | (x[2] >> 32);
+        st[r + 1] = (x[1] & hi32) | (x[0] >> 32);
+        axiom_wipe(x, sizeof x);
+    }
+    if (r < n) {
+        uint64_t x[4];
+        x[0] = st[r] & lo32;
+        x[1] = st[r] >> 32;
+        x[2] = st[64 + r] & lo32;
+        x[3] = st[64 + r] >> 32;
+        sm4ct_word_rounds(sc, x, dec, 0);
+        st[64 + r] = (x[3] << 32) | x[2];
+        st[r] = (x[1] << 32) | x[0];
         axiom_wipe(x, sizeof x);
     }
 }
