@@ -568,7 +568,8 @@ START_TEST(test_ct_lengths)
     const axiom_bc_kernel *k = &axiom_sm4_generic_ct;
     uint8_t *in = malloc(16 * maxb + 16), *out = malloc(16 * maxb + 48);
     uint8_t *ref = malloc(16 * maxb), *gen = malloc(16 * maxb);
-    TU_ASSERT(usable(k) && k->constant_time && !k->features, "generic-ct: no feature, constant time");
+    TU_ASSERT(usable(k) && k->constant_time && !k->features,
+              "generic-ct: no feature, constant time");
     for (int op = 0; op < BC_NOPS_BLOCK; op++) {
         for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
             for (int rep = 0; rep < 4; rep++) {

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Derives the boolean circuit of the SM4 S-box used by the bitsliced kernel
-# (lib/sm4/sm4_ct.c) and prints its C listing, checked on all 256 inputs.
+# (lib/sm4/sm4_ct.c) and prints it as C, checked on all 256 inputs:
 #
-#   python3 tools/sm4_ct_circuit.py            # search, then print the C listing
-#   python3 tools/sm4_ct_circuit.py --quick    # skip the search, use the recorded variant
+#   python3 tools/sm4_ct_circuit.py > lib/sm4/sm4_ct_sbox.h          # search (an hour)
+#   python3 tools/sm4_ct_circuit.py --quick > lib/sm4/sm4_ct_sbox.h  # the recorded variant
 #
-# Not run by make: the listing is committed in lib/sm4/sm4_ct.c.
+# Not run by make: its output is committed.
 #
 # The derivation, step by step (each step asserted below):
 #  1. The SM4 S-box (GB/T 32907-2016) is S(x) = A inv(A x + 0xd3) + 0xd3 in
@@ -249,11 +249,13 @@ PRODUCT_OF = [run_middle({s: parity(SIGNAL_FORM[s] & w) for s in CORE_INPUTS})
               for w in range(256)]
 
 
-def solve_gf2(rows, rhs, nvars):
-    """A solution f of parity(f & rows[i]) == rhs[i] for all i, or None."""
-    pivots = []   # (pivot bit, row, rhs)
+def solve_gf2(rows, rhs):
+    """A solution f of parity(f & rows[i]) == rhs[i] for every i and the rank
+    of the rows, or None.  Gauss-Jordan: every pivot row keeps its pivot bit
+    and no other, so f = the pivot bits whose right-hand side is 1."""
+    pivots = {}   # pivot bit -> (row, right-hand side)
     for r, b in zip(rows, rhs):
-        for pb, pr, prhs in pivots:
+        for pb, (pr, prhs) in pivots.items():
             if (r >> pb) & 1:
                 r ^= pr
                 b ^= prhs
@@ -262,20 +264,16 @@ def solve_gf2(rows, rhs, nvars):
                 return None
             continue
         pb = r.bit_length() - 1
-        pivots = [(q, (pr ^ r, prhs ^ b) if (pr >> pb) & 1 else (pr, prhs))
-                  for q, pr, prhs in pivots]
-        pivots = [(q, pr, prhs) for q, (pr, prhs) in pivots]
-        pivots.append((pb, r, b))
-    f = 0
-    for pb, pr, prhs in pivots:
-        if prhs:
-            f |= 1 << pb
-    return f, len(pivots)
+        for q, (pr, prhs) in list(pivots.items()):
+            if (pr >> pb) & 1:
+                pivots[q] = (pr ^ r, prhs ^ b)
+        pivots[pb] = (r, b)
+    return sum(1 << pb for pb, (_, prhs) in pivots.items() if prhs), len(pivots)
 
 
 INV_FROM_PRODUCTS = []
 for j in range(8):
-    sol = solve_gf2(PRODUCT_OF, [(ginv(w, AES_POLY) >> j) & 1 for w in range(256)], 18)
+    sol = solve_gf2(PRODUCT_OF, [(ginv(w, AES_POLY) >> j) & 1 for w in range(256)])
     assert sol is not None, "the middle does not give inversion"
     INV_FROM_PRODUCTS.append(sol[0])
     assert sol[1] == 18   # the 18 products are independent: the solution is unique
@@ -360,12 +358,13 @@ def variant_maps(a, k):
 
 
 def layers(a, k):
+    """The targets of the two linear layers of variant (a, k): the 22 input
+    forms of the middle over the S-box input bits, and the 8 output bits as
+    forms over the 18 products (output bit i of M2 G sums the rows of
+    INV_FROM_PRODUCTS it takes)."""
     f, g = variant_maps(a, k)
     top = compose_forms([SIGNAL_FORM[s] for s in CORE_INPUTS], mat_mul(f, M1))
-    bottom = compose_forms(compose_forms([1 << j for j in range(8)], mat_mul(M2, g)),
-                           INV_FROM_PRODUCTS)
-    # compose_forms(unit forms, m) is m itself; the second step writes each
-    # output as a sum of the rows of INV_FROM_PRODUCTS it needs.
+    bottom = compose_forms(mat_mul(M2, g), INV_FROM_PRODUCTS)
     return top, bottom
 
 
@@ -499,8 +498,11 @@ def emit(prog, variant):
           % (xors, ntop))
     print(" * 29 XOR, its gate names), bottom linear layer %d XOR.  Variant a = %#04x,"
           % (nbot, variant[0]))
-    print(" * k = %d (the middle computes inv(a z^(2^k)), z = M1 x). */" % variant[1])
-    print("static inline void sm4ct_sbox(uint64_t y[8], const uint64_t x[8])")
+    print(" * k = %d (the middle computes inv(a z^(2^k)), z = M1 x).  Always inlined:"
+          % variant[1])
+    print(" * GCC would call it, at the price of a frame and a copy of its spills. */")
+    print("static inline __attribute__((always_inline)) void sm4ct_sbox(uint64_t y[8],")
+    print("                                                             const uint64_t x[8])")
     print("{")
     print("    const uint64_t x0 = x[0], x1 = x[1], x2 = x[2], x3 = x[3];")
     print("    const uint64_t x4 = x[4], x5 = x[5], x6 = x[6], x7 = x[7];")

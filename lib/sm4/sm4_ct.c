@@ -8,43 +8,48 @@
  * circuit, every loop bound and index is a block count or a constant.
  *
  * The S-box.  S(x) = M2 inv(M1 x + c1) + c2, with inv the inversion of the
- * AES field (lib/sm4/sm4.h).  The circuit sm4ct_sbox below computes
- * S0(x) = S(x ^ c1') ^ c2 (c1' = M1^-1 c1): a top linear layer (23 XOR)
- * gives the 22 linear forms that the non-linear middle of the Boyar-Peralta
- * depth-16 AES S-box circuit takes (J. Boyar, R. Peralta, IACR ePrint
- * 2011/332; 34 AND and 29 XOR, an inversion in GF(2^8) through GF(2^4)),
- * and a bottom linear layer maps its 18 products to the output.  Both
- * linear layers were derived for SM4 and shortened with the Boyar-Peralta
- * linear-program heuristic by tools/sm4_ct_circuit.py, which checks the
- * circuit on all 256 inputs (as does tests/test_sm4.c, through
- * axiom_sm4_ct_sbox_table).
+ * AES field (lib/sm4/sm4.h).  The circuit sm4ct_sbox (lib/sm4/sm4_ct_sbox.h)
+ * computes S0(x) = S(x ^ c1') ^ c2 (c1' = M1^-1 c1) in 113 gates: a top
+ * linear layer (20 XOR) gives the 22 linear forms that the non-linear middle
+ * of the Boyar-Peralta depth-16 AES S-box circuit takes (J. Boyar,
+ * R. Peralta, IACR ePrint 2011/332; 34 AND and 29 XOR, an inversion in
+ * GF(2^8) through GF(2^4)), and a bottom linear layer (30 XOR) maps its 18
+ * products to the output.  Both linear layers were derived for SM4 and
+ * shortened by tools/sm4_ct_circuit.py (the field isomorphism, a search
+ * over the 2040 equivalent inputs a z^(2^k) of the inversion, and the
+ * Boyar-Peralta linear-program heuristic), which checks the circuit on all
+ * 256 inputs, as tests/test_sm4.c does through axiom_sm4_ct_sbox_table.
  *
  * The constants.  The circuit has no NOT: c1' and c2 live in the round
  * keys.  With C = L(c2 c2 c2 c2) and the state words carried as
  * Y_i = X_i ^ e_i, e_0..e_3 = 0, e_(i+4) = e_i ^ C, the round becomes
  * Y_(i+4) = Y_i ^ L(S0(Y_(i+1) ^ Y_(i+2) ^ Y_(i+3) ^ rk'_i)) with
  *     rk'_i = rk_i ^ (c1' c1' c1' c1') ^ e_(i+1) ^ e_(i+2) ^ e_(i+3),
- * that is rk_i ^ c1'... ^ C when i mod 8 is 1, 3, 4 or 6.  The e_i repeat
- * every 8 rounds and e_32..e_35 = 0, so the output needs no correction; the
- * pattern is symmetric under i -> 31 - i, so decryption uses the same
- * folded keys in reverse order.
+ * that is rk_i ^ (c1' c1' c1' c1'), and ^ C when i mod 8 is 1, 3, 4 or 6.
+ * The e_i repeat every 8 rounds and e_32..e_35 = 0, so the output needs no
+ * correction; the pattern is symmetric under i -> 31 - i, so decryption
+ * uses the same folded keys in reverse order.
  *
  * Bulk path: 64 blocks per pass.  The blocks are the lanes of 128 64-bit
  * slices (slice 32w + b: bit b of state word w), made by two 64x64 bit
- * transposes of the blocks' rows.  A round is 96 XOR for its input, 32 for
- * its key (the stored key bits, sign-extended from bytes), four S-box
- * circuits, and L in 128 XOR:
- *     L(s) ^ X = rol24(t) ^ rol2(t) ^ rol18(s) ^ X,  t = s ^ rol8(s),
- * rotations being free renamings of slices.  Fewer than 64 blocks pad the
- * lanes with zeros; from SM4CT_BULK_MIN blocks on a padded pass is cheaper
- * than the word path.
+ * transposes (six swap steps each) of the blocks' rows, and two more back.
+ * A round is 96 XOR for its input, 32 for its key (the stored key bits,
+ * sign-extended from bytes), four S-box circuits, and L in 128 XOR:
+ *     X ^ L(s) = X ^ rol24(t) ^ rol2(t) ^ rol18(s),  t = s ^ rol8(s),
+ * rotations being free renamings of slices: 708 word operations per round
+ * and 64 blocks, 27,300 per pass with the transposes (27 per byte); GCC
+ * -O2 makes about 60,000 x86-64 instructions of them (58 per byte: the
+ * moves of two-operand code and register spills).  Fewer than 64 blocks
+ * pad the lanes with zeros; from AXIOM_SM4_CT_BULK_MIN blocks on a padded
+ * pass is cheaper than the word path.
  *
  * Word path, for short calls and the serial modes (CBC and CFB
  * encryption, OFB): the state stays four 32-bit words and only the round's
  * four S-box inputs are sliced, lanes at bit 0 of each byte of one 64-bit
  * word (s_i = (u >> i) & 0x0101..01), so that one circuit serves a round
- * of two blocks (the two 32-bit halves).  About 90 operations per block
- * and round for two blocks, 160 for one, against 15 for the bulk path.
+ * of two blocks (the two 32-bit halves; a last odd block runs alone).
+ * About 6,400 instructions per block in pairs and 11,500 alone, against
+ * 930 per block in a full bitsliced pass.
  *
  * Nothing is fused; CTR builds the counters as transposition rows
  * directly and XORs the input while storing; CBC decryption stores
@@ -516,7 +521,8 @@ void axiom_sm4_ct_sbox_table(uint8_t bulk[256], uint8_t word[256])
     }
     /* Word form: four bytes a word. */
     for (unsigned v = 0; v < 256; v += 4) {
-        const uint32_t s = sm4ct_sbox_word(v | (v + 1) << 8 | (v + 2) << 16 | (uint32_t)(v + 3) << 24);
+        const uint32_t s =
+            sm4ct_sbox_word(v | (v + 1) << 8 | (v + 2) << 16 | (uint32_t)(v + 3) << 24);
         for (unsigned j = 0; j < 4; j++)
             word[v + j] = (uint8_t)(s >> (8 * j));
     }

@@ -15,8 +15,10 @@
  * x[i], y[i] hold bit i of the input and output bytes.  113 gates, 34 AND and
  * 79 XOR: top linear layer 20 XOR, the Boyar-Peralta depth-16 middle (34 AND,
  * 29 XOR, its gate names), bottom linear layer 30 XOR.  Variant a = 0xaf,
- * k = 1 (the middle computes inv(a z^(2^k)), z = M1 x). */
-static inline __attribute__((always_inline)) void sm4ct_sbox(uint64_t y[8], const uint64_t x[8])
+ * k = 1 (the middle computes inv(a z^(2^k)), z = M1 x).  Always inlined:
+ * GCC would call it, at the price of a frame and a copy of its spills. */
+static inline __attribute__((always_inline)) void sm4ct_sbox(uint64_t y[8],
+                                                             const uint64_t x[8])
 {
     const uint64_t x0 = x[0], x1 = x[1], x2 = x[2], x3 = x[3];
     const uint64_t x4 = x[4], x5 = x[5], x6 = x[6], x7 = x[7];
