@@ -85,23 +85,39 @@ static inline const sm4ct_sched *sm4ct_sc(const axiom_bc_ks *ks)
     return (const sm4ct_sched *)ks->w;
 }
 
+/* Big-endian 64-bit loads and stores, on either byte order: a byte swap
+ * where the machine is little-endian, none where it is big-endian, byte
+ * by byte where the compiler does not say. */
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SM4CT_BE64(v) __builtin_bswap64(v)
+#elif defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define SM4CT_BE64(v) (v)
+#endif
+
 static inline uint64_t sm4ct_load_be64(const uint8_t *p)
 {
+#ifdef SM4CT_BE64
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return SM4CT_BE64(v);
+#else
     return ((uint64_t)p[0] << 56) | ((uint64_t)p[1] << 48) | ((uint64_t)p[2] << 40) |
            ((uint64_t)p[3] << 32) | ((uint64_t)p[4] << 24) | ((uint64_t)p[5] << 16) |
            ((uint64_t)p[6] << 8) | (uint64_t)p[7];
+#endif
 }
 
 static inline void sm4ct_store_be64(uint8_t *p, uint64_t v)
 {
-    p[0] = (uint8_t)(v >> 56);
-    p[1] = (uint8_t)(v >> 48);
-    p[2] = (uint8_t)(v >> 40);
-    p[3] = (uint8_t)(v >> 32);
-    p[4] = (uint8_t)(v >> 24);
-    p[5] = (uint8_t)(v >> 16);
-    p[6] = (uint8_t)(v >> 8);
-    p[7] = (uint8_t)v;
+#ifdef SM4CT_BE64
+    v = SM4CT_BE64(v);
+    memcpy(p, &v, 8);
+#else
+    for (unsigned i = 0; i < 8; i++)
+        p[i] = (uint8_t)(v >> (56 - 8 * i));
+#endif
 }
 
 static inline uint64_t sm4ct_rol64(uint64_t v, unsigned n)
