@@ -38,8 +38,8 @@
  *     X ^ L(s) = X ^ rol24(t) ^ rol2(t) ^ rol18(s),  t = s ^ rol8(s),
  * rotations being free renamings of slices: 708 word operations per round
  * and 64 blocks, 27,300 per pass with the transposes (27 per byte); GCC
- * -O2 makes about 60,000 x86-64 instructions of them (58 per byte: the
- * moves of two-operand code and register spills).  Fewer than 64 blocks
+ * -O2 makes about 55,000 x86-64 instructions of them with the loads and
+ * stores (54 per byte: the moves of two-operand code, register spills).  Fewer than 64 blocks
  * pad the lanes with zeros; from AXIOM_SM4_CT_BULK_MIN blocks on a padded
  * pass is cheaper than the word path.
  *
@@ -48,8 +48,8 @@
  * four S-box inputs are sliced, lanes at bit 0 of each byte of one 64-bit
  * word (s_i = (u >> i) & 0x0101..01), so that one circuit serves a round
  * of two blocks (the two 32-bit halves; a last odd block runs alone).
- * About 6,400 instructions per block in pairs and 11,500 alone, against
- * 930 per block in a full bitsliced pass.
+ * About 6,300 instructions per block in pairs and 11,400 alone, against
+ * 870 per block in a full bitsliced pass.
  *
  * Nothing is fused; CTR builds the counters as transposition rows
  * directly and XORs the input while storing; CBC decryption stores
