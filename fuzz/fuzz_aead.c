@@ -8,7 +8,7 @@
 
 #include <axiom.h>
 
-#include "api/aead.h"
+#include "core/aead.h"
 #include "chacha/chacha.h"
 #include "gcm/gcm.h"
 #include "gcm/ghash.h"
@@ -89,7 +89,7 @@ static void gcm_tiers(int alg, size_t noncelen, size_t adlen, size_t len, size_t
 {
     static axiom_gcm_key g;
     uint8_t t[16];
-    for (const axiom_gcm_kernel *const *k = axiom_gcm_kernels; *k; k++) {
+    for (const axiom_kernel *const *k = axiom_gcm_kernels; *k; k++) {
         if (!usable((*k)->features))
             continue;
         axiom_gcm_setkey_with(&g, *k, key, algs[alg].keylen);
@@ -133,24 +133,26 @@ static void chacha_kernels(size_t len, size_t split, size_t off)
     uint8_t t0[16], t1[16];
     axiom_chacha_init_state(st, key, 1, nonce);
     axiom_chacha_generic.xor(st, pt, msg, len);
-    for (const axiom_chacha_kernel *const *k = axiom_chacha_kernels; *k; k++) {
-        if (!usable((*k)->features))
+    for (size_t k_i = 0; axiom_chacha_kernels[k_i]; k_i++) {
+        const axiom_chacha_kernel *k = (const axiom_chacha_kernel *)axiom_chacha_kernels[k_i];
+        if (!usable(k->features))
             continue;
-        (*k)->xor(st, alt + off, msg, len);
-        FZ_CHECK(memcmp(alt + off, pt, len) == 0, "ChaCha20 kernel %s, %zu bytes", (*k)->name, len);
+        k->xor(st, alt + off, msg, len);
+        FZ_CHECK(memcmp(alt + off, pt, len) == 0, "ChaCha20 kernel %s, %zu bytes", k->name, len);
     }
     axiom_poly1305 p;
     axiom_poly1305_init(&p, key, &axiom_poly1305_generic);
     axiom_poly1305_update(&p, msg, len);
     axiom_poly1305_final(&p, t0);
-    for (const axiom_poly1305_kernel *const *k = axiom_poly1305_kernels; *k; k++) {
-        if (!usable((*k)->features))
+    for (size_t k_i = 0; axiom_poly1305_kernels[k_i]; k_i++) {
+        const axiom_poly1305_kernel *k = (const axiom_poly1305_kernel *)axiom_poly1305_kernels[k_i];
+        if (!usable(k->features))
             continue;
-        axiom_poly1305_init(&p, key, *k);
+        axiom_poly1305_init(&p, key, k);
         axiom_poly1305_update(&p, msg, split);
         axiom_poly1305_update(&p, msg + split, len - split);
         axiom_poly1305_final(&p, t1);
-        FZ_CHECK(memcmp(t0, t1, 16) == 0, "Poly1305 kernel %s, %zu bytes", (*k)->name, len);
+        FZ_CHECK(memcmp(t0, t1, 16) == 0, "Poly1305 kernel %s, %zu bytes", k->name, len);
     }
 }
 

@@ -91,13 +91,13 @@ static void kernels(const axiom_cipher_desc *d, size_t nblocks, size_t off)
 {
     static axiom_bc_ks ks0, ks1;
     const axiom_bc_kernel *base = NULL;
-    for (const axiom_bc_kernel *const *k = d->kernels; *k; k++)
+    for (const axiom_kernel *const *k = d->kernels; *k; k++)
         if (!base || strcmp((*k)->name, "generic-ct") == 0)
             base = *k;
     const size_t kl = d->mode == AXIOM_MODE_XTS ? d->keylen / 2 : d->keylen;
     base->setkey(&ks0, key, kl);
-    for (const axiom_bc_kernel *const *kp = d->kernels; *kp; kp++) {
-        const axiom_bc_kernel *k = *kp;
+    for (const axiom_kernel *const *kp = d->kernels; *kp; kp++) {
+        const axiom_bc_kernel *k = (const axiom_bc_kernel *)*kp;
         if (k == base || (k->features & ~axiom_cpu_features()))
             continue;
         k->setkey(&ks1, key, kl);

@@ -115,7 +115,7 @@ START_TEST(test_error_codes_and_strerror)
 {
     static const int codes[] = { AXIOM_OK,     AXIOM_EINVAL, AXIOM_ENOTFOUND, AXIOM_EKEYLEN,
                                  AXIOM_EIVLEN, AXIOM_ETAGLEN, AXIOM_ELENGTH,  AXIOM_ESTATE,
-                                 AXIOM_EAUTH,  AXIOM_ENOMEM, AXIOM_ERANDOM };
+                                 AXIOM_EAUTH,  AXIOM_ENOMEM, AXIOM_ERANDOM, AXIOM_ENOTCT };
     enum { NC = sizeof codes / sizeof codes[0] };
     const char *msg[NC];
     TU_ASSERT(AXIOM_OK == 0, "AXIOM_OK is %d", AXIOM_OK);
@@ -132,7 +132,7 @@ START_TEST(test_error_codes_and_strerror)
             TU_ASSERT(strcmp(msg[i], msg[j]) != 0, "strerror(%d) == strerror(%d)", codes[i],
                       codes[j]);
     }
-    static const int unknown[] = { 1, 2, 7, 100, INT_MAX, -11, -12, -100, -1000, INT_MIN,
+    static const int unknown[] = { 1, 2, 7, 100, INT_MAX, -12, -13, -100, -1000, INT_MIN,
                                    INT_MIN + 1 };
     const char *generic = axiom_strerror(INT_MIN);
     for (size_t u = 0; u < sizeof unknown / sizeof unknown[0]; u++) {

@@ -90,17 +90,18 @@ static void chacha_compare_ctr(const axiom_chacha_kernel *k, size_t len, uint32_
 START_TEST(test_chacha_groups)
 {
     tu_rng_reset("chacha_groups");
-    for (const axiom_chacha_kernel *const *k = axiom_chacha_kernels; *k; k++) {
-        if (!usable((*k)->features) || *k == &axiom_chacha_generic)
+    for (size_t k_i = 0; axiom_chacha_kernels[k_i]; k_i++) {
+        const axiom_chacha_kernel *k = (const axiom_chacha_kernel *)axiom_chacha_kernels[k_i];
+        if (!usable(k->features) || k == &axiom_chacha_generic)
             continue;
         for (size_t g = 1; g <= 9; g++)
             for (int d = -260; d <= 260; d++) {
                 const size_t len = 512 * g + (size_t)(ptrdiff_t)d;
                 const uint32_t nb = (uint32_t)((len + 63) / 64);
-                chacha_compare_ctr(*k, len, (uint32_t)tu_rand64() & 0x7fffffff,
+                chacha_compare_ctr(k, len, (uint32_t)tu_rand64() & 0x7fffffff,
                                    tu_rand_range(0, 63), tu_rand_range(0, 63));
                 const uint32_t top = (uint32_t)(0u - nb - (uint32_t)(d & 7));
-                chacha_compare_ctr(*k, len, top, (size_t)(d & 1), 0);
+                chacha_compare_ctr(k, len, top, (size_t)(d & 1), 0);
             }
     }
 }
@@ -110,15 +111,16 @@ START_TEST(test_chacha_kernels)
 {
     tu_rng_reset("chacha_kernels");
     int n = 0;
-    for (const axiom_chacha_kernel *const *k = axiom_chacha_kernels; *k; k++) {
-        if (!usable((*k)->features) || *k == &axiom_chacha_generic)
+    for (size_t k_i = 0; axiom_chacha_kernels[k_i]; k_i++) {
+        const axiom_chacha_kernel *k = (const axiom_chacha_kernel *)axiom_chacha_kernels[k_i];
+        if (!usable(k->features) || k == &axiom_chacha_generic)
             continue;
         n++;
         for (size_t len = 0; len <= 1100; len++)
-            chacha_compare(*k, len, tu_rand_range(0, 63), tu_rand_range(0, 63));
+            chacha_compare(k, len, tu_rand_range(0, 63), tu_rand_range(0, 63));
         for (int i = 0; i < 200; i++)
-            chacha_compare(*k, tu_rand_range(0, 4096), tu_rand_range(0, 63), tu_rand_range(0, 63));
-        chacha_compare(*k, 16384 + 64 * 17 + 5, 1, 3);
+            chacha_compare(k, tu_rand_range(0, 4096), tu_rand_range(0, 63), tu_rand_range(0, 63));
+        chacha_compare(k, 16384 + 64 * 17 + 5, 1, 3);
     }
     printf("tier %s: %d SIMD ChaCha20 kernel(s) compared; picked %s\n", tu_tier(), n,
            axiom_chacha_pick()->name);
@@ -154,12 +156,13 @@ START_TEST(test_poly1305_rfc)
     const char *msg = "Cryptographic Forum Research Group";
     tu_hex_decode(key, 32, "85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b");
     tu_hex_decode(want, 16, "a8061dc1305136c6c22b8baf0c0127a9");
-    for (const axiom_poly1305_kernel *const *k = axiom_poly1305_kernels; *k; k++) {
-        if (!usable((*k)->features))
+    for (size_t k_i = 0; axiom_poly1305_kernels[k_i]; k_i++) {
+        const axiom_poly1305_kernel *k = (const axiom_poly1305_kernel *)axiom_poly1305_kernels[k_i];
+        if (!usable(k->features))
             continue;
         for (size_t c = 0; c <= strlen(msg); c++) {
-            poly(*k, tag, key, (const uint8_t *)msg, strlen(msg), c, c);
-            TU_ASSERT_MEM_EQ(tag, want, 16, "%s RFC 8439 2.5.2, cut at %zu", (*k)->name, c);
+            poly(k, tag, key, (const uint8_t *)msg, strlen(msg), c, c);
+            TU_ASSERT_MEM_EQ(tag, want, 16, "%s RFC 8439 2.5.2, cut at %zu", k->name, c);
         }
     }
 }
@@ -173,8 +176,9 @@ START_TEST(test_poly1305_edges)
     tu_rng_reset("poly1305_edges");
     enum { MAX = 4200 };
     uint8_t *m = malloc(MAX), key[32], tag[16], want[16];
-    for (const axiom_poly1305_kernel *const *k = axiom_poly1305_kernels; *k; k++) {
-        if (!usable((*k)->features))
+    for (size_t k_i = 0; axiom_poly1305_kernels[k_i]; k_i++) {
+        const axiom_poly1305_kernel *k = (const axiom_poly1305_kernel *)axiom_poly1305_kernels[k_i];
+        if (!usable(k->features))
             continue;
         for (int kind = 0; kind < 6; kind++) {
             memset(key, kind & 1 ? 0xff : 0x00, 16);
@@ -188,8 +192,8 @@ START_TEST(test_poly1305_edges)
                 if (kind == 5 && lens[i])
                     m[lens[i] - 1] = 0xff;
                 gcry_poly(want, key, m, lens[i]);
-                poly(*k, tag, key, m, lens[i], 0, lens[i]);
-                TU_ASSERT_MEM_EQ(tag, want, 16, "%s kind %d len %zu", (*k)->name, kind, lens[i]);
+                poly(k, tag, key, m, lens[i], 0, lens[i]);
+                TU_ASSERT_MEM_EQ(tag, want, 16, "%s kind %d len %zu", k->name, kind, lens[i]);
             }
         }
     }
@@ -202,8 +206,9 @@ START_TEST(test_poly1305_random)
     tu_rng_reset("poly1305_random");
     enum { MAX = 5000 };
     uint8_t *m = malloc(MAX + 64), key[32], tag[16], want[16];
-    for (const axiom_poly1305_kernel *const *k = axiom_poly1305_kernels; *k; k++) {
-        if (!usable((*k)->features))
+    for (size_t k_i = 0; axiom_poly1305_kernels[k_i]; k_i++) {
+        const axiom_poly1305_kernel *k = (const axiom_poly1305_kernel *)axiom_poly1305_kernels[k_i];
+        if (!usable(k->features))
             continue;
         for (int i = 0; i < 600; i++) {
             size_t len = i < 300 ? (size_t)i * 5 : tu_rand_range(0, MAX);
@@ -212,8 +217,8 @@ START_TEST(test_poly1305_random)
             tu_rand_bytes(m + a, len);
             size_t c1 = tu_rand_range(0, len), c2 = tu_rand_range(c1, len);
             gcry_poly(want, key, m + a, len);
-            poly(*k, tag, key, m + a, len, c1, c2);
-            TU_ASSERT_MEM_EQ(tag, want, 16, "%s len %zu cuts %zu,%zu", (*k)->name, len, c1, c2);
+            poly(k, tag, key, m + a, len, c1, c2);
+            TU_ASSERT_MEM_EQ(tag, want, 16, "%s len %zu cuts %zu,%zu", k->name, len, c1, c2);
         }
     }
     printf("tier %s: Poly1305 picked %s\n", tu_tier(), axiom_poly1305_pick()->name);
@@ -453,52 +458,53 @@ START_TEST(test_chachapoly_fused)
 {
     tu_rng_reset("chachapoly_fused");
     int n = 0;
-    for (const axiom_poly1305_kernel *const *k = axiom_poly1305_kernels; *k; k++) {
-        if (!usable((*k)->features) || !(*k)->chachapoly)
+    for (size_t k_i = 0; axiom_poly1305_kernels[k_i]; k_i++) {
+        const axiom_poly1305_kernel *k = (const axiom_poly1305_kernel *)axiom_poly1305_kernels[k_i];
+        if (!usable(k->features) || !k->chachapoly)
             continue;
         n++;
         for (int enc = 0; enc < 2; enc++)
             for (size_t c = 1; c <= 20; c++)
                 for (int kind = 0; kind < 4; kind++)
-                    fused_compare(*k, c, enc, (int)(c + kind) & 1, tu_rand_range(0, 63),
+                    fused_compare(k, c, enc, (int)(c + kind) & 1, tu_rand_range(0, 63),
                                   tu_rand_range(0, 63), kind, 16 * tu_rand_range(0, kind ? 70 : 3),
                                   tu_rand_range(0, 300));
-        fused_compare(*k, 64, 1, 0, 0, 0, 2, 0, 0);
-        fused_compare(*k, 64, 0, 1, 0, 0, 2, 0, 0);
+        fused_compare(k, 64, 1, 0, 0, 0, 2, 0, 0);
+        fused_compare(k, 64, 0, 1, 0, 0, 2, 0, 0);
         /* The 512-byte granularity (odd group counts, one group). */
-        if ((*k)->chachapoly512) {
+        if (k->chachapoly512) {
             for (int enc = 0; enc < 2; enc++)
                 for (size_t c = 1; c <= 11; c++)
                     for (int kind = 0; kind < 4; kind++)
-                        fused_compare_unit(*k, 512, c, enc, (int)(c + kind) & 1,
+                        fused_compare_unit(k, 512, c, enc, (int)(c + kind) & 1,
                                            tu_rand_range(0, 63), tu_rand_range(0, 63), kind,
                                            16 * tu_rand_range(0, kind ? 70 : 3),
                                            tu_rand_range(0, 300));
-            fused_compare_unit(*k, 512, 0, 1, 0, 1, 2, 0, 16, 5);
-            fused_compare_unit(*k, 512, 0, 0, 1, 3, 0, 0, 0, 0);
+            fused_compare_unit(k, 512, 0, 1, 0, 1, 2, 0, 16, 5);
+            fused_compare_unit(k, 512, 0, 0, 1, 3, 0, 0, 0, 0);
         }
-        if ((*k)->chachapoly512_seal) {
+        if (k->chachapoly512_seal) {
             static const size_t adl[] = { 0, 1, 15, 16, 17, 100, 1024, 1041 };
             for (size_t c = 2; c <= 11; c++)
                 for (int ones = 0; ones < 2; ones++)
-                    fused_seal_key_compare(*k, c, (int)(c + (size_t)ones) & 1,
+                    fused_seal_key_compare(k, c, (int)(c + (size_t)ones) & 1,
                                            tu_rand_range(0, 63), tu_rand_range(0, 63), ones,
                                            adl[(c + (size_t)ones) % 8], tu_rand_range(0, 100));
         }
         for (int enc = 0; enc < 2; enc++)
             for (size_t c = 1; c <= 6; c++)
-                fused_mac0_compare(*k, c, enc, (int)c & 1, tu_rand_range(0, 63),
+                fused_mac0_compare(k, c, enc, (int)c & 1, tu_rand_range(0, 63),
                                    tu_rand_range(0, 63), 16 * tu_rand_range(0, 5),
                                    tu_rand_range(0, 100));
-        if (!(*k)->chachapoly_key)
+        if (!k->chachapoly_key)
             continue;
         for (int enc = 0; enc < 2; enc++)
             for (size_t c = 1; c <= 20; c++)
                 for (int kind = 0; kind < 4; kind++)
-                    fused_key_compare(*k, c, enc, (int)(c + kind) & 1, tu_rand_range(0, 63),
+                    fused_key_compare(k, c, enc, (int)(c + kind) & 1, tu_rand_range(0, 63),
                                       tu_rand_range(0, 63), kind,
                                       16 * tu_rand_range(0, kind ? 70 : 3), tu_rand_range(0, 300));
-        fused_key_compare(*k, 64, 0, 1, 0, 0, 2, 0, 0);
+        fused_key_compare(k, 64, 0, 1, 0, 0, 2, 0, 0);
     }
     printf("tier %s: %d fused ChaCha20-Poly1305 kernel(s) compared\n", tu_tier(), n);
 }

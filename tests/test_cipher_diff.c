@@ -16,6 +16,7 @@
 
 #include <axiom.h>
 
+#include "aes/aes.h"
 #include "core/bc.h"
 #include "api/catalog.h"
 #include "core/internal.h"
@@ -297,8 +298,8 @@ START_TEST(test_kernel_ctr_carries)
     size_t cases = 0;
 
     tu_rng_reset("kernel-ctr-carries");
-    for (const axiom_bc_kernel *const *kp = d->kernels; *kp; kp++) {
-        const axiom_bc_kernel *k = *kp;
+    for (const axiom_kernel *const *kp = d->kernels; *kp; kp++) {
+        const axiom_bc_kernel *k = axiom_bc_of(*kp);
         if (k->features & ~have)
             continue;
         for (size_t kl = 16; kl <= 32; kl += 8) {
@@ -428,11 +429,11 @@ START_TEST(test_kernels)
             *ref = malloc(16 * maxb + 32), *gen = malloc(16 * maxb + 32),
             *ip = malloc(16 * maxb + 32);
     int found_generic = 0, tested = 0;
-    const axiom_bc_kernel *const *kp;
+    const axiom_kernel *const *kp;
 
     tu_rng_reset("kernels");
     for (kp = d->kernels; *kp; kp++) {
-        const axiom_bc_kernel *k = *kp;
+        const axiom_bc_kernel *k = axiom_bc_of(*kp);
         if (k == &axiom_aes_generic_ct)
             found_generic = 1;
         if (k->features & ~have) {
@@ -543,7 +544,7 @@ START_TEST(test_kernels)
         TU_ASSERT(o->kernels[j] == d->kernels[j], "%s uses another kernel list", others[i]);
     }
     /* The kernel the API picks is the first usable one of the list. */
-    const axiom_bc_kernel *first = NULL;
+    const axiom_kernel *first = NULL;
     for (kp = d->kernels; *kp && !first; kp++)
         if (!((*kp)->features & ~have))
             first = *kp;

@@ -503,7 +503,7 @@ START_TEST(test_strerror)
 {
     static const int codes[] = { AXIOM_OK, AXIOM_EINVAL, AXIOM_ENOTFOUND, AXIOM_EKEYLEN,
                                  AXIOM_EIVLEN, AXIOM_ETAGLEN, AXIOM_ELENGTH, AXIOM_ESTATE,
-                                 AXIOM_EAUTH, AXIOM_ENOMEM, AXIOM_ERANDOM };
+                                 AXIOM_EAUTH, AXIOM_ENOMEM, AXIOM_ERANDOM, AXIOM_ENOTCT };
     const size_t n = sizeof codes / sizeof codes[0];
     const char *msg[sizeof codes / sizeof codes[0]];
     for (size_t i = 0; i < n; i++) {
@@ -519,7 +519,7 @@ START_TEST(test_strerror)
             TU_ASSERT(strcmp(msg[i], msg[j]) != 0, "codes %d and %d share the message \"%s\"",
                       codes[i], codes[j], msg[i]);
     }
-    static const int unknown[] = { 1, 2, -11, -12, -100, -999, 12345, INT_MIN, INT_MAX, INT_MIN + 1 };
+    static const int unknown[] = { 1, 2, -12, -13, -100, -999, 12345, INT_MIN, INT_MAX, INT_MIN + 1 };
     const char *generic = axiom_strerror(unknown[0]);
     TU_ASSERT(generic != NULL && strlen(generic) > 3, "axiom_strerror(1) is NULL or empty");
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {

@@ -11,6 +11,7 @@
 
 #include <axiom.h>
 
+#include "aes/aes.h"
 #include "core/bc.h"
 #include "gcm/gcm.h"
 #include "gcm/ghash.h"
@@ -47,8 +48,8 @@ START_TEST(test_tiers_vs_portable)
     uint8_t *p = malloc(16 * maxb + 16), *c0 = malloc(16 * maxb), *c1 = malloc(16 * maxb + 16);
     axiom_gcm_key *ref = aligned_alloc(64, sizeof *ref), *g = aligned_alloc(64, sizeof *g);
     int tested = 0;
-    for (const axiom_gcm_kernel *const *kp = axiom_gcm_kernels; *kp; kp++) {
-        const axiom_gcm_kernel *k = *kp;
+    for (const axiom_kernel *const *kp = axiom_gcm_kernels; *kp; kp++) {
+        const axiom_gcm_kernel *k = (const axiom_gcm_kernel *)*kp;
         if (!usable(k)) {
             printf("  tier %-20s not usable here\n", k->name);
             continue;
@@ -163,8 +164,8 @@ START_TEST(test_aead_ops_tiers)
     const size_t maxlen = 700;
     uint8_t *p = malloc(maxlen + 16), *c0 = malloc(maxlen), *c1 = malloc(maxlen + 16);
     axiom_gcm_key *ref = aligned_alloc(64, sizeof *ref), *g = aligned_alloc(64, sizeof *g);
-    for (const axiom_gcm_kernel *const *kp = axiom_gcm_kernels; *kp; kp++) {
-        const axiom_gcm_kernel *k = *kp;
+    for (const axiom_kernel *const *kp = axiom_gcm_kernels; *kp; kp++) {
+        const axiom_gcm_kernel *k = (const axiom_gcm_kernel *)*kp;
         if (!usable(k))
             continue;
         for (size_t it = 0; it < 340; it++) {
@@ -207,7 +208,7 @@ END_TEST
 START_TEST(test_inc32_wrap)
 {
     static const struct {
-        const axiom_gcm_kernel *const *tiers;
+        const axiom_kernel *const *tiers;
         const axiom_bc_kernel *ref; /* portable, one block at a time */
         size_t nkeylens;            /* 16, 24, 32 bytes: the first n */
     } fams[] = { { axiom_gcm_kernels, &axiom_aes_generic_ct, 3 },
@@ -218,8 +219,8 @@ START_TEST(test_inc32_wrap)
     axiom_gcm_key *g = aligned_alloc(64, sizeof *g);
     axiom_bc_ks *rks = aligned_alloc(64, sizeof *rks);
     for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++) {
-        for (const axiom_gcm_kernel *const *kp = fams[f].tiers; *kp; kp++) {
-            const axiom_gcm_kernel *k = *kp;
+        for (const axiom_kernel *const *kp = fams[f].tiers; *kp; kp++) {
+            const axiom_gcm_kernel *k = (const axiom_gcm_kernel *)*kp;
             if (!usable(k))
                 continue;
             for (int it = 0; it < 12; it++) {
@@ -287,8 +288,8 @@ START_TEST(test_counter_offsets)
     const size_t maxb = 131;
     uint8_t *p = malloc(16 * maxb), *c0 = malloc(16 * maxb), *c1 = malloc(16 * maxb + 16);
     axiom_gcm_key *g = aligned_alloc(64, sizeof *g), *ref = aligned_alloc(64, sizeof *ref);
-    for (const axiom_gcm_kernel *const *kp = axiom_gcm_kernels; *kp; kp++) {
-        const axiom_gcm_kernel *k = *kp;
+    for (const axiom_kernel *const *kp = axiom_gcm_kernels; *kp; kp++) {
+        const axiom_gcm_kernel *k = (const axiom_gcm_kernel *)*kp;
         if (!usable(k))
             continue;
         for (uint32_t off = 0; off < 32; off++) {
@@ -384,8 +385,8 @@ START_TEST(test_msg_hooks)
     uint8_t *ad = malloc(1064);
     axiom_gcm_key *ref = aligned_alloc(64, sizeof *ref), *g = aligned_alloc(64, sizeof *g);
     int tested = 0;
-    for (const axiom_gcm_kernel *const *kp = axiom_gcm_kernels; *kp; kp++) {
-        const axiom_gcm_kernel *k = *kp;
+    for (const axiom_kernel *const *kp = axiom_gcm_kernels; *kp; kp++) {
+        const axiom_gcm_kernel *k = (const axiom_gcm_kernel *)*kp;
         if (!usable(k) || !k->msg)
             continue;
         printf("  one-shot hook of %s tested\n", k->name);

@@ -26,7 +26,7 @@
 
 #define MAXB 200
 
-static const axiom_bc_kernel *const *kuz_list(void)
+static const axiom_kernel *const *kuz_list(void)
 {
     const axiom_cipher_desc *d = axiom_catalog_cipher("kuznyechik-ecb");
     TU_ASSERT(d != NULL && d->kernels != NULL && d->kernels[0] != NULL, "catalog");
@@ -94,8 +94,8 @@ START_TEST(test_vectors)
     tu_rng_reset("vectors");
     uint8_t *buf = malloc(16 * MAXB), *res = malloc(16 * MAXB);
     int tested = 0;
-    for (const axiom_bc_kernel *const *kp = kuz_list(); *kp; kp++) {
-        const axiom_bc_kernel *k = *kp;
+    for (const axiom_kernel *const *kp = kuz_list(); *kp; kp++) {
+        const axiom_bc_kernel *k = (const axiom_bc_kernel *)*kp;
         if (!usable(k))
             continue;
         tested++;
@@ -228,8 +228,8 @@ START_TEST(test_gost_kernels)
     hex(key, 32, gost_key);
     hex(pt, 64, gost_pt);
     hex(iv2, 32, gost_iv2);
-    for (const axiom_bc_kernel *const *kp = kuz_list(); *kp; kp++) {
-        const axiom_bc_kernel *k = *kp;
+    for (const axiom_kernel *const *kp = kuz_list(); *kp; kp++) {
+        const axiom_bc_kernel *k = (const axiom_bc_kernel *)*kp;
         if (!usable(k))
             continue;
         axiom_bc_ks ks;
@@ -334,8 +334,8 @@ START_TEST(test_kernels_vs_table)
             *ref = malloc(16 * MAXB + 32), *ip = malloc(16 * MAXB + 32);
     int found_table = 0, tested = 0;
     tu_rng_reset("kernels");
-    for (const axiom_bc_kernel *const *kp = kuz_list(); *kp; kp++) {
-        const axiom_bc_kernel *k = *kp;
+    for (const axiom_kernel *const *kp = kuz_list(); *kp; kp++) {
+        const axiom_bc_kernel *k = (const axiom_bc_kernel *)*kp;
         if (k == &axiom_kuz_table) {
             found_table = 1;
             continue;
@@ -393,8 +393,8 @@ START_TEST(test_setkey_vs_portable)
 {
     int tested = 0;
     tu_rng_reset("setkey");
-    for (const axiom_bc_kernel *const *kp = kuz_list(); *kp; kp++) {
-        const axiom_bc_kernel *k = *kp;
+    for (const axiom_kernel *const *kp = kuz_list(); *kp; kp++) {
+        const axiom_bc_kernel *k = (const axiom_bc_kernel *)*kp;
         if (!usable(k))
             continue;
         tested++;
@@ -440,8 +440,8 @@ START_TEST(test_ctr_short_carries)
     uint8_t in[16 * 40], out[16 * 40 + 16], ref[16 * 40];
     int tested = 0;
     tu_rng_reset("ctr-short");
-    for (const axiom_bc_kernel *const *kp = kuz_list(); *kp; kp++) {
-        const axiom_bc_kernel *k = *kp;
+    for (const axiom_kernel *const *kp = kuz_list(); *kp; kp++) {
+        const axiom_bc_kernel *k = (const axiom_bc_kernel *)*kp;
         if (k == &axiom_kuz_table || !usable(k))
             continue;
         tested++;
@@ -588,9 +588,9 @@ END_TEST
 /* Constant-time kernels first; the table kernel is never chosen. */
 START_TEST(test_selection)
 {
-    const axiom_bc_kernel *const *list = kuz_list();
+    const axiom_kernel *const *list = kuz_list();
     int seen_table = 0;
-    for (const axiom_bc_kernel *const *kp = list; *kp; kp++) {
+    for (const axiom_kernel *const *kp = list; *kp; kp++) {
         if ((*kp)->constant_time) {
             TU_ASSERT(!seen_table, "constant-time kernel %s listed after the table kernel",
                       (*kp)->name);
@@ -601,7 +601,7 @@ START_TEST(test_selection)
     for (size_t m = 0; m < 5; m++) {
         const char *impl = axiom_impl(api_names[m]);
         TU_ASSERT(impl != NULL, "axiom_impl(%s)", api_names[m]);
-        const axiom_bc_kernel *k = axiom_catalog_pick_bc(list);
+        const axiom_bc_kernel *k = axiom_bc_of(axiom_pick(list));
         TU_ASSERT(k && strcmp(k->name, impl) == 0, "%s: impl %s", api_names[m], impl);
         TU_ASSERT(k->constant_time, "%s: picked %s, which is not constant time", api_names[m],
                   impl);

@@ -356,9 +356,9 @@ END_TEST
 static size_t usable_gens(const axiom_drbg_ctr_kernel **out, size_t cap)
 {
     size_t n = 0;
-    for (const axiom_drbg_ctr_kernel *const *g = axiom_drbg_ctr_kernels; *g && n < cap; g++)
+    for (const axiom_kernel *const *g = axiom_drbg_ctr_kernels; *g && n < cap; g++)
         if (((*g)->features & ~axiom_cpu_features()) == 0)
-            out[n++] = *g;
+            out[n++] = (const axiom_drbg_ctr_kernel *)*g;
     return n;
 }
 

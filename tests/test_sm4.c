@@ -69,7 +69,7 @@ out:
     return rc;
 }
 
-static const axiom_bc_kernel *const *sm4_list(void)
+static const axiom_kernel *const *sm4_list(void)
 {
     const axiom_cipher_desc *d = axiom_catalog_cipher("sm4-ecb");
     ck_assert_msg(d != NULL && d->kernels != NULL, "sm4-ecb is not in the catalog");
@@ -124,14 +124,17 @@ static void million(const axiom_bc_kernel *k)
 
 START_TEST(test_gbt_million)
 {
-    const axiom_bc_kernel *picked = axiom_catalog_pick_bc(sm4_list());
+    const axiom_bc_kernel *picked = axiom_bc_of(axiom_pick(sm4_list()));
     TU_ASSERT(picked != NULL, "no SM4 kernel");
     million(picked);
     if (strcmp(tu_tier(), "native") != 0)
         return;
-    for (const axiom_bc_kernel *const *kp = sm4_list(); *kp; kp++)
-        if (*kp != picked && usable(*kp))
-            million(*kp);
+    const axiom_kernel *const *kp_list = sm4_list();
+    for (size_t kp_i = 0; kp_list[kp_i]; kp_i++) {
+        const axiom_bc_kernel *kp = (const axiom_bc_kernel *)kp_list[kp_i];
+        if (kp != picked && usable(kp))
+            million(kp);
+    }
 }
 END_TEST
 
@@ -175,17 +178,19 @@ START_TEST(test_botan_vectors)
             TU_ASSERT_RC(axiom_cipher_update(c, got, out, outlen), AXIOM_OK, "update");
             TU_ASSERT_MEM_EQ(got, in, inlen, "sm4.vec vector %zu decrypt", count);
             /* and every usable kernel directly */
-            for (const axiom_bc_kernel *const *kp = sm4_list(); *kp; kp++) {
-                if (!usable(*kp))
+            const axiom_kernel *const *kp_list = sm4_list();
+            for (size_t kp_i = 0; kp_list[kp_i]; kp_i++) {
+                const axiom_bc_kernel *kp = (const axiom_bc_kernel *)kp_list[kp_i];
+                if (!usable(kp))
                     continue;
                 axiom_bc_ks ks;
-                (*kp)->setkey(&ks, key, 16);
-                (*kp)->ecb_enc(&ks, got, in, inlen / 16);
+                kp->setkey(&ks, key, 16);
+                kp->ecb_enc(&ks, got, in, inlen / 16);
                 TU_ASSERT_MEM_EQ(got, out, inlen, "sm4.vec vector %zu, kernel %s", count,
-                                 (*kp)->name);
-                (*kp)->ecb_dec(&ks, got, got, inlen / 16);
+                                 kp->name);
+                kp->ecb_dec(&ks, got, got, inlen / 16);
                 TU_ASSERT_MEM_EQ(got, in, inlen, "sm4.vec vector %zu, kernel %s decrypt", count,
-                                 (*kp)->name);
+                                 kp->name);
             }
             free(got);
             count++;
@@ -351,8 +356,10 @@ START_TEST(test_kernels)
     uint8_t *in = malloc(16 * maxb + 16), *out = malloc(16 * maxb + 48);
     uint8_t *ref = malloc(16 * maxb), *gen = malloc(16 * maxb), *ip = malloc(16 * maxb + 16);
     int tested = 0, found_masked = 0;
-    for (const axiom_bc_kernel *const *kp = sm4_list(); *kp; kp++) {
-        const axiom_bc_kernel *k = *kp;
+    const axiom_kernel *const *kp_list = sm4_list();
+    for (size_t kp_i = 0; kp_list[kp_i]; kp_i++) {
+        const axiom_bc_kernel *kp = (const axiom_bc_kernel *)kp_list[kp_i];
+        const axiom_bc_kernel *k = kp;
         if (k == &axiom_sm4_masked)
             found_masked = 1;
         else
@@ -439,7 +446,7 @@ START_TEST(test_kernels)
     for (int m = 0; m < NMODES; m++)
         TU_ASSERT(axiom_catalog_cipher(mode_names[m])->kernels == sm4_list(), "%s list",
                   mode_names[m]);
-    const axiom_bc_kernel *first = axiom_catalog_pick_bc(sm4_list());
+    const axiom_bc_kernel *first = axiom_bc_of(axiom_pick(sm4_list()));
     TU_ASSERT(first && !strcmp(axiom_impl("sm4-cbc"), first->name), "axiom_impl says %s",
               axiom_impl("sm4-cbc"));
     free(in);
@@ -470,8 +477,10 @@ START_TEST(test_kernels_nt)
     uint8_t *ref = malloc(16 * maxb);
     const size_t saved = axiom_sm4_nt_min;
     axiom_sm4_nt_min = 16 * thr;
-    for (const axiom_bc_kernel *const *kp = sm4_list(); *kp; kp++) {
-        const axiom_bc_kernel *k = *kp;
+    const axiom_kernel *const *kp_list = sm4_list();
+    for (size_t kp_i = 0; kp_list[kp_i]; kp_i++) {
+        const axiom_bc_kernel *kp = (const axiom_bc_kernel *)kp_list[kp_i];
+        const axiom_bc_kernel *k = kp;
         if (!usable(k) || k == &axiom_sm4_masked)
             continue;
         for (int op = 0; op < BC_NOPS_BLOCK; op++)
@@ -924,8 +933,9 @@ START_TEST(test_gcm_tiers)
     uint8_t key[16], nonce[64], ad[64], t[16], rt[16];
     uint8_t *in = malloc(MAX), *out = malloc(MAX), *ref = malloc(MAX);
     int tested = 0;
-    for (const axiom_gcm_kernel *const *kp = axiom_sm4_gcm_kernels; *kp; kp++) {
-        const axiom_gcm_kernel *k = *kp;
+    const axiom_kernel *const *kp_list = axiom_sm4_gcm_kernels;
+    for (size_t kp_i = 0; kp_list[kp_i]; kp_i++) {
+        const axiom_gcm_kernel *k = axiom_gcm_of(kp_list[kp_i]);
         TU_ASSERT(k->constant_time == (k->aes->constant_time && k->ghash->constant_time),
                   "tier %s: constant-time flag", k->name);
         if (k->features & ~axiom_cpu_features())
@@ -965,8 +975,9 @@ START_TEST(test_gcm_tiers_aead_ops)
     uint8_t *in = malloc(MAX), *ref = malloc(MAX), *buf = malloc(MAX + 16);
     axiom_gcm_key *g = NULL;
     TU_ASSERT(posix_memalign((void **)&g, 64, sizeof *g) == 0, "memory");
-    for (const axiom_gcm_kernel *const *kp = axiom_sm4_gcm_kernels; *kp; kp++) {
-        const axiom_gcm_kernel *k = *kp;
+    const axiom_kernel *const *kp_list = axiom_sm4_gcm_kernels;
+    for (size_t kp_i = 0; kp_list[kp_i]; kp_i++) {
+        const axiom_gcm_kernel *k = axiom_gcm_of(kp_list[kp_i]);
         if (k->features & ~axiom_cpu_features())
             continue;
         for (size_t it = 0; it < 320; it++) {

@@ -26,6 +26,9 @@ extern "C" {
 #define AXIOM_EAUTH     (-8) /**< AEAD tag mismatch: the message is not authentic. */
 #define AXIOM_ENOMEM    (-9) /**< Memory allocation failed. */
 #define AXIOM_ERANDOM   (-10) /**< The operating system's entropy source failed. */
+#define AXIOM_ENOTCT    (-11) /**< A known algorithm refused: no constant-time kernel for it
+                                  on this CPU, and the constant-time-only policy is on
+                                  (AXIOM_CT_ONLY, configure --enable-ct-only). */
 /** @} */
 
 /** Return a static English sentence describing @p err.

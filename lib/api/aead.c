@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The generic AEAD layer: argument checks, constant-time tag comparison and
- * output wiping, over one algorithm's operations (lib/api/aead.h). */
+ * output wiping, over one algorithm's operations (lib/core/aead.h). */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "api/aead.h"
+#include "core/aead.h"
 #include "axiom/aead.h"
 #include "api/catalog.h"
 #include "core/internal.h"
@@ -26,10 +26,13 @@ AXIOM_API int axiom_aead_new(axiom_aead_ctx **ctx, const char *name)
     if (!name)
         return AXIOM_EINVAL;
     const axiom_aead_alg *a = axiom_catalog_aead(name);
-    /* No kernel to name: AXIOM_CT_ONLY refuses every one the algorithm
-     * could use here (sm4-gcm without a constant-time SM4 kernel). */
-    if (!a || !a->impl())
+    if (!a)
         return AXIOM_ENOTFOUND;
+    /* AXIOM_CT_ONLY may refuse every kernel the algorithm could use here
+     * (sm4-gcm without a constant-time SM4 kernel). */
+    int rc = axiom_pick_status(a->kernels);
+    if (rc != AXIOM_OK)
+        return rc;
     void *p = NULL;
     size_t size = sizeof(axiom_aead_ctx) + a->state_size;
     if (posix_memalign(&p, 64, size) != 0 || !p)
@@ -56,7 +59,12 @@ AXIOM_API int axiom_aead_setkey(axiom_aead_ctx *ctx, const uint8_t *key, size_t 
         return AXIOM_EINVAL;
     if (keylen != ctx->alg->keylen)
         return AXIOM_EKEYLEN;
-    ctx->alg->setkey(ctx->state, key, keylen);
+    /* Picked per key: axiom_cpu_disable() may have taken features away
+     * since the context was made. */
+    const axiom_kernel *k = axiom_pick(ctx->alg->kernels);
+    if (!k)
+        return axiom_pick_status(ctx->alg->kernels);
+    ctx->alg->setkey(ctx->state, k, key, keylen);
     ctx->keyed = 1;
     return AXIOM_OK;
 }

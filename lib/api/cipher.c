@@ -49,10 +49,12 @@ AXIOM_API int axiom_cipher_new(axiom_cipher_ctx **ctx, const char *name)
     if (!d)
         return AXIOM_ENOTFOUND;
     /* No kernel only when AXIOM_CT_ONLY refuses them all (a family whose
-     * portable kernel is not constant time): the algorithm is unavailable. */
-    const axiom_bc_kernel *k = d->kernels ? axiom_catalog_pick_bc(d->kernels) : NULL;
-    if (d->kernels && !k)
-        return AXIOM_ENOTFOUND;
+     * portable kernel is not constant time): the algorithm is refused. */
+    const axiom_kernel *pk = axiom_pick(d->kernels);
+    if (!pk)
+        return axiom_pick_status(d->kernels);
+    /* A stream cipher picks its own kernel when the key is set. */
+    const axiom_bc_kernel *k = d->stream ? NULL : axiom_bc_of(pk);
     void *p = NULL;
     if (posix_memalign(&p, 64, sizeof(axiom_cipher_ctx)) != 0 || !p)
         return AXIOM_ENOMEM;

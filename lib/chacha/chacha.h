@@ -8,6 +8,9 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core/kernel.h"
+#include "core/stream.h"
+
 #define AXIOM_CHACHA_BLOCK 64
 
 /* One ChaCha20 kernel.  @st is the 16-word input state of RFC 8439 2.3
@@ -19,9 +22,7 @@
  *   does not pass 2^32 (the kernel does not carry into the nonce);
  * - st is not modified (the caller advances st[12]). */
 typedef struct axiom_chacha_kernel {
-    const char *name;      /* as axiom_impl() reports it */
-    uint64_t features;     /* AXIOM_CPU_* bits it needs */
-    int constant_time;     /* ARX only: always 1 */
+    AXIOM_KERNEL_HEAD;     /* constant time: ARX only, always */
     void (*xor)(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len);
 } axiom_chacha_kernel;
 
@@ -30,10 +31,14 @@ extern const axiom_chacha_kernel axiom_chacha_ssse3;
 extern const axiom_chacha_kernel axiom_chacha_avx2;
 extern const axiom_chacha_kernel axiom_chacha_avx512;
 
-/* Kernels compiled into this build, best first, NULL-terminated (for the
- * white-box tests), and the first one usable with the current features. */
-extern const axiom_chacha_kernel *const axiom_chacha_kernels[];
-const axiom_chacha_kernel *axiom_chacha_pick(void);
+/* The ChaCha20 kernels of this build, best first
+ * (lib/chacha/chacha_kernels.c), and the first usable one (there always
+ * is one: the portable kernel needs nothing and is constant time). */
+extern axiom_kernel_list axiom_chacha_kernels;
+static inline const axiom_chacha_kernel *axiom_chacha_pick(void)
+{
+    return (const axiom_chacha_kernel *)axiom_pick(axiom_chacha_kernels);
+}
 
 /* RFC 8439 2.3: state from a 32-byte key, a block counter and a 12-byte
  * nonce. */
@@ -44,9 +49,8 @@ void axiom_chacha_init_state(uint32_t st[16], const uint8_t key[32], uint32_t co
  * 16 bytes of the extended nonce. */
 void axiom_hchacha20(uint8_t subkey[32], const uint8_t key[32], const uint8_t nonce16[16]);
 
-/* The stream-cipher hook of "chacha20" in the cipher API (lib/api/catalog.h). */
-struct axiom_stream_alg;
-extern const struct axiom_stream_alg axiom_chacha20_stream;
+/* The stream-cipher hook of "chacha20" in the cipher API. */
+extern const axiom_stream_alg axiom_chacha20_stream;
 
 static inline uint32_t axiom_load32_le(const uint8_t *p)
 {

@@ -5,34 +5,9 @@
 
 #include <string.h>
 
-#include "api/catalog.h"
 #include "chacha/chacha.h"
+#include "core/bc.h"
 #include "core/internal.h"
-
-/* Best first; the portable kernel last, always present. */
-const axiom_chacha_kernel *const axiom_chacha_kernels[] = {
-#if defined(HAVE_ISA_AVX512)
-    &axiom_chacha_avx512,
-#endif
-#if defined(HAVE_ISA_AVX2)
-    &axiom_chacha_avx2,
-#endif
-#if defined(HAVE_ISA_AESNI)
-    &axiom_chacha_ssse3, /* SSSE3 code lives in the AES-NI bundle (-mssse3) */
-#endif
-    &axiom_chacha_generic,
-    NULL
-};
-
-const axiom_chacha_kernel *axiom_chacha_pick(void)
-{
-    uint64_t have = axiom_cpu_features();
-    const axiom_chacha_kernel *const *k = axiom_chacha_kernels;
-    for (; k[1]; k++)
-        if (axiom_kernel_usable(have, (*k)->features, (*k)->constant_time))
-            break;
-    return *k;
-}
 
 static inline uint32_t rotl32(uint32_t x, int n)
 {
@@ -216,15 +191,10 @@ static int stream_crypt(void *state, uint8_t *out, const uint8_t *in, size_t len
     return AXIOM_OK;
 }
 
-static const char *stream_impl(void)
-{
-    return axiom_chacha_pick()->name;
-}
 
 const axiom_stream_alg axiom_chacha20_stream = {
     .ivlen_ok = stream_ivlen_ok,
     .setkey = stream_setkey,
     .setiv = stream_setiv,
     .crypt = stream_crypt,
-    .impl = stream_impl,
 };

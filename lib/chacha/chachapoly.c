@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ChaCha20-Poly1305 (RFC 8439 2.8) and XChaCha20-Poly1305
- * (draft-irtf-cfrg-xchacha) as AEAD algorithms of lib/api/aead.h. */
+ * (draft-irtf-cfrg-xchacha) as AEAD algorithms of lib/core/aead.h. */
 #include "config.h"
 
 #include <string.h>
 
-#include "api/aead.h"
+#include "core/aead.h"
 #include "chacha/chacha.h"
 #include "core/internal.h"
 #include "chacha/poly1305.h"
@@ -25,23 +25,14 @@ typedef struct cp_state {
 
 #define STATE_SIZE ((sizeof(cp_state) + 63) & ~(size_t)63)
 
-static void cp_setkey(void *state, const uint8_t *key, size_t keylen)
+static void cp_setkey(void *state, const axiom_kernel *k, const uint8_t *key, size_t keylen)
 {
+    const axiom_chachapoly_kernel *t = (const axiom_chachapoly_kernel *)k;
     cp_state *s = state;
     (void)keylen;
     memcpy(s->key, key, 32);
-    s->ck = axiom_chacha_pick();
-    s->pk = axiom_poly1305_pick();
-}
-
-static const char *cp_impl(void)
-{
-    /* A Poly1305 kernel with a fused pass (IFMA, AVX2) names it;
-     * otherwise the ChaCha20 kernel names the pair. */
-    const axiom_poly1305_kernel *pk = axiom_poly1305_pick();
-    if (pk->chachapoly)
-        return pk->chachapoly_name;
-    return axiom_chacha_pick()->name;
+    s->ck = t->chacha ? t->chacha : axiom_chacha_pick();
+    s->pk = t->poly ? t->poly : axiom_poly1305_pick();
 }
 
 static void mac_lengths(axiom_poly1305 *p, size_t adlen, size_t len)
@@ -241,7 +232,7 @@ const axiom_aead_alg axiom_aead_chacha20_poly1305 = {
     .max_len = CP_MAX_LEN,
     .max_adlen = UINT64_MAX,
     .setkey = cp_setkey,
-    .impl = cp_impl,
+    .kernels = axiom_chachapoly_kernels,
     .seal = cp_seal,
     .open = cp_open,
 };
@@ -255,7 +246,7 @@ const axiom_aead_alg axiom_aead_xchacha20_poly1305 = {
     .max_len = CP_MAX_LEN,
     .max_adlen = UINT64_MAX,
     .setkey = cp_setkey,
-    .impl = cp_impl,
+    .kernels = axiom_chachapoly_kernels,
     .seal = xcp_seal,
     .open = xcp_open,
 };

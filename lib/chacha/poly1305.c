@@ -9,27 +9,6 @@
 #include "core/internal.h"
 #include "chacha/poly1305.h"
 
-const axiom_poly1305_kernel *const axiom_poly1305_kernels[] = {
-#if defined(HAVE_ISA_AVX512) && defined(AXIOM_POLY1305_R44)
-    &axiom_poly1305_ifma,
-#endif
-#if defined(HAVE_ISA_AVX2) && defined(AXIOM_POLY1305_R44)
-    &axiom_poly1305_avx2,
-#endif
-    &axiom_poly1305_generic,
-    NULL
-};
-
-const axiom_poly1305_kernel *axiom_poly1305_pick(void)
-{
-    uint64_t have = axiom_cpu_features();
-    const axiom_poly1305_kernel *const *k = axiom_poly1305_kernels;
-    for (; k[1]; k++)
-        if (axiom_kernel_usable(have, (*k)->features, (*k)->constant_time))
-            break;
-    return *k;
-}
-
 static inline uint64_t load64_le(const uint8_t *p)
 {
     return (uint64_t)axiom_load32_le(p) | (uint64_t)axiom_load32_le(p + 4) << 32;

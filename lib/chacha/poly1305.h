@@ -7,6 +7,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "chacha/chacha.h"
+#include "core/kernel.h"
+
 /* Radix 2^44 (three limbs of 44, 44 and 42 bits) where the compiler has a
  * 128-bit integer type, which is also the layout the IFMA kernel shares;
  * radix 2^26 (five limbs) elsewhere. */
@@ -21,9 +24,7 @@ typedef struct axiom_poly1305 axiom_poly1305;
  * index depends on the key, the accumulator or the data (only on the
  * public length). */
 typedef struct axiom_poly1305_kernel {
-    const char *name;
-    uint64_t features;
-    int constant_time;
+    AXIOM_KERNEL_HEAD;
     void (*blocks)(axiom_poly1305 *p, const uint8_t *in, size_t nblocks);
     /* Optional (NULL if absent), for ChaCha20-Poly1305: XOR @nchunks * 1024
      * bytes of ChaCha20 keystream, from block st[12] on, into @in giving
@@ -41,9 +42,6 @@ typedef struct axiom_poly1305_kernel {
      * into @out, in one pass. */
     void (*chachapoly_key)(const uint32_t st[16], uint8_t polykey[32], uint8_t *out,
                            const uint8_t *in);
-    /* With chachapoly: what axiom_impl("chacha20-poly1305") says when the
-     * pass serves the AEAD (lib/chacha/chachapoly.c, lib/api/kernel_info.c). */
-    const char *chachapoly_name;
     /* Optional, with chachapoly: the pass at 512-byte granularity,
      * @ngroups * 512 bytes from block st[12] on (advanced by 8 * ngroups),
      * no @mac0; otherwise as chachapoly.  lib/chacha/chachapoly.c prefers it to
@@ -59,9 +57,6 @@ typedef struct axiom_poly1305_kernel {
                                const uint8_t *in, size_t ngroups, const uint8_t *ad,
                                size_t adlen);
 } axiom_poly1305_kernel;
-
-/* The chachapoly_name of the IFMA kernel. */
-#define AXIOM_CHACHAPOLY_FUSED_NAME "avx512-ifma"
 
 struct axiom_poly1305 {
     uint64_t h[5];           /* accumulator, partially reduced */
@@ -95,9 +90,27 @@ void axiom_chacha_avx2_chachapoly512_seal(uint32_t st[16], axiom_poly1305 *p, ui
                                           const uint8_t *in, size_t ngroups, const uint8_t *ad,
                                           size_t adlen);
 
-/* Compiled kernels, best first, NULL-terminated; the first usable now. */
-extern const axiom_poly1305_kernel *const axiom_poly1305_kernels[];
-const axiom_poly1305_kernel *axiom_poly1305_pick(void);
+/* The Poly1305 kernels of this build, best first
+ * (lib/chacha/chacha_kernels.c), and the first usable one. */
+extern axiom_kernel_list axiom_poly1305_kernels;
+static inline const axiom_poly1305_kernel *axiom_poly1305_pick(void)
+{
+    return (const axiom_poly1305_kernel *)axiom_pick(axiom_poly1305_kernels);
+}
+
+/* A ChaCha20-Poly1305 tier: the pair of kernels the AEAD runs on.  NULL
+ * for either part means the best kernel of its own list usable when the
+ * key is set. */
+typedef struct axiom_chachapoly_kernel {
+    AXIOM_KERNEL_HEAD;
+    const axiom_chacha_kernel *chacha;
+    const axiom_poly1305_kernel *poly;
+} axiom_chachapoly_kernel;
+
+/* The ChaCha20-Poly1305 tiers of this build, best first: the Poly1305
+ * kernels with a fused ChaCha20 pass, then the ChaCha20 kernels with the
+ * best Poly1305 (lib/chacha/chacha_kernels.c). */
+extern axiom_kernel_list axiom_chachapoly_kernels;
 
 /* Start a MAC with the 32-byte one-time key (r || s) on kernel @k. */
 void axiom_poly1305_init(axiom_poly1305 *p, const uint8_t key[32], const axiom_poly1305_kernel *k);

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/kernel.h"
+
 #define AXIOM_BC_BLOCK 16
 
 /* Storage for one expanded key, in whatever layout the kernel that made it
@@ -36,9 +38,7 @@ typedef void (*axiom_bc_chain_fn)(const axiom_bc_ks *ks, uint8_t *out,
  * - any alignment of out and in;
  * - never fails (key length was validated by the catalog). */
 typedef struct axiom_bc_kernel {
-    const char *name;      /* as axiom_impl() reports it */
-    uint64_t features;     /* AXIOM_CPU_* bits it needs, all of them */
-    int constant_time;     /* 1: no secret-dependent branch or memory index */
+    AXIOM_KERNEL_HEAD;
     /* 1: one block takes hundreds of cycles (SM4, Kuznyechik), so a short
      * CTR message's partial last block is run in the same call as its
      * whole blocks rather than after them (lib/api/cipher.c, ctr_tail); for
@@ -53,22 +53,10 @@ typedef struct axiom_bc_kernel {
     axiom_bc_chain_fn xts_enc, xts_dec;
 } axiom_bc_kernel;
 
-/* Kernels defined in the family folders (declared whether or not built;
- * the catalog lists only the built ones). */
-extern const axiom_bc_kernel axiom_aes_generic_ct;
-extern const axiom_bc_kernel axiom_aes_aesni;
-extern const axiom_bc_kernel axiom_aes_vaes_avx2;
-extern const axiom_bc_kernel axiom_aes_vaes_avx512;
-extern const axiom_bc_kernel axiom_kuz_generic_ct;   /* lib/kuznyechik/kuznyechik_ct.c */
-extern const axiom_bc_kernel axiom_kuz_table;        /* not constant time */
-extern const axiom_bc_kernel axiom_kuz_avx2;
-extern const axiom_bc_kernel axiom_kuz_gfni_avx512;
-extern const axiom_bc_kernel axiom_kuz_avx2_gfni;
-extern const axiom_bc_kernel axiom_sm4_generic_ct;    /* lib/sm4/sm4_ct.c */
-extern const axiom_bc_kernel axiom_sm4_masked;        /* lib/sm4/sm4.c, not constant time */
-extern const axiom_bc_kernel axiom_sm4_gfni_avx512;
-extern const axiom_bc_kernel axiom_sm4_gfni_avx2;
-extern const axiom_bc_kernel axiom_sm4_aesni_avx2;
-extern const axiom_bc_kernel axiom_sm4_vaes_avx2;
+/* The block-cipher kernel whose header is @k (NULL stays NULL). */
+static inline const axiom_bc_kernel *axiom_bc_of(const axiom_kernel *k)
+{
+    return (const axiom_bc_kernel *)k;
+}
 
 #endif

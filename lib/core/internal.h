@@ -24,15 +24,6 @@ uint64_t axiom_cpu_compiled(void);
  * restriction, never lift a configured one). */
 int axiom_ct_only(void);
 
-/* The one test every pick function applies to a kernel: all the features
- * it needs are in @have, and it is constant time or need not be.  Every
- * family's portable kernel passes whatever @have is (no features, constant
- * time), so no list ever ends up empty. */
-static inline int axiom_kernel_usable(uint64_t have, uint64_t features, int constant_time)
-{
-    return (features & ~have) == 0 && (constant_time || !axiom_ct_only());
-}
-
 /* @c with an ASCII capital lowercased, any other byte unchanged: the
  * catalog's names fold case independently of the locale (strcasecmp
  * follows LC_CTYPE, where "I" need not match "i"). */

@@ -21,6 +21,7 @@ AXIOM_API const char *axiom_strerror(int err)
     case AXIOM_EAUTH: return "Authentication failed: the message or tag was altered";
     case AXIOM_ENOMEM: return "Out of memory";
     case AXIOM_ERANDOM: return "The operating system's entropy source failed";
+    case AXIOM_ENOTCT: return "No constant-time kernel for the algorithm on this CPU (constant-time-only policy)";
     default: return "Unknown error code";
     }
 }

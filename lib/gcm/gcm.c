@@ -28,7 +28,7 @@
 
 #include <string.h>
 
-#include "api/aead.h"
+#include "core/aead.h"
 #include "core/bc_modes.h"
 #include "gcm/ghash.h"
 #include "core/internal.h"
@@ -53,15 +53,6 @@ static inline void store32_be(uint8_t *p, uint32_t v)
     p[1] = (uint8_t)(v >> 16);
     p[2] = (uint8_t)(v >> 8);
     p[3] = (uint8_t)v;
-}
-
-const axiom_gcm_kernel *axiom_gcm_pick(void)
-{
-    const uint64_t have = axiom_cpu_features();
-    for (const axiom_gcm_kernel *const *k = axiom_gcm_kernels; *k; k++)
-        if (axiom_kernel_usable(have, (*k)->features, (*k)->constant_time))
-            return *k;
-    return &axiom_gcm_generic_ct; /* unreachable: the list ends with it */
 }
 
 void axiom_gcm_setkey_with(axiom_gcm_key *g, const axiom_gcm_kernel *k,
@@ -257,14 +248,9 @@ int axiom_gcm_aead_tag_ok(size_t taglen)
     return (taglen >= 12 && taglen <= 16) || taglen == 8 || taglen == 4;
 }
 
-static void gcm_setkey(void *state, const uint8_t *key, size_t keylen)
+static void gcm_setkey(void *state, const axiom_kernel *k, const uint8_t *key, size_t keylen)
 {
-    axiom_gcm_setkey_with(state, axiom_gcm_pick(), key, keylen);
-}
-
-static const char *gcm_impl(void)
-{
-    return axiom_gcm_pick()->name;
+    axiom_gcm_setkey_with(state, axiom_gcm_of(k), key, keylen);
 }
 
 /* Blocks staged for one call of the block cipher's CTR: one kernel step of
@@ -373,7 +359,7 @@ void axiom_gcm_aead_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD
         .max_len = AXIOM_GCM_MAX_LEN,                                         \
         .max_adlen = AXIOM_GCM_MAX_ADLEN,                                     \
         .setkey = gcm_setkey,                                                 \
-        .impl = gcm_impl,                                                     \
+        .kernels = axiom_gcm_kernels,                                         \
         .seal = axiom_gcm_aead_seal,                                          \
         .open = axiom_gcm_aead_open,                                          \
     };
@@ -382,32 +368,3 @@ GCM_ALG(128)
 GCM_ALG(192)
 GCM_ALG(256)
 
-/* ---- tiers made of parts defined elsewhere ----------------------------- */
-
-const axiom_gcm_kernel axiom_gcm_generic_ct = {
-    .name = "generic-ct",
-    .features = 0,
-    .constant_time = 1,
-    .aes = &axiom_aes_generic_ct,
-    .ghash = &axiom_ghash_generic_ct,
-};
-
-#ifdef HAVE_ISA_AESNI
-/* For CPUs (or AXIOM_CPU_DISABLE masks) with only one of AES-NI and
- * PCLMULQDQ. */
-const axiom_gcm_kernel axiom_gcm_aesni_ghash_ct = {
-    .name = "aesni+generic-ct",
-    .features = AXIOM_CPU_AESNI | AXIOM_CPU_SSSE3,
-    .constant_time = 1,
-    .aes = &axiom_aes_aesni,
-    .ghash = &axiom_ghash_generic_ct,
-};
-
-const axiom_gcm_kernel axiom_gcm_aes_ct_pclmul = {
-    .name = "generic-ct+pclmul",
-    .features = AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3,
-    .constant_time = 1,
-    .aes = &axiom_aes_generic_ct,
-    .ghash = &axiom_ghash_pclmul,
-};
-#endif

@@ -6,11 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api/aead.h"
+#include "core/aead.h"
 #include "axiom/cipher.h"
 #include "axiom/gcm.h"
 #include "core/bc_modes.h"
-#include "api/catalog.h"
 #include "gcm/gcm.h"
 #include "core/internal.h"
 
@@ -34,8 +33,13 @@ AXIOM_API int axiom_gcm_new(axiom_gcm_ctx **ctx, const char *name)
     *ctx = NULL;
     if (!name)
         return AXIOM_EINVAL;
-    const axiom_aead_alg *a = axiom_catalog_aead(name);
-    if (a != &axiom_aead_aes128_gcm && a != &axiom_aead_aes192_gcm && a != &axiom_aead_aes256_gcm)
+    static const axiom_aead_alg *const gcms[] = { &axiom_aead_aes128_gcm, &axiom_aead_aes192_gcm,
+                                                  &axiom_aead_aes256_gcm };
+    const axiom_aead_alg *a = NULL;
+    for (size_t i = 0; i < sizeof gcms / sizeof gcms[0]; i++)
+        if (axiom_name_eq(name, gcms[i]->name))
+            a = gcms[i];
+    if (!a)
         return AXIOM_ENOTFOUND;
     void *p = NULL;
     if (posix_memalign(&p, 64, sizeof(axiom_gcm_ctx)) != 0 || !p)
@@ -73,7 +77,7 @@ AXIOM_API int axiom_gcm_setkey(axiom_gcm_ctx *ctx, const uint8_t *key, size_t ke
     if (keylen != ctx->keylen)
         return AXIOM_EKEYLEN;
     end_message(ctx);
-    axiom_gcm_setkey_with(&ctx->key, axiom_gcm_pick(), key, keylen);
+    axiom_gcm_setkey_with(&ctx->key, axiom_gcm_of(axiom_pick(axiom_gcm_kernels)), key, keylen);
     ctx->state = ST_IDLE;
     return AXIOM_OK;
 }

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include "axiom/cpu.h"
 #include "core/bc.h"
+#include "core/kernel.h"
 
 /* Most powers of H any kernel precomputes (the zmm kernel hashes 32 blocks
  * per reduction). */
@@ -26,9 +27,7 @@ typedef struct axiom_ghash_key {
  * can be mixed within one message (the generic tail code uses the same
  * kernel, but tests compare kernels block by block). */
 typedef struct axiom_ghash_kernel {
-    const char *name;      /* as axiom_impl() reports it, with the AES part */
-    uint64_t features;     /* AXIOM_CPU_* bits it needs */
-    int constant_time;     /* 1: no secret-dependent branch or memory index */
+    AXIOM_KERNEL_HEAD;
     /* Precompute from the hash subkey H = E_K(0^128). */
     void (*init)(axiom_ghash_key *hk, const uint8_t h[16]);
     /* y = (...((y ^ in_0) H ^ in_1) H ...) H over @nblocks whole blocks. */
@@ -58,9 +57,9 @@ typedef void (*axiom_gcm_msg_fn)(const axiom_bc_ks *ks, const axiom_ghash_key *h
 
 /* One GCM tier. */
 typedef struct axiom_gcm_kernel {
-    const char *name;      /* axiom_impl(), e.g. "aesni+pclmul" */
-    uint64_t features;     /* AXIOM_CPU_* bits needed by all its parts */
-    int constant_time;
+    AXIOM_KERNEL_HEAD;     /* name as axiom_impl() says, e.g. "aesni+pclmul";
+                            * features of all its parts; constant time only
+                            * if every part is */
     const axiom_bc_kernel *aes;      /* key schedule, ECB for J0, H and tails */
     const axiom_ghash_kernel *ghash; /* AD, tails, and what has no stitched loop */
     /* Stitched loops; NULL: lib/gcm/gcm.c runs aes->ctr (or CTR over
@@ -83,11 +82,15 @@ extern const axiom_gcm_kernel axiom_gcm_aesni;
 extern const axiom_gcm_kernel axiom_gcm_vaes_avx2;
 extern const axiom_gcm_kernel axiom_gcm_vaes_avx512;
 
-/* Every GCM tier built into this library, best first, NULL-terminated
- * (lib/api/catalog.c). */
-extern const axiom_gcm_kernel *const axiom_gcm_kernels[];
+/* The GCM tiers of this build, best first: AES-GCM's and SM4-GCM's
+ * (lib/gcm/gcm_kernels.c). */
+extern axiom_kernel_list axiom_gcm_kernels;
+extern axiom_kernel_list axiom_sm4_gcm_kernels;
 
-/* The first tier of axiom_gcm_kernels whose features are all usable now. */
-const axiom_gcm_kernel *axiom_gcm_pick(void);
+/* The GCM tier whose header is @k (NULL stays NULL). */
+static inline const axiom_gcm_kernel *axiom_gcm_of(const axiom_kernel *k)
+{
+    return (const axiom_gcm_kernel *)k;
+}
 
 #endif

@@ -11,6 +11,18 @@
 #include "core/bc_modes.h"
 #include "kuznyechik/kuznyechik_sd.h"
 
+/* Defined in lib/kuznyechik/ and lib/kuznyechik/x86_64/ (declared whether
+ * or not built). */
+extern const axiom_bc_kernel axiom_kuz_generic_ct;   /* bitsliced */
+extern const axiom_bc_kernel axiom_kuz_table;        /* NOT constant time */
+extern const axiom_bc_kernel axiom_kuz_avx2;
+extern const axiom_bc_kernel axiom_kuz_gfni_avx512;
+extern const axiom_bc_kernel axiom_kuz_avx2_gfni;
+
+/* The Kuznyechik kernels of this build, best first
+ * (lib/kuznyechik/kuznyechik_kernels.c). */
+extern axiom_kernel_list axiom_kuz_kernels;
+
 /*
  * Conventions.  A block is 16 bytes in memory order; byte 0 is a_15, the
  * most significant byte of RFC 7801's notation, so the RFC's hex strings

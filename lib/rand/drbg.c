@@ -10,7 +10,7 @@
 
 #include "axiom/cpu.h"
 #include "core/bc_modes.h"
-#include "api/catalog.h"
+#include "aes/aes.h"
 #include "rand/drbg.h"
 #include "core/internal.h"
 
@@ -26,34 +26,21 @@
 
 static const axiom_bc_kernel *aes_kernel(void)
 {
-    /* The catalog owns the AES kernel list; every AES cipher shares it. */
-    const axiom_cipher_desc *d = axiom_catalog_cipher("aes-256-ctr");
-    return axiom_catalog_pick_bc(d->kernels);
+    /* AES always has a constant-time kernel, so one is found. */
+    return axiom_bc_of(axiom_pick(axiom_aes_kernels));
 }
 
-/* Keystream kernels (lib/rand/drbg.h), best first.  Each reads the schedule of
- * one AES kernel, so the DRBG takes the one made for the AES kernel the
- * catalog picked: the CPU tiers and AXIOM_CT_ONLY apply through that pick
- * (and through the keystream kernel's own features). */
-const axiom_drbg_ctr_kernel *const axiom_drbg_ctr_kernels[] = {
-#ifdef HAVE_ISA_VAES512
-    &axiom_drbg_ctr_vaes_avx512,
-#endif
-#ifdef HAVE_ISA_VAES
-    &axiom_drbg_ctr_vaes_avx2,
-#endif
-#ifdef HAVE_ISA_AESNI
-    &axiom_drbg_ctr_aesni,
-#endif
-    NULL
-};
-
+/* Each keystream kernel reads the schedule of one AES kernel, so the DRBG
+ * takes the one made for the AES kernel picked: the CPU tiers and
+ * AXIOM_CT_ONLY apply through that pick (and through the keystream
+ * kernel's own features). */
 const axiom_drbg_ctr_kernel *axiom_drbg_ctr_pick(const axiom_bc_kernel *aes)
 {
-    const uint64_t have = axiom_cpu_features();
-    for (const axiom_drbg_ctr_kernel *const *g = axiom_drbg_ctr_kernels; *g; g++)
-        if ((*g)->aes == aes && axiom_kernel_usable(have, (*g)->features, 1))
-            return *g;
+    for (const axiom_kernel *const *g = axiom_drbg_ctr_kernels; *g; g++) {
+        const axiom_drbg_ctr_kernel *d = (const axiom_drbg_ctr_kernel *)*g;
+        if (d->aes == aes && axiom_kernel_usable(*g))
+            return d;
+    }
     return NULL;
 }
 

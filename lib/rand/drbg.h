@@ -26,8 +26,7 @@
  * left as it was): what gen() needs, cheaper than @aes's full setkey,
  * since the DRBG changes its key on every request. */
 typedef struct axiom_drbg_ctr_kernel {
-    const char *name;
-    uint64_t features;            /* AXIOM_CPU_* bits it needs */
+    AXIOM_KERNEL_HEAD;
     const axiom_bc_kernel *aes;   /* the AES kernel whose schedule it reads */
     void (*setkey256)(axiom_bc_ks *ks, const uint8_t key[32]);
     void (*gen)(const axiom_bc_ks *ks, uint8_t *out, size_t len, uint8_t v[AXIOM_BC_BLOCK]);
@@ -37,8 +36,8 @@ typedef struct axiom_drbg_ctr_kernel {
 extern const axiom_drbg_ctr_kernel axiom_drbg_ctr_vaes_avx512;
 extern const axiom_drbg_ctr_kernel axiom_drbg_ctr_vaes_avx2;
 extern const axiom_drbg_ctr_kernel axiom_drbg_ctr_aesni;
-/* The built ones, best first, NULL-terminated (lib/rand/drbg.c). */
-extern const axiom_drbg_ctr_kernel *const axiom_drbg_ctr_kernels[];
+/* The built ones, best first (lib/rand/rand_kernels.c); may be empty. */
+extern axiom_kernel_list axiom_drbg_ctr_kernels;
 
 /* CTR_DRBG working state (SP 800-90A 10.2.1.1).  Key is kept only as the
  * kernel's expanded schedule; V is kept as V + 1, the next counter block

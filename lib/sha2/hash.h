@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/internal.h"
+#include "core/kernel.h"
 
 #define AXIOM_SHA256_BLOCK 64
 #define AXIOM_SHA256_WORDS 8
@@ -35,9 +36,7 @@ typedef void (*axiom_hash_lanes_fn)(uint32_t *st, const uint8_t *const data[],
  * in use); the lane scheduler compares the two kinds to decide whether a
  * wide call pays, and when too few lanes are left for it to. */
 typedef struct axiom_hash_kernel {
-    const char *name;      /* as axiom_impl() reports it */
-    uint64_t features;     /* AXIOM_CPU_* bits it needs, all of them */
-    int constant_time;     /* 1: no secret-dependent branch or memory index */
+    AXIOM_KERNEL_HEAD;
     unsigned lanes;
     unsigned block_cost;
     axiom_hash_compress_fn compress;
@@ -52,13 +51,38 @@ extern const axiom_hash_kernel axiom_sha256_avx2;
 extern const axiom_hash_kernel axiom_sha256_avx2_8x;
 extern const axiom_hash_kernel axiom_sha256_avx512_16x;
 
+/* The SHA-256 kernels of this build, best first, and the multi-lane ones,
+ * widest first (may be empty) (lib/sha2/sha2_kernels.c). */
+extern axiom_kernel_list axiom_sha256_kernels;
+extern axiom_kernel_list axiom_sha256_lane_kernels;
+
+/* The first usable hash kernel of @list, NULL if none. */
+static inline const axiom_hash_kernel *axiom_hash_pick(const axiom_kernel *const *list)
+{
+    return (const axiom_hash_kernel *)axiom_pick(list);
+}
+
 /* FIPS 180-4, 4.2.2: the 64 round constants, shared by every kernel;
  * 5.3.2 and 5.3.3: the initial hash values. */
 extern const uint32_t axiom_sha256_k[64];
 extern const uint32_t axiom_sha224_iv[AXIOM_SHA256_WORDS];
 extern const uint32_t axiom_sha256_iv[AXIOM_SHA256_WORDS];
 
-struct axiom_hash_desc;
+/* A hash function: its sizes, initial value and kernels. */
+typedef struct axiom_hash_desc {
+    const char *name;
+    size_t digestlen;
+    const uint32_t *iv;                            /* 8 words */
+    const axiom_kernel *const *kernels;            /* single stream, best first */
+    const axiom_kernel *const *lane_kernels;       /* multi-lane, widest first; may be empty */
+} axiom_hash_desc;
+
+/* The hash called @name (case-insensitive; lib/sha2/hash_desc.c), NULL if
+ * none; axiom_hash() looks it up on every call, so it is quick. */
+const axiom_hash_desc *axiom_hash_find(const char *name);
+/* "<hash>-many" (the suffix in any case): the descriptor of <hash>; NULL
+ * when @name has no such suffix or names no hash before it. */
+const axiom_hash_desc *axiom_hash_find_many(const char *name);
 
 /* A message in progress: chaining value, bytes hashed so far (including
  * any prefix such as HMAC's key block), and the pending partial block. */
@@ -92,10 +116,10 @@ void axiom_hash_oneshot(const uint32_t *iv, uint64_t prefix, const axiom_hash_ke
  * bytes.  No argument checks: the public wrappers do them. */
 /* The multi-lane kernel axiom_hash_many_core() would use next to @single,
  * or NULL when none is usable or none beats @single with all lanes busy. */
-const axiom_hash_kernel *axiom_hash_pick_wide(const struct axiom_hash_desc *d,
+const axiom_hash_kernel *axiom_hash_pick_wide(const axiom_hash_desc *d,
                                               const axiom_hash_kernel *single);
 
-void axiom_hash_many_core(const struct axiom_hash_desc *d, const axiom_hash_kernel *single,
+void axiom_hash_many_core(const axiom_hash_desc *d, const axiom_hash_kernel *single,
                           const uint32_t *iv, uint64_t prefix,
                           uint8_t *const out[], size_t outlen,
                           const void *const msgs[], const size_t lens[], size_t n);

@@ -15,7 +15,6 @@
 
 #include <string.h>
 
-#include "api/catalog.h"
 #include "sha2/hash.h"
 #include "core/internal.h"
 
@@ -112,7 +111,7 @@ static void one_at_a_time(const axiom_hash_kernel *k, const uint32_t *iv, uint64
 const axiom_hash_kernel *axiom_hash_pick_wide(const axiom_hash_desc *d,
                                               const axiom_hash_kernel *single)
 {
-    const axiom_hash_kernel *wide = axiom_catalog_pick_hash(d->lane_kernels);
+    const axiom_hash_kernel *wide = axiom_hash_pick(d->lane_kernels);
     /* A wide step costs the same whatever the number of busy lanes, so it
      * pays only if it beats the single-stream kernel with every lane busy
      * (eight AVX2 lanes do not beat one SHA-NI stream). */

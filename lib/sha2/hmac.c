@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "axiom/hash.h"
-#include "api/catalog.h"
 #include "sha2/hash.h"
 #include "core/internal.h"
 
@@ -26,7 +25,7 @@ static void hmac_init(axiom_hmac_ctx *c, const axiom_hash_desc *d)
 {
     memset(c, 0, sizeof *c);
     c->desc = d;
-    c->k = axiom_catalog_pick_hash(d->kernels);
+    c->k = axiom_hash_pick(d->kernels);
 }
 
 static void hmac_setkey(axiom_hmac_ctx *c, const uint8_t *key, size_t keylen)
@@ -74,7 +73,7 @@ AXIOM_API int axiom_hmac(const char *hash, uint8_t *mac, size_t maclen,
 {
     if (!hash)
         return AXIOM_EINVAL;
-    const axiom_hash_desc *d = axiom_catalog_hash(hash);
+    const axiom_hash_desc *d = axiom_hash_find(hash);
     if (!d)
         return AXIOM_ENOTFOUND;
     if (!mac || (!key && keylen) || (!in && len))
@@ -99,7 +98,7 @@ AXIOM_API int axiom_hmac_new(axiom_hmac_ctx **ctx, const char *hash)
     *ctx = NULL;
     if (!hash)
         return AXIOM_EINVAL;
-    const axiom_hash_desc *d = axiom_catalog_hash(hash);
+    const axiom_hash_desc *d = axiom_hash_find(hash);
     if (!d)
         return AXIOM_ENOTFOUND;
     axiom_hmac_ctx *c = malloc(sizeof *c);
@@ -202,7 +201,7 @@ AXIOM_API int axiom_hkdf(const char *hash, uint8_t *out, size_t outlen,
 {
     if (!hash)
         return AXIOM_EINVAL;
-    const axiom_hash_desc *d = axiom_catalog_hash(hash);
+    const axiom_hash_desc *d = axiom_hash_find(hash);
     if (!d)
         return AXIOM_ENOTFOUND;
     const size_t dl = d->digestlen;

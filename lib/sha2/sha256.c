@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "axiom/hash.h"
-#include "api/catalog.h"
 #include "sha2/hash.h"
 #include "core/internal.h"
 
@@ -201,14 +200,14 @@ AXIOM_API int axiom_hash(const char *name, uint8_t *digest, size_t digestlen,
 {
     if (!name)
         return AXIOM_EINVAL;
-    const axiom_hash_desc *d = axiom_catalog_hash(name);
+    const axiom_hash_desc *d = axiom_hash_find(name);
     if (!d)
         return AXIOM_ENOTFOUND;
     if (!digest || (!in && len))
         return AXIOM_EINVAL;
     if (digestlen != d->digestlen)
         return AXIOM_ELENGTH;
-    axiom_hash_oneshot(d->iv, 0, axiom_catalog_pick_hash(d->kernels), in, len, digest,
+    axiom_hash_oneshot(d->iv, 0, axiom_hash_pick(d->kernels), in, len, digest,
                        digestlen);
     return AXIOM_OK;
 }
@@ -220,14 +219,14 @@ AXIOM_API int axiom_hash_new(axiom_hash_ctx **ctx, const char *name)
     *ctx = NULL;
     if (!name)
         return AXIOM_EINVAL;
-    const axiom_hash_desc *d = axiom_catalog_hash(name);
+    const axiom_hash_desc *d = axiom_hash_find(name);
     if (!d)
         return AXIOM_ENOTFOUND;
     axiom_hash_ctx *c = malloc(sizeof *c);
     if (!c)
         return AXIOM_ENOMEM;
     c->desc = d;
-    c->k = axiom_catalog_pick_hash(d->kernels);
+    c->k = axiom_hash_pick(d->kernels);
     axiom_hash_state_init(&c->st, d->iv, 0);
     *ctx = c;
     return AXIOM_OK;
@@ -265,7 +264,7 @@ AXIOM_API int axiom_hash_many(const char *name, uint8_t *const digests[], size_t
 {
     if (!name)
         return AXIOM_EINVAL;
-    const axiom_hash_desc *d = axiom_catalog_hash(name);
+    const axiom_hash_desc *d = axiom_hash_find(name);
     if (!d)
         return AXIOM_ENOTFOUND;
     if (digestlen != d->digestlen)
@@ -277,7 +276,7 @@ AXIOM_API int axiom_hash_many(const char *name, uint8_t *const digests[], size_t
     for (size_t i = 0; i < n; i++)
         if (!digests[i] || (!msgs[i] && lens[i]))
             return AXIOM_EINVAL;
-    axiom_hash_many_core(d, axiom_catalog_pick_hash(d->kernels), d->iv, 0, digests, digestlen,
+    axiom_hash_many_core(d, axiom_hash_pick(d->kernels), d->iv, 0, digests, digestlen,
                          msgs, lens, n);
     return AXIOM_OK;
 }

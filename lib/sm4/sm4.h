@@ -10,12 +10,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/bc.h"
+
 #define AXIOM_SM4_ROUNDS 32
 
-/* SM4-GCM tiers (lib/gcm/sm4_gcm.c), best first, NULL-terminated; for the
- * white-box tests. */
-struct axiom_gcm_kernel;
-extern const struct axiom_gcm_kernel *const axiom_sm4_gcm_kernels[];
+/* Defined in lib/sm4/ and lib/sm4/x86_64/ (declared whether or not built). */
+extern const axiom_bc_kernel axiom_sm4_generic_ct;    /* lib/sm4/sm4_ct.c */
+extern const axiom_bc_kernel axiom_sm4_masked;        /* NOT constant time */
+extern const axiom_bc_kernel axiom_sm4_gfni_avx512;
+extern const axiom_bc_kernel axiom_sm4_gfni_avx2;
+extern const axiom_bc_kernel axiom_sm4_aesni_avx2;
+extern const axiom_bc_kernel axiom_sm4_vaes_avx2;
+
+/* The SM4 kernels of this build, best first (lib/sm4/sm4_kernels.c). */
+extern axiom_kernel_list axiom_sm4_kernels;
 
 /* The generic-ct kernel (lib/sm4/sm4_ct.c): blocks per bitsliced pass, and
  * the shortest run that takes one (shorter runs go through its word path,

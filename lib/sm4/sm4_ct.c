@@ -548,6 +548,7 @@ const axiom_bc_kernel axiom_sm4_generic_ct = {
     .name = "generic-ct",
     .features = 0,
     .constant_time = 1,
+    .desc = "64 blocks bitsliced (113-gate S-box circuit); short runs and serial modes on words",
     .slow_block = 1,
     .setkey = sm4ct_setkey,
     .ecb_enc = sm4ct_ecb_enc,

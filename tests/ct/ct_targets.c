@@ -10,7 +10,7 @@
 
 #include <axiom.h>
 
-#include "api/aead.h"
+#include "core/aead.h"
 #include "core/bc.h"
 #include "api/catalog.h"
 #include "chacha/chacha.h"
@@ -409,7 +409,7 @@ static void add_bc_list(const char *family, const char *catalog_name, const size
     const axiom_cipher_desc *d = axiom_catalog_cipher(catalog_name);
     if (!d || !d->kernels)
         return; /* e.g. SM4 before it lands */
-    for (const axiom_bc_kernel *const *k = d->kernels; *k; k++) {
+    for (const axiom_kernel *const *k = d->kernels; *k; k++) {
         if (!usable((*k)->features))
             continue;
         for (size_t i = 0; i < nkeylens && ntargets < MAX_TARGETS; i++) {
@@ -505,10 +505,10 @@ static void run_gcm_long(const ct_target *t, const uint8_t *secret, int full)
 /* The tiers of @list (AES-GCM's, with @nkeys key sizes, or SM4-GCM's,
  * one); the runner is the same (lib/gcm/gcm.c's, whatever the cipher).  The
  * first key size of each tier also gets a "-long" target. */
-static void add_gcm_list(const char *family, const axiom_gcm_kernel *const *list, size_t nkeys)
+static void add_gcm_list(const char *family, const axiom_kernel *const *list, size_t nkeys)
 {
     static const size_t keylens[] = { 16, 24, 32 };
-    for (const axiom_gcm_kernel *const *k = list; *k; k++) {
+    for (const axiom_kernel *const *k = list; *k; k++) {
         if (!usable((*k)->features))
             continue;
         for (size_t i = 0; i < nkeys; i++) {
@@ -662,26 +662,28 @@ static void run_poly_bulk(const ct_target *t, const uint8_t *secret, int full)
 
 static void add_chacha_poly(void)
 {
-    for (const axiom_chacha_kernel *const *k = axiom_chacha_kernels; *k; k++) {
-        if (!usable((*k)->features) || ntargets >= MAX_TARGETS)
+    for (size_t k_i = 0; axiom_chacha_kernels[k_i]; k_i++) {
+        const axiom_chacha_kernel *k = (const axiom_chacha_kernel *)axiom_chacha_kernels[k_i];
+        if (!usable(k->features) || ntargets >= MAX_TARGETS)
             continue;
         ct_target *t = &targets[ntargets++];
-        snprintf(t->name, sizeof t->name, "chacha20/%s", (*k)->name);
-        t->constant_time = (*k)->constant_time;
+        snprintf(t->name, sizeof t->name, "chacha20/%s", k->name);
+        t->constant_time = k->constant_time;
         t->run = run_chacha;
-        t->kernel = *k;
-        if ((*k)->features && !add_variant(t, "multi", run_chacha_multi, 0))
+        t->kernel = k;
+        if (k->features && !add_variant(t, "multi", run_chacha_multi, 0))
             overflow = 1;
     }
-    for (const axiom_poly1305_kernel *const *k = axiom_poly1305_kernels; *k; k++) {
-        if (!usable((*k)->features) || ntargets >= MAX_TARGETS)
+    for (size_t k_i = 0; axiom_poly1305_kernels[k_i]; k_i++) {
+        const axiom_poly1305_kernel *k = (const axiom_poly1305_kernel *)axiom_poly1305_kernels[k_i];
+        if (!usable(k->features) || ntargets >= MAX_TARGETS)
             continue;
         ct_target *t = &targets[ntargets++];
-        snprintf(t->name, sizeof t->name, "poly1305/%s", (*k)->name);
-        t->constant_time = (*k)->constant_time;
+        snprintf(t->name, sizeof t->name, "poly1305/%s", k->name);
+        t->constant_time = k->constant_time;
         t->run = run_poly;
-        t->kernel = *k;
-        if ((*k)->features && !add_variant(t, "bulk", run_poly_bulk, 0))
+        t->kernel = k;
+        if (k->features && !add_variant(t, "bulk", run_poly_bulk, 0))
             overflow = 1;
     }
 }
@@ -721,10 +723,10 @@ static void run_sha(const ct_target *t, const uint8_t *secret, int full)
 
 static void add_sha(void)
 {
-    const axiom_hash_desc *d = axiom_catalog_hash("sha256");
-    const axiom_hash_kernel *const *lists[2] = { d->kernels, d->lane_kernels };
+    const axiom_hash_desc *d = axiom_hash_find("sha256");
+    const axiom_kernel *const *lists[2] = { d->kernels, d->lane_kernels };
     for (int l = 0; l < 2; l++) {
-        for (const axiom_hash_kernel *const *k = lists[l]; *k; k++) {
+        for (const axiom_kernel *const *k = lists[l]; *k; k++) {
             if (!usable((*k)->features) || ntargets >= MAX_TARGETS)
                 continue;
             ct_target *t = &targets[ntargets++];
@@ -861,7 +863,7 @@ static void add_api_ctr_tail(void)
 {
     for (size_t i = 0; i < sizeof api_ctr_tails / sizeof api_ctr_tails[0]; i++) {
         const axiom_cipher_desc *d = axiom_catalog_cipher(api_ctr_tails[i].name);
-        const axiom_bc_kernel *k = d ? axiom_catalog_pick_bc(d->kernels) : NULL;
+        const axiom_bc_kernel *k = d ? axiom_bc_of(axiom_pick(d->kernels)) : NULL;
         if (!k || ntargets >= MAX_TARGETS)
             continue; /* e.g. SM4 with AXIOM_CT_ONLY and no SIMD kernel */
         ct_target *t = &targets[ntargets++];
@@ -904,14 +906,15 @@ static void run_drbg_gen(const ct_target *t, const uint8_t *secret, int full)
 
 static void add_drbg_gen(void)
 {
-    for (const axiom_drbg_ctr_kernel *const *g = axiom_drbg_ctr_kernels; *g; g++) {
-        if (!usable((*g)->features) || ntargets >= MAX_TARGETS)
+    for (size_t g_i = 0; axiom_drbg_ctr_kernels[g_i]; g_i++) {
+        const axiom_drbg_ctr_kernel *g = (const axiom_drbg_ctr_kernel *)axiom_drbg_ctr_kernels[g_i];
+        if (!usable(g->features) || ntargets >= MAX_TARGETS)
             continue;
         ct_target *t = &targets[ntargets++];
-        snprintf(t->name, sizeof t->name, "drbg-ctr/%s", (*g)->name);
+        snprintf(t->name, sizeof t->name, "drbg-ctr/%s", g->name);
         t->constant_time = 1;
         t->run = run_drbg_gen;
-        t->kernel = *g;
+        t->kernel = g;
         t->keylen = 32;
     }
 }

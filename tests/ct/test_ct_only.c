@@ -15,6 +15,7 @@
 #include <axiom.h>
 
 #include "core/bc.h"
+#include "kuznyechik/kuznyechik.h"
 #include "api/catalog.h"
 #include "chacha/chacha.h"
 #include "gcm/ghash.h"
@@ -46,19 +47,25 @@ static int child(int want_ct)
 {
     CHILD_CHECK(axiom_ct_only() == want_ct);
     /* A list whose best entry is not constant time. */
-    const axiom_bc_kernel *const leaky_first[] = { &axiom_kuz_table, &axiom_kuz_generic_ct, NULL };
-    const axiom_bc_kernel *k = axiom_catalog_pick_bc(leaky_first);
+    const axiom_kernel *const leaky_first[] = { &axiom_kuz_table.base, &axiom_kuz_generic_ct.base,
+                                                NULL };
+    const axiom_bc_kernel *k = axiom_bc_of(axiom_pick(leaky_first));
     CHILD_CHECK(k == (want_ct ? &axiom_kuz_generic_ct : &axiom_kuz_table));
+    CHILD_CHECK(axiom_pick_status(leaky_first) == AXIOM_OK);
+    /* A list with only a leaky kernel: refused as not constant time. */
+    const axiom_kernel *const leaky_only[] = { &axiom_kuz_table.base, NULL };
+    CHILD_CHECK(want_ct ? axiom_pick(leaky_only) == NULL : axiom_pick(leaky_only) != NULL);
+    CHILD_CHECK(axiom_pick_status(leaky_only) == (want_ct ? AXIOM_ENOTCT : AXIOM_OK));
 
     if (!want_ct)
         return 0;
     /* Every family's pick is constant time, or the algorithm is refused. */
-    CHILD_CHECK(axiom_gcm_pick()->constant_time);
+    CHILD_CHECK(axiom_gcm_of(axiom_pick(axiom_gcm_kernels))->constant_time);
     CHILD_CHECK(axiom_chacha_pick()->constant_time);
     CHILD_CHECK(axiom_poly1305_pick()->constant_time);
-    const axiom_hash_desc *h = axiom_catalog_hash("sha256");
-    CHILD_CHECK(axiom_catalog_pick_hash(h->kernels)->constant_time);
-    const axiom_hash_kernel *wide = axiom_catalog_pick_hash(h->lane_kernels);
+    const axiom_hash_desc *h = axiom_hash_find("sha256");
+    CHILD_CHECK(axiom_hash_pick(h->kernels)->constant_time);
+    const axiom_hash_kernel *wide = axiom_hash_pick(h->lane_kernels);
     CHILD_CHECK(!wide || wide->constant_time);
     for (size_t i = 0; i < sizeof cipher_names / sizeof cipher_names[0]; i++) {
         const axiom_cipher_desc *d = axiom_catalog_cipher(cipher_names[i]);
@@ -68,23 +75,20 @@ static int child(int want_ct)
             CHILD_CHECK(rc == AXIOM_ENOTFOUND);
             continue;
         }
-        if (d->kernels) {
-            const axiom_bc_kernel *p = axiom_catalog_pick_bc(d->kernels);
-            CHILD_CHECK(!p || p->constant_time);
-            CHILD_CHECK(p ? rc == AXIOM_OK : rc == AXIOM_ENOTFOUND);
-            CHILD_CHECK(p ? axiom_impl(cipher_names[i]) != NULL : axiom_impl(cipher_names[i]) == NULL);
-        } else {
-            CHILD_CHECK(rc == AXIOM_OK);
-        }
+        const axiom_kernel *p = axiom_pick(d->kernels);
+        CHILD_CHECK(!p || p->constant_time);
+        /* Refused: AXIOM_ENOTCT, not "unknown algorithm". */
+        CHILD_CHECK(p ? rc == AXIOM_OK : rc == AXIOM_ENOTCT);
+        CHILD_CHECK(p ? axiom_impl(cipher_names[i]) != NULL : axiom_impl(cipher_names[i]) == NULL);
         axiom_cipher_free(c);
     }
     for (size_t i = 0; i < sizeof aead_names / sizeof aead_names[0]; i++) {
         axiom_aead_ctx *a = NULL;
         int rc = axiom_aead_new(&a, aead_names[i]);
-        CHILD_CHECK(rc == AXIOM_OK || rc == AXIOM_ENOTFOUND);
+        CHILD_CHECK(rc == AXIOM_OK || rc == AXIOM_ENOTCT);
         /* Available exactly when some constant-time kernel serves it. */
-        if (axiom_catalog_aead(aead_names[i]))
-            CHILD_CHECK((rc == AXIOM_OK) == (axiom_impl(aead_names[i]) != NULL));
+        CHILD_CHECK(axiom_catalog_aead(aead_names[i]) != NULL);
+        CHILD_CHECK((rc == AXIOM_OK) == (axiom_impl(aead_names[i]) != NULL));
         axiom_aead_free(a);
     }
     return 0;

@@ -208,7 +208,6 @@ const axiom_poly1305_kernel axiom_poly1305_avx2 = {
     .blocks = avx2_blocks,
 #ifdef __OPTIMIZE__ /* lib/chacha/x86_64/chacha_avx2.c */
     .chachapoly = axiom_chacha_avx2_chachapoly,
-    .chachapoly_name = "avx2-fused",
     .chachapoly512 = axiom_chacha_avx2_chachapoly512,
     .chachapoly512_seal = axiom_chacha_avx2_chachapoly512_seal,
 #endif

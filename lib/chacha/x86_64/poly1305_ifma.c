@@ -703,7 +703,6 @@ const axiom_poly1305_kernel axiom_poly1305_ifma = {
     .blocks = ifma_blocks,
     .chachapoly = ifma_chachapoly,
     .chachapoly_key = ifma_chachapoly_key,
-    .chachapoly_name = AXIOM_CHACHAPOLY_FUSED_NAME,
 };
 
 #endif

@@ -26,6 +26,7 @@
 
 #include "axiom/cpu.h"
 #include "core/bc.h"
+#include "aes/aes.h"
 #include "gcm/ghash.h"
 #include "core/internal.h"
 #include "gcm/x86_64/ghash_pclmul.h"

@@ -46,6 +46,7 @@
 #include "axiom/cpu.h"
 #include "axiom/util.h"
 #include "core/bc.h"
+#include "aes/aes.h"
 #include "gcm/ghash.h"
 #include "gcm/x86_64/ghash_pclmul.h"
 #include "gcm/x86_64/gcm_vaes_common.h"

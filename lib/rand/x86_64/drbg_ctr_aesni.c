@@ -22,6 +22,7 @@
 
 #include "axiom/cpu.h"
 #include "axiom/util.h"
+#include "aes/aes.h"
 #include "rand/drbg.h"
 #include "rand/x86_64/drbg_ctr_common.h"
 
@@ -126,6 +127,7 @@ static void dx_setkey256(axiom_bc_ks *ks, const uint8_t key[32])
 const axiom_drbg_ctr_kernel axiom_drbg_ctr_aesni = {
     .name = "aesni",
     .features = AXIOM_CPU_AESNI | AXIOM_CPU_SSSE3,
+    .constant_time = 1,
     .aes = &axiom_aes_aesni,
     .setkey256 = dx_setkey256,
     .gen = dx_gen,

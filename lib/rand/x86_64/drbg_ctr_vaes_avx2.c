@@ -25,6 +25,7 @@
 
 #include "axiom/cpu.h"
 #include "axiom/util.h"
+#include "aes/aes.h"
 #include "rand/drbg.h"
 #include "aes/x86_64/aes_vaes_common.h"
 #include "rand/x86_64/drbg_ctr_common.h"
@@ -119,6 +120,7 @@ const axiom_drbg_ctr_kernel axiom_drbg_ctr_vaes_avx2 = {
     .name = "vaes-avx2",
     .features = AXIOM_CPU_AESNI | AXIOM_CPU_SSSE3 | AXIOM_CPU_AVX | AXIOM_CPU_AVX2 |
                 AXIOM_CPU_VAES,
+    .constant_time = 1,
     .aes = &axiom_aes_vaes_avx2,
     .setkey256 = dy_setkey256,
     .gen = dy_gen,

@@ -24,6 +24,7 @@
 #include <immintrin.h>
 
 #include "axiom/cpu.h"
+#include "aes/aes.h"
 #include "rand/drbg.h"
 #include "aes/x86_64/aes_vaes_common.h"
 #include "rand/x86_64/drbg_ctr_common.h"
@@ -119,6 +120,7 @@ const axiom_drbg_ctr_kernel axiom_drbg_ctr_vaes_avx512 = {
     .name = "vaes-avx512",
     .features = AXIOM_CPU_AESNI | AXIOM_CPU_SSSE3 | AXIOM_CPU_AVX | AXIOM_CPU_AVX2 |
                 AXIOM_CPU_VAES | AXIOM_CPU_AVX512,
+    .constant_time = 1,
     .aes = &axiom_aes_vaes_avx512,
     .setkey256 = dz_setkey256,
     .gen = dz_gen,

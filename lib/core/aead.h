@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The interface between the generic AEAD layer (lib/api/aead.c) and one AEAD
+ * algorithm family (GCM, ChaCha20-Poly1305, ...). */
+#ifndef AXIOM_AEAD_INTERNAL_H
+#define AXIOM_AEAD_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/kernel.h"
+
+#define AXIOM_AEAD_MAXTAG 16
+
+/* One algorithm.  The generic layer validates every argument with the
+ * predicates and limits below (so the operations never fail), rejects
+ * overlapping buffers, compares tags in constant time and wipes the output
+ * of a failed open. */
+typedef struct axiom_aead_alg {
+    const char *name;
+    size_t keylen;
+    size_t state_size;           /* bytes of key-dependent state, 64-aligned */
+    int (*nonce_ok)(size_t noncelen);
+    int (*tag_ok)(size_t taglen);
+    uint64_t max_len;            /* longest message in bytes */
+    uint64_t max_adlen;          /* longest AD in bytes */
+    /* The algorithm's kernels (or tiers), best first: the generic layer
+     * picks one when the key is set; axiom_impl and axiom_kernel_info
+     * read the same list. */
+    const axiom_kernel *const *kernels;
+    /* Bind kernel @k (picked from kernels) and expand the key. */
+    void (*setkey)(void *state, const axiom_kernel *k, const uint8_t *key, size_t keylen);
+    /* Encrypt and write the full 16-byte tag. */
+    void (*seal)(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
+                 const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
+                 const uint8_t *in, size_t len);
+    /* Decrypt and write the full 16-byte tag computed over the ciphertext;
+     * the generic layer compares it with the caller's. */
+    void (*open)(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
+                 const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
+                 const uint8_t *in, size_t len);
+} axiom_aead_alg;
+
+/* Algorithms, defined beside their code. */
+extern const axiom_aead_alg axiom_aead_chacha20_poly1305;  /* lib/chacha/chachapoly.c */
+extern const axiom_aead_alg axiom_aead_xchacha20_poly1305; /* lib/chacha/chachapoly.c */
+extern const axiom_aead_alg axiom_aead_aes128_gcm;         /* lib/gcm/gcm.c */
+extern const axiom_aead_alg axiom_aead_aes192_gcm;         /* lib/gcm/gcm.c */
+extern const axiom_aead_alg axiom_aead_aes256_gcm;         /* lib/gcm/gcm.c */
+extern const axiom_aead_alg axiom_aead_sm4_gcm;            /* lib/gcm/sm4_gcm.c */
+
+#endif

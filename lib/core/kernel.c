@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Kernel selection: the one pick every family uses (lib/core/kernel.h). */
+#include "config.h"
+
+#include <string.h>
+
+#include "core/internal.h"
+#include "core/kernel.h"
+
+/* The features test alone, under the current CPU mask. */
+static int runnable(const axiom_kernel *k, uint64_t have)
+{
+    return (k->features & ~have) == 0;
+}
+
+int axiom_kernel_usable(const axiom_kernel *k)
+{
+    return runnable(k, axiom_cpu_features()) && (k->constant_time || !axiom_ct_only());
+}
+
+const axiom_kernel *axiom_pick(const axiom_kernel *const *list)
+{
+    const uint64_t have = axiom_cpu_features();
+    const int ct_only = axiom_ct_only();
+    for (; list && *list; list++)
+        if (runnable(*list, have) && ((*list)->constant_time || !ct_only))
+            return *list;
+    return NULL;
+}
+
+int axiom_pick_status(const axiom_kernel *const *list)
+{
+    if (axiom_pick(list))
+        return AXIOM_OK;
+    const uint64_t have = axiom_cpu_features();
+    for (; list && *list; list++)
+        if (runnable(*list, have))
+            return AXIOM_ENOTCT;
+    return AXIOM_ENOTFOUND; /* unreachable: every list ends with a portable kernel */
+}
+
+const axiom_kernel *axiom_kernel_find(const axiom_kernel *const *list, const char *name)
+{
+    for (; list && *list && name; list++)
+        if (strcmp((*list)->name, name) == 0)
+            return *list;
+    return NULL;
+}
