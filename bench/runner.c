@@ -579,25 +579,15 @@ static int available(const bench_alg *a)
 
 static void describe_cpu(runner *r)
 {
-    static const struct {
-        const char *name;
-        uint64_t bit;
-    } feats[] = {
-        { "aesni", AXIOM_CPU_AESNI },     { "pclmul", AXIOM_CPU_PCLMUL },
-        { "ssse3", AXIOM_CPU_SSSE3 },     { "avx", AXIOM_CPU_AVX },
-        { "avx2", AXIOM_CPU_AVX2 },       { "bmi2", AXIOM_CPU_BMI2 },
-        { "adx", AXIOM_CPU_ADX },         { "vaes", AXIOM_CPU_VAES },
-        { "vpclmul", AXIOM_CPU_VPCLMUL }, { "avx512", AXIOM_CPU_AVX512 },
-        { "avx512ifma", AXIOM_CPU_AVX512IFMA }, { "avx512vbmi", AXIOM_CPU_AVX512VBMI },
-        { "gfni", AXIOM_CPU_GFNI },       { "shani", AXIOM_CPU_SHANI },
-    };
     uint64_t f = axiom_cpu_features();
     size_t n = 0;
     r->m.features[0] = '\0';
-    for (size_t i = 0; i < sizeof feats / sizeof feats[0]; i++)
-        if ((f & feats[i].bit) && n < sizeof r->m.features)
+    for (int i = 0; i < 64; i++) {
+        const char *name = axiom_cpu_feature_name(UINT64_C(1) << i);
+        if (name && ((f >> i) & 1) && n < sizeof r->m.features)
             n += (size_t)snprintf(r->m.features + n, sizeof r->m.features - n, "%s%s",
-                                  n ? "," : "", feats[i].name);
+                                  n ? "," : "", name);
+    }
     if (!n)
         snprintf(r->m.features, sizeof r->m.features, "none (portable C only)");
     const char *dis = getenv("AXIOM_CPU_DISABLE");

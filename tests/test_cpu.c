@@ -16,6 +16,8 @@
 
 #include "testutil.h"
 
+/* The names cpu.h documents for AXIOM_CPU_DISABLE: what
+ * axiom_cpu_feature_name() must return (test_feature_names). */
 static const struct {
     const char *name;
     uint64_t bit;
@@ -31,23 +33,11 @@ static const struct {
 #define NFEAT (sizeof fnames / sizeof fnames[0])
 #define ALL_BITS ((UINT64_C(1) << 14) - 1)
 
-/* The test's own reading of AXIOM_CPU_DISABLE (names from cpu.h). */
+/* AXIOM_CPU_DISABLE as the library's parser reads it (the parser itself
+ * is checked against literal expectations in test_feature_names). */
 static uint64_t disabled_by_env(void)
 {
-    const char *env = getenv("AXIOM_CPU_DISABLE");
-    uint64_t m = 0;
-    if (!env)
-        return 0;
-    char *dup = strdup(env), *save = NULL;
-    for (char *tok = strtok_r(dup, ", \t", &save); tok; tok = strtok_r(NULL, ", \t", &save)) {
-        if (!strcasecmp(tok, "all"))
-            m = ~UINT64_C(0);
-        for (size_t i = 0; i < NFEAT; i++)
-            if (!strcasecmp(tok, fnames[i].name))
-                m |= fnames[i].bit;
-    }
-    free(dup);
-    return m;
+    return axiom_cpu_feature_parse(getenv("AXIOM_CPU_DISABLE"));
 }
 
 /* Up to 4 results may be live at once (several in one printf). */
@@ -57,10 +47,11 @@ static char *bits_str(uint64_t f)
     static unsigned next;
     char *buf = bufs[next++ & 3];
     buf[0] = 0;
-    for (size_t i = 0; i < NFEAT; i++)
-        if (f & fnames[i].bit)
+    for (int i = 0; i < 64; i++)
+        if ((f >> i) & 1)
             snprintf(buf + strlen(buf), 256 - strlen(buf), "%s%s", buf[0] ? "," : "",
-                     fnames[i].name);
+                     axiom_cpu_feature_name(UINT64_C(1) << i) ? axiom_cpu_feature_name(UINT64_C(1) << i)
+                                                              : "?");
     if (!buf[0])
         snprintf(buf, 256, "none");
     return buf;
@@ -534,6 +525,36 @@ START_TEST(test_strerror)
 }
 END_TEST
 
+/* axiom_cpu_feature_name and axiom_cpu_feature_parse against what cpu.h
+ * documents: each bit's name, the aliases, "all", separators, case. */
+START_TEST(test_feature_names)
+{
+    for (size_t i = 0; i < NFEAT; i++) {
+        const char *n = axiom_cpu_feature_name(fnames[i].bit);
+        TU_ASSERT(n && !strcmp(n, fnames[i].name), "name of %#llx: %s, want %s",
+                  (unsigned long long)fnames[i].bit, n ? n : "NULL", fnames[i].name);
+        TU_ASSERT(axiom_cpu_feature_parse(fnames[i].name) == fnames[i].bit, "parse(%s)",
+                  fnames[i].name);
+    }
+    int named = 0;
+    for (int i = 0; i < 64; i++)
+        named += axiom_cpu_feature_name(UINT64_C(1) << i) != NULL;
+    TU_ASSERT(named == (int)NFEAT, "%d bits have names, cpu.h documents %zu", named, NFEAT);
+    TU_ASSERT(axiom_cpu_feature_name(0) == NULL, "name of 0");
+    TU_ASSERT(axiom_cpu_feature_name(AXIOM_CPU_AESNI | AXIOM_CPU_VAES) == NULL, "name of two bits");
+    TU_ASSERT(axiom_cpu_feature_name(~UINT64_C(0)) == NULL, "name of all bits");
+    TU_ASSERT(axiom_cpu_feature_parse(NULL) == 0, "parse(NULL)");
+    TU_ASSERT(axiom_cpu_feature_parse("") == 0, "parse(\"\")");
+    TU_ASSERT(axiom_cpu_feature_parse("all") == ~UINT64_C(0), "parse(all)");
+    TU_ASSERT(axiom_cpu_feature_parse(" ALL ") == ~UINT64_C(0), "parse( ALL )");
+    TU_ASSERT(axiom_cpu_feature_parse("aesni,VAES\tsha  vpclmulqdq,,") ==
+                  (AXIOM_CPU_AESNI | AXIOM_CPU_VAES | AXIOM_CPU_SHANI | AXIOM_CPU_VPCLMUL),
+              "parse of a mixed list");
+    TU_ASSERT(axiom_cpu_feature_parse("aesnix,avx51,vae,bogus") == 0, "near misses are ignored");
+    TU_ASSERT(axiom_cpu_feature_parse("avx512ifma") == AXIOM_CPU_AVX512IFMA, "no prefix match");
+}
+END_TEST
+
 START_TEST(test_version)
 {
     const char *v = axiom_version_string();
@@ -560,6 +581,7 @@ static Suite *cpu_suite(void)
     tcase_add_test(tc, test_impl);
     tcase_add_test(tc, test_kernel_info);
     tcase_add_test(tc, test_strerror);
+    tcase_add_test(tc, test_feature_names);
     tcase_add_test(tc, test_version);
     tcase_add_test(tc, test_disable); /* last: changes process-wide state */
     suite_add_tcase(s, tc);

@@ -58,38 +58,15 @@ static const struct alg_info {
 #undef BLOCK
 };
 
-/* Feature names as AXIOM_CPU_DISABLE spells them; must follow lib/core/cpu.c. */
-static const struct feature_name {
-    const char *name;
-    uint64_t bits;
-    int alias; /* accepted in AXIOM_CPU_DISABLE, not printed as a row */
-} features[] = {
-    { "aesni", AXIOM_CPU_AESNI, 0 },
-    { "pclmul", AXIOM_CPU_PCLMUL, 0 },
-    { "ssse3", AXIOM_CPU_SSSE3, 0 },
-    { "avx", AXIOM_CPU_AVX, 0 },
-    { "avx2", AXIOM_CPU_AVX2, 0 },
-    { "bmi2", AXIOM_CPU_BMI2, 0 },
-    { "adx", AXIOM_CPU_ADX, 0 },
-    { "vaes", AXIOM_CPU_VAES, 0 },
-    { "vpclmul", AXIOM_CPU_VPCLMUL, 0 },
-    { "vpclmulqdq", AXIOM_CPU_VPCLMUL, 1 },
-    { "avx512", AXIOM_CPU_AVX512, 0 },
-    { "avx512ifma", AXIOM_CPU_AVX512IFMA, 0 },
-    { "avx512vbmi", AXIOM_CPU_AVX512VBMI, 0 },
-    { "gfni", AXIOM_CPU_GFNI, 0 },
-    { "shani", AXIOM_CPU_SHANI, 0 },
-    { "sha", AXIOM_CPU_SHANI, 1 },
-    { "all", ~UINT64_C(0), 1 },
-};
-
 static void feature_list(char *out, size_t outlen, uint64_t bits)
 {
     size_t n = 0;
     out[0] = '\0';
-    for (size_t i = 0; i < sizeof features / sizeof features[0]; i++)
-        if (!features[i].alias && (bits & features[i].bits) && n < outlen)
-            n += (size_t)snprintf(out + n, outlen - n, "%s%s", n ? "," : "", features[i].name);
+    for (int i = 0; i < 64; i++) {
+        const char *name = axiom_cpu_feature_name(UINT64_C(1) << i);
+        if (name && ((bits >> i) & 1) && n < outlen)
+            n += (size_t)snprintf(out + n, outlen - n, "%s%s", n ? "," : "", name);
+    }
 }
 
 /* Commands that take no arguments: accept --help, refuse anything else.
@@ -188,39 +165,38 @@ static int cmd_cpu(int argc, char **argv)
     const char *env = getenv("AXIOM_CPU_DISABLE");
     uint64_t asked = 0;
 
-    /* Parse the variable the way lib/core/cpu.c does, to say what it took away
-     * and which names it ignored. */
+    /* Parse the variable as the library does, name by name, to say what it
+     * took away and which names it ignored. */
     for (const char *s = env ? env : ""; *s;) {
         while (*s == ',' || *s == ' ' || *s == '\t')
             s++;
         size_t n = strcspn(s, ", \t");
         if (n == 0)
             break;
-        int known = 0;
-        for (size_t i = 0; i < sizeof features / sizeof features[0]; i++)
-            if (strlen(features[i].name) == n && strncasecmp(s, features[i].name, n) == 0) {
-                asked |= features[i].bits;
-                known = 1;
-            }
-        if (!known)
+        char name[32];
+        snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name - 1 ? n : sizeof name - 1), s);
+        uint64_t bits = n < sizeof name ? axiom_cpu_feature_parse(name) : 0;
+        if (!bits)
             printf("note: AXIOM_CPU_DISABLE names '%.*s', which the library ignores\n", (int)n,
                    s);
+        asked |= bits;
         s += n;
     }
     printf("libaxiom %s\n", axiom_version_string());
     printf("AXIOM_CPU_DISABLE=%s\n", env ? env : "(unset)");
     printf("%-12s %s\n", "FEATURE", "STATUS");
-    for (size_t i = 0; i < sizeof features / sizeof features[0]; i++) {
-        if (features[i].alias)
+    for (int i = 0; i < 64; i++) {
+        const uint64_t bit = UINT64_C(1) << i;
+        const char *name = axiom_cpu_feature_name(bit), *st;
+        if (!name)
             continue;
-        const char *st;
-        if (have & features[i].bits)
+        if (have & bit)
             st = "in use";
-        else if (asked & features[i].bits)
+        else if (asked & bit)
             st = "disabled by AXIOM_CPU_DISABLE";
         else
             st = "not available (CPU, OS or this build)";
-        printf("%-12s %s\n", features[i].name, st);
+        printf("%-12s %s\n", name, st);
     }
     return EXIT_OK;
 }

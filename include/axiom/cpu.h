@@ -50,6 +50,29 @@ uint64_t axiom_cpu_features(void);
  *  @return #AXIOM_OK */
 int axiom_cpu_disable(uint64_t mask);
 
+/** The name of the single feature bit @p bit as `AXIOM_CPU_DISABLE` spells
+ *  it, e.g. "aesni" for #AXIOM_CPU_AESNI; NULL when @p bit is not exactly
+ *  one known AXIOM_CPU_* bit.  The string is static.  Listing every known
+ *  feature:
+ *  @code
+ *  for (int i = 0; i < 64; i++) {
+ *      const char *n = axiom_cpu_feature_name(UINT64_C(1) << i);
+ *      if (n)
+ *          printf("%s%s\n", n, (axiom_cpu_features() >> i) & 1 ? "" : " (not usable)");
+ *  }
+ *  @endcode
+ *  @param bit  one AXIOM_CPU_* bit
+ *  @return the feature's name, or NULL */
+const char *axiom_cpu_feature_name(uint64_t bit);
+
+/** Parse a list of feature names as `AXIOM_CPU_DISABLE` does: names
+ *  separated by commas, spaces or tabs, case-insensitive; the names of
+ *  axiom_cpu_feature_name() and the aliases "vpclmulqdq" and "sha", and
+ *  "all" for every bit; unknown names are ignored.
+ *  @param list  the names; NULL is the empty list
+ *  @return the AXIOM_CPU_* bits named (a mask for axiom_cpu_disable()) */
+uint64_t axiom_cpu_feature_parse(const char *list);
+
 /** Name of the kernel that a context created now for algorithm @p name
  *  would use, e.g. "aesni", "generic-ct"; NULL if @p name is unknown.
  *  The string is static. */

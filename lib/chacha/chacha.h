@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core/bytes.h"
 #include "core/kernel.h"
 #include "core/stream.h"
 
@@ -51,19 +52,6 @@ void axiom_hchacha20(uint8_t subkey[32], const uint8_t key[32], const uint8_t no
 
 /* The stream-cipher hook of "chacha20" in the cipher API. */
 extern const axiom_stream_alg axiom_chacha20_stream;
-
-static inline uint32_t axiom_load32_le(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static inline void axiom_store32_le(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-    p[2] = (uint8_t)(v >> 16);
-    p[3] = (uint8_t)(v >> 24);
-}
 
 /* XOR @n bytes of @ks into @in, writing @out (tails of SIMD kernels, the
  * stream cipher's partial blocks): 8 bytes at a time, then bytes.  @out may

@@ -9,17 +9,6 @@
 #include "core/internal.h"
 #include "chacha/poly1305.h"
 
-static inline uint64_t load64_le(const uint8_t *p)
-{
-    return (uint64_t)axiom_load32_le(p) | (uint64_t)axiom_load32_le(p + 4) << 32;
-}
-
-static inline void store64_le(uint8_t *p, uint64_t v)
-{
-    axiom_store32_le(p, (uint32_t)v);
-    axiom_store32_le(p + 4, (uint32_t)(v >> 32));
-}
-
 #ifdef AXIOM_POLY1305_R44
 /* ---------------------------------------------------------- radix 2^44 */
 typedef unsigned __int128 u128;
@@ -44,7 +33,7 @@ static void blocks44(uint64_t h[5], const uint64_t r[5], const uint8_t *in, size
     uint64_t h0 = h[0], h1 = h[1], h2 = h[2];
 
     for (size_t i = 0; i < nblocks; i++, in += 16) {
-        uint64_t t0 = load64_le(in), t1 = load64_le(in + 8);
+        uint64_t t0 = axiom_load64_le(in), t1 = axiom_load64_le(in + 8);
         h0 += t0 & M44;
         h1 += ((t0 >> 44) | (t1 << 20)) & M44;
         h2 += (t1 >> 24) | hibit;
@@ -102,8 +91,8 @@ static void finish(uint64_t h[5], const uint64_t pad[2], uint8_t tag[16])
     u128 t = (u128)w0 + pad[0];
     w0 = (uint64_t)t;
     w1 = w1 + pad[1] + (uint64_t)(t >> 64);
-    store64_le(tag, w0);
-    store64_le(tag + 8, w1);
+    axiom_store64_le(tag, w0);
+    axiom_store64_le(tag + 8, w1);
 }
 
 #define BLOCKS(h, r, in, n, hibit) blocks44((h), (r), (in), (n), (hibit) ? UINT64_C(1) << 40 : 0)
@@ -130,7 +119,7 @@ static void blocks26(uint64_t h[5], const uint64_t r[5], const uint8_t *in, size
     uint64_t h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3], h4 = h[4];
 
     for (size_t i = 0; i < nblocks; i++, in += 16) {
-        uint64_t t0 = load64_le(in), t1 = load64_le(in + 8);
+        uint64_t t0 = axiom_load64_le(in), t1 = axiom_load64_le(in + 8);
         h0 += t0 & M26;
         h1 += (t0 >> 26) & M26;
         h2 += ((t0 >> 52) | (t1 << 12)) & M26;
@@ -179,8 +168,8 @@ static void finish(uint64_t h[5], const uint64_t pad[2], uint8_t tag[16])
     uint64_t lo = w0 + pad[0];
     uint64_t carry = lo < w0;
     w1 = w1 + pad[1] + carry;
-    store64_le(tag, lo);
-    store64_le(tag + 8, w1);
+    axiom_store64_le(tag, lo);
+    axiom_store64_le(tag + 8, w1);
 }
 
 #define BLOCKS(h, r, in, n, hibit) blocks26((h), (r), (in), (n), (hibit) ? UINT64_C(1) << 24 : 0)
@@ -209,11 +198,11 @@ void axiom_poly1305_init(axiom_poly1305 *p, const uint8_t key[32], const axiom_p
     p->nbuf = 0;
     /* RFC 8439 2.5.1: clear the top four bits of bytes 3, 7, 11, 15 and
      * the bottom two bits of bytes 4, 8, 12. */
-    uint64_t t0 = load64_le(key) & UINT64_C(0x0ffffffc0fffffff);
-    uint64_t t1 = load64_le(key + 8) & UINT64_C(0x0ffffffc0ffffffc);
+    uint64_t t0 = axiom_load64_le(key) & UINT64_C(0x0ffffffc0fffffff);
+    uint64_t t1 = axiom_load64_le(key + 8) & UINT64_C(0x0ffffffc0ffffffc);
     set_r(p->r, t0, t1);
-    p->pad[0] = load64_le(key + 16);
-    p->pad[1] = load64_le(key + 24);
+    p->pad[0] = axiom_load64_le(key + 16);
+    p->pad[1] = axiom_load64_le(key + 24);
     p->k = k;
 }
 

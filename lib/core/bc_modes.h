@@ -9,33 +9,12 @@
 
 #include <string.h>
 #include "core/bc.h"
+#include "core/bytes.h"
 #include "axiom/util.h"
 
 /* Blocks processed per call of the kernel's block function when a mode has
  * to stage data through a stack buffer (CTR counters, XTS tweaks). */
 #define AXIOM_BC_BATCH 8
-
-static inline uint64_t axiom_load64_le(const uint8_t *p)
-{
-    uint64_t v;
-    memcpy(&v, p, 8);
-    return v; /* x86_64 and every target we build for is little-endian */
-}
-
-static inline void axiom_store64_le(uint8_t *p, uint64_t v)
-{
-    memcpy(p, &v, 8);
-}
-
-static inline uint64_t axiom_load64_be(const uint8_t *p)
-{
-    return __builtin_bswap64(axiom_load64_le(p));
-}
-
-static inline void axiom_store64_be(uint8_t *p, uint64_t v)
-{
-    axiom_store64_le(p, __builtin_bswap64(v));
-}
 
 static inline void axiom_xor16(uint8_t *out, const uint8_t *a, const uint8_t *b)
 {

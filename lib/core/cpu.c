@@ -103,6 +103,8 @@ static uint64_t cpu_probe(void)
 }
 #endif
 
+/* The one table of feature names: the canonical name of each bit first,
+ * then the aliases AXIOM_CPU_DISABLE also accepts. */
 static const struct {
     const char *name;
     uint64_t bits;
@@ -111,10 +113,11 @@ static const struct {
     { "ssse3", AXIOM_CPU_SSSE3 },       { "avx", AXIOM_CPU_AVX },
     { "avx2", AXIOM_CPU_AVX2 },         { "bmi2", AXIOM_CPU_BMI2 },
     { "adx", AXIOM_CPU_ADX },           { "vaes", AXIOM_CPU_VAES },
-    { "vpclmul", AXIOM_CPU_VPCLMUL },   { "vpclmulqdq", AXIOM_CPU_VPCLMUL },
-    { "avx512", AXIOM_CPU_AVX512 },     { "avx512ifma", AXIOM_CPU_AVX512IFMA },
-    { "avx512vbmi", AXIOM_CPU_AVX512VBMI }, { "gfni", AXIOM_CPU_GFNI },
-    { "shani", AXIOM_CPU_SHANI },       { "sha", AXIOM_CPU_SHANI },
+    { "vpclmul", AXIOM_CPU_VPCLMUL },   { "avx512", AXIOM_CPU_AVX512 },
+    { "avx512ifma", AXIOM_CPU_AVX512IFMA }, { "avx512vbmi", AXIOM_CPU_AVX512VBMI },
+    { "gfni", AXIOM_CPU_GFNI },         { "shani", AXIOM_CPU_SHANI },
+    /* aliases */
+    { "vpclmulqdq", AXIOM_CPU_VPCLMUL }, { "sha", AXIOM_CPU_SHANI },
     { "all", ~UINT64_C(0) },
 };
 
@@ -128,8 +131,17 @@ static int name_eq_n(const char *a, const char *b, size_t n)
     return 1;
 }
 
+AXIOM_API const char *axiom_cpu_feature_name(uint64_t bit)
+{
+    /* The first entry for a bit is its canonical name. */
+    for (size_t i = 0; i < sizeof feature_names / sizeof feature_names[0]; i++)
+        if (feature_names[i].bits == bit)
+            return bit != ~UINT64_C(0) ? feature_names[i].name : NULL;
+    return NULL;
+}
+
 /* Parse "aesni,vaes" (spaces allowed, case-insensitive, unknown ignored). */
-static uint64_t parse_disable(const char *s)
+AXIOM_API uint64_t axiom_cpu_feature_parse(const char *s)
 {
     uint64_t m = 0;
     while (s && *s) {
@@ -167,7 +179,7 @@ static void cpu_init(void)
         ct_only = 1;
     const char *env = getenv("AXIOM_CPU_DISABLE");
     if (env)
-        __atomic_fetch_or(&cpu_disabled, parse_disable(env), __ATOMIC_SEQ_CST);
+        __atomic_fetch_or(&cpu_disabled, axiom_cpu_feature_parse(env), __ATOMIC_SEQ_CST);
     __atomic_store_n(&cpu_ready, 1, __ATOMIC_RELEASE);
 }
 

@@ -42,19 +42,6 @@
  * threshold, lib/sm4/sm4.h). */
 #define GCM_CHUNK 256
 
-static inline uint32_t load32_be(const uint8_t *p)
-{
-    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
-}
-
-static inline void store32_be(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
-}
-
 void axiom_gcm_setkey_with(axiom_gcm_key *g, const axiom_gcm_kernel *k,
                            const uint8_t *key, size_t keylen)
 {
@@ -87,7 +74,7 @@ void axiom_gcm_start(const axiom_gcm_key *g, axiom_gcm_msg *m,
     memset(m, 0, sizeof *m);
     if (noncelen == 12) {
         memcpy(j0, nonce, 12);
-        store32_be(j0 + 12, 1);
+        axiom_store32_be(j0 + 12, 1);
         m->pub_ctr = 1;
     } else {
         /* J0 = GHASH(IV || 0^(s+64) || [len(IV)]_64); the zero padding of
@@ -101,19 +88,19 @@ void axiom_gcm_start(const axiom_gcm_key *g, axiom_gcm_msg *m,
     }
     memcpy(m->ctr, j0, 16);
     g->k->aes->ecb_enc(&g->ks, m->ek0, j0, 1);
-    store32_be(m->ctr + 12, load32_be(j0 + 12) + 1);
+    axiom_store32_be(m->ctr + 12, axiom_load32_be(j0 + 12) + 1);
     axiom_wipe(j0, sizeof j0);
 }
 
 /* E_K(ctr) into @ks_out for @n blocks, advancing ctr by inc32. */
 static void ctr_blocks(const axiom_gcm_key *g, uint8_t *ks_out, size_t n, uint8_t ctr[16])
 {
-    uint32_t c = load32_be(ctr + 12);
+    uint32_t c = axiom_load32_be(ctr + 12);
     for (size_t i = 0; i < n; i++) {
         memcpy(ks_out + 16 * i, ctr, 12);
-        store32_be(ks_out + 16 * i + 12, c++);
+        axiom_store32_be(ks_out + 16 * i + 12, c++);
     }
-    store32_be(ctr + 12, c);
+    axiom_store32_be(ctr + 12, c);
     g->k->aes->ecb_enc(&g->ks, ks_out, ks_out, n);
 }
 
@@ -138,7 +125,7 @@ static void blocks_ctr(const axiom_gcm_key *g, axiom_gcm_msg *m, int encrypt, ui
 {
     const axiom_gcm_kernel *k = g->k;
     while (n > 0) {
-        const uint32_t lo = load32_be(m->ctr + 12);
+        const uint32_t lo = axiom_load32_be(m->ctr + 12);
         const uint64_t to_wrap = (UINT64_C(1) << 32) - lo;
         size_t b = n < GCM_CHUNK ? n : GCM_CHUNK;
         if (b > to_wrap)
@@ -150,7 +137,7 @@ static void blocks_ctr(const axiom_gcm_key *g, axiom_gcm_msg *m, int encrypt, ui
         k->aes->ctr(&g->ks, out, in, b, c);
         if (encrypt)
             k->ghash->update(&g->hk, m->y, out, b);
-        store32_be(m->ctr + 12, lo + (uint32_t)b);
+        axiom_store32_be(m->ctr + 12, lo + (uint32_t)b);
         in += 16 * b;
         out += 16 * b;
         n -= b;
@@ -296,7 +283,7 @@ static void gcm_run_short(const axiom_gcm_key *g, int encrypt, uint8_t *out, uin
     axiom_gcm_msg m;
     memset(&m, 0, sizeof m);
     memcpy(m.ctr, nonce, 12);
-    store32_be(m.ctr + 12, 1);
+    axiom_store32_be(m.ctr + 12, 1);
     gcm_ad(g, &m, ad, adlen);
     if (!encrypt)
         ghash_padded(g, m.y, in, len);

@@ -242,14 +242,6 @@ static void bcc_absorb(df_bcc *b, const uint8_t *p, size_t n)
     }
 }
 
-static void put32be(uint8_t *p, uint32_t x)
-{
-    p[0] = (uint8_t)(x >> 24);
-    p[1] = (uint8_t)(x >> 16);
-    p[2] = (uint8_t)(x >> 8);
-    p[3] = (uint8_t)x;
-}
-
 /* Block_Cipher_df(in1 || in2 || in3, 384) into @out.  The caller has
  * bounded each piece by AXIOM_DRBG_MAX_INPUT, so L fits in 32 bits. */
 static void block_cipher_df(const axiom_bc_kernel *k, uint8_t out[SEEDLEN],
@@ -271,12 +263,12 @@ static void block_cipher_df(const axiom_bc_kernel *k, uint8_t out[SEEDLEN],
      * IV_i = i as a 32-bit big-endian integer padded with zeros. */
     memset(b.chain, 0, sizeof b.chain);
     for (int i = 0; i < SEED_BLOCKS; i++)
-        put32be(b.chain + i * OUTLEN, (uint32_t)i);
+        axiom_store32_be(b.chain + i * OUTLEN, (uint32_t)i);
     k->ecb_enc(&b.ks, b.chain, b.chain, SEED_BLOCKS);
 
     uint8_t hdr[8];
-    put32be(hdr, (uint32_t)(n1 + n2 + n3)); /* L */
-    put32be(hdr + 4, SEEDLEN);              /* N */
+    axiom_store32_be(hdr, (uint32_t)(n1 + n2 + n3)); /* L */
+    axiom_store32_be(hdr + 4, SEEDLEN);              /* N */
     bcc_absorb(&b, hdr, sizeof hdr);
     bcc_absorb(&b, in1, n1);
     bcc_absorb(&b, in2, n2);

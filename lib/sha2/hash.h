@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core/bytes.h"
 #include "core/internal.h"
 #include "core/kernel.h"
 
@@ -123,19 +124,6 @@ void axiom_hash_many_core(const axiom_hash_desc *d, const axiom_hash_kernel *sin
                           const uint32_t *iv, uint64_t prefix,
                           uint8_t *const out[], size_t outlen,
                           const void *const msgs[], const size_t lens[], size_t n);
-
-static inline uint32_t axiom_load32_be(const uint8_t *p)
-{
-    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
-}
-
-static inline void axiom_store32_be(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
-}
 
 /* FIPS 180-4, 5.1.1: the @rest (< 64) bytes left after the whole blocks,
  * a 1 bit, zeros, and the message length in bits as 64 bits: one block, or

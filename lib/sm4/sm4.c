@@ -330,17 +330,17 @@ static inline void sm4m_preload(const sm4m_state *st)
 static void sm4m_load(uint32_t x[4], const uint8_t *in, const uint32_t mu[4])
 {
     for (unsigned j = 0; j < 4; j++)
-        x[j] = axiom_sm4_load_be(in + 4 * j) ^ mu[j];
+        x[j] = axiom_load32_be(in + 4 * j) ^ mu[j];
 }
 
 /* Output (X35, X34, X33, X32), masks mu_3..mu_0. */
 static void sm4m_store(uint8_t *out, uint32_t x0, uint32_t x1, uint32_t x2, uint32_t x3,
                        const uint32_t mu[4])
 {
-    axiom_sm4_store_be(out, x3 ^ mu[3]);
-    axiom_sm4_store_be(out + 4, x2 ^ mu[2]);
-    axiom_sm4_store_be(out + 8, x1 ^ mu[1]);
-    axiom_sm4_store_be(out + 12, x0 ^ mu[0]);
+    axiom_store32_be(out, x3 ^ mu[3]);
+    axiom_store32_be(out + 4, x2 ^ mu[2]);
+    axiom_store32_be(out + 8, x1 ^ mu[1]);
+    axiom_store32_be(out + 12, x0 ^ mu[0]);
 }
 
 /* @n blocks with the (masked) round keys @rk in the order of use. */
@@ -458,10 +458,10 @@ static void sm4m_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 
     /* K'_j = MK_j ^ kappa_j ^ FK_j: the key is masked as it is loaded. */
     uint32_t k0, k1, k2, k3;
-    k0 = (axiom_sm4_load_be(key) ^ m.kappa[0]) ^ axiom_sm4_fk(0);
-    k1 = (axiom_sm4_load_be(key + 4) ^ m.kappa[1]) ^ axiom_sm4_fk(1);
-    k2 = (axiom_sm4_load_be(key + 8) ^ m.kappa[2]) ^ axiom_sm4_fk(2);
-    k3 = (axiom_sm4_load_be(key + 12) ^ m.kappa[3]) ^ axiom_sm4_fk(3);
+    k0 = (axiom_load32_be(key) ^ m.kappa[0]) ^ axiom_sm4_fk(0);
+    k1 = (axiom_load32_be(key + 4) ^ m.kappa[1]) ^ axiom_sm4_fk(1);
+    k2 = (axiom_load32_be(key + 8) ^ m.kappa[2]) ^ axiom_sm4_fk(2);
+    k3 = (axiom_load32_be(key + 12) ^ m.kappa[3]) ^ axiom_sm4_fk(3);
     for (unsigned i = 0; i < 32; i++) {
         uint32_t corr = axiom_sm4_ck(i) ^ sm4m_mask_at(m.kappa, m.d, i + 1) ^
                         sm4m_mask_at(m.kappa, m.d, i + 2) ^ sm4m_mask_at(m.kappa, m.d, i + 3) ^

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "core/bc.h"
+#include "core/bytes.h"
 
 #define AXIOM_SM4_ROUNDS 32
 
@@ -81,19 +82,6 @@ static inline uint32_t axiom_sm4_l(uint32_t b)
 static inline uint32_t axiom_sm4_lk(uint32_t b)
 {
     return b ^ axiom_sm4_rol(b, 13) ^ axiom_sm4_rol(b, 23);
-}
-
-static inline uint32_t axiom_sm4_load_be(const uint8_t *p)
-{
-    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
-}
-
-static inline void axiom_sm4_store_be(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
 }
 
 /* The S-box is affine-equivalent to inversion in GF(2^8): with the SM4

@@ -54,14 +54,15 @@
  * Nothing is fused; CTR builds the counters as transposition rows
  * directly and XORs the input while storing; CBC decryption stores
  * backwards so that in-place calls still read each previous ciphertext
- * block.  Valid on either byte order: every load and store of data goes
- * through explicit big-endian byte assembly.
+ * block.  Valid on either byte order: every load and store of data is an
+ * explicit big-endian one (lib/core/bytes.h).
  */
 #include "config.h"
 
 #include <string.h>
 
 #include "core/bc.h"
+#include "core/bytes.h"
 #include "core/internal.h"
 #include "sm4/sm4.h"
 
@@ -83,41 +84,6 @@ _Static_assert(sizeof(sm4ct_sched) <= sizeof(((axiom_bc_ks *)0)->w),
 static inline const sm4ct_sched *sm4ct_sc(const axiom_bc_ks *ks)
 {
     return (const sm4ct_sched *)ks->w;
-}
-
-/* Big-endian 64-bit loads and stores, on either byte order: a byte swap
- * where the machine is little-endian, none where it is big-endian, byte
- * by byte where the compiler does not say. */
-#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define SM4CT_BE64(v) __builtin_bswap64(v)
-#elif defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && \
-    __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-#define SM4CT_BE64(v) (v)
-#endif
-
-static inline uint64_t sm4ct_load_be64(const uint8_t *p)
-{
-#ifdef SM4CT_BE64
-    uint64_t v;
-    memcpy(&v, p, 8);
-    return SM4CT_BE64(v);
-#else
-    return ((uint64_t)p[0] << 56) | ((uint64_t)p[1] << 48) | ((uint64_t)p[2] << 40) |
-           ((uint64_t)p[3] << 32) | ((uint64_t)p[4] << 24) | ((uint64_t)p[5] << 16) |
-           ((uint64_t)p[6] << 8) | (uint64_t)p[7];
-#endif
-}
-
-static inline void sm4ct_store_be64(uint8_t *p, uint64_t v)
-{
-#ifdef SM4CT_BE64
-    v = SM4CT_BE64(v);
-    memcpy(p, &v, 8);
-#else
-    for (unsigned i = 0; i < 8; i++)
-        p[i] = (uint8_t)(v >> (56 - 8 * i));
-#endif
 }
 
 static inline uint64_t sm4ct_rol64(uint64_t v, unsigned n)
@@ -258,14 +224,14 @@ static inline void sm4ct_word_rounds(const sm4ct_sched *sc, uint64_t x[4], int d
 static void sm4ct_block(const sm4ct_sched *sc, uint8_t out[16], const uint8_t in[16], int dec)
 {
     uint64_t x[4];
-    const uint64_t hi = sm4ct_load_be64(in), lo = sm4ct_load_be64(in + 8);
+    const uint64_t hi = axiom_load64_be(in), lo = axiom_load64_be(in + 8);
     x[0] = hi >> 32;
     x[1] = hi & 0xffffffffu;
     x[2] = lo >> 32;
     x[3] = lo & 0xffffffffu;
     sm4ct_word_rounds(sc, x, dec, 0);
-    sm4ct_store_be64(out, (x[3] << 32) | x[2]);
-    sm4ct_store_be64(out + 8, (x[1] << 32) | x[0]);
+    axiom_store64_be(out, (x[3] << 32) | x[2]);
+    axiom_store64_be(out + 8, (x[1] << 32) | x[0]);
     axiom_wipe(x, sizeof x);
 }
 
@@ -281,8 +247,8 @@ typedef struct sm4ct_work {
 
 static inline void sm4ct_put(sm4ct_work *w, size_t r, const uint8_t in[16])
 {
-    w->st[r] = sm4ct_rol64(sm4ct_load_be64(in), 32);
-    w->st[64 + r] = sm4ct_rol64(sm4ct_load_be64(in + 8), 32);
+    w->st[r] = sm4ct_rol64(axiom_load64_be(in), 32);
+    w->st[64 + r] = sm4ct_rol64(axiom_load64_be(in + 8), 32);
 }
 
 /* Encrypt or decrypt the @n (1..64) blocks whose rows are in w->st.  On
@@ -336,11 +302,11 @@ static inline void sm4ct_get(const sm4ct_work *w, size_t r, uint8_t out[16], con
 {
     uint64_t hi = w->st[64 + r], lo = w->st[r];
     if (x) {
-        hi ^= sm4ct_load_be64(x);
-        lo ^= sm4ct_load_be64(x + 8);
+        hi ^= axiom_load64_be(x);
+        lo ^= axiom_load64_be(x + 8);
     }
-    sm4ct_store_be64(out, hi);
-    sm4ct_store_be64(out + 8, lo);
+    axiom_store64_be(out, hi);
+    axiom_store64_be(out + 8, lo);
 }
 
 /* ---- modes ----------------------------------------------------------------- */
@@ -379,7 +345,7 @@ static void sm4ct_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, si
 {
     const sm4ct_sched *sc = sm4ct_sc(ks);
     sm4ct_work w;
-    uint64_t chi = sm4ct_load_be64(ctr), clo = sm4ct_load_be64(ctr + 8);
+    uint64_t chi = axiom_load64_be(ctr), clo = axiom_load64_be(ctr + 8);
     while (n > 0) {
         const size_t m = n < SM4CT_LANES ? n : SM4CT_LANES;
         for (size_t r = 0; r < m; r++) {
@@ -395,8 +361,8 @@ static void sm4ct_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, si
         out += 16 * m;
         n -= m;
     }
-    sm4ct_store_be64(ctr, chi);
-    sm4ct_store_be64(ctr + 8, clo);
+    axiom_store64_be(ctr, chi);
+    axiom_store64_be(ctr + 8, clo);
     axiom_wipe(&w, sizeof w);
 }
 
@@ -498,7 +464,7 @@ static void sm4ct_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
     memset(ks, 0, sizeof *ks);
     ks->rounds = AXIOM_SM4_ROUNDS;
     for (unsigned j = 0; j < 4; j++)
-        k[j] = axiom_sm4_load_be(key + 4 * j) ^ axiom_sm4_fk(j);
+        k[j] = axiom_load32_be(key + 4 * j) ^ axiom_sm4_fk(j);
     /* The folding constants (see the header comment): public. */
     const uint32_t c1 = SM4CT_C1P * UINT32_C(0x01010101);
     const uint32_t cl = axiom_sm4_l(SM4CT_C2 * UINT32_C(0x01010101));

@@ -375,7 +375,7 @@ static size_t SM4A(bs_ecb)(const uint32_t *bk, uint8_t *out, const uint8_t *in, 
 static inline void SM4A(bs_ctr_state)(__m256i st[SM4B_G][4][4], const uint8_t ctr[16],
                                       const uint32_t *bk)
 {
-    const uint32_t lo = axiom_sm4_load_be(ctr + 12);
+    const uint32_t lo = axiom_load32_be(ctr + 12);
     const __m256i bidx = _mm256_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28,
                                           30, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27,
                                           29, 31);
@@ -429,7 +429,7 @@ static size_t SM4A(bs_ctr)(const uint32_t *bk, uint8_t *out, const uint8_t *in, 
     const int nt = SM4A(bs_nt)(out, in, n);
     size_t done = 0;
     for (; n - done >= SM4B_NB; done += SM4B_NB) {
-        const uint32_t lo = axiom_sm4_load_be(ctr + 12);
+        const uint32_t lo = axiom_load32_be(ctr + 12);
         SM4A(bs_prefetch)(in + 16 * done);
         if (lo <= UINT32_MAX - (SM4B_NB - 1)) {
             SM4A(bs_ctr_state)(st, ctr, bk);

@@ -153,7 +153,7 @@ static void sm4z_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
     uint32_t k[4];
     (void)keylen;
     for (unsigned j = 0; j < 4; j++)
-        k[j] = axiom_sm4_load_be(key + 4 * j) ^ axiom_sm4_fk(j);
+        k[j] = axiom_load32_be(key + 4 * j) ^ axiom_sm4_fk(j);
     for (unsigned i = 0; i < 32; i++) {
         uint32_t t = k[(i + 1) & 3] ^ k[(i + 2) & 3] ^ k[(i + 3) & 3] ^ axiom_sm4_ck(i);
         uint32_t s = (uint32_t)_mm_cvtsi128_si32(sm4gx_sbox(_mm_cvtsi32_si128((int)t)));

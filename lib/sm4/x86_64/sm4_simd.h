@@ -470,12 +470,12 @@ static void SM4V(ecb)(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_
  * 32 bits do not wrap inside them; returns 0 (nothing set) if they would. */
 static inline int SM4V(ctr_words)(V_T x[4], const uint8_t ctr[16], uint32_t base, size_t nb)
 {
-    uint32_t lo = axiom_sm4_load_be(ctr + 12);
+    uint32_t lo = axiom_load32_be(ctr + 12);
     if (lo > UINT32_MAX - (uint32_t)(nb - 1) - base)
         return 0;
-    x[0] = V_SET1(axiom_sm4_load_be(ctr));
-    x[1] = V_SET1(axiom_sm4_load_be(ctr + 4));
-    x[2] = V_SET1(axiom_sm4_load_be(ctr + 8));
+    x[0] = V_SET1(axiom_load32_be(ctr));
+    x[1] = V_SET1(axiom_load32_be(ctr + 4));
+    x[2] = V_SET1(axiom_load32_be(ctr + 8));
     x[3] = V_ADD32(V_SET1(lo + base), V_CTR_OFF);
     SM4V_UNROLL
     for (int k = 0; k < 4; k++)
