@@ -514,6 +514,7 @@ const axiom_bc_kernel axiom_aes_generic_ct = {
     .name = "generic-ct",
     .features = 0,
     .constant_time = 1,
+    .desc = "bitsliced, 4 blocks per pass, no tables",
     .setkey = aes_ct_setkey,
     .ecb_enc = aes_ct_ecb_enc,
     .ecb_dec = aes_ct_ecb_dec,

@@ -65,6 +65,7 @@ const axiom_chacha_kernel axiom_chacha_generic = {
     .name = "generic-ct",
     .features = 0,
     .constant_time = 1,
+    .desc = "portable, one block at a time",
     .xor = generic_xor,
 };
 

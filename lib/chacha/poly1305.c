@@ -184,6 +184,7 @@ const axiom_poly1305_kernel axiom_poly1305_generic = {
     .name = "generic-ct",
     .features = 0,
     .constant_time = 1,
+    .desc = "portable, 64-bit limbs",
     .blocks = axiom_poly1305_blocks_generic,
 };
 

@@ -123,6 +123,7 @@ const axiom_ghash_kernel axiom_ghash_generic_ct = {
     .name = "generic-ct",
     .features = 0,
     .constant_time = 1,
+    .desc = "portable constant-time carry-less multiplication",
     .init = ghash_ct_init,
     .update = ghash_ct_update,
 };

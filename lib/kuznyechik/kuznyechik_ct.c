@@ -463,6 +463,7 @@ const axiom_bc_kernel axiom_kuz_generic_ct = {
     .name = "generic-ct",
     .features = 0,
     .constant_time = 1,
+    .desc = "bitsliced, no tables",
     .slow_block = 1,
     .setkey = kuz_ct_setkey,
     .ecb_enc = kuz_ct_enc,

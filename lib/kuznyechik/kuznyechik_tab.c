@@ -192,6 +192,7 @@ const axiom_bc_kernel axiom_kuz_table = {
     .name = "table",
     .features = 0,
     .constant_time = 0,
+    .desc = "lookup tables (NOT constant time; tests and study only)",
     .slow_block = 1,
     .setkey = kuz_tab_setkey,
     .ecb_enc = kuz_tab_enc,

@@ -93,6 +93,7 @@ const axiom_hash_kernel axiom_sha256_generic = {
     .name = "generic",
     .features = 0,
     .constant_time = 1,
+    .desc = "portable SHA-256 compression",
     .lanes = 1,
     .block_cost = 480, /* ~7.5 cycles/byte (TSC, with SHA-NI/AVX off) */
     .compress = sha256_generic_compress,

@@ -543,6 +543,7 @@ const axiom_bc_kernel axiom_sm4_masked = {
     .name = "generic-masked",
     .features = 0,
     .constant_time = 0,
+    .desc = "masked table (NOT constant time; portable fallback)",
     .slow_block = 1,
     .setkey = sm4m_setkey,
     .ecb_enc = sm4m_ecb_enc,

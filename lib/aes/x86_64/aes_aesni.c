@@ -537,6 +537,7 @@ const axiom_bc_kernel axiom_aes_aesni = {
     .name = "aesni",
     .features = AXIOM_CPU_AESNI | AXIOM_CPU_SSSE3,
     .constant_time = 1,
+    .desc = "AES-NI on xmm, 8 blocks interleaved",
     .setkey = aesni_setkey,
     .ecb_enc = aesni_ecb_enc,
     .ecb_dec = aesni_ecb_dec,

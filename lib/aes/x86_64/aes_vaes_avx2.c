@@ -269,6 +269,7 @@ const axiom_bc_kernel axiom_aes_vaes_avx2 = {
     .name = "vaes-avx2",
     .features = AXIOM_CPU_AESNI | AXIOM_CPU_AVX2 | AXIOM_CPU_VAES | AXIOM_CPU_VPCLMUL,
     .constant_time = 1,
+    .desc = "VAES on ymm, 16 blocks per iteration",
     .setkey = vy_setkey,
     .ecb_enc = vy_ecb_enc,
     .ecb_dec = vy_ecb_dec,

@@ -221,6 +221,7 @@ const axiom_bc_kernel axiom_aes_vaes_avx512 = {
     .features = AXIOM_CPU_AESNI | AXIOM_CPU_AVX2 | AXIOM_CPU_VAES | AXIOM_CPU_VPCLMUL |
                 AXIOM_CPU_AVX512,
     .constant_time = 1,
+    .desc = "VAES on zmm, 32 blocks per iteration",
     .setkey = vz_setkey,
     .ecb_enc = vz_ecb_enc,
     .ecb_dec = vz_ecb_dec,

@@ -304,6 +304,7 @@ const axiom_chacha_kernel axiom_chacha_avx2 = {
     .name = "avx2",
     .features = AXIOM_CPU_AVX2,
     .constant_time = 1,
+    .desc = "AVX2, 8 blocks per pass",
     .xor = avx2_xor,
 };
 

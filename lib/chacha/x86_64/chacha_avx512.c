@@ -98,5 +98,6 @@ const axiom_chacha_kernel axiom_chacha_avx512 = {
     .name = "avx512",
     .features = AXIOM_CPU_AVX512,
     .constant_time = 1,
+    .desc = "AVX-512, 16 blocks per pass",
     .xor = avx512_xor,
 };

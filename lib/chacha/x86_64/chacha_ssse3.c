@@ -30,5 +30,6 @@ const axiom_chacha_kernel axiom_chacha_ssse3 = {
     .name = "ssse3",
     .features = AXIOM_CPU_SSSE3,
     .constant_time = 1,
+    .desc = "SSSE3, 4 blocks per pass",
     .xor = ssse3_xor,
 };

@@ -205,6 +205,7 @@ const axiom_poly1305_kernel axiom_poly1305_avx2 = {
     .name = "avx2",
     .features = AXIOM_CPU_AVX2,
     .constant_time = 1,
+    .desc = "scalar limbs beside AVX2 ChaCha20 rounds, 4-way AVX2 for long inputs",
     .blocks = avx2_blocks,
 #ifdef __OPTIMIZE__ /* lib/chacha/x86_64/chacha_avx2.c */
     .chachapoly = axiom_chacha_avx2_chachapoly,

@@ -700,6 +700,7 @@ const axiom_poly1305_kernel axiom_poly1305_ifma = {
     .name = "ifma",
     .features = AXIOM_CPU_AVX512 | AXIOM_CPU_AVX512IFMA,
     .constant_time = 1,
+    .desc = "AVX-512 IFMA, 8 blocks per pass, radix 2^44",
     .blocks = ifma_blocks,
     .chachapoly = ifma_chachapoly,
     .chachapoly_key = ifma_chachapoly_key,

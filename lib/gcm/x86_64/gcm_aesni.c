@@ -365,6 +365,7 @@ const axiom_gcm_kernel axiom_gcm_aesni = {
     .name = "aesni+pclmul",
     .features = AXIOM_CPU_AESNI | AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3,
     .constant_time = 1,
+    .desc = "AES-NI CTR and PCLMULQDQ GHASH stitched, 8 blocks",
     .aes = &axiom_aes_aesni,
     .ghash = &axiom_ghash_pclmul,
     .enc = gcm_aesni_enc,

@@ -391,6 +391,7 @@ const axiom_gcm_kernel axiom_gcm_vaes_avx512 = {
     .features = AXIOM_CPU_AESNI | AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3 | AXIOM_CPU_AVX |
                 AXIOM_CPU_AVX2 | AXIOM_CPU_VAES | AXIOM_CPU_VPCLMUL | AXIOM_CPU_AVX512,
     .constant_time = 1,
+    .desc = "VAES and VPCLMULQDQ on zmm stitched, 32 blocks",
     .aes = &axiom_aes_aesni,
     .ghash = &axiom_ghash_pclmul,
     .enc = gcm_vaes512_enc,

@@ -56,6 +56,7 @@ const axiom_ghash_kernel axiom_ghash_pclmul = {
     .name = "pclmul",
     .features = AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3,
     .constant_time = 1,
+    .desc = "PCLMULQDQ, aggregated reduction",
     .init = ghash_pclmul_init,
     .update = ghash_pclmul_update,
 };

@@ -987,6 +987,7 @@ const axiom_bc_kernel axiom_kuz_avx2 = {
     .name = "avx2",
     .features = AXIOM_CPU_AVX2,
     .constant_time = 1,
+    .desc = "AVX2 nibble-table shuffles, 16 blocks",
     .slow_block = 1,
     AVX2_KERNEL_OPS(kuz_avx2),
 };
@@ -1000,6 +1001,7 @@ const axiom_bc_kernel axiom_kuz_avx2_gfni = {
     .name = "gfni-avx2",
     .features = AXIOM_CPU_AVX2 | AXIOM_CPU_GFNI,
     .constant_time = 1,
+    .desc = "byte-sliced GFNI on ymm",
     .slow_block = 1,
     AVX2_KERNEL_OPS(kuz_avx2g),
 };

@@ -128,6 +128,7 @@ const axiom_drbg_ctr_kernel axiom_drbg_ctr_aesni = {
     .name = "aesni",
     .features = AXIOM_CPU_AESNI | AXIOM_CPU_SSSE3,
     .constant_time = 1,
+    .desc = "AES-256 keystream from a secret counter, AES-NI",
     .aes = &axiom_aes_aesni,
     .setkey256 = dx_setkey256,
     .gen = dx_gen,

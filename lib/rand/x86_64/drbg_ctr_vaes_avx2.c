@@ -121,6 +121,7 @@ const axiom_drbg_ctr_kernel axiom_drbg_ctr_vaes_avx2 = {
     .features = AXIOM_CPU_AESNI | AXIOM_CPU_SSSE3 | AXIOM_CPU_AVX | AXIOM_CPU_AVX2 |
                 AXIOM_CPU_VAES,
     .constant_time = 1,
+    .desc = "AES-256 keystream from a secret counter, VAES ymm",
     .aes = &axiom_aes_vaes_avx2,
     .setkey256 = dy_setkey256,
     .gen = dy_gen,

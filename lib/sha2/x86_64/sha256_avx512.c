@@ -123,6 +123,7 @@ const axiom_hash_kernel axiom_sha256_avx512_16x = {
     .name = "avx512-16x",
     .features = AXIOM_CPU_AVX512,
     .constant_time = 1,
+    .desc = "16 independent messages in the lanes of zmm registers",
     .lanes = LANES,
     .block_cost = 680, /* per step of 16 lanes: ~0.66 cycles/byte aggregate */
     .compress = NULL,

@@ -107,6 +107,7 @@ const axiom_hash_kernel axiom_sha256_shani = {
      * bundle being compiled. */
     .features = AXIOM_CPU_SHANI,
     .constant_time = 1,
+    .desc = "SHA-NI instructions, one message",
     .lanes = 1,
     .block_cost = 90,  /* ~1.4 TSC cycles/byte: the RNDS2 latency chain */
     .compress = sha256_shani_compress,

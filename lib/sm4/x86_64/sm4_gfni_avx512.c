@@ -239,6 +239,7 @@ const axiom_bc_kernel axiom_sm4_gfni_avx512 = {
     .name = "gfni-avx512",
     .features = AXIOM_CPU_GFNI | AXIOM_CPU_AVX512,
     .constant_time = 1,
+    .desc = "GFNI S-box on zmm, 64 blocks",
     .slow_block = 1,
     .setkey = sm4z_setkey,
     .ecb_enc = sm4z_ecb_enc,
