@@ -11,18 +11,42 @@
 
 #include "bench.h"
 
-#ifdef __GLIBC__
-#include <malloc.h> /* malloc_usable_size */
-#endif
-
 typedef struct axiom_state {
     const bench_alg *alg;
     int dir;
     axiom_cipher_ctx *ctx;
     axiom_aead_ctx *aead;
+    size_t ctx_flush;        /* bytes to flush from the context on (--cold) */
     uint8_t iv[32];
     uint8_t key[64];
 } axiom_state;
+
+/* The contexts are opaque and come from the library's own allocator (a
+ * pool of pages kept out of core dumps, lib/core/secmem.c), so their size
+ * is not known here: --cold flushes CTX_FLUSH_MAX bytes from the context
+ * on (more than any context holds), cut at the end of the mapping that
+ * holds it (/proc/self/maps, read once per case), since flushing an
+ * unmapped address faults.  Where /proc is missing only the cache sweep
+ * reaches the context. */
+#define CTX_FLUSH_MAX 8192
+
+static size_t flush_extent(const void *p)
+{
+    FILE *f = fopen("/proc/self/maps", "r");
+    size_t n = 0;
+    if (!f)
+        return 0;
+    unsigned long lo, hi;
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        if (sscanf(line, "%lx-%lx", &lo, &hi) == 2 && (uintptr_t)p >= lo && (uintptr_t)p < hi) {
+            n = hi - (uintptr_t)p;
+            break;
+        }
+    }
+    fclose(f);
+    return n < CTX_FLUSH_MAX ? n : CTX_FLUSH_MAX;
+}
 
 static int axiom_drv_init(void)
 {
@@ -76,6 +100,8 @@ static void *axiom_drv_setup(const bench_alg *a, int encrypt, const uint8_t *key
     case BENCH_RAND_OS:
         break; /* one-shot calls: nothing to prepare */
     }
+    if (st->ctx || st->aead)
+        st->ctx_flush = flush_extent(st->ctx ? (void *)st->ctx : (void *)st->aead);
     if (rc == AXIOM_OK)
         return st;
     fprintf(stderr, "libaxiom: %s: %s\n", a->name, axiom_strerror(rc));
@@ -153,22 +179,17 @@ static int axiom_drv_run(void *p, const bench_msg *m, uint64_t iters)
     return 0;
 }
 
-/* The contexts are opaque, but lib/api/cipher.c and lib/api/aead.c keep them, key
- * schedules included, in one heap block each: flush the whole block as the
- * allocator sized it.  If the library ever moves the schedule out of that
- * block, this flushes less than it claims (see doc/PERFORMANCE.md).
- * Without glibc's malloc_usable_size only the cache sweep reaches the
- * context.  One-shot hashes and the generators keep no state here. */
+/* lib/api/cipher.c and lib/api/aead.c keep a context, key schedules
+ * included, in one block: flush it (see CTX_FLUSH_MAX).  If the library
+ * ever moves the schedule out of that block, this flushes less than it
+ * claims (see doc/PERFORMANCE.md).  One-shot hashes and the generators
+ * keep no state here. */
 static void axiom_drv_flush(void *p)
 {
     axiom_state *st = p;
     bench_flush_range(st, sizeof *st);
-#ifdef __GLIBC__
-    if (st->ctx)
-        bench_flush_range(st->ctx, malloc_usable_size(st->ctx));
-    if (st->aead)
-        bench_flush_range(st->aead, malloc_usable_size(st->aead));
-#endif
+    if (st->ctx_flush)
+        bench_flush_range(st->ctx ? (void *)st->ctx : (void *)st->aead, st->ctx_flush);
 }
 
 const bench_impl bench_axiom = {

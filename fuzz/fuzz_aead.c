@@ -3,7 +3,8 @@
  * kernel against the portable one and against libgcrypt on fuzzer-chosen
  * keys, nonces, lengths, split points and alignments; then the open of a
  * message with one fuzzer-chosen bit flipped (ciphertext, tag, AD or nonce)
- * must fail and leave its output wiped. */
+ * must fail and leave its output wiped.  Flag bits 1 and 2 put the AD and
+ * the nonce inside the output of a seal and an open (aead.h allows it). */
 #include "config.h"
 
 #include <axiom.h>
@@ -37,6 +38,8 @@ static const size_t gcm_tags[] = { 16, 15, 14, 13, 12, 8, 4 };
 
 static uint8_t key[32], nonce[64], ad[MAXAD], msg[MAXLEN];
 static uint8_t ct[MAXLEN + SLACK], pt[MAXLEN + SLACK], alt[MAXLEN + SLACK];
+/* Room for an output with the AD or nonce across either of its edges. */
+static uint8_t place[MAXAD + MAXLEN + MAXAD + SLACK];
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -92,7 +95,7 @@ static void gcm_tiers(int alg, size_t noncelen, size_t adlen, size_t len, size_t
     for (const axiom_kernel *const *k = axiom_gcm_kernels; *k; k++) {
         if (!usable((*k)->features))
             continue;
-        axiom_gcm_setkey_with(&g, *k, key, algs[alg].keylen);
+        axiom_gcm_setkey_with(&g, axiom_gcm_of(*k), key, algs[alg].keylen);
         axiom_aead_aes128_gcm.seal(&g, alt + off, t, nonce, noncelen, ad, adlen, msg, len);
         FZ_CHECK(memcmp(alt + off, want, len) == 0, "GCM tier %s ciphertext", (*k)->name);
         FZ_CHECK(memcmp(t, want_tag, taglen) == 0, "GCM tier %s tag", (*k)->name);
@@ -156,6 +159,53 @@ static void chacha_kernels(size_t len, size_t split, size_t off)
     }
 }
 
+/* Seal and open with the AD (@what bit 1) and/or the nonce (bit 2)
+ * copied into the output buffer at offsets from @pos, from across the
+ * output's start to across its end: the same ciphertext and tag as with
+ * separate buffers, and the open succeeds. */
+static void inside_output(axiom_aead_ctx *a, unsigned what, size_t pos, size_t noncelen,
+                          size_t adlen, size_t len, size_t taglen, const uint8_t *want,
+                          const uint8_t *want_tag)
+{
+    uint8_t *out = place + MAXAD;
+    const long aoff = (long)(pos % (len + adlen + 1)) - (long)adlen;
+    const long noff = (long)((pos / 3) % (len + noncelen + 1)) - (long)noncelen;
+    const uint8_t *pa = ad, *pn = nonce;
+    uint8_t t[16];
+    for (int dir = 0; dir < 2; dir++) {
+        memset(place, 0x5c, sizeof place);
+        /* Nonce last: it wins where the two overlap, so the AD copy is
+         * taken from the buffer as it stands then. */
+        if (what & 2)
+            memcpy(out + aoff, ad, adlen);
+        if (what & 4) {
+            memcpy(out + noff, nonce, noncelen);
+            pn = out + noff;
+        }
+        uint8_t adc[MAXAD];
+        if (what & 2) {
+            memcpy(adc, out + aoff, adlen);
+            pa = out + aoff;
+        }
+        int rc;
+        if (dir == 0) {
+            rc = axiom_aead_seal(a, out, t, taglen, pn, noncelen, pa, adlen, msg, len);
+            FZ_CHECK(rc == AXIOM_OK, "seal, AD/nonce inside the output (%u)", what);
+            if ((what & 2) && memcmp(adc, ad, adlen) != 0)
+                return; /* the nonce overwrote part of the AD: nothing to compare with */
+            FZ_CHECK(memcmp(out, want, len) == 0, "seal, AD at %+ld, nonce at %+ld (%u): text",
+                     aoff, noff, what);
+            FZ_CHECK(memcmp(t, want_tag, taglen) == 0, "seal, AD at %+ld, nonce at %+ld (%u): tag",
+                     aoff, noff, what);
+        } else {
+            rc = axiom_aead_open(a, out, want_tag, taglen, pn, noncelen, pa, adlen, want, len);
+            FZ_CHECK(rc == AXIOM_OK, "open, AD at %+ld, nonce at %+ld (%u)", aoff, noff, what);
+            FZ_CHECK(memcmp(out, msg, len) == 0, "open, AD at %+ld, nonce at %+ld (%u): text",
+                     aoff, noff, what);
+        }
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fz_reader r = { data, size };
@@ -207,6 +257,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     } else {
         chacha_kernels(len, s1, off_alt);
     }
+
+    if (flags & 6)
+        inside_output(a, flags & 6, pos, noncelen, adlen, len, taglen, c, tag);
 
     /* Open the genuine message, out of place and in place. */
     uint8_t *p = pt + off_alt;

@@ -103,7 +103,8 @@ static int each_test(const char *vdir, const char *file, test_fn fn, const char 
     return 0;
 }
 
-/* fuzz_aead: alg, flags, [tag index, nonce length], adlen, len, two
+/* fuzz_aead: alg, flags (bit 0: 12-byte nonce; bits 1, 2: AD, nonce inside
+ * the output), [tag index, nonce length], adlen, len, two
  * offsets, split points, the bit to flip, then key, nonce, AD, message. */
 static int aead_seed(json_object *grp, json_object *tc, const char *dir, int alg)
 {
@@ -121,7 +122,9 @@ static int aead_seed(json_object *grp, json_object *tc, const char *dir, int alg
             return 0;
     }
     put8((unsigned)alg);
-    put8(nl == 12 ? 1 : 0);
+    /* Every third seed with the AD, every third with the nonce inside
+     * the output. */
+    put8((nl == 12 ? 1 : 0) | ((unsigned)(nseeds % 3) << 1));
     if (alg < 3) {
         unsigned ti = 0;
         while (ti < 7 && tags[ti] != tl)

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Black-box conformance of the public API contract (shared/api.md and the
  * headers), clause by clause, as an outside harness would test it: only
- * <axiom.h>, no internals.  Each test names the clause it checks.
+ * the calls of <axiom.h>, no internals (a few internal headers give the
+ * kernels' length thresholds, as constants).  Each test names the clause
+ * it checks.
  *
  * Sentinel rule: "on bad input a call returns the error and writes
  * nothing" is checked by filling every output (and the bytes around it)
@@ -18,6 +20,12 @@
 #include <unistd.h>
 
 #include <axiom.h>
+
+/* Constants only: the path thresholds that the AD-inside-the-output test
+ * derives its message lengths from. */
+#include "chacha/chacha.h"
+#include "chacha/poly1305.h"
+#include "gcm/gcm.h"
 
 #include "testutil.h"
 
@@ -862,80 +870,212 @@ START_TEST(test_aead_buffer_placement)
 }
 END_TEST
 
-/* The AD and nonce may lie inside the output (they must be read before
- * the text is written), for every length class of every kernel: short
- * one-batch paths, whole batches, partial tails. */
+/* ---- AD and nonce inside the output, for every length class ----------- */
+
+/* Message lengths around every step at which some kernel or glue path
+ * changes, taken from the kernels' own constants (lib/chacha/poly1305.h,
+ * lib/gcm/gcm.h): one below, at and one above each step, and 17 past the
+ * largest.  GCM's one-shot hooks switch on AD plus text blocks too, so
+ * those steps move with the AD length. */
+#define OV_MAXLENS 96
+
+static size_t ov_add(size_t *v, size_t n, size_t len)
+{
+    for (size_t i = 0; i < n; i++)
+        if (v[i] == len)
+            return n;
+    if (n < OV_MAXLENS)
+        v[n++] = len;
+    return n;
+}
+
+static size_t ov_around(size_t *v, size_t n, size_t step)
+{
+    if (step > 0)
+        n = ov_add(v, n, step - 1);
+    n = ov_add(v, n, step);
+    return ov_add(v, n, step + 1);
+}
+
+static size_t ov_lengths(const aalg *a, size_t adlen, size_t *v)
+{
+    static const size_t small[] = { 1, 15, 16, 17 };
+    size_t n = 0, biggest = 0;
+    for (size_t i = 0; i < sizeof small / sizeof small[0]; i++)
+        n = ov_add(v, n, small[i]);
+    if (a->gcm) {
+        static const size_t text[] = AXIOM_GCM_TEXT_STEPS, total[] = AXIOM_GCM_TOTAL_STEPS;
+        const size_t nad = (adlen + 15) / 16;
+        for (size_t i = 0; i < sizeof text / sizeof text[0]; i++) {
+            n = ov_around(v, n, 16 * text[i]);
+            biggest = 16 * text[i] > biggest ? 16 * text[i] : biggest;
+        }
+        /* nad + nt < T switches at nt = T - nad: its last short length
+         * and the next. */
+        for (size_t i = 0; i < sizeof total / sizeof total[0]; i++)
+            if (total[i] > nad)
+                n = ov_around(v, n, 16 * (total[i] - nad - 1));
+    } else {
+        static const size_t steps[] = AXIOM_CHACHAPOLY_STEPS;
+        for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+            n = ov_around(v, n, steps[i]);
+            biggest = steps[i] > biggest ? steps[i] : biggest;
+        }
+    }
+    return ov_add(v, n, biggest + 17);
+}
+
+/* Where a buffer of @n bytes sits relative to an output of @len bytes:
+ * at its start, in the middle, at its end (or across it when longer than
+ * the output), and straddling its start. */
+static size_t ov_offsets(size_t len, size_t n, long *offs)
+{
+    size_t k = 0;
+    offs[k++] = 0;
+    if (n <= len) {
+        offs[k++] = (long)((len - n) / 2);
+        offs[k++] = (long)(len - n);
+    } else {
+        offs[k++] = (long)len - 1;
+    }
+    offs[k++] = -(long)(n / 2);
+    return k;
+}
+
+/* aead.h: the AD and nonce may lie anywhere, the output included, on
+ * every kernel and every length class: inside out at its start, middle
+ * and end or across an edge; the nonce inside out; and in place, the AD
+ * or the nonce inside the text itself (sealing: plaintext bytes; opening:
+ * ciphertext bytes).  ADs longer than any stack copy are included. */
 START_TEST(test_aead_ad_in_output)
 {
-    static const size_t lens[] = { 1, 15, 16, 17, 31, 33, 64, 100, 112, 113, 127, 128, 129, 200,
-                                   255, 256, 300, 1000 };
-    static const size_t adlens[] = { 1, 13, 16, 40, 130 };
-    static uint8_t pt[1000], ad[130], ct[1000], buf[1300], big[1300];
-    uint8_t tag[16], t2[16];
-    tu_rand_bytes(pt, sizeof pt);
-    tu_rand_bytes(ad, sizeof ad);
+    static const size_t adlens[] = { 1, 13, 16, 40, 130, 1500, 5000 };
+    enum { MAXAD = 5000, MAXNONCE = 24 };
+    size_t lens[OV_MAXLENS];
+    /* Every buffer has room for the longest message plus an AD on either
+     * side. */
+    size_t maxlen = 0;
+    for (size_t i = 0; i < NAEADS; i++)
+        for (size_t j = 0; j < sizeof adlens / sizeof adlens[0]; j++) {
+            const size_t nl = ov_lengths(&aeads[i], adlens[j], lens);
+            for (size_t k = 0; k < nl; k++)
+                maxlen = lens[k] > maxlen ? lens[k] : maxlen;
+        }
+    const size_t cap = maxlen + 2 * MAXAD + 64;
+    uint8_t *pt = malloc(maxlen), *ct = malloc(maxlen), *ad = malloc(MAXAD);
+    uint8_t *buf = malloc(cap), *ref = malloc(cap);
+    TU_ASSERT(pt && ct && ad && buf && ref, "malloc");
+    uint8_t *const out = buf + MAXAD + 32;
+    tu_rand_bytes(pt, maxlen);
+    tu_rand_bytes(ad, MAXAD);
     for (size_t i = 0; i < NAEADS; i++) {
         const aalg *a = &aeads[i];
         const size_t nl = a->noncelen;
         axiom_aead_ctx *c = aead_keyed(a);
-        for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
-            const size_t len = lens[li];
-            for (size_t ai = 0; ai < sizeof adlens / sizeof adlens[0]; ai++) {
-                const size_t al = adlens[ai];
+        for (size_t ai = 0; ai < sizeof adlens / sizeof adlens[0]; ai++) {
+            const size_t al = adlens[ai];
+            const size_t nlens = ov_lengths(a, al, lens);
+            for (size_t li = 0; li < nlens; li++) {
+                const size_t len = lens[li];
+                uint8_t tag[16], t2[16];
                 TU_ASSERT_RC(axiom_aead_seal(c, ct, tag, 16, g_iv, nl, ad, al, pt, len),
                              AXIOM_OK, "%s", a->name);
-                const size_t offs[3] = { 0, len / 2, len - 1 };
-                for (int oi = 0; oi < 3; oi++) {
-                    const size_t off = offs[oi];
-                    memset(buf, 0, sizeof buf);
-                    memcpy(buf + off, ad, al);
-                    TU_ASSERT_RC(axiom_aead_seal(c, buf, t2, 16, g_iv, nl, buf + off, al, pt,
+                long offs[4];
+                const size_t noffs = ov_offsets(len, al, offs);
+                for (size_t oi = 0; oi < noffs; oi++) {
+                    const long off = offs[oi];
+                    /* AD inside (or across) the output, out of place. */
+                    memset(buf, 0x5a, cap);
+                    memcpy(out + off, ad, al);
+                    TU_ASSERT_RC(axiom_aead_seal(c, out, t2, 16, g_iv, nl, out + off, al, pt,
                                                  len),
                                  AXIOM_OK, "%s", a->name);
-                    TU_ASSERT_MEM_EQ(buf, ct, len, "%s: seal len %zu, AD(%zu) at out + %zu",
+                    TU_ASSERT_MEM_EQ(out, ct, len, "%s: seal len %zu, AD(%zu) at out %+ld",
                                      a->name, len, al, off);
-                    TU_ASSERT_MEM_EQ(t2, tag, 16, "%s: seal tag len %zu, AD(%zu) at out + %zu",
+                    TU_ASSERT_MEM_EQ(t2, tag, 16, "%s: seal tag len %zu, AD(%zu) at out %+ld",
                                      a->name, len, al, off);
-                    memset(buf, 0, sizeof buf);
-                    memcpy(buf + off, ad, al);
-                    TU_ASSERT_RC(axiom_aead_open(c, buf, tag, 16, g_iv, nl, buf + off, al, ct,
+                    memset(buf, 0x5a, cap);
+                    memcpy(out + off, ad, al);
+                    TU_ASSERT_RC(axiom_aead_open(c, out, tag, 16, g_iv, nl, out + off, al, ct,
                                                  len),
-                                 AXIOM_OK, "%s: open len %zu, AD(%zu) at out + %zu", a->name,
+                                 AXIOM_OK, "%s: open len %zu, AD(%zu) at out %+ld", a->name,
                                  len, al, off);
-                    TU_ASSERT_MEM_EQ(buf, pt, len, "%s: open len %zu, AD(%zu) at out + %zu",
+                    TU_ASSERT_MEM_EQ(out, pt, len, "%s: open len %zu, AD(%zu) at out %+ld",
                                      a->name, len, al, off);
-                    memset(buf, 0, sizeof buf);
-                    memcpy(buf + off, g_iv, nl);
-                    TU_ASSERT_RC(axiom_aead_seal(c, buf, t2, 16, buf + off, nl, ad, al, pt, len),
-                                 AXIOM_OK, "%s", a->name);
-                    TU_ASSERT_MEM_EQ(t2, tag, 16, "%s: seal len %zu, nonce at out + %zu",
-                                     a->name, len, off);
-                    memcpy(buf + off, g_iv, nl);
-                    TU_ASSERT_RC(axiom_aead_open(c, buf, tag, 16, buf + off, nl, ad, al, ct, len),
-                                 AXIOM_OK, "%s: open len %zu, nonce at out + %zu", a->name, len,
-                                 off);
-                    /* In place with the AD inside the text. */
-                    memcpy(big, pt, len);
-                    memset(big + len, 0x3c, al);
-                    uint8_t adc[130];
-                    memcpy(adc, big + off, al);
-                    TU_ASSERT_RC(axiom_aead_seal(c, buf, t2, 16, g_iv, nl, adc,
-                                                 al, big, len),
-                                 AXIOM_OK, "%s", a->name);
+
+                    /* In place, the AD inside the text: sealing, it is
+                     * plaintext (and what follows the text). */
+                    memset(buf, 0x3c, cap);
+                    memcpy(out, pt, len);
+                    memcpy(ref, out + off, al);
                     uint8_t want[16];
-                    memcpy(want, t2, 16);
-                    TU_ASSERT_RC(axiom_aead_seal(c, big, t2, 16, g_iv, nl, big + off, al, big,
+                    TU_ASSERT_RC(axiom_aead_seal(c, ct, want, 16, g_iv, nl, ref, al, pt, len),
+                                 AXIOM_OK, "%s", a->name);
+                    TU_ASSERT_RC(axiom_aead_seal(c, out, t2, 16, g_iv, nl, out + off, al, out,
                                                  len),
                                  AXIOM_OK, "%s", a->name);
-                    TU_ASSERT_MEM_EQ(big, buf, len, "%s: in-place seal len %zu, AD at + %zu",
+                    TU_ASSERT_MEM_EQ(out, ct, len, "%s: in-place seal len %zu, AD(%zu) at %+ld",
+                                     a->name, len, al, off);
+                    TU_ASSERT_MEM_EQ(t2, want, 16,
+                                     "%s: in-place seal tag len %zu, AD(%zu) at %+ld", a->name,
+                                     len, al, off);
+                    /* Opening, it is ciphertext: the text does not depend
+                     * on the AD, so the tag is made over those bytes. */
+                    memcpy(ref, out + off, al);
+                    TU_ASSERT_RC(axiom_aead_seal(c, ct, want, 16, g_iv, nl, ref, al, pt, len),
+                                 AXIOM_OK, "%s", a->name);
+                    TU_ASSERT_RC(axiom_aead_open(c, out, want, 16, g_iv, nl, out + off, al,
+                                                 out, len),
+                                 AXIOM_OK, "%s: in-place open len %zu, AD(%zu) at %+ld",
+                                 a->name, len, al, off);
+                    TU_ASSERT_MEM_EQ(out, pt, len, "%s: in-place open len %zu, AD(%zu) at %+ld",
+                                     a->name, len, al, off);
+                }
+                if (ai != 1)
+                    continue; /* the nonce cases once per length */
+                TU_ASSERT_RC(axiom_aead_seal(c, ct, tag, 16, g_iv, nl, ad, al, pt, len),
+                             AXIOM_OK, "%s", a->name);
+                const size_t nnoffs = ov_offsets(len, nl, offs);
+                for (size_t oi = 0; oi < nnoffs; oi++) {
+                    const long off = offs[oi];
+                    memset(buf, 0x5a, cap);
+                    memcpy(out + off, g_iv, nl);
+                    TU_ASSERT_RC(axiom_aead_seal(c, out, t2, 16, out + off, nl, ad, al, pt, len),
+                                 AXIOM_OK, "%s", a->name);
+                    TU_ASSERT_MEM_EQ(out, ct, len, "%s: seal len %zu, nonce at out %+ld",
                                      a->name, len, off);
-                    TU_ASSERT_MEM_EQ(t2, want, 16, "%s: in-place seal tag len %zu, AD at + %zu",
+                    TU_ASSERT_MEM_EQ(t2, tag, 16, "%s: seal tag len %zu, nonce at out %+ld",
+                                     a->name, len, off);
+                    memset(buf, 0x5a, cap);
+                    memcpy(out + off, g_iv, nl);
+                    TU_ASSERT_RC(axiom_aead_open(c, out, tag, 16, out + off, nl, ad, al, ct, len),
+                                 AXIOM_OK, "%s: open len %zu, nonce at out %+ld", a->name, len,
+                                 off);
+                    TU_ASSERT_MEM_EQ(out, pt, len, "%s: open len %zu, nonce at out %+ld",
+                                     a->name, len, off);
+                    /* In place, the nonce inside the plaintext. */
+                    memset(buf, 0x3c, cap);
+                    memcpy(out, pt, len);
+                    uint8_t nonce[MAXNONCE], want[16];
+                    memcpy(nonce, out + off, nl);
+                    TU_ASSERT_RC(axiom_aead_seal(c, ref, want, 16, nonce, nl, ad, al, pt, len),
+                                 AXIOM_OK, "%s", a->name);
+                    TU_ASSERT_RC(axiom_aead_seal(c, out, t2, 16, out + off, nl, ad, al, out, len),
+                                 AXIOM_OK, "%s", a->name);
+                    TU_ASSERT_MEM_EQ(out, ref, len, "%s: in-place seal len %zu, nonce at %+ld",
+                                     a->name, len, off);
+                    TU_ASSERT_MEM_EQ(t2, want, 16, "%s: in-place seal tag len %zu, nonce at %+ld",
                                      a->name, len, off);
                 }
             }
         }
         axiom_aead_free(c);
     }
+    free(pt);
+    free(ct);
+    free(ad);
+    free(buf);
+    free(ref);
 }
 END_TEST
 
@@ -1108,6 +1248,26 @@ START_TEST(test_gcm_stream_contract)
                 TU_ASSERT_RC(axiom_gcm_verify(g, bad, 16), AXIOM_EAUTH, "bad tag, len %zu", len);
             }
         }
+    }
+    /* The one-shot AEAD's overlap class cannot arise: init and aad consume
+     * the nonce and the AD, so both may lie inside the text that an
+     * in-place update then overwrites. */
+    {
+        uint8_t io[96], nc[12], adc[40], want_ct[96], want_tag[16], t3[16];
+        tu_rand_bytes(io, sizeof io);
+        memcpy(nc, io + 5, 12);
+        memcpy(adc, io + 30, 40);
+        TU_ASSERT_RC(axiom_aead_new(&a, "aes-128-gcm"), AXIOM_OK, "aead_new");
+        TU_ASSERT_RC(axiom_aead_setkey(a, g_key, 16), AXIOM_OK, "setkey");
+        TU_ASSERT_RC(axiom_aead_seal(a, want_ct, want_tag, 16, nc, 12, adc, 40, io, 96),
+                     AXIOM_OK, "seal");
+        axiom_aead_free(a);
+        TU_ASSERT_RC(axiom_gcm_init(g, AXIOM_ENCRYPT, io + 5, 12), AXIOM_OK, "init");
+        TU_ASSERT_RC(axiom_gcm_aad(g, io + 30, 40), AXIOM_OK, "aad");
+        TU_ASSERT_RC(axiom_gcm_update(g, io, io, 96), AXIOM_OK, "update");
+        TU_ASSERT_RC(axiom_gcm_final(g, t3, 16), AXIOM_OK, "final");
+        TU_ASSERT_MEM_EQ(io, want_ct, 96, "stream, nonce and AD inside the text");
+        TU_ASSERT_MEM_EQ(t3, want_tag, 16, "stream tag, nonce and AD inside the text");
     }
     axiom_gcm_free(g);
 }
@@ -1849,6 +2009,182 @@ START_TEST(test_cpu_disable_env)
 }
 END_TEST
 
+/* ---- the stricter API ---------------------------------------------------- */
+
+/* cipher.h: init with key NULL and a nonzero keylen is AXIOM_EINVAL (it
+ * used to keep the old key silently); the context is unchanged. */
+START_TEST(test_cipher_init_keylen_without_key)
+{
+    uint8_t pt[64], ct[64], out[64];
+    tu_rand_bytes(pt, sizeof pt);
+    for (size_t i = 0; i < NCIPHERS; i++) {
+        const calg *a = &ciphers[i];
+        const size_t len = a->m == M_XTS || block_only(a) ? 64 : 50;
+        axiom_cipher_ctx *c = cipher_keyed(a, AXIOM_ENCRYPT, g_iv);
+        TU_ASSERT_RC(axiom_cipher_update(c, ct, pt, len), AXIOM_OK, "%s", a->name);
+        static const size_t kls[] = { 1, 16, 32, 64 };
+        for (size_t k = 0; k < sizeof kls / sizeof kls[0]; k++) {
+            TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_ENCRYPT, NULL, kls[k], a->ivlen ? g_iv : NULL,
+                                           a->ivlen),
+                         AXIOM_EINVAL, "%s: init(NULL key, keylen %zu)", a->name, kls[k]);
+            TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_DECRYPT, NULL, kls[k], a->ivlen ? g_iv : NULL,
+                                           a->ivlen),
+                         AXIOM_EINVAL, "%s: init(NULL key, keylen %zu)", a->name, kls[k]);
+        }
+        /* keylen 0 still means "keep the key". */
+        TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_ENCRYPT, NULL, 0, a->ivlen ? g_iv : NULL, a->ivlen),
+                     AXIOM_OK, "%s: init(NULL key, 0)", a->name);
+        TU_ASSERT_RC(axiom_cipher_update(c, out, pt, len), AXIOM_OK, "%s", a->name);
+        TU_ASSERT_MEM_EQ(out, ct, len, "%s: key kept", a->name);
+        axiom_cipher_free(c);
+    }
+}
+END_TEST
+
+/* hash.h: no digest may overlap a message or another digest (EINVAL,
+ * nothing written); messages may overlap each other; with more messages
+ * than the stack holds, too. */
+START_TEST(test_hash_many_overlap)
+{
+    enum { N = 40 };
+    static uint8_t buf[8192], snap[8192];
+    uint8_t dg[N][32], ref[32];
+    uint8_t *outs[N];
+    const void *ms[N];
+    size_t ls[N];
+    axiom_hmac_ctx *hc = NULL;
+    TU_ASSERT_RC(axiom_hmac_new(&hc, "sha256"), AXIOM_OK, "hmac_new");
+    TU_ASSERT_RC(axiom_hmac_setkey(hc, g_key, 32), AXIOM_OK, "setkey");
+    for (size_t n = 3; n <= N; n += N - 3) {
+        for (int hm = 0; hm < 2; hm++) {
+            tu_rand_bytes(buf, sizeof buf);
+            /* Disjoint digests and overlapping messages: accepted. */
+            for (size_t k = 0; k < n; k++) {
+                outs[k] = dg[k];
+                ms[k] = buf + 50 * k;
+                ls[k] = 100 + k;
+            }
+            int rc = hm ? axiom_hmac_many(hc, outs, 32, ms, ls, n)
+                        : axiom_hash_many("sha256", outs, 32, ms, ls, n);
+            TU_ASSERT_RC(rc, AXIOM_OK, "%s, %zu overlapping messages", hm ? "hmac" : "hash", n);
+            for (size_t k = 0; k < n; k += n - 1) {
+                if (hm)
+                    TU_ASSERT_RC(axiom_hmac("sha256", ref, 32, g_key, 32, ms[k], ls[k]),
+                                 AXIOM_OK, "hmac");
+                else
+                    TU_ASSERT_RC(axiom_hash("sha256", ref, 32, ms[k], ls[k]), AXIOM_OK, "hash");
+                TU_ASSERT_MEM_EQ(dg[k], ref, 32, "%s many[%zu]", hm ? "hmac" : "hash", k);
+            }
+            /* A digest inside a message (first byte, last byte, middle),
+             * of the first or the last entry, and two digests sharing a
+             * byte. */
+            const size_t last = n - 1;
+            struct {
+                size_t who;
+                uint8_t *where;
+            } bad[] = {
+                { 0, buf + 50 * last + 100 + last - 1 },    /* over a message's last byte */
+                { last, buf + 10 },                         /* inside the first message */
+                { last, buf + 50 * last - 31 },             /* over a message's first byte */
+                { 0, buf + 4096 },                          /* no message: vs digest 1 */
+            };
+            for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++) {
+                for (size_t k = 0; k < n; k++)
+                    outs[k] = dg[k];
+                outs[bad[b].who] = bad[b].where;
+                if (b == 3)
+                    outs[1] = buf + 4096 + 31; /* shares one byte with outs[0] */
+                memcpy(snap, buf, sizeof buf);
+                memset(dg, 0x6b, sizeof dg);
+                rc = hm ? axiom_hmac_many(hc, outs, 32, ms, ls, n)
+                        : axiom_hash_many("sha256", outs, 32, ms, ls, n);
+                TU_ASSERT_RC(rc, AXIOM_EINVAL, "%s, %zu messages, overlap case %zu",
+                             hm ? "hmac" : "hash", n, b);
+                TU_ASSERT_MEM_EQ(buf, snap, sizeof buf, "overlap case %zu wrote", b);
+                for (size_t k = 0; k < n; k++)
+                    for (size_t j = 0; j < 32; j++)
+                        TU_ASSERT(dg[k][j] == 0x6b, "overlap case %zu wrote digest %zu", b, k);
+            }
+            /* Touching but not overlapping: accepted. */
+            for (size_t k = 0; k < n; k++)
+                outs[k] = dg[k];
+            outs[0] = buf + 50 * last + 100 + last; /* right after the last message */
+            rc = hm ? axiom_hmac_many(hc, outs, 32, ms, ls, n)
+                    : axiom_hash_many("sha256", outs, 32, ms, ls, n);
+            TU_ASSERT_RC(rc, AXIOM_OK, "%s: a digest right after a message", hm ? "hmac" : "hash");
+        }
+    }
+    axiom_hmac_free(hc);
+}
+END_TEST
+
+/* util.h: axiom_memeq is 1 for equal bytes, 0 otherwise, for every
+ * position of a difference and every bit. */
+START_TEST(test_memeq)
+{
+    uint8_t a[80], b[80];
+    tu_rand_bytes(a, sizeof a);
+    TU_ASSERT(axiom_memeq(NULL, NULL, 0) == 1, "n 0");
+    for (size_t n = 0; n <= sizeof a; n++) {
+        memcpy(b, a, n);
+        TU_ASSERT(axiom_memeq(a, b, n) == 1, "equal, n %zu", n);
+        for (size_t i = 0; i < n; i++)
+            for (int bit = 0; bit < 8; bit++) {
+                b[i] ^= (uint8_t)(1u << bit);
+                TU_ASSERT(axiom_memeq(a, b, n) == 0, "n %zu, byte %zu bit %d", n, i, bit);
+                TU_ASSERT(axiom_memeq(b, a, n) == 0, "n %zu, byte %zu bit %d", n, i, bit);
+                b[i] ^= (uint8_t)(1u << bit);
+            }
+        TU_ASSERT(axiom_memeq(b, b, n) == 1, "same pointer");
+    }
+}
+END_TEST
+
+/* hash.h: axiom_hmac_verify accepts exactly the right tag (any length
+ * from 1 to the digest size, the tag anywhere, right after the message
+ * included) and reports errors as axiom_hmac. */
+START_TEST(test_hmac_verify)
+{
+    uint8_t key[70], msg[300], mac[32];
+    tu_rand_bytes(key, sizeof key);
+    tu_rand_bytes(msg, sizeof msg);
+    for (size_t hi = 0; hi < NHASHES; hi++) {
+        const char *h = hashes[hi].name;
+        const size_t dl = hashes[hi].len;
+        TU_ASSERT_RC(axiom_hmac(h, mac, dl, key, sizeof key, msg, 200), AXIOM_OK, "%s", h);
+        for (size_t ml = 1; ml <= dl; ml++) {
+            TU_ASSERT_RC(axiom_hmac_verify(h, mac, ml, key, sizeof key, msg, 200), AXIOM_OK,
+                         "%s: maclen %zu", h, ml);
+            for (size_t i = 0; i < ml; i++) {
+                mac[i] ^= 0x10;
+                TU_ASSERT_RC(axiom_hmac_verify(h, mac, ml, key, sizeof key, msg, 200), AXIOM_EAUTH,
+                             "%s: maclen %zu, byte %zu flipped", h, ml, i);
+                mac[i] ^= 0x10;
+            }
+        }
+        TU_ASSERT_RC(axiom_hmac_verify(h, mac, dl, key, sizeof key - 1, msg, 200), AXIOM_EAUTH,
+                     "%s: other key", h);
+        TU_ASSERT_RC(axiom_hmac_verify(h, mac, dl, key, sizeof key, msg, 199), AXIOM_EAUTH,
+                     "%s: other message", h);
+        /* The tag inside the message it authenticates. */
+        memcpy(msg + 200, mac, dl);
+        TU_ASSERT_RC(axiom_hmac_verify(h, msg + 200, dl, key, sizeof key, msg, 200), AXIOM_OK,
+                     "%s: tag after the message", h);
+        /* Empty key and message. */
+        TU_ASSERT_RC(axiom_hmac(h, mac, dl, NULL, 0, NULL, 0), AXIOM_OK, "%s", h);
+        TU_ASSERT_RC(axiom_hmac_verify(h, mac, dl, NULL, 0, NULL, 0), AXIOM_OK, "%s: empty", h);
+        /* Errors, as axiom_hmac. */
+        TU_ASSERT_RC(axiom_hmac_verify(h, mac, 0, key, 16, msg, 10), AXIOM_ELENGTH, "%s", h);
+        TU_ASSERT_RC(axiom_hmac_verify(h, mac, dl + 1, key, 16, msg, 10), AXIOM_ELENGTH, "%s", h);
+        TU_ASSERT_RC(axiom_hmac_verify(h, NULL, dl, key, 16, msg, 10), AXIOM_EINVAL, "%s", h);
+        TU_ASSERT_RC(axiom_hmac_verify(h, mac, dl, NULL, 16, msg, 10), AXIOM_EINVAL, "%s", h);
+        TU_ASSERT_RC(axiom_hmac_verify(h, mac, dl, key, 16, NULL, 10), AXIOM_EINVAL, "%s", h);
+    }
+    TU_ASSERT_RC(axiom_hmac_verify(NULL, mac, 16, key, 16, msg, 10), AXIOM_EINVAL, "NULL hash");
+    TU_ASSERT_RC(axiom_hmac_verify("md5", mac, 16, key, 16, msg, 10), AXIOM_ENOTFOUND, "md5");
+}
+END_TEST
+
 static Suite *contract_suite(void)
 {
     Suite *s = suite_create("api_contract");
@@ -1869,6 +2205,10 @@ static Suite *contract_suite(void)
     tcase_add_test(tc, test_length_limits);
     tcase_add_test(tc, test_gcm_stream_contract);
     tcase_add_test(tc, test_hash_contract);
+    tcase_add_test(tc, test_cipher_init_keylen_without_key);
+    tcase_add_test(tc, test_hash_many_overlap);
+    tcase_add_test(tc, test_memeq);
+    tcase_add_test(tc, test_hmac_verify);
     tcase_add_test(tc, test_hmac_contract);
     tcase_add_test(tc, test_hkdf_contract);
     tcase_add_test(tc, test_drbg_contract);

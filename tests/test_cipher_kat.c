@@ -460,6 +460,16 @@ static int is_xts(const char *alg)
     return n > 4 && !strcmp(alg + n - 4, "-xts");
 }
 
+/* The last direction a vector runs in: an XTS key whose two halves are
+ * equal (IEEE 1619 vector 1) is refused for encryption (IEEE 1619,
+ * SP 800-38E), so such a vector is decryption-only. */
+static int last_dir(const dkat *d)
+{
+    if (is_xts(d->v->alg) && memcmp(d->key, d->key + d->keylen / 2, d->keylen / 2) == 0)
+        return AXIOM_DECRYPT;
+    return AXIOM_ENCRYPT;
+}
+
 static axiom_cipher_ctx *open_ctx(const dkat *d, int dir)
 {
     axiom_cipher_ctx *c = NULL;
@@ -514,7 +524,7 @@ START_TEST(test_oneshot)
         dkat d;
         decode(&d, &kats[i]);
         uint8_t *out = malloc(d.len);
-        for (int dir = 0; dir <= 1; dir++) {
+        for (int dir = 0; dir <= last_dir(&d); dir++) {
             axiom_cipher_ctx *c = open_ctx(&d, dir);
             memset(out, 0, d.len);
             TU_ASSERT_RC(axiom_cipher_update(c, out, src_of(&d, dir), d.len), AXIOM_OK,
@@ -534,7 +544,7 @@ START_TEST(test_inplace)
         dkat d;
         decode(&d, &kats[i]);
         uint8_t *buf = malloc(d.len);
-        for (int dir = 0; dir <= 1; dir++) {
+        for (int dir = 0; dir <= last_dir(&d); dir++) {
             axiom_cipher_ctx *c = open_ctx(&d, dir);
             memcpy(buf, src_of(&d, dir), d.len);
             TU_ASSERT_RC(axiom_cipher_update(c, buf, buf, d.len), AXIOM_OK, "%s %s in place",
@@ -558,7 +568,7 @@ START_TEST(test_misaligned)
         /* aligned_alloc wants a size that is a multiple of the alignment. */
         size_t bufsize = (d.len + 128 + 63) & ~(size_t)63;
         uint8_t *inb = aligned_alloc(64, bufsize), *outb = aligned_alloc(64, bufsize);
-        for (int dir = 0; dir <= 1; dir++) {
+        for (int dir = 0; dir <= last_dir(&d); dir++) {
             axiom_cipher_ctx *c = open_ctx(&d, dir);
             for (size_t oi = 0; oi < 16; oi++) {
                 for (size_t oo = 0; oo < 16; oo++) {
@@ -608,7 +618,7 @@ START_TEST(test_splits)
         const int stream = is_stream(d.v->alg);
         const size_t step = stream ? 1 : 16;
         uint8_t *out = malloc(d.len);
-        for (int dir = 0; dir <= 1; dir++) {
+        for (int dir = 0; dir <= last_dir(&d); dir++) {
             axiom_cipher_ctx *c = open_ctx(&d, dir);
             const uint8_t *in = src_of(&d, dir);
             for (size_t s = 0; s <= d.len; s += step) {
@@ -664,7 +674,7 @@ START_TEST(test_rekey_sequence)
         uint8_t *out = malloc(d.len);
         axiom_cipher_ctx *c = open_ctx(&d, AXIOM_DECRYPT);
         for (int round = 0; round < 4; round++) {
-            int dir = round & 1 ? AXIOM_DECRYPT : AXIOM_ENCRYPT;
+            int dir = round & 1 ? AXIOM_DECRYPT : last_dir(&d);
             TU_ASSERT_RC(axiom_cipher_init(c, dir, NULL, 0, d.ivlen ? d.iv : NULL, d.ivlen),
                          AXIOM_OK, "%s init(key NULL)", d.v->id);
             memset(out, 0, d.len);
@@ -695,7 +705,7 @@ START_TEST(test_one_context_many_keys)
                 dkat d;
                 decode(&d, &kats[j]);
                 uint8_t *out = malloc(d.len);
-                int dir = (int)((i + j + pass) & 1);
+                int dir = (int)((i + j + pass) & 1) & last_dir(&d);
                 TU_ASSERT_RC(axiom_cipher_init(c, dir, d.key, d.keylen, d.ivlen ? d.iv : NULL, d.ivlen),
                              AXIOM_OK, "%s init", d.v->id);
                 TU_ASSERT_RC(axiom_cipher_update(c, out, src_of(&d, dir), d.len), AXIOM_OK,
@@ -790,6 +800,61 @@ START_TEST(test_xts_chain)
 }
 END_TEST
 
+/* IEEE 1619 / SP 800-38E: XTS encryption refuses a key whose two halves
+ * are equal (AXIOM_EINVAL, the context keeps its previous state), with a
+ * new key or with the kept one; decryption accepts it (vector 1). */
+START_TEST(test_xts_equal_halves)
+{
+    const kat *v = NULL;
+    for (size_t i = 0; i < NKATS; i++)
+        if (!strcmp(kats[i].id, "IEEE 1619 vector 1"))
+            v = &kats[i];
+    TU_ASSERT(v != NULL, "vector 1 missing");
+    dkat d;
+    decode(&d, v);
+    TU_ASSERT(last_dir(&d) == AXIOM_DECRYPT, "vector 1 has equal halves");
+    uint8_t out[64], key2[64];
+    for (int bits = 128; bits <= 256; bits += 128) {
+        const char *alg = bits == 128 ? "aes-128-xts" : "aes-256-xts";
+        const size_t kl = (size_t)bits / 4;
+        uint8_t key[64];
+        tu_rand_bytes(key, kl / 2);
+        memcpy(key + kl / 2, key, kl / 2);
+        axiom_cipher_ctx *c = NULL;
+        TU_ASSERT_RC(axiom_cipher_new(&c, alg), AXIOM_OK, "%s", alg);
+        TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_ENCRYPT, key, kl, d.iv, 16), AXIOM_EINVAL,
+                     "%s: encryption with equal halves", alg);
+        TU_ASSERT_RC(axiom_cipher_update(c, out, d.pt, 32), AXIOM_ESTATE,
+                     "%s: refused init left the context unkeyed", alg);
+        TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_DECRYPT, key, kl, d.iv, 16), AXIOM_OK,
+                     "%s: decryption with equal halves", alg);
+        TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_ENCRYPT, NULL, 0, d.iv, 16), AXIOM_EINVAL,
+                     "%s: encryption under the kept equal-halves key", alg);
+        TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_DECRYPT, NULL, 0, d.iv, 16), AXIOM_OK,
+                     "%s: decryption under the kept key", alg);
+        /* One differing byte anywhere is a valid key. */
+        for (size_t pos = 0; pos < kl; pos += kl / 8) {
+            memcpy(key2, key, kl);
+            key2[pos] ^= 0x01;
+            TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_ENCRYPT, key2, kl, d.iv, 16), AXIOM_OK,
+                         "%s: halves differing at byte %zu", alg, pos);
+        }
+        /* A refused re-key keeps the previous (valid) key. */
+        TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_ENCRYPT, key, kl, d.iv, 16), AXIOM_EINVAL, "%s",
+                     alg);
+        TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_ENCRYPT, NULL, 0, d.iv, 16), AXIOM_OK,
+                     "%s: the previous key is kept", alg);
+        axiom_cipher_free(c);
+    }
+    /* Vector 1 itself decrypts. */
+    axiom_cipher_ctx *c = open_ctx(&d, AXIOM_DECRYPT);
+    TU_ASSERT_RC(axiom_cipher_update(c, out, d.ct, d.len), AXIOM_OK, "vector 1 decryption");
+    TU_ASSERT_MEM_EQ(out, d.pt, d.len, "vector 1 decryption");
+    axiom_cipher_free(c);
+    release(&d);
+}
+END_TEST
+
 static Suite *kat_suite(void)
 {
     Suite *s = suite_create("cipher_kat");
@@ -797,6 +862,7 @@ static Suite *kat_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_table_vs_libgcrypt);
     tcase_add_test(tc, test_oneshot);
+    tcase_add_test(tc, test_xts_equal_halves);
     tcase_add_test(tc, test_inplace);
     tcase_add_test(tc, test_misaligned);
     tcase_add_test(tc, test_splits);

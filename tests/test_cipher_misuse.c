@@ -147,8 +147,9 @@ START_TEST(test_init_errors)
         /* key NULL before any key was set */
         TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_ENCRYPT, NULL, 0, iv, a->ivlen), AXIOM_ESTATE,
                      "%s: init(key NULL) before any key", a->name);
+        /* a key length without a key: EINVAL, before or after a key */
         TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_DECRYPT, NULL, a->keylen, iv, a->ivlen),
-                     AXIOM_ESTATE, "%s: init(key NULL, keylen %zu) before any key", a->name,
+                     AXIOM_EINVAL, "%s: init(key NULL, keylen %zu) before any key", a->name,
                      a->keylen);
         /* bad direction */
         static const int dirs[] = { 2, -1, 3, 255, 0x10001 };

@@ -4,9 +4,13 @@
  * the code.
  *
  * The test program defines free() (and the allocation functions, to learn
- * each block's requested size), forwarding to glibc's __libc_* entry points.
- * While the detector is armed, every block handed to free() is scanned for
- * any 8-byte window of the secrets of the running case:
+ * each block's requested size), forwarding to glibc's __libc_* entry points;
+ * the contexts that hold keys come from the library's own allocator
+ * (lib/core/secmem.c), whose test hooks report each block handed out and
+ * each block freed (after its wipe, before the pool may reuse it).  While
+ * the detector is armed, every block handed to free() or freed by that
+ * allocator is scanned for any 8-byte window of the secrets of the running
+ * case:
  *  - "derived" secrets, computed here independently of the library: the
  *    raw key; for AES the whole encryption schedule, the InvMixColumns form
  *    of the inner round keys (equivalent inverse cipher) and the GHASH key
@@ -40,6 +44,7 @@
 #include "core/aead.h"
 #include "api/catalog.h"
 #include "sha2/hash.h"
+#include "core/internal.h"
 #include "testutil.h"
 
 #ifdef HAVE_VALGRIND_MEMCHECK_H
@@ -255,6 +260,23 @@ void free(void *p)
     size_t n = 0;
     sz_find(p, &n, 1);
     __libc_free(p);
+}
+
+/* The library's allocator of key-holding contexts: the same bookkeeping
+ * and the same scan as free(), at the point where the pool takes the
+ * block back. */
+static unsigned long g_pool_frees;
+
+static void pool_alloc_hook(void *p, size_t n)
+{
+    sz_put(p, n);
+}
+
+static void pool_free_hook(void *p, size_t n)
+{
+    g_pool_frees++;
+    check_block(p);
+    sz_find(p, &n, 1);
 }
 
 void *calloc(size_t n, size_t size)
@@ -574,6 +596,8 @@ static void expect_clean(const char *what)
 
 static void setup(void)
 {
+    axiom_secmem_alloc_hook = pool_alloc_hook;
+    axiom_secmem_free_hook = pool_free_hook;
     aes_sbox_init();
     sha_init_k();
     disarm();
@@ -669,8 +693,24 @@ START_TEST(test_control)
         TU_ASSERT(g_fd_derived.hits > 0, "unwiped copy: derived AES secrets not detected");
     arm();
     snapshot("aes-256-cbc", c, aes_layout_derivable());
+    unsigned long frees = g_pool_frees;
     axiom_cipher_free(c);
+    TU_ASSERT(g_pool_frees == frees + 1, "the context did not go back through the pool's hook");
     expect_clean("aes-256-cbc control");
+
+    /* The pool's hook sees what the pool hands it: a pool block holding
+     * the key, reported as if the pool had skipped its wipe. */
+    uint8_t *pb = axiom_secmem_alloc(300);
+    TU_ASSERT(pb != NULL, "axiom_secmem_alloc");
+    memcpy(pb + 77, key, 32);
+    arm();
+    pool_free_hook(pb, 300);
+    disarm();
+    TU_ASSERT(g_fd_derived.hits > 0, "unwiped pool block not detected");
+    sz_put(pb, 300);
+    arm();
+    axiom_secmem_free(pb, 300);
+    expect_clean("pool block freed by the pool");
 }
 END_TEST
 

@@ -13,14 +13,41 @@ extern "C" {
 
 /** @defgroup aead Authenticated encryption (AEAD)
  *
- *  Algorithm names (looked up case-insensitively) are listed in the
- *  README and by `axiom list`; each algorithm documents its key, nonce and
- *  tag lengths in doc/mainpage.md.
+ *  Algorithm names (looked up case-insensitively) and their lengths, in
+ *  bytes:
+ *
+ *  | name | key | nonce | tag | longest message |
+ *  |------|-----|-------|-----|-----------------|
+ *  | `aes-128-gcm`, `aes-192-gcm`, `aes-256-gcm` (SP 800-38D) | 16, 24, 32 | 1 to 2^61 - 1 (12 is the fast path and the one to use) | 16, 15, 14, 13, 12, 8, 4 | 2^36 - 32 |
+ *  | `sm4-gcm` (RFC 8998) | 16 | as AES-GCM | as AES-GCM | 2^36 - 32 |
+ *  | `chacha20-poly1305` (RFC 8439) | 32 | 12 | 16 | 2^38 - 64 |
+ *  | `xchacha20-poly1305` (draft-irtf-cfrg-xchacha) | 32 | 24 | 16 | 2^38 - 64 |
+ *
+ *  The AD may be up to 2^61 - 1 bytes for GCM and any length for the
+ *  ChaCha20 family.  A 24-byte XChaCha20 nonce may be chosen at random;
+ *  the 12-byte nonces must be unique per key (a counter).
+ *
+ *  GCM tags: the tag length must be fixed by the protocol (or the key's
+ *  configuration), never taken from the message: a receiver that accepts
+ *  whatever length a message carries lets an attacker shorten the tag to
+ *  4 bytes and forge with probability 2^-32 per try.  Tags shorter than 12
+ *  bytes are for protocols that need them: SP 800-38D Appendix C requires,
+ *  for 4- and 8-byte tags, that the application enforce both a limit on
+ *  the combined length of ciphertext and AD per message and a limit on the
+ *  number of failed (indeed of all) authenticated decryptions under one
+ *  key, one row of its Table 1 (4-byte tags) or Table 2 (8-byte tags; for
+ *  example messages of at most 2^15 bytes and 2^32 decryptions, down to
+ *  2^25 bytes and 2^17 decryptions), and change the key before the count
+ *  is reached.  The library does not count decryptions: that is the
+ *  caller's duty.
  *
  *  Rules shared by every algorithm:
  *  - `out == in` (in place) is allowed; any other overlap between @c out and
  *    @c in is rejected with #AXIOM_EINVAL.  The nonce and AD buffers may be
- *    anywhere, the output included (they are read before it is written).
+ *    anywhere, the output included: a nonce or AD that shares a byte with
+ *    the output is copied aside before anything is written, on the stack
+ *    when it is short and on the heap otherwise (then #AXIOM_ENOMEM if
+ *    that allocation fails, nothing written).
  *    The tag buffer may be anywhere except that it may not share a byte
  *    with the @p len bytes at @c out (#AXIOM_EINVAL): `text || tag` in one
  *    buffer, sealed or opened in place, is the usual layout.
@@ -53,7 +80,8 @@ int axiom_aead_setkey(axiom_aead_ctx *ctx, const uint8_t *key, size_t keylen);
  *  @p len is 0.  A nonce must never be used twice under one key.
  *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_ESTATE (no key),
  *          #AXIOM_EIVLEN, #AXIOM_ETAGLEN, #AXIOM_ELENGTH (message or AD
- *          longer than the algorithm allows) */
+ *          longer than the algorithm allows), #AXIOM_ENOMEM (a long nonce
+ *          or AD inside the output could not be copied aside) */
 int axiom_aead_seal(axiom_aead_ctx *ctx, uint8_t *out, uint8_t *tag, size_t taglen,
                     const uint8_t *nonce, size_t noncelen,
                     const uint8_t *ad, size_t adlen,
@@ -62,8 +90,8 @@ int axiom_aead_seal(axiom_aead_ctx *ctx, uint8_t *out, uint8_t *tag, size_t tagl
 /** Check the tag and decrypt @p len bytes of ciphertext @p in into @p out.
  *  @return #AXIOM_OK; #AXIOM_EAUTH when the tag does not match (the
  *          @p len bytes at @p out are then zero); #AXIOM_EINVAL,
- *          #AXIOM_ESTATE, #AXIOM_EIVLEN, #AXIOM_ETAGLEN, #AXIOM_ELENGTH
- *          (nothing written) */
+ *          #AXIOM_ESTATE, #AXIOM_EIVLEN, #AXIOM_ETAGLEN, #AXIOM_ELENGTH,
+ *          #AXIOM_ENOMEM (as for seal; nothing written) */
 int axiom_aead_open(axiom_aead_ctx *ctx, uint8_t *out, const uint8_t *tag, size_t taglen,
                     const uint8_t *nonce, size_t noncelen,
                     const uint8_t *ad, size_t adlen,

@@ -23,6 +23,14 @@ extern "C" {
  *  `vpclmul`, `avx512`, `avx512ifma`, `avx512vbmi`, `gfni`, `shani`) or `all`
  *  for the portable C code everywhere.  Unknown names are ignored.
  *
+ *  `AXIOM_CPU_DISABLE` and `AXIOM_CT_ONLY` are ignored in processes that
+ *  run with privileges their user does not have (AT_SECURE: setuid,
+ *  setgid, file capabilities): they are read with secure_getenv(), so
+ *  that whoever starts such a program cannot choose its kernels (for
+ *  example a kernel that is not constant time).  Such a program can call
+ *  axiom_cpu_disable() itself, or use a library built with
+ *  `--enable-ct-only`.
+ *
  *  Kernels are chosen when a context is created, so a change of features
  *  affects contexts created afterwards.
  *  @{ */

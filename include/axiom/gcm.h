@@ -24,7 +24,17 @@ extern "C" {
  *
  *  Any split of the AD and of the text gives the same result as one call.
  *  `out == in` is allowed in axiom_gcm_update(); any other overlap is
- *  #AXIOM_EINVAL.  A call out of this order returns #AXIOM_ESTATE.
+ *  #AXIOM_EINVAL.  A call out of this order returns #AXIOM_ESTATE.  Every
+ *  call has read its inputs when it returns and keeps no pointer to them,
+ *  so the nonce and AD buffers may be reused at once, even as the output
+ *  of the axiom_gcm_update() calls that follow.
+ *
+ *  Keys: 16, 24 or 32 bytes.  Nonces: 1 byte or longer (12 is the fast
+ *  path).  Tags: 16, 15, 14, 13, 12, 8 or 4 bytes; as for the one-shot
+ *  AEAD (axiom/aead.h), the tag length must be fixed by the protocol and
+ *  never read from the message, and 4- and 8-byte tags need the limits of
+ *  SP 800-38D Appendix C (message length and number of decryptions per
+ *  key), which the caller enforces.
  *
  *  @warning When decrypting, axiom_gcm_update() releases plaintext
  *  <b>before</b> the tag has been checked: nothing it returns is

@@ -100,7 +100,10 @@ void axiom_hash_free(axiom_hash_ctx *ctx);
  *
  *  No digest buffer may overlap any message or another digest buffer:
  *  digests are written as their messages finish, while other messages are
- *  still being read.  All arguments are checked before anything is hashed.
+ *  still being read.  The call checks this (#AXIOM_EINVAL; messages may
+ *  overlap each other), with a sort of the buffers that costs little
+ *  beside the hashing, on the heap for more than 32 messages.  All
+ *  arguments are checked before anything is hashed.
  *  @param name       hash name
  *  @param digests    @p n output pointers
  *  @param digestlen  full digest size, the same for all
@@ -109,8 +112,10 @@ void axiom_hash_free(axiom_hash_ctx *ctx);
  *  @param lens       @p n message lengths in bytes
  *  @param n          number of messages; 0 does nothing (the arrays may
  *                    then be NULL)
- *  @return #AXIOM_OK, #AXIOM_EINVAL (a NULL array, digest or message),
- *          #AXIOM_ENOTFOUND, #AXIOM_ELENGTH (wrong @p digestlen) */
+ *  @return #AXIOM_OK, #AXIOM_EINVAL (a NULL array, digest or message, or
+ *          a digest buffer that overlaps a message or another digest
+ *          buffer), #AXIOM_ENOTFOUND, #AXIOM_ELENGTH (wrong @p digestlen),
+ *          #AXIOM_ENOMEM (the overlap check's array for many messages) */
 int axiom_hash_many(const char *name, uint8_t *const digests[], size_t digestlen,
                     const void *const msgs[], const size_t lens[], size_t n);
 
@@ -127,6 +132,26 @@ int axiom_hash_many(const char *name, uint8_t *const digests[], size_t digestlen
  *          (@p maclen 0 or over the digest size) */
 int axiom_hmac(const char *hash, uint8_t *mac, size_t maclen,
                const uint8_t *key, size_t keylen, const void *in, size_t len);
+
+/** Check an HMAC tag in one call: compute the HMAC of @p len bytes at
+ *  @p in under @p key and compare its first @p maclen bytes with @p mac in
+ *  constant time (axiom_memeq()).  Use this rather than axiom_hmac()
+ *  followed by memcmp(), whose early exit tells an attacker how many
+ *  leading bytes of a forged tag were right.  The length of the expected
+ *  tag is the protocol's, never the length of what the message carries.
+ *  @param hash    hash name
+ *  @param mac     the tag to check (may lie anywhere, @p in included)
+ *  @param maclen  1 to the digest size; a truncated tag of @p maclen bytes
+ *                 is forged by chance with probability 2^(-8 maclen)
+ *  @param key     key of any length (NULL allowed when @p keylen is 0)
+ *  @param keylen  key length in bytes
+ *  @param in      message (NULL allowed when @p len is 0)
+ *  @param len     message length in bytes
+ *  @return #AXIOM_OK (the tag matches), #AXIOM_EAUTH (it does not);
+ *          otherwise as axiom_hmac(): #AXIOM_EINVAL, #AXIOM_ENOTFOUND,
+ *          #AXIOM_ELENGTH (@p maclen 0 or over the digest size) */
+int axiom_hmac_verify(const char *hash, const uint8_t *mac, size_t maclen,
+                      const uint8_t *key, size_t keylen, const void *in, size_t len);
 
 /** Opaque keyed HMAC context.  One thread at a time. */
 typedef struct axiom_hmac_ctx axiom_hmac_ctx;
@@ -178,8 +203,9 @@ int axiom_hmac_final(axiom_hmac_ctx *ctx, uint8_t *mac, size_t maclen);
  *                 length is 0)
  *  @param lens    @p n message lengths in bytes
  *  @param n       number of messages; 0 does nothing
- *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_ELENGTH, #AXIOM_ESTATE (no key
- *          set) */
+ *  @return #AXIOM_OK, #AXIOM_EINVAL (as axiom_hash_many(), overlap
+ *          included), #AXIOM_ELENGTH, #AXIOM_ESTATE (no key set),
+ *          #AXIOM_ENOMEM */
 int axiom_hmac_many(axiom_hmac_ctx *ctx, uint8_t *const macs[], size_t maclen,
                     const void *const msgs[], const size_t lens[], size_t n);
 

@@ -16,6 +16,13 @@ extern "C" {
  *  not optimise away (for keys and plaintext the caller is done with).
  *  NULL with @p len 0 is allowed. */
 void axiom_wipe(void *buf, size_t len);
+
+/** Compare @p n bytes at @p a and @p b in time that depends only on
+ *  @p n: every byte is read and there is no branch or early exit on the
+ *  contents (for tags, MACs and other secrets).  @p n 0 compares equal;
+ *  NULL is allowed only with @p n 0.
+ *  @return 1 when the bytes are equal, 0 otherwise */
+int axiom_memeq(const void *a, const void *b, size_t n);
 /** @} */
 
 #ifdef __cplusplus

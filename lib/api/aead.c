@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The generic AEAD layer: argument checks, constant-time tag comparison and
- * output wiping, over one algorithm's operations (lib/core/aead.h). */
+/* The generic AEAD layer: argument checks, the nonce and AD set aside when
+ * they lie inside the output, constant-time tag comparison and output
+ * wiping, over one algorithm's operations (lib/core/aead.h). */
 #include "config.h"
 
 #include <stdlib.h>
@@ -33,12 +34,10 @@ AXIOM_API int axiom_aead_new(axiom_aead_ctx **ctx, const char *name)
     int rc = axiom_pick_status(a->kernels);
     if (rc != AXIOM_OK)
         return rc;
-    void *p = NULL;
     size_t size = sizeof(axiom_aead_ctx) + a->state_size;
-    if (posix_memalign(&p, 64, size) != 0 || !p)
+    axiom_aead_ctx *c = axiom_secmem_alloc(size);
+    if (!c)
         return AXIOM_ENOMEM;
-    axiom_aead_ctx *c = p;
-    memset(c, 0, size);
     c->alg = a;
     c->state_size = a->state_size;
     *ctx = c;
@@ -49,8 +48,7 @@ AXIOM_API void axiom_aead_free(axiom_aead_ctx *ctx)
 {
     if (!ctx)
         return;
-    axiom_wipe(ctx, sizeof(axiom_aead_ctx) + ctx->state_size);
-    free(ctx);
+    axiom_secmem_free(ctx, sizeof(axiom_aead_ctx) + ctx->state_size);
 }
 
 AXIOM_API int axiom_aead_setkey(axiom_aead_ctx *ctx, const uint8_t *key, size_t keylen)
@@ -102,6 +100,101 @@ static int check_args(const axiom_aead_ctx *ctx, const uint8_t *out, const uint8
     return AXIOM_OK;
 }
 
+/* Bytes of AD (and of nonce) that a call copies aside on the stack when
+ * they share bytes with the output; longer ones are copied to the heap. */
+#define AEAD_STACK_AD 256
+#define AEAD_STACK_NONCE 32
+
+/* The nonce and AD as the kernels see them: the caller's buffers, or
+ * copies of them when they share a byte with the @len bytes at out, so
+ * that every kernel may write the output before it has read them
+ * (lib/core/aead.h).  The tag is never a concern: the kernels write a
+ * local full tag that is copied out, or compared, after they return. */
+typedef struct aead_inputs {
+    const uint8_t *nonce, *ad;
+    uint8_t *heap_nonce, *heap_ad;
+    uint8_t nonce_copy[AEAD_STACK_NONCE];
+    uint8_t ad_copy[AEAD_STACK_AD];
+} aead_inputs;
+
+static int touches(const uint8_t *p, size_t n, const uint8_t *out, size_t len)
+{
+    uintptr_t x = (uintptr_t)p, y = (uintptr_t)out;
+    return n && len && x < y + len && y < x + n;
+}
+
+/* *@p (@n bytes) moved aside when it touches the output: into @stack
+ * (@cap bytes) or a heap copy (*@heap). */
+static int set_aside(const uint8_t **p, size_t n, const uint8_t *out, size_t len,
+                     uint8_t *stack, size_t cap, uint8_t **heap)
+{
+    if (!touches(*p, n, out, len))
+        return AXIOM_OK;
+    uint8_t *d = stack;
+    if (n > cap) {
+        d = malloc(n);
+        if (!d)
+            return AXIOM_ENOMEM;
+        *heap = d;
+    }
+    memcpy(d, *p, n);
+    *p = d;
+    return AXIOM_OK;
+}
+
+static void inputs_done(aead_inputs *v, size_t noncelen, size_t adlen)
+{
+    if (v->heap_nonce) {
+        axiom_wipe(v->heap_nonce, noncelen);
+        free(v->heap_nonce);
+    } else if (v->nonce == v->nonce_copy) {
+        axiom_wipe(v->nonce_copy, noncelen);
+    }
+    if (v->heap_ad) {
+        axiom_wipe(v->heap_ad, adlen);
+        free(v->heap_ad);
+    } else if (v->ad == v->ad_copy) {
+        axiom_wipe(v->ad_copy, adlen);
+    }
+}
+
+static int inputs_get(aead_inputs *v, const uint8_t *out, size_t len, const uint8_t *nonce,
+                      size_t noncelen, const uint8_t *ad, size_t adlen)
+{
+    v->nonce = nonce;
+    v->ad = ad;
+    v->heap_nonce = v->heap_ad = NULL;
+    if (set_aside(&v->nonce, noncelen, out, len, v->nonce_copy, sizeof v->nonce_copy,
+                  &v->heap_nonce) != AXIOM_OK ||
+        set_aside(&v->ad, adlen, out, len, v->ad_copy, sizeof v->ad_copy, &v->heap_ad) !=
+            AXIOM_OK) {
+        inputs_done(v, noncelen, adlen);
+        return AXIOM_ENOMEM;
+    }
+    return AXIOM_OK;
+}
+
+/* The kernel call of seal (@enc) or open, with the nonce and AD as the
+ * kernels may see them: set aside first when they touch the output (out
+ * of line: the usual call pays only the two range checks). */
+static __attribute__((noinline)) int run_aside(const axiom_aead_ctx *ctx, int enc, uint8_t *out,
+                                               uint8_t full[AXIOM_AEAD_MAXTAG],
+                                               const uint8_t *nonce, size_t noncelen,
+                                               const uint8_t *ad, size_t adlen,
+                                               const uint8_t *in, size_t len)
+{
+    aead_inputs v;
+    int rc = inputs_get(&v, out, len, nonce, noncelen, ad, adlen);
+    if (rc != AXIOM_OK)
+        return rc;
+    if (enc)
+        ctx->alg->seal(ctx->state, out, full, v.nonce, noncelen, v.ad, adlen, in, len);
+    else
+        ctx->alg->open(ctx->state, out, full, v.nonce, noncelen, v.ad, adlen, in, len);
+    inputs_done(&v, noncelen, adlen);
+    return AXIOM_OK;
+}
+
 AXIOM_API int axiom_aead_seal(axiom_aead_ctx *ctx, uint8_t *out, uint8_t *tag, size_t taglen,
                               const uint8_t *nonce, size_t noncelen,
                               const uint8_t *ad, size_t adlen,
@@ -111,7 +204,12 @@ AXIOM_API int axiom_aead_seal(axiom_aead_ctx *ctx, uint8_t *out, uint8_t *tag, s
     if (rc != AXIOM_OK)
         return rc;
     uint8_t full[AXIOM_AEAD_MAXTAG];
-    ctx->alg->seal(ctx->state, out, full, nonce, noncelen, ad, adlen, in, len);
+    if (touches(nonce, noncelen, out, len) | touches(ad, adlen, out, len)) {
+        if ((rc = run_aside(ctx, 1, out, full, nonce, noncelen, ad, adlen, in, len)) != AXIOM_OK)
+            return rc;
+    } else {
+        ctx->alg->seal(ctx->state, out, full, nonce, noncelen, ad, adlen, in, len);
+    }
     memcpy(tag, full, taglen);
     axiom_wipe(full, sizeof full);
     return AXIOM_OK;
@@ -126,7 +224,12 @@ AXIOM_API int axiom_aead_open(axiom_aead_ctx *ctx, uint8_t *out, const uint8_t *
     if (rc != AXIOM_OK)
         return rc;
     uint8_t full[AXIOM_AEAD_MAXTAG];
-    ctx->alg->open(ctx->state, out, full, nonce, noncelen, ad, adlen, in, len);
+    if (touches(nonce, noncelen, out, len) | touches(ad, adlen, out, len)) {
+        if ((rc = run_aside(ctx, 0, out, full, nonce, noncelen, ad, adlen, in, len)) != AXIOM_OK)
+            return rc;
+    } else {
+        ctx->alg->open(ctx->state, out, full, nonce, noncelen, ad, adlen, in, len);
+    }
     /* Constant time: OR every difference together, branch once at the end. */
     uint8_t diff = 0;
     for (size_t i = 0; i < taglen; i++)

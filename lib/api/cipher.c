@@ -23,6 +23,7 @@ struct axiom_cipher_ctx {
     axiom_mode mode;         /* desc->mode, one load nearer */
     int dir;
     int keyed;               /* a key schedule is present */
+    int xts_same_halves;     /* XTS key whose two halves are equal: decryption only */
     int ready;               /* init done: update allowed */
     uint8_t iv[16];          /* chaining value, counter, or XTS tweak */
     uint8_t buf[16];         /* keystream of the current partial block;
@@ -55,11 +56,9 @@ AXIOM_API int axiom_cipher_new(axiom_cipher_ctx **ctx, const char *name)
         return axiom_pick_status(d->kernels);
     /* A stream cipher picks its own kernel when the key is set. */
     const axiom_bc_kernel *k = d->stream ? NULL : axiom_bc_of(pk);
-    void *p = NULL;
-    if (posix_memalign(&p, 64, sizeof(axiom_cipher_ctx)) != 0 || !p)
+    axiom_cipher_ctx *c = axiom_secmem_alloc(sizeof *c);
+    if (!c)
         return AXIOM_ENOMEM;
-    axiom_cipher_ctx *c = p;
-    memset(c, 0, sizeof *c);
     c->desc = d;
     c->k = k;
     c->mode = d->mode;
@@ -71,8 +70,7 @@ AXIOM_API void axiom_cipher_free(axiom_cipher_ctx *ctx)
 {
     if (!ctx)
         return;
-    axiom_wipe(ctx, sizeof *ctx);
-    free(ctx);
+    axiom_secmem_free(ctx, sizeof *ctx);
 }
 
 /* A new message under the key already set: the per-message path, kept
@@ -107,6 +105,15 @@ static __attribute__((noinline)) int init_slow(axiom_cipher_ctx *ctx, int direct
         return AXIOM_EIVLEN;
     if (ivlen && !iv)
         return AXIOM_EINVAL;
+    /* IEEE 1619 / SP 800-38E: the data key and the tweak key must differ
+     * for encryption; decryption stays possible, to read old data.  The
+     * halves are compared in constant time; only the verdict branches. */
+    int same = 0;
+    if (d->mode == AXIOM_MODE_XTS && key) {
+        same = axiom_memeq(key, key + keylen / 2, keylen / 2);
+        if (same && direction == AXIOM_ENCRYPT)
+            return AXIOM_EINVAL;
+    }
 
     if (d->stream) {
         if (key) {
@@ -123,6 +130,7 @@ static __attribute__((noinline)) int init_slow(axiom_cipher_ctx *ctx, int direct
     if (d->mode == AXIOM_MODE_XTS) {
         k->setkey(&ctx->ks, key, keylen / 2);
         k->setkey(&ctx->ks2, key + keylen / 2, keylen / 2);
+        ctx->xts_same_halves = same;
     } else {
         k->setkey(&ctx->ks, key, keylen);
     }
@@ -135,7 +143,8 @@ AXIOM_API int axiom_cipher_init(axiom_cipher_ctx *ctx, int direction,
                                 const uint8_t *key, size_t keylen,
                                 const uint8_t *iv, size_t ivlen)
 {
-    if (!ctx || (direction != AXIOM_ENCRYPT && direction != AXIOM_DECRYPT))
+    /* A key length without a key is a mistake, not "keep the key". */
+    if (!ctx || (direction != AXIOM_ENCRYPT && direction != AXIOM_DECRYPT) || (!key && keylen))
         return AXIOM_EINVAL;
     const axiom_cipher_desc *d = ctx->desc;
     if (key || d->stream)
@@ -146,6 +155,8 @@ AXIOM_API int axiom_cipher_init(axiom_cipher_ctx *ctx, int direction,
     if (ivlen != d->ivlen)
         return AXIOM_EIVLEN;
     if (ivlen && !iv)
+        return AXIOM_EINVAL;
+    if (ctx->xts_same_halves && direction == AXIOM_ENCRYPT)
         return AXIOM_EINVAL;
     start_message(ctx, direction, iv, ivlen);
     return AXIOM_OK;

@@ -13,6 +13,11 @@
 #include "core/stream.h"
 
 #define AXIOM_CHACHA_BLOCK 64
+/* Bytes per pass of the SIMD kernels' widest loops (4, 8 and 16 blocks);
+ * shorter inputs and tails take their partial paths. */
+#define AXIOM_CHACHA_SSSE3_BYTES 256
+#define AXIOM_CHACHA_AVX2_BYTES 512
+#define AXIOM_CHACHA_AVX512_BYTES 1024
 
 /* One ChaCha20 kernel.  @st is the 16-word input state of RFC 8439 2.3
  * (constants, key, block counter in st[12], nonce); @xor XORs @len bytes of

@@ -11,11 +11,14 @@
 #include "chacha/poly1305.h"
 
 /* Chunk size of cp_tail. */
-#define CHUNK 4096
+#define CHUNK AXIOM_CHACHAPOLY_TAIL
 
 /* Messages up to this size get their keystream and the Poly1305 key from
  * one kernel call (at most four blocks: one 4-way pass). */
-#define SHORT_MAX 192
+#define SHORT_MAX AXIOM_CHACHAPOLY_SHORT_MAX
+/* The fused passes' units (lib/chacha/poly1305.h). */
+#define FCHUNK AXIOM_CHACHAPOLY_CHUNK
+#define GROUP AXIOM_CHACHAPOLY_GROUP
 
 typedef struct cp_state {
     uint8_t key[32];
@@ -98,33 +101,33 @@ static void cp_crypt(const cp_state *s, const uint8_t key[32], const uint8_t non
             axiom_poly1305_update_pad16(&p, in, len);
             axiom_xor_bytes(out, in, ks + 64, len);
         }
-    } else if (s->pk->chachapoly_key && len >= 1024) {
-        /* The fused kernel: the Poly1305 key comes with the first 1 KiB,
+    } else if (s->pk->chachapoly_key && len >= FCHUNK) {
+        /* The fused kernel: the Poly1305 key comes with the first chunk,
          * whose ciphertext the next pass MACs (seal: @out; open: @in).
-         * Opening in place, that KiB's plaintext waits aside until the
+         * Opening in place, that chunk's plaintext waits aside until the
          * pass has read the ciphertext (the buffers are equal or
          * disjoint: lib/api/aead.c). */
-        _Alignas(64) uint8_t pt0[1024];
+        _Alignas(64) uint8_t pt0[FCHUNK];
         uint8_t *o0 = !enc && out == in ? pt0 : out;
         s->pk->chachapoly_key(st, ks, o0, in);
         st[12] = 17;
         axiom_poly1305_init(&p, ks, s->pk);
         axiom_poly1305_update_pad16(&p, ad, adlen);
-        size_t n = len / 1024 - 1;
-        p.k->chachapoly(st, &p, out + 1024, in + 1024, n, enc, enc ? out : in);
+        size_t n = len / FCHUNK - 1;
+        p.k->chachapoly(st, &p, out + FCHUNK, in + FCHUNK, n, enc, enc ? out : in);
         if (o0 == pt0) {
-            memcpy(out, pt0, 1024);
+            memcpy(out, pt0, FCHUNK);
             axiom_wipe(pt0, sizeof pt0);
         }
-        in += 1024 * (n + 1);
-        out += 1024 * (n + 1);
-        len -= 1024 * (n + 1);
+        in += FCHUNK * (n + 1);
+        out += FCHUNK * (n + 1);
+        len -= FCHUNK * (n + 1);
         cp_tail(ck, &p, st, enc, out, in, len);
-    } else if (enc && s->pk->chachapoly512_seal && len >= 1024) {
+    } else if (enc && s->pk->chachapoly512_seal && len >= FCHUNK) {
         /* The key block inside the first group's rounds. */
-        size_t n = len / 512;
+        size_t n = len / GROUP;
         s->pk->chachapoly512_seal(st, &p, out, in, n, ad, adlen);
-        cp_tail(ck, &p, st, enc, out + 512 * n, in + 512 * n, len - 512 * n);
+        cp_tail(ck, &p, st, enc, out + GROUP * n, in + GROUP * n, len - GROUP * n);
     } else {
         /* Block 0 is the Poly1305 key; the message starts at block 1. */
         memset(ks, 0, 64);
@@ -132,22 +135,22 @@ static void cp_crypt(const cp_state *s, const uint8_t key[32], const uint8_t non
         st[12] = 1;
         axiom_poly1305_init(&p, ks, s->pk);
         axiom_poly1305_update_pad16(&p, ad, adlen);
-        if (p.k->chachapoly512 && len >= (enc ? 1024 : 512)) {
-            /* Whole 512-byte groups: keystream and MAC in one pass.  Seal
+        if (p.k->chachapoly512 && len >= (enc ? FCHUNK : GROUP)) {
+            /* Whole groups: keystream and MAC in one pass.  Seal
              * MACs a group during the next one's rounds, so a single
              * group gains nothing there (measured 1-4 % slower). */
-            size_t n = len / 512;
+            size_t n = len / GROUP;
             p.k->chachapoly512(st, &p, out, in, n, enc);
-            in += 512 * n;
-            out += 512 * n;
-            len -= 512 * n;
-        } else if (p.k->chachapoly && len >= 1024) {
-            /* Whole 1 KiB chunks: keystream and MAC in one pass. */
-            size_t n = len / 1024;
+            in += GROUP * n;
+            out += GROUP * n;
+            len -= GROUP * n;
+        } else if (p.k->chachapoly && len >= FCHUNK) {
+            /* Whole chunks: keystream and MAC in one pass. */
+            size_t n = len / FCHUNK;
             p.k->chachapoly(st, &p, out, in, n, enc, NULL);
-            in += 1024 * n;
-            out += 1024 * n;
-            len -= 1024 * n;
+            in += FCHUNK * n;
+            out += FCHUNK * n;
+            len -= FCHUNK * n;
         }
         cp_tail(ck, &p, st, enc, out, in, len);
     }

@@ -58,6 +58,27 @@ typedef struct axiom_poly1305_kernel {
                                size_t adlen);
 } axiom_poly1305_kernel;
 
+/* Where ChaCha20-Poly1305's paths change, in bytes of message: up to
+ * SHORT_MAX one kernel call makes the Poly1305 key and the keystream; the
+ * fused passes (chachapoly, chachapoly_key) take whole CHUNKs, chachapoly512
+ * whole GROUPs; lib/chacha/chachapoly.c MACs what is left TAIL bytes at a
+ * time.  The ChaCha20 and Poly1305 kernels' own widths are below.  The
+ * contract test derives its message lengths from AXIOM_CHACHAPOLY_STEPS:
+ * a new path threshold belongs in that list. */
+#define AXIOM_CHACHAPOLY_SHORT_MAX 192
+#define AXIOM_CHACHAPOLY_GROUP 512
+#define AXIOM_CHACHAPOLY_CHUNK 1024
+#define AXIOM_CHACHAPOLY_TAIL 4096
+/* The fewest 16-byte blocks the vector Poly1305 kernels take in parallel
+ * (the ChaCha20 kernels' widths are in lib/chacha/chacha.h). */
+#define AXIOM_POLY1305_AVX2_MIN_BLOCKS 8
+#define AXIOM_POLY1305_IFMA_MIN_BLOCKS 16
+#define AXIOM_CHACHAPOLY_STEPS                                                  \
+    { AXIOM_CHACHAPOLY_SHORT_MAX, AXIOM_CHACHAPOLY_GROUP, AXIOM_CHACHAPOLY_CHUNK, \
+      2 * AXIOM_CHACHAPOLY_CHUNK, AXIOM_CHACHAPOLY_TAIL, 2 * AXIOM_CHACHAPOLY_TAIL, \
+      AXIOM_CHACHA_SSSE3_BYTES, AXIOM_CHACHA_AVX2_BYTES, AXIOM_CHACHA_AVX512_BYTES, \
+      16 * AXIOM_POLY1305_AVX2_MIN_BLOCKS, 16 * AXIOM_POLY1305_IFMA_MIN_BLOCKS }
+
 struct axiom_poly1305 {
     uint64_t h[5];           /* accumulator, partially reduced */
     uint64_t r[5];           /* clamped r */

@@ -14,7 +14,10 @@
 /* One algorithm.  The generic layer validates every argument with the
  * predicates and limits below (so the operations never fail), rejects
  * overlapping buffers, compares tags in constant time and wipes the output
- * of a failed open. */
+ * of a failed open.  The operations may assume that the nonce and the AD
+ * share no byte with the output (the generic layer copies them aside when
+ * the caller's do), so that they may write @out before reading either;
+ * @out and @in are equal or disjoint. */
 typedef struct axiom_aead_alg {
     const char *name;
     size_t keylen;

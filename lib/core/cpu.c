@@ -9,6 +9,14 @@
 
 #include "core/internal.h"
 
+#if !defined(HAVE_SECURE_GETENV) && !defined(HAVE___SECURE_GETENV)
+#if defined(HAVE_GETAUXVAL) && defined(HAVE_SYS_AUXV_H)
+#include <sys/auxv.h>
+#else
+#include <unistd.h>
+#endif
+#endif
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #define AXIOM_X86 1
@@ -168,16 +176,35 @@ static uint64_t with_prerequisites(uint64_t f)
     return f;
 }
 
+/* The environment, except in AT_SECURE processes (setuid, setgid, file
+ * capabilities), where the user who starts the program is not the one it
+ * runs as and must not choose its kernels (a non-constant-time one, say):
+ * there AXIOM_CPU_DISABLE and AXIOM_CT_ONLY read as unset. */
+static const char *env_get(const char *name)
+{
+#if defined(HAVE_SECURE_GETENV)
+    return secure_getenv(name);
+#elif defined(HAVE___SECURE_GETENV)
+    return __secure_getenv(name);
+#elif defined(HAVE_GETAUXVAL) && defined(AT_SECURE)
+    return getauxval(AT_SECURE) ? NULL : getenv(name);
+#else
+    if (getuid() != geteuid() || getgid() != getegid())
+        return NULL;
+    return getenv(name);
+#endif
+}
+
 static void cpu_init(void)
 {
     cpu_detected = with_prerequisites(cpu_probe() & axiom_cpu_compiled());
 #ifdef AXIOM_CT_ONLY_DEFAULT
     ct_only = 1;
 #endif
-    const char *ct = getenv("AXIOM_CT_ONLY");
+    const char *ct = env_get("AXIOM_CT_ONLY");
     if (ct && *ct && strcmp(ct, "0") != 0)
         ct_only = 1;
-    const char *env = getenv("AXIOM_CPU_DISABLE");
+    const char *env = env_get("AXIOM_CPU_DISABLE");
     if (env)
         __atomic_fetch_or(&cpu_disabled, axiom_cpu_feature_parse(env), __ATOMIC_SEQ_CST);
     __atomic_store_n(&cpu_ready, 1, __ATOMIC_RELEASE);

@@ -70,6 +70,18 @@ static inline void axiom_zero16(void *p, size_t n)
         __asm__ __volatile__("" : : "r"(buf) : "memory");                                  \
     } while (0)
 
+/* The allocator of key-holding contexts (lib/core/secmem.c): zeroed,
+ * 64-byte aligned blocks on pages kept out of core dumps (MADV_DONTDUMP);
+ * free wipes the @n bytes (the size asked for at allocation) first.
+ * NULL on failure; freeing NULL does nothing. */
+void *axiom_secmem_alloc(size_t n);
+void axiom_secmem_free(void *p, size_t n);
+/* Test hooks (tests/test_wipe), NULL otherwise: called with each block
+ * handed out, and with each block freed, after its wipe and before the
+ * pool may reuse it. */
+extern void (*axiom_secmem_alloc_hook)(void *p, size_t n);
+extern void (*axiom_secmem_free_hook)(void *p, size_t n);
+
 /* Zeroes about 8 KiB of the stack below the caller's frame: called right
  * after a (noinline) function whose compiled code may have spilled key
  * material there (register temporaries that axiom_wipe cannot name). */

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Error messages, version, and the secure wipe. */
+/* Error messages, version, the secure wipe and the constant-time
+ * comparison. */
 #include "config.h"
 
 #include <string.h>
@@ -41,6 +42,16 @@ AXIOM_API void axiom_wipe(void *buf, size_t len)
         wipe_memset(buf, 0, len);
         __asm__ __volatile__("" : : "r"(buf) : "memory");
     }
+}
+
+AXIOM_API int axiom_memeq(const void *a, const void *b, size_t n)
+{
+    const volatile uint8_t *x = a, *y = b;
+    uint32_t d = 0;
+    for (size_t i = 0; i < n; i++)
+        d |= (uint32_t)(x[i] ^ y[i]);
+    /* d is 0..255: (d - 1) >> 8 is all ones only for 0. */
+    return (int)(1 & ((d - 1) >> 8));
 }
 
 __attribute__((noinline)) void axiom_stack_wipe(void)

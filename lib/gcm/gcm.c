@@ -35,12 +35,12 @@
 #include "gcm/gcm.h"
 
 /* Blocks staged per AES call when a tier has no stitched loop. */
-#define GCM_BATCH 32
+#define GCM_BATCH AXIOM_GCM_BATCH_BLOCKS
 /* Blocks per call of the block cipher's CTR when a tier has no stitched
  * loop and the counters are public: 4 KiB of output, still in L1 when
  * GHASH reads it (and far below the SM4 kernels' streaming-store
  * threshold, lib/sm4/sm4.h). */
-#define GCM_CHUNK 256
+#define GCM_CHUNK AXIOM_GCM_CHUNK_BLOCKS
 
 void axiom_gcm_setkey_with(axiom_gcm_key *g, const axiom_gcm_kernel *k,
                            const uint8_t *key, size_t keylen)
@@ -248,7 +248,7 @@ static void gcm_setkey(void *state, const axiom_kernel *k, const uint8_t *key, s
 
 /* Blocks staged for one call of the block cipher's CTR: one kernel step of
  * the widest kernels. */
-#define GCM_STAGE 16
+#define GCM_STAGE AXIOM_GCM_STAGE_BLOCKS
 
 /* J0 and @bytes (at most 15 blocks) of text through the block cipher's CTR
  * from the public counter J0 = @ctr, via a stack copy, so that E_K(J0)

@@ -13,6 +13,27 @@
 #define AXIOM_GCM_MAX_LEN ((UINT64_C(1) << 36) - 32)
 #define AXIOM_GCM_MAX_ADLEN ((UINT64_C(1) << 61) - 1)
 
+/* The glue's path thresholds, in 16-byte blocks (lib/gcm/gcm.c): one-shot
+ * messages of fewer than STAGE blocks with a 96-bit nonce go through one
+ * staged CTR call on tiers without a stitched loop; such tiers run the
+ * block cipher's CTR CHUNK blocks at a time (public counters) or its ECB
+ * over BATCH staged counter blocks (counters hashed from other nonces). */
+#define AXIOM_GCM_STAGE_BLOCKS 16
+#define AXIOM_GCM_BATCH_BLOCKS 32
+#define AXIOM_GCM_CHUNK_BLOCKS 256
+
+/* Every count of text blocks at which a GCM path changes (the glue's and
+ * each tier's: lib/gcm/ghash.h), and every count of AD plus text blocks
+ * at which a one-shot hook changes path; the contract test derives its
+ * message lengths from these lists, so a new threshold belongs here. */
+#define AXIOM_GCM_TEXT_STEPS                                                     \
+    { AXIOM_GCM_STAGE_BLOCKS - 1, AXIOM_GCM_BATCH_BLOCKS, AXIOM_GCM_CHUNK_BLOCKS,   \
+      AXIOM_GCM_AESNI_BLOCKS - 1, AXIOM_GCM_AESNI_BLOCKS, 2 * AXIOM_GCM_AESNI_BLOCKS, \
+      AXIOM_GCM_VAES2_BLOCKS, 2 * AXIOM_GCM_VAES2_BLOCKS, AXIOM_GCM_VAES512_BLOCKS,   \
+      2 * AXIOM_GCM_VAES512_BLOCKS }
+#define AXIOM_GCM_TOTAL_STEPS { AXIOM_GHASH_MAXPOW, AXIOM_GCM_VAES512_BLOCKS, \
+                                2 * AXIOM_GCM_VAES2_BLOCKS }
+
 /* Everything that depends on the key: the AEAD algorithm's state. */
 typedef struct axiom_gcm_key {
     axiom_bc_ks ks;                /* made by k->aes->setkey */

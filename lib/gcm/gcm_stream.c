@@ -41,11 +41,9 @@ AXIOM_API int axiom_gcm_new(axiom_gcm_ctx **ctx, const char *name)
             a = gcms[i];
     if (!a)
         return AXIOM_ENOTFOUND;
-    void *p = NULL;
-    if (posix_memalign(&p, 64, sizeof(axiom_gcm_ctx)) != 0 || !p)
+    axiom_gcm_ctx *c = axiom_secmem_alloc(sizeof *c);
+    if (!c)
         return AXIOM_ENOMEM;
-    axiom_gcm_ctx *c = p;
-    memset(c, 0, sizeof *c);
     c->keylen = a->keylen;
     c->state = ST_NOKEY;
     *ctx = c;
@@ -56,8 +54,7 @@ AXIOM_API void axiom_gcm_free(axiom_gcm_ctx *ctx)
 {
     if (!ctx)
         return;
-    axiom_wipe(ctx, sizeof *ctx);
-    free(ctx);
+    axiom_secmem_free(ctx, sizeof *ctx);
 }
 
 /* Forget the message in progress (keystream, partial blocks, tag mask). */

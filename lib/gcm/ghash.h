@@ -15,6 +15,14 @@
  * per reduction). */
 #define AXIOM_GHASH_MAXPOW 32
 
+/* Blocks per iteration of the stitched loops: aesni+pclmul, vaes-avx2 and
+ * vaes-avx512 (lib/gcm/x86_64/gcm_*.c).  Their one-shot hooks (msg) also
+ * switch paths on these counts and on AXIOM_GHASH_MAXPOW (lib/gcm/gcm.h,
+ * AXIOM_GCM_TEXT_STEPS). */
+#define AXIOM_GCM_AESNI_BLOCKS 8
+#define AXIOM_GCM_VAES2_BLOCKS 16
+#define AXIOM_GCM_VAES512_BLOCKS 32
+
 /* Key material derived from H, in whatever layout the GHASH kernel that
  * made it likes (powers of H, Karatsuba halves...).  Only the kernel that
  * ran init, and the stitched loops paired with it, read it. */

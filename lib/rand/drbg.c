@@ -360,10 +360,9 @@ int axiom_drbg_init_os(axiom_drbg *d, const uint8_t *pers, size_t perslen)
 
 static int drbg_alloc(axiom_drbg **out)
 {
-    void *p = NULL;
-    if (posix_memalign(&p, 64, sizeof(axiom_drbg)) != 0 || !p)
+    axiom_drbg *p = axiom_secmem_alloc(sizeof(axiom_drbg));
+    if (!p)
         return AXIOM_ENOMEM;
-    memset(p, 0, sizeof(axiom_drbg));
     *out = p;
     return AXIOM_OK;
 }
@@ -413,8 +412,7 @@ AXIOM_API void axiom_drbg_free(axiom_drbg *drbg)
 {
     if (!drbg)
         return;
-    axiom_wipe(drbg, sizeof *drbg);
-    free(drbg);
+    axiom_secmem_free(drbg, sizeof *drbg);
 }
 
 /* ---- reseed (10.2.1.4.2) ------------------------------------------------ */

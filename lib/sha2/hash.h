@@ -120,6 +120,12 @@ void axiom_hash_oneshot(const uint32_t *iv, uint64_t prefix, const axiom_hash_ke
 const axiom_hash_kernel *axiom_hash_pick_wide(const axiom_hash_desc *d,
                                               const axiom_hash_kernel *single);
 
+/* The argument rule of axiom_hash_many() and axiom_hmac_many(): no output
+ * (@outlen bytes at each out[i]) may share a byte with a message or with
+ * another output.  AXIOM_OK, AXIOM_EINVAL, or AXIOM_ENOMEM (many messages:
+ * the sort's array is allocated). */
+int axiom_hash_many_disjoint(uint8_t *const out[], size_t outlen, const void *const msgs[],
+                             const size_t lens[], size_t n);
 void axiom_hash_many_core(const axiom_hash_desc *d, const axiom_hash_kernel *single,
                           const uint32_t *iv, uint64_t prefix,
                           uint8_t *const out[], size_t outlen,

@@ -13,6 +13,7 @@
  * wide kernel.  Branches depend on lengths only. */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "sha2/hash.h"
@@ -106,6 +107,67 @@ static void one_at_a_time(const axiom_hash_kernel *k, const uint32_t *iv, uint64
 {
     for (size_t i = 0; i < n; i++)
         axiom_hash_oneshot(iv, prefix, k, msgs[i], lens[i], out[i], outlen);
+}
+
+/* ---- the overlap rule ---------------------------------------------------- */
+
+typedef struct range {
+    uintptr_t start, end;  /* [start, end) */
+    int out;               /* an output (else a message) */
+} range;
+
+static int range_cmp(const void *a, const void *b)
+{
+    const range *x = a, *y = b;
+    return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* Ranges on the stack up to this many; more are allocated. */
+#define RANGES_STACK 64
+
+int axiom_hash_many_disjoint(uint8_t *const out[], size_t outlen, const void *const msgs[],
+                             const size_t lens[], size_t n)
+{
+    range st[RANGES_STACK], *r = st;
+    if (n > RANGES_STACK / 2) {
+        if (n > SIZE_MAX / (2 * sizeof(range)))
+            return AXIOM_ENOMEM;
+        r = malloc(2 * n * sizeof(range));
+        if (!r)
+            return AXIOM_ENOMEM;
+    }
+    size_t k = 0;
+    int rc = AXIOM_OK;
+    for (size_t i = 0; i < n; i++) {
+        const uintptr_t o = (uintptr_t)out[i], m = (uintptr_t)msgs[i];
+        if (o + outlen < o || m + lens[i] < m) { /* wraps the address space */
+            rc = AXIOM_EINVAL;
+            goto done;
+        }
+        r[k++] = (range){ o, o + outlen, 1 };
+        if (lens[i])
+            r[k++] = (range){ m, m + lens[i], 0 };
+    }
+    /* In start order, a range overlaps an earlier one exactly when it
+     * starts before that one ends: an output may follow nothing that ends
+     * past its start, a message no output that does (messages may share
+     * bytes with each other). */
+    qsort(r, k, sizeof *r, range_cmp);
+    uintptr_t end_any = 0, end_out = 0;
+    for (size_t i = 0; i < k; i++) {
+        if (r[i].start < (r[i].out ? end_any : end_out)) {
+            rc = AXIOM_EINVAL;
+            break;
+        }
+        if (r[i].end > end_any)
+            end_any = r[i].end;
+        if (r[i].out && r[i].end > end_out)
+            end_out = r[i].end;
+    }
+done:
+    if (r != st)
+        free(r);
+    return rc;
 }
 
 const axiom_hash_kernel *axiom_hash_pick_wide(const axiom_hash_desc *d,

@@ -91,6 +91,28 @@ AXIOM_API int axiom_hmac(const char *hash, uint8_t *mac, size_t maclen,
     return AXIOM_OK;
 }
 
+AXIOM_API int axiom_hmac_verify(const char *hash, const uint8_t *mac, size_t maclen,
+                                const uint8_t *key, size_t keylen, const void *in, size_t len)
+{
+    uint8_t full[AXIOM_HASH_MAX_SIZE];
+    if (!hash)
+        return AXIOM_EINVAL;
+    const axiom_hash_desc *d = axiom_hash_find(hash);
+    if (!d)
+        return AXIOM_ENOTFOUND;
+    if (!mac || (!key && keylen) || (!in && len))
+        return AXIOM_EINVAL;
+    if (maclen == 0 || maclen > d->digestlen)
+        return AXIOM_ELENGTH;
+    /* The full tag into a local buffer (the caller's @mac may lie inside
+     * @in or @key), then one constant-time comparison. */
+    int rc = axiom_hmac(hash, full, d->digestlen, key, keylen, in, len);
+    if (rc == AXIOM_OK)
+        rc = axiom_memeq(full, mac, maclen) ? AXIOM_OK : AXIOM_EAUTH;
+    axiom_wipe(full, sizeof full);
+    return rc;
+}
+
 AXIOM_API int axiom_hmac_new(axiom_hmac_ctx **ctx, const char *hash)
 {
     if (!ctx)
@@ -101,7 +123,7 @@ AXIOM_API int axiom_hmac_new(axiom_hmac_ctx **ctx, const char *hash)
     const axiom_hash_desc *d = axiom_hash_find(hash);
     if (!d)
         return AXIOM_ENOTFOUND;
-    axiom_hmac_ctx *c = malloc(sizeof *c);
+    axiom_hmac_ctx *c = axiom_secmem_alloc(sizeof *c);
     if (!c)
         return AXIOM_ENOMEM;
     hmac_init(c, d);
@@ -159,6 +181,9 @@ AXIOM_API int axiom_hmac_many(axiom_hmac_ctx *ctx, uint8_t *const macs[], size_t
     for (size_t i = 0; i < n; i++)
         if (!macs[i] || (!msgs[i] && lens[i]))
             return AXIOM_EINVAL;
+    int rc = axiom_hash_many_disjoint(macs, maclen, msgs, lens, n);
+    if (rc != AXIOM_OK)
+        return rc;
 
     uint8_t inner[HMAC_BATCH][AXIOM_HASH_MAX_SIZE];
     uint8_t *iptr[HMAC_BATCH];
@@ -184,8 +209,7 @@ AXIOM_API void axiom_hmac_free(axiom_hmac_ctx *ctx)
 {
     if (!ctx)
         return;
-    axiom_wipe(ctx, sizeof *ctx);
-    free(ctx);
+    axiom_secmem_free(ctx, sizeof *ctx);
 }
 
 /* ---- HKDF ----------------------------------------------------------------- */

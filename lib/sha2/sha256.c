@@ -277,6 +277,9 @@ AXIOM_API int axiom_hash_many(const char *name, uint8_t *const digests[], size_t
     for (size_t i = 0; i < n; i++)
         if (!digests[i] || (!msgs[i] && lens[i]))
             return AXIOM_EINVAL;
+    int rc = axiom_hash_many_disjoint(digests, digestlen, msgs, lens, n);
+    if (rc != AXIOM_OK)
+        return rc;
     axiom_hash_many_core(d, axiom_hash_pick(d->kernels), d->iv, 0, digests, digestlen,
                          msgs, lens, n);
     return AXIOM_OK;

@@ -280,7 +280,7 @@ static void avx2_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, siz
             sc.k[i] = _mm256_set1_epi32((int)sc.pre[i]);
         x8_col0(s[12], sc.k, sc.w);
         do {
-            const size_t n = len < 512 ? len : 512;
+            const size_t n = len < AXIOM_CHACHA_AVX2_BYTES ? len : AXIOM_CHACHA_AVX2_BYTES;
             const uint32_t ctr0 = s[12];
             x8_rounds(sc.v, sc.w, sc.k);
             s[12] += 8;

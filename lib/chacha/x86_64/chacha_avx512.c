@@ -70,12 +70,12 @@ static void avx512_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, s
     if (len > 512) {
         uint32_t pre[16];
         ch_first_round_shared(st, pre);
-        while (len >= 1024) {
-            chacha_x16(s, pre, out, in, 1024);
+        while (len >= AXIOM_CHACHA_AVX512_BYTES) {
+            chacha_x16(s, pre, out, in, AXIOM_CHACHA_AVX512_BYTES);
             s[12] += 16;
-            out += 1024;
-            in += 1024;
-            len -= 1024;
+            out += AXIOM_CHACHA_AVX512_BYTES;
+            in += AXIOM_CHACHA_AVX512_BYTES;
+            len -= AXIOM_CHACHA_AVX512_BYTES;
         }
         if (len > 512) {
             chacha_x16(s, pre, out, in, len);

@@ -12,12 +12,12 @@ static void ssse3_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, si
 {
     uint32_t s[16];
     memcpy(s, st, sizeof s);
-    while (len >= 256) {
-        chacha_x4(s, out, in, 256);
+    while (len >= AXIOM_CHACHA_SSSE3_BYTES) {
+        chacha_x4(s, out, in, AXIOM_CHACHA_SSSE3_BYTES);
         s[12] += 4;
-        out += 256;
-        in += 256;
-        len -= 256;
+        out += AXIOM_CHACHA_SSSE3_BYTES;
+        in += AXIOM_CHACHA_SSSE3_BYTES;
+        len -= AXIOM_CHACHA_SSSE3_BYTES;
     }
     if (len > 128)
         chacha_x4(s, out, in, len);

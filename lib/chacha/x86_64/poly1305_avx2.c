@@ -18,7 +18,7 @@
 
 #ifdef AXIOM_POLY1305_R44
 
-#define AVX2_MIN_BLOCKS 8
+#define AVX2_MIN_BLOCKS AXIOM_POLY1305_AVX2_MIN_BLOCKS
 
 #define M26 UINT64_C(0x3ffffff)
 #define M44 ((UINT64_C(1) << 44) - 1)

@@ -32,7 +32,7 @@
 #include "gcm/x86_64/ghash_pclmul.h"
 
 #define GA_FORCE_INLINE static inline __attribute__((always_inline))
-#define GA_W 8
+#define GA_W AXIOM_GCM_AESNI_BLOCKS
 
 /* Keystream for @n (1..8) counter blocks from @c, XORed with @in into @out. */
 GA_FORCE_INLINE void ga_ctr_tail(const __m128i *rk, const unsigned nr, uint8_t *out,
@@ -254,8 +254,6 @@ GA_FORCE_INLINE void ga_msg_nr(const __m128i *rk, const unsigned nr, const __m12
             b[j] = _mm_shuffle_epi8(gh_ctr_add(c0, (int)j - 1), bswap);
         ga_enc8(rk, nr, b);
         ek = b[0];
-        /* The AD is read before any text byte is written: it may lie
-         * inside the output (aead.h: the AD buffer may be anywhere). */
         const int one_red = nad + nt < AXIOM_GHASH_MAXPOW;
         __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
         const __m128i *k;

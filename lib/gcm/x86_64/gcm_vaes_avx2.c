@@ -54,6 +54,7 @@
 #define VY_V 8             /* ymm registers of blocks per iteration */
 #define VY_L 2             /* blocks per register */
 #define VY_W (VY_L * VY_V) /* blocks per iteration */
+_Static_assert(VY_W == AXIOM_GCM_VAES2_BLOCKS, "lib/gcm/ghash.h names the width");
 
 /* The width's primitives for gcm_vaes_common.h. */
 #define VY_VEC __m256i

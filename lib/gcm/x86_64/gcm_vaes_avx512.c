@@ -57,6 +57,7 @@
 #define VZ_V 8             /* zmm registers of blocks per iteration */
 #define VZ_L 4             /* blocks per register */
 #define VZ_W (VZ_L * VZ_V) /* blocks per iteration */
+_Static_assert(VZ_W == AXIOM_GCM_VAES512_BLOCKS, "lib/gcm/ghash.h names the width");
 
 /* The width's primitives for gcm_vaes_common.h. */
 #define VZ_VEC __m512i
