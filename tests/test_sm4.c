@@ -2,7 +2,8 @@
 /* SM4 tests: GB/T 32907-2016 examples (including the 1,000,000-encryption
  * one), Botan's sm4.vec, libgcrypt differential for every mode through the
  * API, white-box comparison of every usable kernel with the portable masked
- * kernel and libgcrypt (links lib/libaxiom_core.la), mask refresh, misuse;
+ * kernel and libgcrypt (links lib/libaxiom_core.la), the generic-ct kernel's
+ * S-box circuit on every byte and its path thresholds, mask refresh, misuse;
  * SM4-GCM: the RFC 8998 example, Wycheproof sm4_gcm_test.json, libgcrypt
  * differential through the API and for every usable GCM tier, misuse.
  *
@@ -362,7 +363,7 @@ START_TEST(test_kernels)
         if (k == &axiom_sm4_masked)
             found_masked = 1;
         else
-            TU_ASSERT(k->constant_time == 1, "SIMD kernel %s must be constant time", k->name);
+            TU_ASSERT(k->constant_time == 1, "kernel %s must be constant time", k->name);
         if (!usable(k))
             continue;
         tested++;
@@ -520,6 +521,112 @@ START_TEST(test_kernels_nt)
     free(in);
     free(out);
     free(ref);
+}
+END_TEST
+
+/* GB/T 32907-2016, 6.2: the S-box, to check the generic-ct circuit. */
+static const uint8_t sm4_sbox[256] = {
+    0xd6, 0x90, 0xe9, 0xfe, 0xcc, 0xe1, 0x3d, 0xb7, 0x16, 0xb6, 0x14, 0xc2, 0x28, 0xfb, 0x2c, 0x05,
+    0x2b, 0x67, 0x9a, 0x76, 0x2a, 0xbe, 0x04, 0xc3, 0xaa, 0x44, 0x13, 0x26, 0x49, 0x86, 0x06, 0x99,
+    0x9c, 0x42, 0x50, 0xf4, 0x91, 0xef, 0x98, 0x7a, 0x33, 0x54, 0x0b, 0x43, 0xed, 0xcf, 0xac, 0x62,
+    0xe4, 0xb3, 0x1c, 0xa9, 0xc9, 0x08, 0xe8, 0x95, 0x80, 0xdf, 0x94, 0xfa, 0x75, 0x8f, 0x3f, 0xa6,
+    0x47, 0x07, 0xa7, 0xfc, 0xf3, 0x73, 0x17, 0xba, 0x83, 0x59, 0x3c, 0x19, 0xe6, 0x85, 0x4f, 0xa8,
+    0x68, 0x6b, 0x81, 0xb2, 0x71, 0x64, 0xda, 0x8b, 0xf8, 0xeb, 0x0f, 0x4b, 0x70, 0x56, 0x9d, 0x35,
+    0x1e, 0x24, 0x0e, 0x5e, 0x63, 0x58, 0xd1, 0xa2, 0x25, 0x22, 0x7c, 0x3b, 0x01, 0x21, 0x78, 0x87,
+    0xd4, 0x00, 0x46, 0x57, 0x9f, 0xd3, 0x27, 0x52, 0x4c, 0x36, 0x02, 0xe7, 0xa0, 0xc4, 0xc8, 0x9e,
+    0xea, 0xbf, 0x8a, 0xd2, 0x40, 0xc7, 0x38, 0xb5, 0xa3, 0xf7, 0xf2, 0xce, 0xf9, 0x61, 0x15, 0xa1,
+    0xe0, 0xae, 0x5d, 0xa4, 0x9b, 0x34, 0x1a, 0x55, 0xad, 0x93, 0x32, 0x30, 0xf5, 0x8c, 0xb1, 0xe3,
+    0x1d, 0xf6, 0xe2, 0x2e, 0x82, 0x66, 0xca, 0x60, 0xc0, 0x29, 0x23, 0xab, 0x0d, 0x53, 0x4e, 0x6f,
+    0xd5, 0xdb, 0x37, 0x45, 0xde, 0xfd, 0x8e, 0x2f, 0x03, 0xff, 0x6a, 0x72, 0x6d, 0x6c, 0x5b, 0x51,
+    0x8d, 0x1b, 0xaf, 0x92, 0xbb, 0xdd, 0xbc, 0x7f, 0x11, 0xd9, 0x5c, 0x41, 0x1f, 0x10, 0x5a, 0xd8,
+    0x0a, 0xc1, 0x31, 0x88, 0xa5, 0xcd, 0x7b, 0xbd, 0x2d, 0x74, 0xd0, 0x12, 0xb8, 0xe5, 0xb4, 0xb0,
+    0x89, 0x69, 0x97, 0x4a, 0x0c, 0x96, 0x77, 0x7e, 0x65, 0xb9, 0xf1, 0x09, 0xc5, 0x6e, 0xc6, 0x84,
+    0x18, 0xf0, 0x7d, 0xec, 0x3a, 0xdc, 0x4d, 0x20, 0x79, 0xee, 0x5f, 0x3e, 0xd7, 0xcb, 0x39, 0x48,
+};
+
+/* The generic-ct circuit on all 256 bytes, in both its forms (64 lanes of
+ * a bitsliced pass; the word path's four bytes a word). */
+START_TEST(test_ct_sbox)
+{
+    uint8_t bulk[256], word[256];
+    memset(bulk, 0, sizeof bulk);
+    memset(word, 0, sizeof word);
+    axiom_sm4_ct_sbox_table(bulk, word);
+    for (unsigned x = 0; x < 256; x++) {
+        TU_ASSERT(bulk[x] == sm4_sbox[x], "bitsliced circuit: S(%#04x) = %#04x, want %#04x", x,
+                  bulk[x], sm4_sbox[x]);
+        TU_ASSERT(word[x] == sm4_sbox[x], "word-path circuit: S(%#04x) = %#04x, want %#04x", x,
+                  word[x], sm4_sbox[x]);
+    }
+}
+END_TEST
+
+/* generic-ct at the lengths where its paths change (lib/sm4/sm4_ct.c): one
+ * below, at and one above the bulk threshold and the 64-block pass, after
+ * whole passes, 128 and odd counts; out of place at any offset and in
+ * place; every operation against libgcrypt and the masked kernel; CTR with
+ * the low 64 bits of the counter (or all 128) wrapping at and around a pass
+ * boundary.  Under every tier: the kernel needs no CPU feature. */
+START_TEST(test_ct_lengths)
+{
+    tu_rng_reset("sm4-ct-lengths");
+    const size_t L = AXIOM_SM4_CT_LANES, B = AXIOM_SM4_CT_BULK_MIN;
+    const size_t lens[] = { 1, 2, 3, 5, 7, B - 1, B, B + 1, L - 1, L, L + 1, L + B - 1, L + B,
+                            L + B + 1, 2 * L - 1, 2 * L, 2 * L + 1, 3 * L + 5 };
+    const size_t maxb = 3 * L + 5;
+    const axiom_bc_kernel *k = &axiom_sm4_generic_ct;
+    uint8_t *in = malloc(16 * maxb + 16), *out = malloc(16 * maxb + 48);
+    uint8_t *ref = malloc(16 * maxb), *gen = malloc(16 * maxb);
+    TU_ASSERT(usable(k) && k->constant_time && !k->features,
+              "generic-ct: no feature, constant time");
+    for (int op = 0; op < BC_NOPS_BLOCK; op++) {
+        for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+            for (int rep = 0; rep < 4; rep++) {
+                const size_t n = lens[li];
+                uint8_t key[16], iv[16], ivk[16], ivg[16], ivr[16];
+                axiom_bc_ks ks, gks;
+                tu_rand_bytes(key, 16);
+                tu_rand_bytes(iv, 16);
+                if (op == OP_CTR && rep > 0) {
+                    /* low 64 bits wrap after block w: w = the last block of
+                     * the first pass, the first of the second, or inside */
+                    const size_t w = rep == 1 ? L - 1 : rep == 2 ? L : n / 2;
+                    const uint64_t lo = (uint64_t)0 - 1 - (uint64_t)w;
+                    for (int j = 0; j < 8; j++)
+                        iv[8 + j] = (uint8_t)(lo >> (56 - 8 * j));
+                    if (rep == 3)
+                        memset(iv, 0xff, 8); /* and all 128 bits */
+                }
+                k->setkey(&ks, key, 16);
+                axiom_sm4_masked.setkey(&gks, key, 16);
+                tu_rand_bytes(in, 16 * n);
+                TU_ASSERT(gcry_sm4(op_mode[op], op_enc[op], key, iv, ref, in, 16 * n) == 0,
+                          "libgcrypt");
+                ref_ivout(op, iv, in, ref, n, ivr);
+                memcpy(ivg, iv, 16);
+                run_op(&axiom_sm4_masked, op, &gks, gen, in, n, ivg);
+                TU_ASSERT_MEM_EQ(gen, ref, 16 * n, "masked %s, %zu blocks", opnames[op], n);
+                uint8_t *dst = out + tu_rand_range(0, 31);
+                const uint8_t *src = in;
+                if (rep & 1) { /* in place, misaligned */
+                    memcpy(dst, in, 16 * n);
+                    src = dst;
+                }
+                memcpy(ivk, iv, 16);
+                run_op(k, op, &ks, dst, src, n, ivk);
+                TU_ASSERT_MEM_EQ(dst, ref, 16 * n, "generic-ct %s, %zu blocks%s, vs libgcrypt",
+                                 opnames[op], n, rep & 1 ? " in place" : "");
+                TU_ASSERT_MEM_EQ(ivk, ivr, 16, "generic-ct %s, %zu blocks: chaining value",
+                                 opnames[op], n);
+                TU_ASSERT_MEM_EQ(ivk, ivg, 16, "generic-ct %s: chaining value vs masked",
+                                 opnames[op]);
+            }
+        }
+    }
+    free(in);
+    free(out);
+    free(ref);
+    free(gen);
 }
 END_TEST
 
@@ -948,6 +1055,8 @@ static Suite *sm4_suite(void)
     tcase_add_test(tw, test_kernels);
     tcase_add_test(tw, test_kernels_nt);
     tcase_add_test(tw, test_masked_refresh);
+    tcase_add_test(tw, test_ct_sbox);
+    tcase_add_test(tw, test_ct_lengths);
     suite_add_tcase(s, tw);
     TCase *tm = tcase_create("misuse");
     tcase_add_test(tm, test_misuse);

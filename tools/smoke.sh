@@ -34,13 +34,16 @@ grep -q '^aesni ' "$tmp/o" || fail "axiom cpu lacks aesni"
 # ---- list: every algorithm, the kernel from the library
 expect 0 "$axiom" list
 for a in aes-128-ctr aes-256-xts chacha20 aes-128-gcm chacha20-poly1305 xchacha20-poly1305 \
-         sha224 sha256 sha256-many; do
+         sm4-ecb sm4-gcm sha224 sha256 sha256-many; do
   grep -q "^$a " "$tmp/o" || fail "axiom list lacks $a"
 done
 # With everything disabled, portable kernels (generic*) serve everything.
 if [ "${AXIOM_CPU_DISABLE:-}" = all ]; then
   awk 'NR > 1 && $3 !~ /^generic/ { bad = 1 } END { exit bad }' "$tmp/o" \
     || fail "AXIOM_CPU_DISABLE=all, yet a kernel that is not generic*"
+  # ... and every default kernel is constant time, SM4's included.
+  awk 'NR > 1 && $4 != "yes" { bad = 1 } END { exit bad }' "$tmp/o" \
+    || fail "AXIOM_CPU_DISABLE=all, yet a default kernel that is not constant time"
 fi
 
 # ---- dgst: byte for byte what sha256sum prints

@@ -132,13 +132,20 @@ SM4_GCM_TIER(sm4_gcm_aesni2_ct, "aesni-avx2+generic-ct", AXIOM_CPU_AESNI | AXIOM
              &axiom_sm4_aesni_avx2, &axiom_ghash_generic_ct)
 #endif
 #ifdef HAVE_ISA_AESNI
+SM4_GCM_TIER(sm4_gcm_ct_pclmul, "generic-ct+pclmul", SM4G_PCLMUL, 1, &axiom_sm4_generic_ct,
+             &axiom_ghash_pclmul)
+#endif
+SM4_GCM_TIER(sm4_gcm_ct_ct, "generic-ct+generic-ct", 0, 1, &axiom_sm4_generic_ct,
+             &axiom_ghash_generic_ct)
+#ifdef HAVE_ISA_AESNI
 SM4_GCM_TIER(sm4_gcm_masked_pclmul, "generic-masked+pclmul", SM4G_PCLMUL, 0, &axiom_sm4_masked,
              &axiom_ghash_pclmul)
 #endif
 SM4_GCM_TIER(sm4_gcm_masked_ct, "generic-masked+generic-ct", 0, 0, &axiom_sm4_masked,
              &axiom_ghash_generic_ct)
 
-/* Best first; the portable tiers last, always present. */
+/* Best first; the portable tiers last, always present: the constant-time
+ * ones, then the masked ones (never picked: for the white-box tests). */
 const axiom_kernel *const axiom_sm4_gcm_kernels[] = {
 #if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_VAES512) && defined(HAVE_ISA_AESNI)
     &sm4_gcm_gfni512_vpclmul.base,
@@ -172,6 +179,10 @@ const axiom_kernel *const axiom_sm4_gcm_kernels[] = {
 #if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_AVX2)
     &sm4_gcm_aesni2_ct.base,
 #endif
+#ifdef HAVE_ISA_AESNI
+    &sm4_gcm_ct_pclmul.base,
+#endif
+    &sm4_gcm_ct_ct.base,
 #ifdef HAVE_ISA_AESNI
     &sm4_gcm_masked_pclmul.base,
 #endif

@@ -10,7 +10,8 @@
  * lib/gcm/gcm.c's (axiom_gcm_aead_seal, axiom_gcm_aead_open): the tier bound
  * at setkey brings the block cipher and the GHASH kernel.  A tier is
  * constant time only if both its parts are; the masked SM4 kernel is not
- * (lib/sm4/sm4.c).
+ * (lib/sm4/sm4.c), and its tiers come after the portable generic-ct ones,
+ * which every CPU can run, so they are never picked.
  */
 #include "config.h"
 

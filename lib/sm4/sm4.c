@@ -81,8 +81,9 @@
  *   and all 32 rounds until the next refresh; combining two points of one
  *   trace cancels it);
  * - fault attacks, and leakage of the plaintext/ciphertext themselves.
- * Use a SIMD kernel (constant time) where one applies: this kernel is the
- * portable default only.
+ * It is never picked: the bitsliced generic-ct kernel (lib/sm4/sm4_ct.c),
+ * constant time and needing no CPU feature, comes before it in the SM4
+ * list; it stays for the white-box tests and benchmarks.
  */
 #include "config.h"
 
@@ -543,7 +544,7 @@ const axiom_bc_kernel axiom_sm4_masked = {
     .name = "generic-masked",
     .features = 0,
     .constant_time = 0,
-    .desc = "masked table (NOT constant time; portable fallback)",
+    .desc = "masked table (NOT constant time; never picked, for tests)",
     .slow_block = 1,
     .setkey = sm4m_setkey,
     .ecb_enc = sm4m_ecb_enc,

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* SM4 (GB/T 32907-2016) constants and helpers shared by the portable
- * masked kernel (lib/sm4/sm4.c) and the SIMD kernels (lib/sm4/x86_64/sm4_*.c).
+ * kernels (lib/sm4/sm4_ct.c, lib/sm4/sm4.c) and the SIMD kernels
+ * (lib/sm4/x86_64/sm4_*.c).
  * Everything here is static inline or a macro, so that no ISA-compiled copy
  * leaks into portable code. */
 #ifndef AXIOM_SM4_H
@@ -15,6 +16,7 @@
 #define AXIOM_SM4_ROUNDS 32
 
 /* Defined in lib/sm4/ and lib/sm4/x86_64/ (declared whether or not built). */
+extern const axiom_bc_kernel axiom_sm4_generic_ct;    /* lib/sm4/sm4_ct.c */
 extern const axiom_bc_kernel axiom_sm4_masked;        /* NOT constant time */
 extern const axiom_bc_kernel axiom_sm4_gfni_avx512;
 extern const axiom_bc_kernel axiom_sm4_gfni_avx2;
@@ -23,6 +25,17 @@ extern const axiom_bc_kernel axiom_sm4_vaes_avx2;
 
 /* The SM4 kernels of this build, best first (lib/sm4/sm4_kernels.c). */
 extern axiom_kernel_list axiom_sm4_kernels;
+
+/* The generic-ct kernel (lib/sm4/sm4_ct.c): blocks per bitsliced pass, and
+ * the shortest run that takes one (shorter runs go through its word path,
+ * two blocks at a time); the tests derive their lengths from these. */
+#define AXIOM_SM4_CT_LANES 64
+#define AXIOM_SM4_CT_BULK_MIN 7
+
+/* The S-box through the generic-ct kernel's circuit (lib/sm4/sm4_ct.c),
+ * for every byte: in its bitsliced form (@bulk) and its word form
+ * (@word); for the white-box tests. */
+void axiom_sm4_ct_sbox_table(uint8_t bulk[256], uint8_t word[256]);
 
 /* The AVX2 SIMD kernels' bulk modes (ECB, CTR, CBC and CFB decryption)
  * write their output with non-temporal stores from this many bytes on,

@@ -332,9 +332,10 @@ static void run_sm4_short(const ct_target *t, const uint8_t *secret, int full)
 }
 
 /* The chaining modes of the other SIMD block-cipher kernels (AES,
- * Kuznyechik), whose timed targets are otherwise ECB only: CTR (public
- * counter), CBC and CFB decryption and XTS both ways (secret tweak), over
- * 37 AES blocks (a bulk step of every width, then a tail) or 13 Kuznyechik
+ * Kuznyechik) and of the portable SM4 one, whose timed targets are
+ * otherwise ECB only: CTR (public counter), CBC and CFB decryption and XTS
+ * both ways (secret tweak), over 37 AES or SM4 blocks (a bulk step of every
+ * width, then a tail; SM4: one padded bitsliced pass) or 13 Kuznyechik
  * blocks (the Kuznyechik kernels pad every call to a batch of 32 or 64
  * blocks; 13 is past their one-block CTR path, below 5 or 12 blocks,
  * which a 4-block CTR call reaches). */
@@ -365,6 +366,24 @@ static void run_bc_modes(const ct_target *t, const uint8_t *secret, int full)
             continue;
         memcpy(iv, secret + 32, 16);
         xts[f](&ks, out, work, n, iv);
+    }
+}
+
+/* The serial modes (CBC and CFB encryption, OFB), timed: one block at a
+ * time by construction, which the portable SM4 kernel runs through its
+ * one-block word path (lib/sm4/sm4_ct.c). */
+static void run_bc_serial(const ct_target *t, const uint8_t *secret, int full)
+{
+    static axiom_bc_ks ks;
+    const axiom_bc_kernel *k = t->kernel;
+    uint8_t iv[16];
+    (void)full;
+    k->setkey(&ks, secret, t->keylen);
+    fill_work_n(secret, 32);
+    const axiom_bc_chain_fn ser[] = { k->cbc_enc, k->cfb_enc, k->ofb };
+    for (size_t f = 0; f < sizeof ser / sizeof ser[0]; f++) {
+        memset(iv, 0x2e + (int)f, sizeof iv);
+        ser[f](&ks, out, work, 2, iv);
     }
 }
 
@@ -420,6 +439,15 @@ static void add_bc_list(const char *family, const char *catalog_name, const size
                 overflow = 1;
             if ((*k)->features && strcmp(family, "sm4") &&
                 !add_variant(&base, "modes", run_bc_modes, 0))
+                overflow = 1;
+            /* The portable constant-time SM4 kernel has two paths: the
+             * 4-block targets above take its word path, these its
+             * bitsliced passes (64 blocks; 37 in the modes) and the
+             * one-block serial modes. */
+            if (!(*k)->features && (*k)->constant_time && !strcmp(family, "sm4") &&
+                (!add_variant(&base, "bulk", run_bc_bulk, 0) ||
+                 !add_variant(&base, "modes", run_bc_modes, 0) ||
+                 !add_variant(&base, "serial", run_bc_serial, 0)))
                 overflow = 1;
         }
     }
