@@ -111,6 +111,7 @@ static __attribute__((noinline)) int init_slow(axiom_cipher_ctx *ctx, int direct
     int same = 0;
     if (d->mode == AXIOM_MODE_XTS && key) {
         same = axiom_memeq(key, key + keylen / 2, keylen / 2);
+        axiom_declassify(&same, sizeof same);
         if (same && direction == AXIOM_ENCRYPT)
             return AXIOM_EINVAL;
     }

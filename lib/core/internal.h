@@ -87,4 +87,12 @@ extern void (*axiom_secmem_free_hook)(void *p, size_t n);
  * material there (register temporaries that axiom_wipe cannot name). */
 void axiom_stack_wipe(void);
 
+/* Marks @n bytes at @p as public: a verdict computed in constant time from
+ * secrets that the library deliberately reveals (whether an XTS key's
+ * halves are equal), so that what follows may branch on it.  A no-op in
+ * the library (weak, lib/core/util.c); the secret-taint harness
+ * (tests/ct/ct_taint.c) links its own definition, which tells valgrind
+ * the bytes are defined.  Every call site is such a declassification. */
+void axiom_declassify(const void *p, size_t n);
+
 #endif
