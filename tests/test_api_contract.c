@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Black-box conformance of the public API contract (shared/api.md and the
+/* Black-box conformance of the public API contract (doc/api.md and the
  * headers), clause by clause, as an outside harness would test it: only
  * the calls of <axiom.h>, no internals (a few internal headers give the
  * kernels' length thresholds, as constants).  Each test names the clause

@@ -14,7 +14,8 @@ extern "C" {
  *  @{ */
 /** Overwrite @p len bytes at @p buf with zeros in a way the compiler may
  *  not optimise away (for keys and plaintext the caller is done with).
- *  NULL with @p len 0 is allowed. */
+ *  @param buf  the bytes to clear (NULL allowed when @p len is 0)
+ *  @param len  their number */
 void axiom_wipe(void *buf, size_t len);
 
 /** Compare @p n bytes at @p a and @p b in time that depends only on
