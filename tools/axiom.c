@@ -506,7 +506,7 @@ typedef void (*dgst_report)(dgst_state *s, const dgst_job *job);
 /* Digest size of hash @name, 0 if the library does not know it.  The
  * public API has no size query, but axiom_hash() insists on the full
  * digest length, so the one length it accepts is the answer. */
-static size_t hash_size(const char *name)
+static size_t hash_size_probe(const char *name)
 {
     uint8_t d[AXIOM_HASH_MAX_SIZE];
     for (size_t n = AXIOM_HASH_MAX_SIZE; n > 0; n--) {
@@ -517,6 +517,20 @@ static size_t hash_size(const char *name)
             return 0;
     }
     return 0;
+}
+
+/* hash_size_probe(), remembered for the names of the table (a checksum
+ * list asks for every line). */
+static size_t hash_size(const char *name)
+{
+    static size_t known[N_ALG_NAMES + 1]; /* size + 1; 0: not probed yet */
+    for (size_t i = 0; i < N_ALG_NAMES; i++)
+        if (strcasecmp(alg_names[i].name, name) == 0) {
+            if (!known[i])
+                known[i] = hash_size_probe(alg_names[i].name) + 1;
+            return known[i] - 1;
+        }
+    return hash_size_probe(name);
 }
 
 /* The library's spelling of hash @name (any case), or NULL if unknown. */
