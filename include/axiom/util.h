@@ -22,6 +22,9 @@ void axiom_wipe(void *buf, size_t len);
  *  @p n: every byte is read and there is no branch or early exit on the
  *  contents (for tags, MACs and other secrets).  @p n 0 compares equal;
  *  NULL is allowed only with @p n 0.
+ *  @param a  the first buffer
+ *  @param b  the second buffer
+ *  @param n  bytes to compare
  *  @return 1 when the bytes are equal, 0 otherwise */
 int axiom_memeq(const void *a, const void *b, size_t n);
 /** @} */
