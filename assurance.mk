@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Assurance targets (included by Makefile.am): sanitizers, valgrind,
-# constant-time evidence and fuzzing.  doc/SECURITY.md says what each one
+# constant-time evidence and fuzzing.  doc/ASSURANCE.md says what each one
 # proved; the README says how to run them.
 #
 #   make check-asan      whole suite, clang ASan+UBSan, in build-asan/
@@ -13,7 +13,7 @@
 # The separate builds copy the sources (tests/sepbuild.sh) because
 # configure refuses a VPATH build of a source tree configured in place.
 
-EXTRA_DIST += assurance.mk doc/SECURITY.md tests/sepbuild.sh tests/ct/taint.sh
+EXTRA_DIST += assurance.mk doc/ASSURANCE.md tests/sepbuild.sh tests/ct/taint.sh
 
 # ---------------------------------------------------------------- constant time
 # The taint harness only means something under valgrind (check-ct).
@@ -27,7 +27,7 @@ if HAVE_TESTDEPS
 # The quick timing test is part of make check (ct_time without arguments:
 # 10000 measurements, native tier only): its positive control sits at |t|
 # in the hundreds and the kernels below 5, against a threshold of 10
-# (doc/SECURITY.md).
+# (doc/ASSURANCE.md).
 check_PROGRAMS += tests/ct/ct_time
 tests_ct_ct_time_SOURCES = tests/ct/ct_time.c $(CT_SOURCES)
 tests_ct_ct_time_LDADD = lib/libaxiom_core.la -lm

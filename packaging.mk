@@ -24,7 +24,7 @@ examples_random_bytes_LDADD = lib/libaxiom.la
 
 # ---------------------------------------------------------------- packaging files
 DEBIAN_FILES = \
-	debian/axiom-tools.install \
+	debian/libaxiom-bin.install \
 	debian/changelog \
 	debian/control \
 	debian/copyright \

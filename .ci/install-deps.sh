@@ -12,4 +12,4 @@ $SUDO apt-get install -y -qq --no-install-recommends \
   check libjson-c-dev libgcrypt20-dev libssl-dev libsodium-dev \
   doxygen gnuplot-nox valgrind xz-utils binutils ca-certificates \
   debhelper dpkg-dev lintian rpm abigail-tools autopkgtest \
-  clang libclang-rt-14-dev
+  clang libclang-rt-dev

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Interfaces of the benchmark runner shared by axiom-bench and `axiom speed`:
- * the case table, the library drivers, and the entry point. */
+/* Interfaces of the benchmark runner shared by axiom-bench and
+ * `axiom-crypto speed`: the case table, the library drivers, and the entry point. */
 #ifndef AXIOM_BENCH_H
 #define AXIOM_BENCH_H
 
@@ -108,7 +108,8 @@ extern const bench_impl bench_axiom;
  * environment, runs the selected cases and prints them.  @peers is a
  * NULL-terminated list (may be just NULL).  @argv[0] is used in messages;
  * option parsing starts at @argv[1].  Returns the process exit code:
- * 0 success, 1 failure, 2 usage error. */
+ * 0 success, 1 failure, 2 usage error (a filter that selects nothing is
+ * one).  Standard output is left for the caller to flush and check. */
 int bench_cli(const char *prog, int argc, char **argv, const bench_impl *const *peers);
 
 /* AXIOM_BENCH_PEER_NOAVX512 set and not "0": the peers are asked to avoid

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* axiom-bench: the benchmark runner with every comparison library that
- * configure found linked in (the installed `axiom speed` has none). */
+ * configure found linked in (the installed `axiom-crypto speed` has none). */
 #include "config.h"
 
 #include <stdio.h>
@@ -50,5 +50,11 @@ static void peers_avoid_avx512(char **argv)
 int main(int argc, char **argv)
 {
     peers_avoid_avx512(argv);
-    return bench_cli("axiom-bench", argc, argv, peers);
+    int rc = bench_cli("axiom-bench", argc, argv, peers);
+    /* Results that did not reach standard output are a failure. */
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        perror("axiom-bench: write error");
+        return 1;
+    }
+    return rc;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libgcrypt as a benchmark peer: the same cases through gcry_cipher_*,
  * gcry_md_hash_buffer, gcry_mac_* and gcry_randomize.  Compiled into
- * axiom-bench only, never into the library or `axiom`. */
+ * axiom-bench only, never into the library or `axiom-crypto`. */
 #include "config.h"
 
 #include <stdlib.h>

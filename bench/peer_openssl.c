@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* OpenSSL's libcrypto as a benchmark peer: the same cases through EVP_*,
  * HMAC() and RAND_bytes().  Compiled into axiom-bench only, never into the
- * library or `axiom`. */
+ * library or `axiom-crypto`. */
 #include "config.h"
 
 #include <stdlib.h>

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The benchmark runner: options, machine set-up, the measurement loop with
- * libaxiom and its peers interleaved, statistics, and the text (Go
- * benchmark format), JSON and CSV outputs. */
+ * libaxiom and its peers interleaved, statistics, and the outputs: the
+ * summary table (Go benchmark format, one line per case and library),
+ * one Go benchmark line per repetition for benchstat, JSON and CSV. */
 #include "config.h"
 
 #include <errno.h>
@@ -35,10 +36,12 @@
  * repeating a minute-long operation (a portable kernel on 16 MiB in a
  * serial mode) would make the suite take hours and teach nothing more. */
 #define SLOW_OP_SEC 1.0
+/* parse_options(): --help was printed. */
+#define HELP_SHOWN (-1)
 
 static const size_t default_sizes[] = { 16, 64, 256, 1024, 8192, 16384, 16 * MIB };
 
-enum { FMT_TEXT, FMT_JSON, FMT_CSV };
+enum { FMT_TEXT, FMT_JSON, FMT_CSV, FMT_BENCH };
 
 typedef struct options {
     const char *filter;
@@ -48,7 +51,9 @@ typedef struct options {
     size_t sizes[MAX_SIZES];
     size_t nsizes;
     int reps; /* 0: 5, or 3 for messages of 1 MiB and more */
+    int count; /* --count: repetitions, each printed (FMT_BENCH) */
     int fmt;
+    int fmt_set; /* -o given */
     const char *saves[MAX_SAVES];
     int nsaves;
     int cold;
@@ -68,6 +73,8 @@ typedef struct result {
     int reps, kept;
     double ns_op, mb_s, cpb, spread;
     double ratio; /* libaxiom MB/s / this library's MB/s; 0 for libaxiom */
+    const double *rep_ns, *rep_cyc; /* each repetition, for FMT_BENCH */
+    uint64_t rep_iters;             /* operations in each */
 } result;
 
 /* Machine and run description printed once in every output. */
@@ -118,15 +125,18 @@ typedef struct runner {
 static void usage(FILE *f, const char *prog, const bench_impl *const *peers)
 {
     fprintf(f,
-            "usage: %s [OPTIONS] [FILTER]\n"
+            "Usage: %s [OPTION]... [FILTER]\n"
             "Benchmark every libaxiom algorithm at several message sizes: ciphers (encrypt,\n"
             "decrypt), AEADs (seal, open), hashes, HMAC, %d-message hashing and random\n"
-            "generation.  Output follows Go's benchmark format, so benchstat can compare\n"
-            "two runs.\n"
+            "generation.  The summary table has one line per case and library in Go's\n"
+            "benchmark format; --count N prints every repetition instead, named\n"
+            "Benchmark<KIND>/alg=<name>/op=<op>/size=<bytes>/lib=<library>, for\n"
+            "benchstat (`benchstat -col /lib`, or `benchstat old.txt new.txt`).\n"
             "\n"
             "  -f, --filter=RE      only cases whose name matches RE (extended regex or\n"
-            "                       substring, case-insensitive), e.g. 'aes-128-ctr',\n"
-            "                       'CTR/encrypt', 'xts.*/16384', 'gcm/seal'\n"
+            "                       substring, case-insensitive) in any of its\n"
+            "                       spellings, e.g. 'aes-128-ctr', 'CTR/encrypt',\n"
+            "                       'xts.*/16384', 'gcm/seal', 'op=open/size=16$'\n"
             "                       [AXIOM_BENCH_FILTER]\n"
             "  -t, --min-sec=S      measured seconds per case and library (default 0.2)\n"
             "                       [AXIOM_BENCH_MIN_SEC]\n"
@@ -134,15 +144,23 @@ static void usage(FILE *f, const char *prog, const bench_impl *const *peers)
             "                       16,64,256,1024,8192,16384,16M)   [AXIOM_BENCH_SIZES]\n"
             "  -r, --reps=N         repetitions per case (default 5; 3 from 1 MiB)\n"
             "                       [AXIOM_BENCH_REPS]\n"
+            "  -n, --count=N        N repetitions per case, each printed as a Go\n"
+            "                       benchmark line on standard output (the summary\n"
+            "                       goes to standard error)   [AXIOM_BENCH_COUNT]\n"
             "  -p, --peers=LIST     comparison libraries: all, none, or names\n"
             "                       [AXIOM_BENCH_PEERS]\n"
-            "  -o, --format=FMT     text (default), json or csv on standard output\n"
-            "  -w, --save=FILE      also write FILE (.json, .csv, else text); repeatable\n"
+            "  -o, --format=FMT     text (the summary; default), bench (each\n"
+            "                       repetition; default with --count), json or csv\n"
+            "                       on standard output\n"
+            "  -w, --save=FILE      also write FILE (.json, .csv, .bench, else text);\n"
+            "                       repeatable\n"
             "      --cold           cold caches: flush buffers and state before every\n"
             "                       operation   [AXIOM_BENCH_COLD=1]\n"
-            "      --no-rt          do not ask for SCHED_FIFO   [AXIOM_BENCH_RT=0]\n"
+            "      --rt             pin to one CPU and ask for SCHED_FIFO (make bench\n"
+            "                       does; needs privileges)   [AXIOM_BENCH_RT=1]\n"
+            "      --no-rt          neither (the default)\n"
             "  -l, --list           print the selected case names and exit\n"
-            "  -h, --help           this text\n"
+            "  -h, --help           display this help and exit\n"
             "\n"
             "AXIOM_CPU_DISABLE=aesni,... (or all) benchmarks a lower tier of libaxiom.\n"
             "AXIOM_BENCH_PEER_NOAVX512=1 asks the comparison libraries to avoid AVX-512\n"
@@ -156,7 +174,8 @@ static void usage(FILE *f, const char *prog, const bench_impl *const *peers)
         fprintf(f, " none");
     for (; peers && *peers; peers++)
         fprintf(f, " %s", (*peers)->name);
-    fprintf(f, "\nExit status: 0 success, 1 failure, 2 usage error.\n");
+    fprintf(f, "\nExit status: 0 success, 1 failure, 2 usage error (a FILTER that selects\n"
+               "no case included).\n");
 }
 
 /* "16,1k,16M" -> sizes; 0 on success. */
@@ -213,6 +232,8 @@ static int parse_format(const char *s, int *fmt)
         *fmt = FMT_JSON;
     else if (strcasecmp(s, "csv") == 0)
         *fmt = FMT_CSV;
+    else if (strcasecmp(s, "bench") == 0)
+        *fmt = FMT_BENCH;
     else
         return -1;
     return 0;
@@ -294,7 +315,7 @@ static int parse_options(options *o, const char *prog, int argc, char **argv,
     o->min_sec = 0.2;
     o->fmt = FMT_TEXT;
     o->cold = env_flag("AXIOM_BENCH_COLD", 0);
-    o->rt = env_flag("AXIOM_BENCH_RT", 1);
+    o->rt = env_flag("AXIOM_BENCH_RT", 0);
     if ((v = getenv("AXIOM_BENCH_FILTER")) && *v)
         o->filter = v;
     if ((v = getenv("AXIOM_BENCH_MIN_SEC")) && *v && parse_min_sec(v, &o->min_sec)) {
@@ -306,6 +327,10 @@ static int parse_options(options *o, const char *prog, int argc, char **argv,
         fprintf(stderr, "%s: AXIOM_BENCH_REPS='%s': want 1 to %d\n", prog, v, MAX_REPS);
         return 2;
     }
+    if ((v = getenv("AXIOM_BENCH_COUNT")) && *v && parse_reps(v, &o->count)) {
+        fprintf(stderr, "%s: AXIOM_BENCH_COUNT='%s': want 1 to %d\n", prog, v, MAX_REPS);
+        return 2;
+    }
     if ((v = getenv("AXIOM_BENCH_PEERS")) && *v)
         o->peers = v;
 
@@ -315,16 +340,17 @@ static int parse_options(options *o, const char *prog, int argc, char **argv,
         { "peers", required_argument, NULL, 'p' },  { "format", required_argument, NULL, 'o' },
         { "save", required_argument, NULL, 'w' },   { "cold", no_argument, NULL, 'C' },
         { "no-rt", no_argument, NULL, 'R' },        { "list", no_argument, NULL, 'l' },
-        { "help", no_argument, NULL, 'h' },         { NULL, 0, NULL, 0 },
+        { "help", no_argument, NULL, 'h' },         { "rt", no_argument, NULL, 'T' },
+        { "count", required_argument, NULL, 'n' },  { NULL, 0, NULL, 0 },
     };
     argv[0] = (char *)prog; /* getopt's own messages name the right program */
 #ifdef __GLIBC__
-    optind = 0; /* full re-initialisation: `axiom` parsed its own options first */
+    optind = 0; /* full re-initialisation: axiom-crypto parsed its own options first */
 #else
     optind = 1;
 #endif
     int c;
-    while ((c = getopt_long(argc, argv, "f:t:s:r:p:o:w:lh", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "f:t:s:r:n:p:o:w:lh", longopts, NULL)) != -1) {
         switch (c) {
         case 'f':
             o->filter = optarg;
@@ -344,14 +370,22 @@ static int parse_options(options *o, const char *prog, int argc, char **argv,
                 return 2;
             }
             break;
+        case 'n':
+            if (parse_reps(optarg, &o->count)) {
+                fprintf(stderr, "%s: --count '%s': want 1 to %d\n", prog, optarg, MAX_REPS);
+                return 2;
+            }
+            break;
         case 'p':
             o->peers = optarg;
             break;
         case 'o':
             if (parse_format(optarg, &o->fmt)) {
-                fprintf(stderr, "%s: --format '%s': want text, json or csv\n", prog, optarg);
+                fprintf(stderr, "%s: --format '%s': want text, bench, json or csv\n", prog,
+                        optarg);
                 return 2;
             }
+            o->fmt_set = 1;
             break;
         case 'w':
             if (o->nsaves == MAX_SAVES) {
@@ -366,12 +400,15 @@ static int parse_options(options *o, const char *prog, int argc, char **argv,
         case 'R':
             o->rt = 0;
             break;
+        case 'T':
+            o->rt = 1;
+            break;
         case 'l':
             o->list_only = 1;
             break;
         case 'h':
             usage(stdout, prog, peers);
-            exit(0);
+            return HELP_SHOWN;
         default:
             fprintf(stderr, "Try '%s --help'.\n", prog);
             return 2;
@@ -398,6 +435,11 @@ static int parse_options(options *o, const char *prog, int argc, char **argv,
     }
     if (o->peers && check_peers(o->peers, peers, prog))
         return 2;
+    if (o->count) {
+        o->reps = o->count;
+        if (!o->fmt_set)
+            o->fmt = FMT_BENCH;
+    }
     if (o->filter) {
         /* A filter that is not a valid regex is still a fine substring. */
         o->use_re = regcomp(&o->re, o->filter, REG_EXTENDED | REG_ICASE | REG_NOSUB) == 0;
@@ -422,21 +464,38 @@ static void case_name(char *out, size_t outlen, const bench_impl *im, const benc
     snprintf(out, outlen, "%s%s/%s/%zu", im->prefix, label, bench_dir_name(a, encrypt), size);
 }
 
+/* The benchstat spelling: "Cipher/alg=aes-128-ctr/op=encrypt/size=16384/lib=axiom"
+ * (without the lib part when @im is NULL). */
+static void case_name_kv(char *out, size_t outlen, const bench_impl *im, const bench_alg *a,
+                         int encrypt, size_t size)
+{
+    static const char *const kinds[] = {
+        [BENCH_CIPHER] = "Cipher", [BENCH_AEAD] = "AEAD",        [BENCH_HASH] = "Hash",
+        [BENCH_HMAC] = "HMAC",     [BENCH_HASH_MANY] = "HashMany", [BENCH_RAND] = "Random",
+        [BENCH_RAND_OS] = "Random",
+    };
+    int n = snprintf(out, outlen, "%s/alg=%s/op=%s/size=%zu", kinds[a->kind], a->name,
+                     bench_dir_name(a, encrypt), size);
+    if (im && n >= 0 && (size_t)n < outlen)
+        snprintf(out + n, outlen - (size_t)n, "/lib=%s", im->name);
+}
+
 static int match_one(const options *o, const char *s)
 {
     return o->use_re ? regexec(&o->re, s, 0, NULL, 0) == 0 : strcasestr(s, o->filter) != NULL;
 }
 
-/* The filter sees both spellings: "AES128CTR/encrypt/16384" and
- * "aes-128-ctr/encrypt/16384". */
+/* The filter sees three spellings: "AES128CTR/encrypt/16384",
+ * "aes-128-ctr/encrypt/16384" and "Cipher/alg=aes-128-ctr/op=encrypt/size=16384". */
 static int selected(const options *o, const bench_alg *a, int encrypt, size_t size)
 {
     if (!o->filter)
         return 1;
-    char go[160], lib[160];
+    char go[160], lib[160], kv[200];
     case_name(go, sizeof go, &bench_axiom, a, encrypt, size);
     snprintf(lib, sizeof lib, "%s/%s/%zu", a->name, bench_dir_name(a, encrypt), size);
-    return match_one(o, go) || match_one(o, lib);
+    case_name_kv(kv, sizeof kv, NULL, a, encrypt, size);
+    return match_one(o, go) || match_one(o, lib) || match_one(o, kv);
 }
 
 /* ------------------------------------------------------------ machine */
@@ -479,10 +538,16 @@ static double spin_and_tsc_ghz(double seconds)
     return bench_have_tsc() ? (double)(c1 - c0) / (double)(t1 - t0) : 0;
 }
 
-/* Pin to the current CPU and ask for SCHED_FIFO; record what we got. */
+/* With --rt: pin to the current CPU and ask for SCHED_FIFO; record what
+ * we got.  Without, leave the scheduler alone, as openssl speed does. */
 static void set_up_scheduling(runner *r)
 {
     char pin[80] = "not pinned";
+    if (!r->o.rt) {
+        snprintf(r->m.sched, sizeof r->m.sched,
+                 "SCHED_OTHER, not pinned (--rt pins and asks for SCHED_FIFO)");
+        return;
+    }
 #ifdef __linux__
     int cpu = sched_getcpu();
     if (cpu >= 0) {
@@ -493,11 +558,6 @@ static void set_up_scheduling(runner *r)
             snprintf(pin, sizeof pin, "pinned to CPU %d", cpu);
     }
 #endif
-    if (!r->o.rt) {
-        snprintf(r->m.sched, sizeof r->m.sched, "SCHED_OTHER (SCHED_FIFO not requested), %s",
-                 pin);
-        return;
-    }
     /* The lowest real-time priority: enough to keep ordinary tasks off
      * this CPU, and the kernel's RT throttling still leaves them a slice. */
     struct sched_param sp = { .sched_priority = sched_get_priority_min(SCHED_FIFO) };
@@ -766,6 +826,22 @@ static void result_text(const runner *r, FILE *f, const result *x)
     fputc('\n', f);
 }
 
+/* One Go benchmark line per repetition, for benchstat. */
+static void result_bench(const runner *r, FILE *f, const result *x)
+{
+    char name[200];
+    double bytes = (double)bench_alg_bytes(x->alg, x->size);
+    case_name_kv(name, sizeof name, x->im, x->alg, x->encrypt, x->size);
+    for (int k = 0; k < x->reps; k++) {
+        double ns = x->rep_ns[k];
+        fprintf(f, "Benchmark%s\t%10" PRIu64 "\t%14.1f ns/op\t%10.2f MB/s", name, x->rep_iters,
+                ns, ns > 0 ? bytes * 1e3 / ns : 0);
+        if (r->m.tsc_ghz > 0)
+            fprintf(f, "\t%9.3f cpb", x->rep_cyc[k] / bytes);
+        fputc('\n', f);
+    }
+}
+
 static const char *kernel_of(const result *x)
 {
     if (x->im != &bench_axiom)
@@ -808,7 +884,7 @@ static void emit_header(runner *r)
 {
     for (int i = 0; i < r->nsinks; i++) {
         sink *s = &r->sinks[i];
-        if (s->fmt == FMT_TEXT)
+        if (s->fmt == FMT_TEXT || s->fmt == FMT_BENCH)
             header_text(r, s->f);
         else if (s->fmt == FMT_JSON)
             header_json(r, s->f);
@@ -824,6 +900,8 @@ static void emit_result(runner *r, const result *x)
         sink *s = &r->sinks[i];
         if (s->fmt == FMT_TEXT)
             result_text(r, s->f, x);
+        else if (s->fmt == FMT_BENCH)
+            result_bench(r, s->f, x);
         else if (s->fmt == FMT_JSON)
             result_json(s->f, x, s->nres == 0);
         else
@@ -837,7 +915,7 @@ static void emit_footer(runner *r, double seconds)
 {
     for (int i = 0; i < r->nsinks; i++) {
         sink *s = &r->sinks[i];
-        if (s->fmt == FMT_TEXT)
+        if (s->fmt == FMT_TEXT || s->fmt == FMT_BENCH)
             fprintf(s->f, "# total: %.1f s for %u cases%s\n", seconds, r->ncases,
                     r->failures ? " -- FAILED, see the errors above" : "");
         else if (s->fmt == FMT_JSON)
@@ -1130,6 +1208,9 @@ static void run_case(runner *r, const bench_alg *a, int encrypt, size_t size)
         x.size = size;
         case_name(x.name, sizeof x.name, x.im, a, encrypt, size);
         summarize(&x, ns[i], cyc[i], slow[i] ? 1 : reps, iters[i]);
+        x.rep_ns = ns[i];
+        x.rep_cyc = cyc[i];
+        x.rep_iters = iters[i];
         if (i == 0)
             axiom_mbs = x.mb_s;
         else if (axiom_mbs > 0 && x.mb_s > 0)
@@ -1155,6 +1236,8 @@ static int open_sinks(runner *r, const char *prog)
             fmt = FMT_JSON;
         else if (n > 4 && strcasecmp(p + n - 4, ".csv") == 0)
             fmt = FMT_CSV;
+        else if (n > 6 && strcasecmp(p + n - 6, ".bench") == 0)
+            fmt = FMT_BENCH;
         FILE *f = fopen(p, "w");
         if (!f) {
             fprintf(stderr, "%s: cannot write %s: %s\n", prog, p, strerror(errno));
@@ -1165,19 +1248,33 @@ static int open_sinks(runner *r, const char *prog)
     return 0;
 }
 
+/* The --save files; standard output is the calling program's to check. */
 static int close_sinks(runner *r, const char *prog)
 {
     int rc = 0;
     for (int i = 0; i < r->nsinks; i++) {
         sink *s = &r->sinks[i];
-        if (fflush(s->f) != 0 || ferror(s->f))
+        if (!s->path)
+            continue;
+        int bad = fflush(s->f) != 0 || ferror(s->f);
+        if (fclose(s->f) != 0 || bad) {
+            fprintf(stderr, "%s: write error: %s\n", prog, s->path);
             rc = -1;
-        if (s->path && fclose(s->f) != 0)
-            rc = -1;
-        if (rc)
-            fprintf(stderr, "%s: error writing %s\n", prog, s->path ? s->path : "output");
+        }
     }
     return rc;
+}
+
+/* How many cases the options select. */
+static size_t count_selected(const options *o)
+{
+    size_t n = 0;
+    for (size_t a = 0; a < bench_nalgs; a++)
+        for (int e = 1; e >= 2 - bench_alg_ndirs(&bench_algs[a]); e--)
+            for (size_t s = 0; s < o->nsizes; s++)
+                n += available(&bench_algs[a]) && bench_alg_accepts(&bench_algs[a], o->sizes[s]) &&
+                     selected(o, &bench_algs[a], e, o->sizes[s]);
+    return n;
 }
 
 int bench_cli(const char *prog, int argc, char **argv, const bench_impl *const *peers)
@@ -1186,7 +1283,12 @@ int bench_cli(const char *prog, int argc, char **argv, const bench_impl *const *
     memset(&r, 0, sizeof r);
     int rc = parse_options(&r.o, prog, argc, argv, peers);
     if (rc)
-        return rc;
+        return rc == HELP_SHOWN ? 0 : rc;
+    if (count_selected(&r.o) == 0) {
+        fprintf(stderr, "%s: no case matches the filter '%s' (--list shows the cases)\n", prog,
+                r.o.filter ? r.o.filter : "");
+        return 2;
+    }
 
     if (r.o.list_only) {
         for (size_t a = 0; a < bench_nalgs; a++)
@@ -1272,9 +1374,6 @@ int bench_cli(const char *prog, int argc, char **argv, const bench_impl *const *
                     selected(&r.o, alg, e, r.o.sizes[s]))
                     run_case(&r, alg, e, r.o.sizes[s]);
             }
-    if (r.ncases == 0)
-        fprintf(stderr, "%s: warning: no case matches the filter '%s'\n", prog,
-                r.o.filter ? r.o.filter : "");
     emit_footer(&r, (double)(bench_now_ns() - t_start) / 1e9);
     if (close_sinks(&r, prog) != 0)
         r.failures++;

@@ -1,12 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Smoke test of axiom-bench and `axiom speed` for make check: a tiny run
-# whose output format, options and exit codes are checked; speed is not.
-# The tool's other commands have tools/smoke.sh.
+# Smoke test of axiom-bench and `axiom-crypto speed` for make check: a tiny
+# run whose output formats, options and exit codes are checked; speed is
+# not.  The tool's other commands have tests/cli.sh.
 # tests/tiers.sh runs it once per CPU tier, so it must stay short.
 set -u
 bench=${AXIOM_BENCH_BIN:-./bench/axiom-bench}
-axiom=${AXIOM_TOOL_BIN:-./tools/axiom}
+axiom=${AXIOM_TOOL_BIN:-./tools/axiom-crypto}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/axiom-smoke.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 status=0
@@ -25,7 +25,7 @@ expect() {
 # that block modes skip what they cannot take while stream modes run it.
 AXIOM_BENCH_MIN_SEC=0.001 AXIOM_BENCH_SIZES=16,33 AXIOM_BENCH_REPS=3 AXIOM_BENCH_RT=0
 export AXIOM_BENCH_MIN_SEC AXIOM_BENCH_SIZES AXIOM_BENCH_REPS AXIOM_BENCH_RT
-unset AXIOM_BENCH_FILTER AXIOM_BENCH_PEERS AXIOM_BENCH_COLD
+unset AXIOM_BENCH_FILTER AXIOM_BENCH_PEERS AXIOM_BENCH_COLD AXIOM_BENCH_COUNT
 
 # ---- the runner
 expect 0 "$bench" --list
@@ -88,6 +88,44 @@ expect 0 "$bench" -o csv --peers=none --cold -t 0.0001 -f 'aes-128-ofb/decrypt/1
 expect 0 "$bench" --cold -t 0.0001 -f 'aes-128-gcm/open/16$|sha256-many/digest/33$'
 [ "$(grep -c '^Benchmark.*\(GCM/open/16\|MANY/digest/33\) ' "$tmp/o")" -ge 2 ] || fail "--cold AEAD, many"
 
+# --count: one Go benchmark line per repetition and library, the name in
+# key=value parts (what benchstat's -col /lib needs), on standard output;
+# the summary on standard error.  AXIOM_BENCH_COUNT does the same; .bench
+# files get the repetitions too.
+expect 0 "$bench" --count 4 -f 'aes-128-gcm/seal/16$|sha256/digest/33$' -w "$tmp/r.bench"
+"$bench" --count 4 -f 'aes-128-gcm/seal/16$|sha256/digest/33$' >"$tmp/rep" 2>"$tmp/sum"
+grep '^Benchmark' "$tmp/rep" >"$tmp/replines"
+awk -F '\t' '{
+       if ($1 !~ /^Benchmark[A-Za-z]+(\/[a-z]+=[^\/ ]+)+ *$/ || $2 !~ /^ *[1-9][0-9]*$/ ||
+           $3 !~ / ns\/op$/ || $4 !~ / MB\/s$/) { print "bad: " $0; bad = 1 } }
+     END { exit bad }' "$tmp/replines" || fail "--count: malformed repetition lines"
+for c in 'AEAD/alg=aes-128-gcm/op=seal/size=16' 'Hash/alg=sha256/op=digest/size=33'; do
+  [ "$(grep -c "^Benchmark$c/lib=axiom	" "$tmp/replines")" -eq 4 ] || fail "--count 4: $c lines"
+done
+for peer in openssl gcrypt; do
+  if grep -q "^# peers: .*$peer [0-9]" "$tmp/rep" || grep -q "^# peers: $peer [^(]" "$tmp/rep"; then
+    [ "$(grep -c "/lib=$peer	" "$tmp/replines")" -eq 8 ] || fail "--count 4: want 8 $peer lines"
+  fi
+done
+grep -q '^BenchmarkAES128GCM/seal/16 ' "$tmp/sum" || fail "--count: no summary on standard error"
+grep -q '^goos: linux$' "$tmp/rep" || fail "--count: no goos line"
+grep -q '^pkg: libaxiom$' "$tmp/rep" || fail "--count: no pkg line"
+[ "$(grep -c '^Benchmark' "$tmp/r.bench")" -eq "$(wc -l <"$tmp/replines")" ] || fail "--save FILE.bench"
+AXIOM_BENCH_COUNT=2 "$bench" --peers=none -f 'sha224/digest/16$' >"$tmp/rep" 2>/dev/null
+[ "$(grep -c '^BenchmarkHash/alg=sha224/op=digest/size=16/lib=axiom	' "$tmp/rep")" -eq 2 ] \
+  || fail "AXIOM_BENCH_COUNT=2"
+# The key=value spelling is a filter too; a filter that selects nothing is
+# a usage error.
+expect 0 "$bench" --list 'alg=aes-256-xts/op=decrypt'
+[ -s "$tmp/o" ] || fail "key=value filter: no case"
+[ "$(grep -cv '^BenchmarkAES256XTS/decrypt/' "$tmp/o")" -eq 0 ] || fail "key=value filter"
+expect 2 "$bench" --list 'no-such-case'
+expect 2 "$bench" 'no-such-case'
+# Without --rt the runner leaves the scheduler alone.
+grep -q '^# scheduling: SCHED_OTHER, not pinned' "$tmp/run" || fail "scheduling without --rt"
+expect 2 "$bench" --count=0 --list
+expect 2 env AXIOM_BENCH_COUNT=x "$bench" --list
+
 # Usage errors exit 2, with a message.
 expect 2 "$bench" --bogus
 expect 2 "$bench" --sizes=0 --list
@@ -98,9 +136,9 @@ expect 2 "$bench" --list one two
 
 # ---- the same runner in the installed tool
 expect 0 "$axiom" speed --list 'aes-...-ctr'
-[ "$(wc -l <"$tmp/o")" -eq 12 ] || fail "axiom speed --list aes-...-ctr: want 12 cases"
+[ "$(wc -l <"$tmp/o")" -eq 12 ] || fail "axiom-crypto speed --list aes-...-ctr: want 12 cases"
 expect 0 "$axiom" speed 'aes-192-cfb/encrypt/16$'
-grep -q '^BenchmarkAES192CFB/encrypt/16 ' "$tmp/o" || fail "axiom speed ran nothing"
+grep -q '^BenchmarkAES192CFB/encrypt/16 ' "$tmp/o" || fail "axiom-crypto speed ran nothing"
 expect 2 "$axiom" speed --bogus
 
 exit $status

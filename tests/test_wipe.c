@@ -1135,7 +1135,7 @@ static const struct {
  * call), and fails the case only with AXIOM_WIPE_STACK_STRICT=1, because
  * register spills by compiled kernels leave copies that no axiom_wipe of a
  * named local can reach, and they vary with the tier and the compiler
- * (known ones: doc/SECURITY.md and the wipe report).  The scanner itself
+ * (known ones: doc/ASSURANCE.md and the wipe report).  The scanner itself
  * is checked by test_stack_control, which always runs. */
 START_TEST(test_stack)
 {

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The `axiom` command-line tool: benchmarks (`speed`), the algorithms and
- * the kernels serving them (`list`), CPU dispatch state (`cpu`), file
- * digests in sha256sum's format (`dgst`) and random bytes (`rand`). */
+/* axiom-crypto, the command-line tool of libaxiom: benchmarks (`speed`),
+ * the algorithms and the kernels serving them (`list`), CPU dispatch state
+ * (`cpu`), file digests in the formats of sha256sum (`dgst`) and random
+ * bytes (`rand`).  It behaves like the GNU tools: usage errors exit 2,
+ * failures 1, and a failed write to standard output is a failure. */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -18,45 +21,45 @@
 
 #include "bench.h"
 
+#define PROG "axiom-crypto"
+
 /* Exit codes scripts can rely on. */
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
-/* no_args(): --help was printed, the command is done. */
-#define HELP_SHOWN (-1)
 
-/* Every algorithm name of the public API (doc/mainpage.md), in the order
- * `axiom list` prints them.  Optional ones are still on their way: absent
- * from this build, they are left out; any other absence is an error. */
-static const struct alg_info {
+/* Every algorithm name of the API contract (doc/api.md), in the order
+ * `list` prints them, with its kind.  The library has no call that
+ * enumerates its names, so this is the one list the tool keeps; a name
+ * counts only when the library knows it (axiom_kernel_info() or
+ * axiom_impl()), so names still to come simply stay hidden. */
+static const struct alg_name {
     const char *name;
     const char *kind;
-    int optional;
-} algs[] = {
-#define AES(bits)                                                                              \
-    { "aes-" #bits "-ecb", "cipher", 0 }, { "aes-" #bits "-cbc", "cipher", 0 },                \
-    { "aes-" #bits "-ctr", "cipher", 0 }, { "aes-" #bits "-cfb", "cipher", 0 },                \
-    { "aes-" #bits "-ofb", "cipher", 0 }
-#define BLOCK(c, opt)                                                                          \
-    { c "-ecb", "cipher", opt }, { c "-cbc", "cipher", opt }, { c "-ctr", "cipher", opt },      \
-    { c "-cfb", "cipher", opt }, { c "-ofb", "cipher", opt }
-    AES(128), AES(192), AES(256),
-    { "aes-128-xts", "cipher", 0 },
-    { "aes-256-xts", "cipher", 0 },
-    BLOCK("kuznyechik", 0),
-    BLOCK("sm4", 1),
-    { "chacha20", "cipher", 0 },
-    { "aes-128-gcm", "aead", 0 },
-    { "aes-192-gcm", "aead", 0 },
-    { "aes-256-gcm", "aead", 0 },
-    { "sm4-gcm", "aead", 1 },
-    { "chacha20-poly1305", "aead", 0 },
-    { "xchacha20-poly1305", "aead", 0 },
-    { "sha224", "hash", 0 },
-    { "sha256", "hash", 0 },
-    /* Not an algorithm: what axiom_impl() says axiom_hash_many() uses. */
-    { "sha256-many", "hash-many", 0 },
-#undef AES
-#undef BLOCK
+} alg_names[] = {
+#define MODES(c)                                                                               \
+    { c "-ecb", "cipher" }, { c "-cbc", "cipher" }, { c "-ctr", "cipher" },                    \
+    { c "-cfb", "cipher" }, { c "-ofb", "cipher" }
+    MODES("aes-128"), MODES("aes-192"), MODES("aes-256"),
+    { "aes-128-xts", "cipher" }, { "aes-256-xts", "cipher" },
+    MODES("kuznyechik"), { "kuznyechik-ctr-acpkm", "cipher" },
+    MODES("sm4"),
+    { "chacha20", "cipher" },
+    { "aes-128-gcm", "aead" }, { "aes-192-gcm", "aead" }, { "aes-256-gcm", "aead" },
+    { "aes-128-gcm-siv", "aead" }, { "aes-256-gcm-siv", "aead" }, { "xaes-256-gcm", "aead" },
+    { "sm4-gcm", "aead" }, { "kuznyechik-mgm", "aead" },
+    { "chacha20-poly1305", "aead" }, { "xchacha20-poly1305", "aead" },
+    { "aegis-128l", "aead" }, { "aegis-128x2", "aead" }, { "aegis-128x4", "aead" },
+    { "aegis-256", "aead" }, { "aegis-256x2", "aead" }, { "aegis-256x4", "aead" },
+    { "aes-128-cmac", "mac" }, { "aes-192-cmac", "mac" }, { "aes-256-cmac", "mac" },
+    { "sm4-cmac", "mac" }, { "kuznyechik-cmac", "mac" },
+    { "aegis-128l-mac", "mac" }, { "aegis-128x2-mac", "mac" }, { "aegis-128x4-mac", "mac" },
+    { "aegis-256-mac", "mac" }, { "aegis-256x2-mac", "mac" }, { "aegis-256x4-mac", "mac" },
+    { "sha224", "hash" }, { "sha256", "hash" }, { "sha384", "hash" }, { "sha512", "hash" },
+    { "sha512-256", "hash" },
+    /* Not an algorithm: the kernel axiom_hash_many() uses (axiom_impl()). */
+    { "sha256-many", "hash-many" },
+#undef MODES
 };
+#define N_ALG_NAMES (sizeof alg_names / sizeof alg_names[0])
 
 static void feature_list(char *out, size_t outlen, uint64_t bits)
 {
@@ -69,101 +72,308 @@ static void feature_list(char *out, size_t outlen, uint64_t bits)
     }
 }
 
-/* Commands that take no arguments: accept --help, refuse anything else.
- * Returns 0 to go on, HELP_SHOWN, or EXIT_USAGE. */
-static int no_args(const char *cmd, const char *summary, int argc, char **argv)
+/* ---------------------------------------------------------------- common */
+
+/* Fresh getopt state: every command parses its own argv. */
+static void reset_getopt(void)
 {
-    static const struct option longopts[] = { { "help", no_argument, NULL, 'h' },
-                                              { NULL, 0, NULL, 0 } };
-    char prog[32];
-    int c;
-    snprintf(prog, sizeof prog, "axiom %s", cmd);
-    argv[0] = prog; /* getopt's messages name the command */
 #ifdef __GLIBC__
     optind = 0;
 #else
     optind = 1;
 #endif
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+}
+
+static int usage_error(const char *cmd)
+{
+    fprintf(stderr, "Try '" PROG " %s--help' for more information.\n", cmd);
+    return EXIT_USAGE;
+}
+
+/* A JSON string literal. */
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+/* "4096", "1k", "4M", "2G" (powers of 1024, either case) -> *@v; 0 or -1. */
+static int parse_size(const char *s, unsigned long long *v)
+{
+    char *end;
+    if (*s < '0' || *s > '9')
+        return -1;
+    errno = 0;
+    unsigned long long n = strtoull(s, &end, 10);
+    if (errno == ERANGE)
+        return -1;
+    unsigned shift = 0;
+    switch (*end) {
+    case 'k':
+    case 'K':
+        shift = 10;
+        break;
+    case 'm':
+    case 'M':
+        shift = 20;
+        break;
+    case 'g':
+    case 'G':
+        shift = 30;
+        break;
+    case '\0':
+        break;
+    default:
+        return -1;
+    }
+    if (shift && end[1])
+        return -1;
+    if (shift && n > (~0ULL >> shift))
+        return -1;
+    *v = n << shift;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- list */
+
+/* Whether this build of the library has algorithm @a (possibly refused). */
+static int alg_present(const struct alg_name *a)
+{
+    return axiom_kernel_info(a->name, 0, NULL, NULL, NULL) == AXIOM_OK ||
+           axiom_impl(a->name) != NULL;
+}
+
+/* Whether the constant-time policy (AXIOM_CT_ONLY, --enable-ct-only)
+ * refuses @a: no kernel to name, or its constructor says so. */
+static int alg_refused(const struct alg_name *a)
+{
+    if (!axiom_impl(a->name))
+        return 1;
+#ifdef AXIOM_ENOTCT
+    int rc = AXIOM_OK;
+    if (strcmp(a->kind, "cipher") == 0) {
+        axiom_cipher_ctx *c = NULL;
+        rc = axiom_cipher_new(&c, a->name);
+        axiom_cipher_free(c);
+    } else if (strcmp(a->kind, "aead") == 0) {
+        axiom_aead_ctx *c = NULL;
+        rc = axiom_aead_new(&c, a->name);
+        axiom_aead_free(c);
+    } else if (strcmp(a->kind, "hash") == 0) {
+        axiom_hash_ctx *c = NULL;
+        rc = axiom_hash_new(&c, a->name);
+        axiom_hash_free(c);
+    }
+    return rc == AXIOM_ENOTCT;
+#else
+    return 0;
+#endif
+}
+
+static const char list_help[] =
+    "Usage: " PROG " list [--json]\n"
+    "Print every algorithm of this build: its kind, the kernel that serves it now\n"
+    "(after AXIOM_CPU_DISABLE), whether that kernel is constant time, and the\n"
+    "library's other kernels for it, best first, each with what keeps it from\n"
+    "being used here.  An algorithm whose every usable kernel the constant-time\n"
+    "policy refuses (AXIOM_CT_ONLY=1, configure --enable-ct-only) is shown as\n"
+    "\"refused\".  The sha256-many row is the kernel of axiom_hash_many().\n"
+    "\n"
+    "  -j, --json  one JSON document instead of the table\n"
+    "  -h, --help  display this help and exit\n";
+
+/* Parse "[--json]" for list and cpu; 0 to go on, -1 when --help was
+ * printed, or EXIT_USAGE. */
+static int json_flag(const char *cmd, const char *help, int argc, char **argv, int *json)
+{
+    static const struct option longopts[] = { { "json", no_argument, NULL, 'j' },
+                                              { "help", no_argument, NULL, 'h' },
+                                              { NULL, 0, NULL, 0 } };
+    char prog[40], again[40];
+    int c;
+    snprintf(prog, sizeof prog, PROG " %s", cmd);
+    snprintf(again, sizeof again, "%s ", cmd);
+    argv[0] = prog; /* getopt's messages name the command */
+    reset_getopt();
+    *json = 0;
+    while ((c = getopt_long(argc, argv, "jh", longopts, NULL)) != -1) {
         if (c == 'h') {
-            printf("usage: axiom %s\n%s\n", cmd, summary);
-            return HELP_SHOWN;
+            fputs(help, stdout);
+            return -1;
         }
-        fprintf(stderr, "Try 'axiom %s --help'.\n", cmd);
-        return EXIT_USAGE;
+        if (c == 'j') {
+            *json = 1;
+            continue;
+        }
+        return usage_error(again);
     }
     if (optind < argc) {
-        fprintf(stderr, "axiom %s: unexpected argument '%s'\n", cmd, argv[optind]);
-        return EXIT_USAGE;
+        fprintf(stderr, PROG " %s: unexpected argument '%s'\n", cmd, argv[optind]);
+        return usage_error(again);
+    }
+    return 0;
+}
+
+/* "vaes-avx2 (not usable: needs avx512), table (NOT constant time)": the
+ * kernels of @name other than @skip, with what stands in their way. */
+static void other_kernels(char *out, size_t outlen, const char *name, const char *skip)
+{
+    uint64_t have = axiom_cpu_features();
+    size_t n = 0;
+    const char *k;
+    uint64_t needs;
+    int ct;
+    out[0] = '\0';
+    for (size_t j = 0; axiom_kernel_info(name, j, &k, &needs, &ct) == AXIOM_OK; j++) {
+        if ((skip && strcmp(k, skip) == 0) || n >= outlen)
+            continue;
+        char missing[128] = "";
+        if (needs & ~have)
+            feature_list(missing, sizeof missing, needs & ~have);
+        n += (size_t)snprintf(out + n, outlen - n, "%s%s%s%s%s%s", n ? ", " : "", k,
+                              missing[0] ? " (not usable: needs " : "", missing,
+                              missing[0] ? ")" : "", ct ? "" : " (NOT constant time)");
+    }
+    if (!n)
+        snprintf(out, outlen, "-");
+}
+
+/* Constant-time flag of kernel @kernel of @name: 1, 0, or -1 if unknown. */
+static int kernel_ct(const char *name, const char *kernel)
+{
+    const char *k;
+    int ct;
+    for (size_t j = 0; axiom_kernel_info(name, j, &k, NULL, &ct) == AXIOM_OK; j++)
+        if (strcmp(k, kernel) == 0)
+            return ct;
+    return -1;
+}
+
+static void list_json(void)
+{
+    uint64_t have = axiom_cpu_features();
+    int first = 1;
+    printf("{\"library_version\": ");
+    json_str(stdout, axiom_version_string());
+    printf(", \"algorithms\": [");
+    for (size_t i = 0; i < N_ALG_NAMES; i++) {
+        const struct alg_name *a = &alg_names[i];
+        if (!alg_present(a))
+            continue;
+        int refused = alg_refused(a);
+        const char *kernel = refused ? NULL : axiom_impl(a->name);
+        printf("%s\n  {\"name\": ", first ? "" : ",");
+        first = 0;
+        json_str(stdout, a->name);
+        printf(", \"kind\": ");
+        json_str(stdout, a->kind);
+        printf(", \"status\": \"%s\", \"kernel\": ", refused ? "refused" : "ok");
+        if (kernel)
+            json_str(stdout, kernel);
+        else
+            printf("null");
+        int ct = kernel ? kernel_ct(a->name, kernel) : -1;
+        printf(", \"constant_time\": %s, \"kernels\": [",
+               ct < 0 ? "null" : ct ? "true" : "false");
+        const char *k;
+        uint64_t needs;
+        for (size_t j = 0; axiom_kernel_info(a->name, j, &k, &needs, &ct) == AXIOM_OK; j++) {
+            printf("%s{\"name\": ", j ? ", " : "");
+            json_str(stdout, k);
+            printf(", \"needs\": [");
+            int nf = 0;
+            for (int f = 0; f < 64; f++) {
+                const char *fname = axiom_cpu_feature_name(UINT64_C(1) << f);
+                if (fname && ((needs >> f) & 1)) {
+                    printf("%s", nf++ ? ", " : "");
+                    json_str(stdout, fname);
+                }
+            }
+            printf("], \"cpu_ok\": %s, \"constant_time\": %s}",
+                   (needs & ~have) ? "false" : "true", ct ? "true" : "false");
+        }
+        printf("]}");
+    }
+    printf("\n]}\n");
+}
+
+static int cmd_list(int argc, char **argv)
+{
+    int json, rc = json_flag("list", list_help, argc, argv, &json);
+    if (rc)
+        return rc < 0 ? EXIT_OK : rc;
+    if (json) {
+        list_json();
+        return EXIT_OK;
+    }
+    /* Columns as wide as their longest entry. */
+    int wname = (int)strlen("ALGORITHM"), wkind = (int)strlen("KIND");
+    int wkernel = (int)strlen("KERNEL"), wct = (int)strlen("CONSTANT-TIME");
+    for (size_t i = 0; i < N_ALG_NAMES; i++) {
+        const struct alg_name *a = &alg_names[i];
+        if (!alg_present(a))
+            continue;
+        const char *k = alg_refused(a) ? "refused" : axiom_impl(a->name);
+        if ((int)strlen(a->name) > wname)
+            wname = (int)strlen(a->name);
+        if ((int)strlen(a->kind) > wkind)
+            wkind = (int)strlen(a->kind);
+        if ((int)strlen(k) > wkernel)
+            wkernel = (int)strlen(k);
+    }
+    printf("%-*s %-*s %-*s %-*s %s\n", wname, "ALGORITHM", wkind, "KIND", wkernel, "KERNEL", wct,
+           "CONSTANT-TIME", "OTHER KERNELS");
+    for (size_t i = 0; i < N_ALG_NAMES; i++) {
+        const struct alg_name *a = &alg_names[i];
+        if (!alg_present(a))
+            continue;
+        char others[1024];
+        if (alg_refused(a)) {
+            /* Every kernel is an "other" one: say why none serves. */
+            other_kernels(others, sizeof others, a->name, NULL);
+            printf("%-*s %-*s %-*s %-*s %s\n", wname, a->name, wkind, a->kind, wkernel,
+                   "refused", wct, "-", others);
+            continue;
+        }
+        const char *k = axiom_impl(a->name);
+        int ct = kernel_ct(a->name, k);
+        other_kernels(others, sizeof others, a->name, k);
+        printf("%-*s %-*s %-*s %-*s %s\n", wname, a->name, wkind, a->kind, wkernel, k, wct,
+               ct < 0 ? "unknown" : ct ? "yes" : "NO", others);
     }
     return EXIT_OK;
 }
 
-static const char list_summary[] =
-    "Print every algorithm of this build, its kind, the kernel that serves it now\n"
-    "(after AXIOM_CPU_DISABLE), whether that kernel is constant time, and the\n"
-    "library's other kernels for it, best first (axiom_kernel_info()).\n"
-    "The sha256-many row is the kernel of axiom_hash_many().";
+/* ---------------------------------------------------------------- cpu */
 
-static int cmd_list(int argc, char **argv)
-{
-    int rc = no_args("list", list_summary, argc, argv);
-    if (rc)
-        return rc == HELP_SHOWN ? EXIT_OK : rc;
-    uint64_t have = axiom_cpu_features();
-    int status = EXIT_OK;
-    printf("%-19s %-9s %-25s %-13s %s\n", "ALGORITHM", "KIND", "KERNEL", "CONSTANT-TIME",
-           "OTHER KERNELS");
-    for (size_t i = 0; i < sizeof algs / sizeof algs[0]; i++) {
-        const struct alg_info *a = &algs[i];
-        const char *k = axiom_impl(a->name);
-        if (!k) {
-            if (!a->optional) {
-                fprintf(stderr, "axiom list: the library does not know %s\n", a->name);
-                status = EXIT_FAIL;
-            }
-            continue;
-        }
-        char others[400];
-        size_t n = 0;
-        int k_ct = -1;
-        const char *o;
-        uint64_t needs;
-        int ct;
-        others[0] = '\0';
-        for (size_t j = 0; axiom_kernel_info(a->name, j, &o, &needs, &ct) == AXIOM_OK; j++) {
-            if (strcmp(o, k) == 0) {
-                k_ct = ct;
-                continue;
-            }
-            if (n >= sizeof others)
-                continue;
-            char missing[128] = "";
-            if (needs & ~have)
-                feature_list(missing, sizeof missing, needs & ~have);
-            n += (size_t)snprintf(others + n, sizeof others - n, "%s%s%s%s%s%s", n ? ", " : "", o,
-                                  missing[0] ? " (not usable: needs " : "", missing,
-                                  missing[0] ? ")" : "", ct ? "" : " (NOT constant time)");
-        }
-        printf("%-19s %-9s %-25s %-13s %s\n", a->name, a->kind, k,
-               k_ct < 0 ? "unknown" : k_ct ? "yes" : "NO", n ? others : "-");
-    }
-    return status;
-}
-
-static const char cpu_summary[] =
+static const char cpu_help[] =
+    "Usage: " PROG " cpu [--json]\n"
     "Print the CPU features libaxiom uses now and those that AXIOM_CPU_DISABLE takes\n"
     "away.  A feature counts when the CPU has it, this build has kernels for it and\n"
-    "the OS saves its registers.";
+    "the operating system saves its registers.\n"
+    "\n"
+    "  -j, --json  one JSON document instead of the table\n"
+    "  -h, --help  display this help and exit\n";
 
 static int cmd_cpu(int argc, char **argv)
 {
-    int rc = no_args("cpu", cpu_summary, argc, argv);
+    int json, rc = json_flag("cpu", cpu_help, argc, argv, &json);
     if (rc)
-        return rc == HELP_SHOWN ? EXIT_OK : rc;
+        return rc < 0 ? EXIT_OK : rc;
     uint64_t have = axiom_cpu_features();
     const char *env = getenv("AXIOM_CPU_DISABLE");
     uint64_t asked = 0;
+    char ignored[512] = "";
+    size_t nign = 0;
 
     /* Parse the variable as the library does, name by name, to say what it
      * took away and which names it ignored. */
@@ -176,11 +386,50 @@ static int cmd_cpu(int argc, char **argv)
         char name[32];
         snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name - 1 ? n : sizeof name - 1), s);
         uint64_t bits = n < sizeof name ? axiom_cpu_feature_parse(name) : 0;
-        if (!bits)
-            printf("note: AXIOM_CPU_DISABLE names '%.*s', which the library ignores\n", (int)n,
-                   s);
+        if (!bits && nign < sizeof ignored)
+            nign += (size_t)snprintf(ignored + nign, sizeof ignored - nign, "%s%.*s",
+                                     nign ? "," : "", (int)n, s);
         asked |= bits;
         s += n;
+    }
+    if (json) {
+        printf("{\"library_version\": ");
+        json_str(stdout, axiom_version_string());
+        printf(", \"cpu_disable\": ");
+        if (env)
+            json_str(stdout, env);
+        else
+            printf("null");
+        printf(", \"ignored\": [");
+        for (const char *s = ignored; *s;) {
+            size_t n = strcspn(s, ",");
+            char one[128];
+            snprintf(one, sizeof one, "%.*s", (int)n, s);
+            printf("%s", s == ignored ? "" : ", ");
+            json_str(stdout, one);
+            s += n + (s[n] == ',');
+        }
+        printf("], \"features\": [");
+        int first = 1;
+        for (int i = 0; i < 64; i++) {
+            const uint64_t bit = UINT64_C(1) << i;
+            const char *name = axiom_cpu_feature_name(bit);
+            if (!name)
+                continue;
+            printf("%s\n  {\"name\": ", first ? "" : ",");
+            first = 0;
+            json_str(stdout, name);
+            printf(", \"status\": \"%s\"}", (have & bit)    ? "in-use"
+                                            : (asked & bit) ? "disabled"
+                                                            : "unavailable");
+        }
+        printf("\n]}\n");
+        return EXIT_OK;
+    }
+    for (const char *s = ignored; *s;) {
+        size_t n = strcspn(s, ",");
+        printf("note: AXIOM_CPU_DISABLE names '%.*s', which the library ignores\n", (int)n, s);
+        s += n + (s[n] == ',');
     }
     printf("libaxiom %s\n", axiom_version_string());
     printf("AXIOM_CPU_DISABLE=%s\n", env ? env : "(unset)");
@@ -201,11 +450,13 @@ static int cmd_cpu(int argc, char **argv)
     return EXIT_OK;
 }
 
+/* ---------------------------------------------------------------- speed */
+
 static int cmd_speed(int argc, char **argv)
 {
     /* The same runner as axiom-bench; the installed tool links libaxiom
      * only, so it has no comparison libraries. */
-    return bench_cli("axiom speed", argc, argv, NULL);
+    return bench_cli(PROG " speed", argc, argv, NULL);
 }
 
 /* ---------------------------------------------------------------- dgst */
@@ -218,8 +469,11 @@ static int cmd_speed(int argc, char **argv)
 #define DGST_BATCH_BYTES ((size_t)64 << 20)
 #define DGST_CHUNK ((size_t)256 << 10)
 
-/* Hashes `dgst -c` recognises by the length of a digest. */
-static const char *const dgst_hashes[] = { "sha224", "sha256" };
+typedef struct dgst_opts {
+    const char *hash; /* -a; NULL: sha256, or when checking what each line says */
+    int check, tag, binary, zero;
+    int ignore_missing, quiet, status, strict, warn;
+} dgst_opts;
 
 /* One file to hash.  @err is 0 or the errno of a failed open or read. */
 typedef struct dgst_job {
@@ -230,15 +484,29 @@ typedef struct dgst_job {
     size_t len;
     int err;
     uint8_t digest[AXIOM_HASH_MAX_SIZE];
+    uint8_t expected[AXIOM_HASH_MAX_SIZE]; /* checking: from the list */
+    size_t line;                           /* checking: its line in the list */
 } dgst_job;
 
+/* What a run has seen, for the exit status and the check summaries. */
+typedef struct dgst_state {
+    const dgst_opts *o;
+    int status;
+    size_t matched, failed, unreadable, ignored;
+    /* --warn: improperly formatted lines, told in line order among the
+     * reports (as a tool that checks line by line would). */
+    const char *list;
+    const size_t *bad_lines;
+    size_t nbad, bad_told;
+} dgst_state;
+
 /* Called once per job, in the order given, as soon as its digest is known. */
-typedef void (*dgst_report)(void *ctx, const dgst_job *job);
+typedef void (*dgst_report)(dgst_state *s, const dgst_job *job);
 
 /* Digest size of hash @name, 0 if the library does not know it.  The
  * public API has no size query, but axiom_hash() insists on the full
  * digest length, so the one length it accepts is the answer. */
-static size_t hash_size(const char *name)
+static size_t hash_size_probe(const char *name)
 {
     uint8_t d[AXIOM_HASH_MAX_SIZE];
     for (size_t n = AXIOM_HASH_MAX_SIZE; n > 0; n--) {
@@ -251,7 +519,98 @@ static size_t hash_size(const char *name)
     return 0;
 }
 
-/* Read all of @fd; 0 or an errno. */
+/* hash_size_probe(), remembered for the names of the table (a checksum
+ * list asks for every line). */
+static size_t hash_size(const char *name)
+{
+    static size_t known[N_ALG_NAMES + 1]; /* size + 1; 0: not probed yet */
+    for (size_t i = 0; i < N_ALG_NAMES; i++)
+        if (strcasecmp(alg_names[i].name, name) == 0) {
+            if (!known[i])
+                known[i] = hash_size_probe(alg_names[i].name) + 1;
+            return known[i] - 1;
+        }
+    return hash_size_probe(name);
+}
+
+/* The library's spelling of hash @name (any case), or NULL if unknown. */
+static const char *hash_name(const char *name, size_t len)
+{
+    for (size_t i = 0; i < N_ALG_NAMES; i++)
+        if (strcmp(alg_names[i].kind, "hash") == 0 && strlen(alg_names[i].name) == len &&
+            strncasecmp(alg_names[i].name, name, len) == 0)
+            return hash_size(alg_names[i].name) ? alg_names[i].name : NULL;
+    return NULL;
+}
+
+/* "sha224, sha256": the hashes this library has. */
+static void hash_names(char *out, size_t outlen)
+{
+    size_t n = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < N_ALG_NAMES && n < outlen; i++)
+        if (strcmp(alg_names[i].kind, "hash") == 0 && hash_size(alg_names[i].name))
+            n += (size_t)snprintf(out + n, outlen - n, "%s%s", n ? ", " : "", alg_names[i].name);
+}
+
+/* @name as the GNU tools show a file name in a message (their "shell
+ * escape" quoting): as is when it needs no quoting, in double quotes when
+ * only a single quote needs it, else in single quotes with a quote as '\''
+ * and control characters as $'\n' pieces.  A static buffer. */
+static const char *quotef(const char *name)
+{
+    static char buf[4 * 4096 + 16];
+    static const char plain[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+                                "_./+-,:=@%^~";
+    int quote = name[0] == '\0' || name[0] == '~', ctrl = 0, squote = 0, dq_special = 0;
+    for (const unsigned char *c = (const unsigned char *)name; *c; c++) {
+        if (*c < 0x20 || *c == 0x7f)
+            ctrl = 1;
+        else if (*c == '\'')
+            squote = 1;
+        else if (*c == '"' || *c == '$' || *c == '`' || *c == '\\')
+            dq_special = 1;
+        if (*c < 0x80 && !strchr(plain, *c))
+            quote = 1;
+    }
+    if (!quote)
+        return name;
+    size_t n = 0;
+    if (squote && !ctrl && !dq_special) {
+        snprintf(buf, sizeof buf, "\"%s\"", name);
+        return buf;
+    }
+    int open = 0; /* inside '...' */
+    for (const unsigned char *c = (const unsigned char *)name; *c && n + 16 < sizeof buf; c++) {
+        if (*c < 0x20 || *c == 0x7f || *c == '\'') {
+            if (open)
+                buf[n++] = '\'';
+            open = 0;
+            if (*c == '\'')
+                n += (size_t)snprintf(buf + n, sizeof buf - n, "\\'");
+            else if (*c >= 7 && *c <= 13)
+                n += (size_t)snprintf(buf + n, sizeof buf - n, "$'\\%c'", "abtnvfr"[*c - 7]);
+            else
+                n += (size_t)snprintf(buf + n, sizeof buf - n, "$'\\%03o'", *c);
+            continue;
+        }
+        if (!open)
+            buf[n++] = '\'';
+        open = 1;
+        buf[n++] = (char)*c;
+    }
+    if (open)
+        buf[n++] = '\'';
+    if (n == 0) {
+        buf[n++] = '\'';
+        buf[n++] = '\'';
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
+/* Read all of @fd; 0 or an errno.  One spare byte stays allocated past
+ * the end, for a terminating NUL. */
 static int read_whole(int fd, size_t hint, uint8_t **data, size_t *len)
 {
     size_t cap = hint + 1, n = 0; /* one spare byte to see the end at once */
@@ -279,6 +638,14 @@ static int read_whole(int fd, size_t hint, uint8_t **data, size_t *len)
         if (r == 0)
             break;
         n += (size_t)r;
+    }
+    if (n == cap) {
+        uint8_t *q = realloc(p, cap + 1);
+        if (!q) {
+            free(p);
+            return ENOMEM;
+        }
+        p = q;
     }
     *data = p;
     *len = n;
@@ -312,8 +679,10 @@ static int stream_fd(int fd, dgst_job *job)
 }
 
 /* Hash the whole-file jobs [@from, @to) in one axiom_hash_many() call (they
- * share a hash), then report each in order. */
-static void flush_batch(dgst_job *jobs, size_t from, size_t to, dgst_report report, void *ctx)
+ * share a hash), or one by one if the library has no many-message path for
+ * that hash; then report each in order. */
+static void flush_batch(dgst_job *jobs, size_t from, size_t to, dgst_report report,
+                        dgst_state *s)
 {
     uint8_t *digests[DGST_BATCH_FILES];
     const void *msgs[DGST_BATCH_FILES];
@@ -327,16 +696,19 @@ static void flush_batch(dgst_job *jobs, size_t from, size_t to, dgst_report repo
         }
     if (n && axiom_hash_many(jobs[from].hash, digests, jobs[from].dlen, msgs, lens, n) != AXIOM_OK)
         for (size_t i = from; i < to; i++)
-            jobs[i].err = jobs[i].err ? jobs[i].err : EINVAL; /* cannot happen: checked names */
+            if (!jobs[i].err &&
+                axiom_hash(jobs[i].hash, jobs[i].digest, jobs[i].dlen, jobs[i].data,
+                           jobs[i].len) != AXIOM_OK)
+                jobs[i].err = EINVAL; /* cannot happen: the names were checked */
     for (size_t i = from; i < to; i++) {
-        report(ctx, &jobs[i]);
+        report(s, &jobs[i]);
         free(jobs[i].data);
         jobs[i].data = NULL;
     }
 }
 
 /* Hash every job and report each, in order. */
-static void hash_jobs(dgst_job *jobs, size_t njobs, dgst_report report, void *ctx)
+static void hash_jobs(dgst_job *jobs, size_t njobs, dgst_report report, dgst_state *s)
 {
     size_t from = 0, bytes = 0; /* the batch waiting: [from, i) */
     for (size_t i = 0; i < njobs; i++) {
@@ -352,9 +724,9 @@ static void hash_jobs(dgst_job *jobs, size_t njobs, dgst_report report, void *ct
             bytes += job->len;
         } else {
             /* Streamed now: what came before must be reported first. */
-            flush_batch(jobs, from, i, report, ctx);
+            flush_batch(jobs, from, i, report, s);
             job->err = stream_fd(fd, job);
-            report(ctx, job);
+            report(s, job);
             from = i + 1;
             bytes = 0;
         }
@@ -365,22 +737,26 @@ static void hash_jobs(dgst_job *jobs, size_t njobs, dgst_report report, void *ct
         /* The batch ends when full, or before a job of another hash. */
         if (i + 1 - from == DGST_BATCH_FILES || bytes >= DGST_BATCH_BYTES || i + 1 == njobs ||
             strcmp(jobs[i + 1].hash, job->hash) != 0) {
-            flush_batch(jobs, from, i + 1, report, ctx);
+            flush_batch(jobs, from, i + 1, report, s);
             from = i + 1;
             bytes = 0;
         }
     }
 }
 
-/* sha256sum's way with awkward names: a leading backslash on the line,
- * then \\, \n and \r escaped in the name. */
+/* sha256sum's escaping of awkward names: a backslash leads the line, and
+ * backslash, newline and carriage return in the name become \\, \n, \r. */
 static int name_needs_escape(const char *name)
 {
     return strpbrk(name, "\\\n\r") != NULL;
 }
 
-static void print_escaped(const char *name)
+static void print_name(const char *name, int escape)
 {
+    if (!escape) {
+        fputs(name, stdout);
+        return;
+    }
     for (const char *c = name; *c; c++) {
         if (*c == '\\')
             fputs("\\\\", stdout);
@@ -393,50 +769,79 @@ static void print_escaped(const char *name)
     }
 }
 
-typedef struct dgst_state {
-    int status;
-    int quiet;  /* -c: no "OK" lines */
-    int silent; /* -c --status: nothing on standard output */
-    size_t failed, unreadable;
-    const uint8_t (*expected)[AXIOM_HASH_MAX_SIZE]; /* -c: per job */
-    const dgst_job *jobs;
-} dgst_state;
-
-static void report_sum(void *p, const dgst_job *job)
+static void print_hex(const uint8_t *p, size_t n)
 {
-    dgst_state *s = p;
+    static const char digits[] = "0123456789abcdef";
+    for (size_t i = 0; i < n; i++) {
+        putchar(digits[p[i] >> 4]);
+        putchar(digits[p[i] & 15]);
+    }
+}
+
+static void report_sum(dgst_state *s, const dgst_job *job)
+{
+    const dgst_opts *o = s->o;
     if (job->err) {
-        fprintf(stderr, "axiom dgst: %s: %s\n", job->path, strerror(job->err));
+        fprintf(stderr, PROG " dgst: %s: %s\n", quotef(job->path), strerror(job->err));
         s->status = EXIT_FAIL;
         return;
     }
-    if (name_needs_escape(job->path))
+    int escape = !o->zero && name_needs_escape(job->path);
+    if (escape)
         putchar('\\');
-    for (size_t i = 0; i < job->dlen; i++)
-        printf("%02x", job->digest[i]);
-    fputs("  ", stdout);
-    print_escaped(job->path);
-    putchar('\n');
+    if (o->tag) {
+        for (const char *c = job->hash; *c; c++)
+            putchar(toupper((unsigned char)*c));
+        fputs(" (", stdout);
+        print_name(job->path, escape);
+        fputs(") = ", stdout);
+        print_hex(job->digest, job->dlen);
+    } else {
+        print_hex(job->digest, job->dlen);
+        fputs(o->binary ? " *" : "  ", stdout);
+        print_name(job->path, escape);
+    }
+    putchar(o->zero ? '\0' : '\n');
 }
 
-static void report_check(void *p, const dgst_job *job)
+/* --warn: the improperly formatted lines before line @line. */
+static void tell_bad_lines(dgst_state *s, size_t line)
 {
-    dgst_state *s = p;
+    for (; s->bad_told < s->nbad && s->bad_lines[s->bad_told] < line; s->bad_told++)
+        fprintf(stderr, PROG " dgst: %s: %zu: improperly formatted checksum line\n",
+                quotef(s->list), s->bad_lines[s->bad_told]);
+}
+
+static void report_check(dgst_state *s, const dgst_job *job)
+{
+    const dgst_opts *o = s->o;
     const char *verdict = "OK";
+    tell_bad_lines(s, job->line);
+    if (job->err == ENOENT && o->ignore_missing) {
+        s->ignored++;
+        return;
+    }
     if (job->err) {
-        fprintf(stderr, "axiom dgst: %s: %s\n", job->path, strerror(job->err));
+        fprintf(stderr, PROG " dgst: %s: %s\n", quotef(job->path), strerror(job->err));
         verdict = "FAILED open or read";
         s->unreadable++;
-    } else if (memcmp(job->digest, s->expected[job - s->jobs], job->dlen) != 0) {
+    } else if (memcmp(job->digest, job->expected, job->dlen) != 0) {
         verdict = "FAILED";
         s->failed++;
+    } else {
+        s->matched++;
     }
-    if (s->silent || (s->quiet && verdict[0] == 'O'))
+    if (o->status || (o->quiet && verdict[0] == 'O'))
         return;
-    printf("%s: %s\n", job->path, verdict);
+    /* As sha256sum: only a name with a newline is escaped here. */
+    int escape = !o->zero && strchr(job->path, '\n') != NULL;
+    if (escape)
+        putchar('\\');
+    print_name(job->path, escape);
+    printf(": %s%c", verdict, o->zero ? '\0' : '\n');
 }
 
-/* Undo print_escaped() in place; -1 on a bad escape. */
+/* Undo print_name()'s escaping in place; -1 on a bad escape. */
 static int unescape(char *name)
 {
     char *w = name;
@@ -467,38 +872,97 @@ static int hexval(int c)
     return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
-/* One line of a list: "HEX  NAME" or "HEX *NAME", optionally led by a
- * backslash when NAME is escaped.  Fills @job and @digest; -1 if the line
- * is not one (wrong length for @hash, or for every known hash when @hash
- * is NULL). */
-static int parse_line(char *line, const char *hash, dgst_job *job, uint8_t *digest)
+/* Hex digits at @h, exactly 2 * @job->dlen of them and nothing after,
+ * into @job->expected; -1 if not. */
+static int parse_hex(const char *h, dgst_job *job)
 {
-    int escaped = line[0] == '\\';
-    char *h = line + escaped, *c = h;
-    while (hexval((unsigned char)*c) >= 0)
-        c++;
-    size_t hexlen = (size_t)(c - h);
-    if (c[0] != ' ' || (c[1] != ' ' && c[1] != '*') || !c[2] || hexlen % 2 ||
-        hexlen / 2 > AXIOM_HASH_MAX_SIZE)
+    size_t n = strlen(h);
+    if (n != 2 * job->dlen)
+        return -1;
+    for (size_t i = 0; i < job->dlen; i++) {
+        int hi = hexval((unsigned char)h[2 * i]), lo = hexval((unsigned char)h[2 * i + 1]);
+        if (hi < 0 || lo < 0)
+            return -1;
+        job->expected[i] = (uint8_t)(hi << 4 | lo);
+    }
+    return 0;
+}
+
+/* One record of a checksum list, in any format dgst writes:
+ *   HEX  NAME     HEX *NAME     HEX NAME     ALG (NAME) = HEX
+ * each optionally led by white space and, for an escaped NAME, a
+ * backslash.  Fills @job (the name points into @rec); -1 if the record is
+ * none of these, or names a hash other than -a's. */
+static int parse_record(char *rec, const dgst_opts *o, dgst_job *job)
+{
+    char *s = rec;
+    while (*s == ' ' || *s == '\t')
+        s++;
+    int escaped = !o->zero && *s == '\\';
+    s += escaped;
+
+    /* BSD style: a hash name this library has, then "(". */
+    size_t n = 0;
+    while (isalnum((unsigned char)s[n]) || s[n] == '-' || s[n] == '/')
+        n++;
+    const char *tag = n ? hash_name(s, n) : NULL;
+    if (tag && (s[n] == '(' || (s[n] == ' ' && s[n + 1] == '('))) {
+        if (o->hash && strcmp(o->hash, tag) != 0)
+            return -1;
+        char *name = s + n + (s[n] == ' ') + 1;
+        char *close = strrchr(name, ')');
+        if (!close)
+            return -1;
+        *close = '\0';
+        char *h = close + 1;
+        while (*h == ' ' || *h == '\t')
+            h++;
+        if (*h++ != '=')
+            return -1;
+        while (*h == ' ' || *h == '\t')
+            h++;
+        job->hash = tag;
+        job->dlen = hash_size(tag);
+        job->path = name;
+        if (parse_hex(h, job) || (escaped && unescape(name)))
+            return -1;
+        return 0;
+    }
+
+    /* GNU style: hex, white space, ' ' or '*' (text or binary mark), name. */
+    n = 0;
+    while (hexval((unsigned char)s[n]) >= 0)
+        n++;
+    if (n == 0 || n % 2 || (s[n] != ' ' && s[n] != '\t'))
         return -1;
     job->hash = NULL;
-    for (size_t i = 0; i < sizeof dgst_hashes / sizeof dgst_hashes[0] && !job->hash; i++) {
-        const char *name = hash ? hash : dgst_hashes[i];
-        if (hash_size(name) == hexlen / 2)
-            job->hash = name;
+    if (o->hash) {
+        if (hash_size(o->hash) == n / 2)
+            job->hash = o->hash;
+    } else {
+        /* The first hash of the table with this digest size. */
+        for (size_t i = 0; i < N_ALG_NAMES && !job->hash; i++)
+            if (strcmp(alg_names[i].kind, "hash") == 0 && hash_size(alg_names[i].name) == n / 2)
+                job->hash = alg_names[i].name;
     }
     if (!job->hash)
         return -1;
-    job->dlen = hexlen / 2;
-    for (size_t i = 0; i < job->dlen; i++)
-        digest[i] = (uint8_t)(hexval((unsigned char)h[2 * i]) << 4 |
-                              hexval((unsigned char)h[2 * i + 1]));
-    job->path = c + 2;
-    return escaped ? unescape(c + 2) : 0;
+    job->dlen = n / 2;
+    s[n] = '\0';
+    if (parse_hex(s, job))
+        return -1;
+    char *name = s + n + 1;
+    if (*name == ' ' || *name == '*')
+        name++;
+    if (!*name || (escaped && unescape(name)))
+        return -1;
+    job->path = name;
+    return 0;
 }
 
-/* `dgst -c LIST`: hash the files LIST names and compare. */
-static int dgst_check(const char *list, const char *hash, dgst_state *s)
+/* `dgst -c LIST`: hash the files LIST names and compare.  Returns 0 if
+ * every listed file matched (as the options define it), else EXIT_FAIL. */
+static int dgst_check(const char *list, const dgst_opts *o)
 {
     int stdin_list = strcmp(list, "-") == 0;
     const char *shown = stdin_list ? "standard input" : list;
@@ -509,261 +973,493 @@ static int dgst_check(const char *list, const char *hash, dgst_state *s)
     if (fd >= 0 && !stdin_list)
         close(fd);
     if (e) {
-        fprintf(stderr, "axiom dgst: %s: %s\n", shown, strerror(e));
+        fprintf(stderr, PROG " dgst: %s: %s\n", quotef(shown), strerror(e));
         return EXIT_FAIL;
     }
-    text[len] = '\0'; /* read_whole() always leaves room for one more byte */
-    size_t nlines = 1;
+    text[len] = '\0'; /* read_whole() leaves room for it */
+    char sep = o->zero ? '\0' : '\n';
+    size_t nrec = 1;
     for (size_t i = 0; i < len; i++)
-        nlines += text[i] == '\n';
-    dgst_job *jobs = calloc(nlines, sizeof *jobs);
-    uint8_t(*expected)[AXIOM_HASH_MAX_SIZE] = calloc(nlines, sizeof *expected);
-    if (!jobs || !expected) {
-        fprintf(stderr, "axiom dgst: %s\n", strerror(ENOMEM));
+        nrec += text[i] == (uint8_t)sep;
+    dgst_job *jobs = calloc(nrec, sizeof *jobs);
+    size_t *bad_lines = calloc(nrec, sizeof *bad_lines);
+    if (!jobs || !bad_lines) {
+        fprintf(stderr, PROG " dgst: %s\n", strerror(ENOMEM));
         free(text);
         free(jobs);
-        free(expected);
+        free(bad_lines);
         return EXIT_FAIL;
     }
-    size_t njobs = 0, bad = 0;
-    for (char *line = (char *)text, *next; line && line < (char *)text + len; line = next) {
-        next = strchr(line, '\n');
-        if (next)
-            *next++ = '\0';
-        size_t n = strlen(line);
-        if (n && line[n - 1] == '\r')
-            line[n - 1] = '\0';
-        if (line[0] == '#') /* comments, as sha256sum allows */
+    size_t njobs = 0, bad = 0, lineno = 0;
+    for (size_t at = 0; at < len;) {
+        char *rec = (char *)text + at;
+        size_t n = 0;
+        while (at + n < len && text[at + n] != (uint8_t)sep)
+            n++;
+        rec[n] = '\0';
+        at += n + 1;
+        lineno++;
+        if (!o->zero && n && rec[n - 1] == '\r') /* lists written on Windows */
+            rec[--n] = '\0';
+        const char *first = rec + strspn(rec, " \t");
+        if (*first == '\0' || *first == '#') /* blank lines and comments */
             continue;
-        if (parse_line(line, hash, &jobs[njobs], expected[njobs]) == 0)
-            njobs++;
-        else
-            bad++;
+        if (parse_record(rec, o, &jobs[njobs]) == 0) {
+            jobs[njobs++].line = lineno;
+            continue;
+        }
+        bad_lines[bad++] = lineno;
     }
-    s->jobs = jobs;
-    s->expected = (const uint8_t(*)[AXIOM_HASH_MAX_SIZE])expected;
+    dgst_state s;
+    memset(&s, 0, sizeof s);
+    s.o = o;
+    s.list = shown;
+    s.bad_lines = bad_lines;
+    s.nbad = o->warn ? bad : 0;
+    int ok;
     if (njobs == 0) {
-        fprintf(stderr, "axiom dgst: %s: no properly formatted checksum lines found\n", shown);
-        s->status = EXIT_FAIL;
+        tell_bad_lines(&s, lineno + 1);
+        fprintf(stderr, PROG " dgst: %s: no properly formatted checksum lines found\n",
+                quotef(shown));
+        ok = 0;
     } else {
-        hash_jobs(jobs, njobs, report_check, s);
+        hash_jobs(jobs, njobs, report_check, &s);
+        tell_bad_lines(&s, lineno + 1);
+        if (!o->status) {
+            if (bad)
+                fprintf(stderr, PROG " dgst: WARNING: %zu line%s improperly formatted\n", bad,
+                        bad == 1 ? " is" : "s are");
+            if (s.unreadable)
+                fprintf(stderr, PROG " dgst: WARNING: %zu listed file%s could not be read\n",
+                        s.unreadable, s.unreadable == 1 ? "" : "s");
+            if (s.failed)
+                fprintf(stderr, PROG " dgst: WARNING: %zu computed checksum%s did NOT match\n",
+                        s.failed, s.failed == 1 ? "" : "s");
+            if (o->ignore_missing && s.matched + s.failed + s.unreadable == 0)
+                fprintf(stderr, PROG " dgst: %s: no file was verified\n", quotef(shown));
+        }
+        ok = s.failed == 0 && s.unreadable == 0 && (!o->strict || bad == 0) &&
+             s.matched + s.failed + s.unreadable > 0;
     }
-    if (!s->silent) {
-        if (bad)
-            fprintf(stderr, "axiom dgst: WARNING: %zu line%s improperly formatted\n", bad,
-                    bad == 1 ? " is" : "s are");
-        if (s->unreadable)
-            fprintf(stderr, "axiom dgst: WARNING: %zu listed file%s could not be read\n",
-                    s->unreadable, s->unreadable == 1 ? "" : "s");
-        if (s->failed)
-            fprintf(stderr, "axiom dgst: WARNING: %zu computed checksum%s did NOT match\n",
-                    s->failed, s->failed == 1 ? "" : "s");
-    }
-    if (s->failed || s->unreadable)
-        s->status = EXIT_FAIL;
     free(text);
     free(jobs);
-    free(expected);
-    return s->status;
+    free(bad_lines);
+    return ok ? EXIT_OK : EXIT_FAIL;
 }
 
-static const char dgst_usage[] =
-    "usage: axiom dgst [-a HASH] [FILE...]\n"
-    "       axiom dgst [-a HASH] -c [--quiet | --status] [LIST]\n"
-    "Print the digest of each FILE (standard input when none, or for \"-\") as\n"
-    "sha256sum does: `<hex>  <name>`.  With -c, read such lines from LIST (or\n"
-    "standard input) and check the files they name: `<name>: OK` or `<name>: FAILED`.\n"
-    "Files up to 4 MiB are hashed many at a time (axiom_hash_many).\n"
-    "\n"
-    "  -a, --algorithm=HASH  sha224 or sha256 (default sha256; with -c, the length\n"
-    "                        of each listed digest picks it unless -a is given)\n"
-    "  -c, --check           check the digests listed in LIST\n"
-    "  -q, --quiet           with -c: print only the failures\n"
-    "      --status          with -c: print nothing; the exit status tells\n"
-    "  -h, --help            this text\n"
-    "Exit status: 0 success, 1 a file unreadable or a digest mismatch, 2 usage error.\n";
+static void dgst_help(FILE *f)
+{
+    char names[256];
+    hash_names(names, sizeof names);
+    fprintf(f,
+            "Usage: " PROG " dgst [OPTION]... [FILE]...\n"
+            "       " PROG " dgst --check [OPTION]... [LIST]...\n"
+            "Print or check message digests, in the formats of sha256sum and its\n"
+            "family.  With no FILE, or when FILE is -, read standard input.  Files up\n"
+            "to 4 MiB are hashed many at a time (axiom_hash_many).\n"
+            "\n"
+            "  -a, --algorithm=HASH  the hash: %s (default sha256;\n"
+            "                        when checking, each line's format or digest\n"
+            "                        length picks it unless -a is given)\n"
+            "  -b, --binary          mark names with '*' (the digest is the same)\n"
+            "  -t, --text            mark names with ' ' (the default)\n"
+            "  -c, --check           read digests from each LIST and check them\n"
+            "      --tag             write BSD-style lines: SHA256 (NAME) = HEX\n"
+            "  -z, --zero            end each output line with NUL, not newline, and\n"
+            "                        do not escape names; with --check, the records\n"
+            "                        of each LIST end with NUL too\n"
+            "\n"
+            "Only when checking:\n"
+            "      --ignore-missing  do not fail or report status for missing files\n"
+            "  -q, --quiet           do not print OK for each verified file\n"
+            "      --status          print nothing; the exit status tells\n"
+            "      --strict          fail on improperly formatted lines\n"
+            "  -w, --warn            warn about improperly formatted lines\n"
+            "\n"
+            "  -h, --help            display this help and exit\n"
+            "\n"
+            "A name containing a backslash, newline or carriage return is written\n"
+            "escaped (\\\\, \\n, \\r) after a leading backslash, as sha256sum does.\n"
+            "Exit status: 0 success, 1 a file unreadable or a digest mismatch (or, with\n"
+            "--strict, an improperly formatted line), 2 usage error.\n",
+            names);
+}
 
 static int cmd_dgst(int argc, char **argv)
 {
+    enum { OPT_TAG = 256, OPT_IGNORE_MISSING, OPT_STATUS, OPT_STRICT };
     static const struct option longopts[] = {
-        { "algorithm", required_argument, NULL, 'a' }, { "check", no_argument, NULL, 'c' },
-        { "quiet", no_argument, NULL, 'q' },           { "status", no_argument, NULL, 'S' },
-        { "help", no_argument, NULL, 'h' },            { NULL, 0, NULL, 0 },
+        { "algorithm", required_argument, NULL, 'a' },
+        { "binary", no_argument, NULL, 'b' },
+        { "check", no_argument, NULL, 'c' },
+        { "text", no_argument, NULL, 't' },
+        { "tag", no_argument, NULL, OPT_TAG },
+        { "zero", no_argument, NULL, 'z' },
+        { "ignore-missing", no_argument, NULL, OPT_IGNORE_MISSING },
+        { "quiet", no_argument, NULL, 'q' },
+        { "status", no_argument, NULL, OPT_STATUS },
+        { "strict", no_argument, NULL, OPT_STRICT },
+        { "warn", no_argument, NULL, 'w' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 },
     };
-    const char *hash = NULL;
-    int check = 0, c;
-    dgst_state s;
-    memset(&s, 0, sizeof s);
-    argv[0] = (char *)"axiom dgst";
-#ifdef __GLIBC__
-    optind = 0;
-#else
-    optind = 1;
-#endif
-    while ((c = getopt_long(argc, argv, "a:cqh", longopts, NULL)) != -1) {
+    dgst_opts o;
+    int c, text = 0;
+    memset(&o, 0, sizeof o);
+    argv[0] = (char *)PROG " dgst";
+    reset_getopt();
+    while ((c = getopt_long(argc, argv, "a:bctzqwh", longopts, NULL)) != -1) {
         switch (c) {
         case 'a':
-            hash = optarg;
+            o.hash = hash_name(optarg, strlen(optarg));
+            if (!o.hash) {
+                char names[256];
+                hash_names(names, sizeof names);
+                fprintf(stderr, PROG " dgst: '%s' is not a hash this libaxiom has (%s)\n",
+                        optarg, names);
+                return EXIT_USAGE;
+            }
+            break;
+        case 'b':
+            o.binary = 1;
+            break;
+        case 't':
+            text = 1;
             break;
         case 'c':
-            check = 1;
+            o.check = 1;
+            break;
+        case OPT_TAG:
+            o.tag = 1;
+            break;
+        case 'z':
+            o.zero = 1;
+            break;
+        case OPT_IGNORE_MISSING:
+            o.ignore_missing = 1;
             break;
         case 'q':
-            s.quiet = 1;
+            o.quiet = 1;
             break;
-        case 'S':
-            s.silent = 1;
+        case OPT_STATUS:
+            o.status = 1;
+            break;
+        case OPT_STRICT:
+            o.strict = 1;
+            break;
+        case 'w':
+            o.warn = 1;
             break;
         case 'h':
-            fputs(dgst_usage, stdout);
+            dgst_help(stdout);
             return EXIT_OK;
         default:
-            fprintf(stderr, "Try 'axiom dgst --help'.\n");
-            return EXIT_USAGE;
+            return usage_error("dgst ");
         }
     }
-    if (hash && hash_size(hash) == 0) {
-        fprintf(stderr, "axiom dgst: '%s' is not a hash this libaxiom knows (sha224, sha256)\n",
-                hash);
-        return EXIT_USAGE;
+    if (o.binary && text) {
+        fprintf(stderr, PROG " dgst: --binary and --text exclude each other\n");
+        return usage_error("dgst ");
     }
-    if ((s.quiet || s.silent) && !check) {
-        fprintf(stderr, "axiom dgst: --quiet and --status go with --check\n");
-        return EXIT_USAGE;
+    if (o.check && (o.tag || o.binary || text)) {
+        fprintf(stderr, PROG " dgst: --tag, --binary and --text make no sense with --check\n");
+        return usage_error("dgst ");
     }
-    if (check) {
-        if (argc - optind > 1) {
-            fprintf(stderr, "axiom dgst: -c takes one LIST (got '%s' too)\n", argv[optind + 1]);
-            return EXIT_USAGE;
-        }
-        return dgst_check(optind < argc ? argv[optind] : "-", hash, &s);
+    if (!o.check && (o.ignore_missing || o.quiet || o.status || o.strict || o.warn)) {
+        fprintf(stderr, PROG " dgst: --ignore-missing, --quiet, --status, --strict and --warn "
+                        "go with --check\n");
+        return usage_error("dgst ");
     }
-    if (!hash)
-        hash = "sha256";
-    static const char *const stdin_only[] = { "-" };
-    const char *const *paths = optind < argc ? (const char *const *)argv + optind : stdin_only;
-    size_t n = optind < argc ? (size_t)(argc - optind) : 1;
-    dgst_job *jobs = calloc(n, sizeof *jobs);
+    static char *const stdin_only[] = { (char *)"-" };
+    char *const *args = optind < argc ? argv + optind : stdin_only;
+    size_t nargs = optind < argc ? (size_t)(argc - optind) : 1;
+    if (o.check) {
+        int status = EXIT_OK;
+        for (size_t i = 0; i < nargs; i++)
+            if (dgst_check(args[i], &o) != EXIT_OK)
+                status = EXIT_FAIL;
+        return status;
+    }
+    if (!o.hash)
+        o.hash = "sha256";
+    dgst_job *jobs = calloc(nargs, sizeof *jobs);
     if (!jobs) {
-        fprintf(stderr, "axiom dgst: %s\n", strerror(ENOMEM));
+        fprintf(stderr, PROG " dgst: %s\n", strerror(ENOMEM));
         return EXIT_FAIL;
     }
-    for (size_t i = 0; i < n; i++) {
-        jobs[i].path = paths[i];
-        jobs[i].hash = hash;
-        jobs[i].dlen = hash_size(hash);
+    for (size_t i = 0; i < nargs; i++) {
+        jobs[i].path = args[i];
+        jobs[i].hash = o.hash;
+        jobs[i].dlen = hash_size(o.hash);
     }
-    hash_jobs(jobs, n, report_sum, &s);
+    dgst_state s;
+    memset(&s, 0, sizeof s);
+    s.o = &o;
+    hash_jobs(jobs, nargs, report_sum, &s);
     free(jobs);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        perror("axiom dgst: write");
-        return EXIT_FAIL;
-    }
     return s.status;
 }
 
-static const char rand_summary[] =
-    "Write N random bytes to standard output from axiom_random_fill() (a per-thread\n"
-    "NIST SP 800-90A CTR_DRBG seeded from the OS), raw or, with --hex, as lower-case\n"
-    "hex followed by a newline.  --os reads the OS generator directly instead.";
+/* ---------------------------------------------------------------- rand */
+
+static const char rand_help[] =
+    "Usage: " PROG " rand [--hex | --base64] [--os] [-o FILE] N\n"
+    "Write N random bytes from axiom_random_fill() (a per-thread NIST SP 800-90A\n"
+    "CTR_DRBG seeded from the operating system) to standard output or FILE.\n"
+    "N takes the suffixes k, M and G (1024, 1024^2, 1024^3): 32, 1k, 4M.\n"
+    "\n"
+    "      --hex          lower-case hex, then a newline\n"
+    "      --base64       base64 (RFC 4648) in lines of 76 characters\n"
+    "      --os           read the operating system's generator directly\n"
+    "                     (axiom_random_bytes) instead\n"
+    "  -o, --output=FILE  write to FILE (created with mode 0600 if new)\n"
+    "  -h, --help         display this help and exit\n";
+
+/* Raw bytes per chunk: a multiple of 3 and of 57 (one 76-column base64
+ * line), so every chunk but the last encodes to whole lines. */
+#define RAND_CHUNK ((size_t)57 * 1024)
+
+/* Base64 of @len bytes (a multiple of 57 unless @last) into @out, a
+ * newline after every 76 characters and, if @last, after the end. */
+static size_t base64_lines(char *out, const uint8_t *in, size_t len, int last)
+{
+    static const char b64[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    size_t o = 0, col = 0;
+    for (size_t i = 0; i < len; i += 3) {
+        uint32_t v = (uint32_t)in[i] << 16;
+        if (i + 1 < len)
+            v |= (uint32_t)in[i + 1] << 8;
+        if (i + 2 < len)
+            v |= in[i + 2];
+        out[o++] = b64[v >> 18];
+        out[o++] = b64[(v >> 12) & 63];
+        out[o++] = i + 1 < len ? b64[(v >> 6) & 63] : '=';
+        out[o++] = i + 2 < len ? b64[v & 63] : '=';
+        col += 4;
+        if (col == 76) {
+            out[o++] = '\n';
+            col = 0;
+        }
+    }
+    if (last && col)
+        out[o++] = '\n';
+    return o;
+}
 
 static int cmd_rand(int argc, char **argv)
 {
+    enum { OPT_HEX = 256, OPT_BASE64, OPT_OS };
     static const struct option longopts[] = { { "help", no_argument, NULL, 'h' },
-                                              { "hex", no_argument, NULL, 'x' },
-                                              { "os", no_argument, NULL, 'o' },
+                                              { "hex", no_argument, NULL, OPT_HEX },
+                                              { "base64", no_argument, NULL, OPT_BASE64 },
+                                              { "os", no_argument, NULL, OPT_OS },
+                                              { "output", required_argument, NULL, 'o' },
                                               { NULL, 0, NULL, 0 } };
-    int c, hex = 0, os = 0;
-    argv[0] = (char *)"axiom rand";
-#ifdef __GLIBC__
-    optind = 0;
-#else
-    optind = 1;
-#endif
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+    int c, hex = 0, b64 = 0, os = 0;
+    const char *path = NULL;
+    argv[0] = (char *)PROG " rand";
+    reset_getopt();
+    while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
         switch (c) {
         case 'h':
-            printf("usage: axiom rand [--hex] [--os] N\n%s\n", rand_summary);
+            fputs(rand_help, stdout);
             return EXIT_OK;
-        case 'x':
+        case OPT_HEX:
             hex = 1;
             break;
-        case 'o':
+        case OPT_BASE64:
+            b64 = 1;
+            break;
+        case OPT_OS:
             os = 1;
             break;
+        case 'o':
+            path = optarg;
+            break;
         default:
-            fprintf(stderr, "Try 'axiom rand --help'.\n");
-            return EXIT_USAGE;
+            return usage_error("rand ");
         }
     }
+    if (hex && b64) {
+        fprintf(stderr, PROG " rand: --hex and --base64 exclude each other\n");
+        return usage_error("rand ");
+    }
     if (optind != argc - 1) {
-        fprintf(stderr, "axiom rand: expected one argument N (the number of bytes)\n");
+        fprintf(stderr, PROG " rand: expected one argument N (the number of bytes)\n");
+        return usage_error("rand ");
+    }
+    unsigned long long n;
+    if (parse_size(argv[optind], &n)) {
+        fprintf(stderr, PROG " rand: '%s' is not a byte count (e.g. 32, 1k, 4M)\n",
+                argv[optind]);
         return EXIT_USAGE;
     }
-    const char *arg = argv[optind];
-    char *end;
-    errno = 0;
-    unsigned long long n = strtoull(arg, &end, 10);
-    if (arg[0] < '0' || arg[0] > '9' || *end || errno == ERANGE) {
-        fprintf(stderr, "axiom rand: '%s' is not a byte count\n", arg);
-        return EXIT_USAGE;
+    FILE *f = stdout;
+    if (path) {
+        int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+        f = fd < 0 ? NULL : fdopen(fd, "w");
+        if (!f) {
+            fprintf(stderr, PROG " rand: %s: %s\n", path, strerror(errno));
+            if (fd >= 0)
+                close(fd);
+            return EXIT_FAIL;
+        }
     }
-    static uint8_t buf[1 << 16];
-    static char txt[2 * sizeof buf];
+    static uint8_t buf[RAND_CHUNK];
+    static char txt[RAND_CHUNK / 57 * 77 + 8]; /* base64 lines; hex needs less */
     static const char digits[] = "0123456789abcdef";
+    int status = EXIT_OK;
     while (n) {
         size_t len = n < sizeof buf ? (size_t)n : sizeof buf;
         int rc = os ? axiom_random_bytes(buf, len) : axiom_random_fill(buf, len);
         if (rc != AXIOM_OK) {
-            fprintf(stderr, "axiom rand: %s\n", axiom_strerror(rc));
-            return EXIT_FAIL;
+            fprintf(stderr, PROG " rand: %s\n", axiom_strerror(rc));
+            status = EXIT_FAIL;
+            break;
         }
-        size_t w;
+        int ok;
         if (hex) {
             for (size_t i = 0; i < len; i++) {
                 txt[2 * i] = digits[buf[i] >> 4];
                 txt[2 * i + 1] = digits[buf[i] & 15];
             }
-            w = fwrite(txt, 1, 2 * len, stdout) / 2;
+            ok = fwrite(txt, 1, 2 * len, f) == 2 * len;
+        } else if (b64) {
+            size_t t = base64_lines(txt, buf, len, len == n);
+            ok = fwrite(txt, 1, t, f) == t;
         } else {
-            w = fwrite(buf, 1, len, stdout);
+            ok = fwrite(buf, 1, len, f) == len;
         }
-        if (w != len)
-            break;
+        if (!ok)
+            break; /* reported below */
         n -= len;
     }
     axiom_wipe(buf, sizeof buf);
     axiom_wipe(txt, sizeof txt);
     if (hex && n == 0)
-        putchar('\n');
-    if (fflush(stdout) != 0 || ferror(stdout) || n) {
-        perror("axiom rand: write");
-        return EXIT_FAIL;
+        putc('\n', f);
+    if (path) {
+        int bad = ferror(f) != 0;
+        if (fclose(f) != 0 || bad) {
+            fprintf(stderr, PROG " rand: write error: %s: %s\n", path,
+                    strerror(errno ? errno : EIO));
+            return EXIT_FAIL;
+        }
     }
-    return EXIT_OK;
+    /* Standard output is checked at exit, like every command's. */
+    return status;
+}
+
+/* ---------------------------------------------------------------- main */
+
+static void main_help(FILE *f);
+static int cmd_help(int argc, char **argv);
+
+static void list_help_out(FILE *f)
+{
+    fputs(list_help, f);
+}
+
+static void cpu_help_out(FILE *f)
+{
+    fputs(cpu_help, f);
+}
+
+static void rand_help_out(FILE *f)
+{
+    fputs(rand_help, f);
+}
+
+static void speed_help_out(FILE *f)
+{
+    char *args[] = { (char *)"speed", (char *)"--help", NULL };
+    (void)f; /* the runner prints its help on standard output */
+    bench_cli(PROG " speed", 2, args, NULL);
 }
 
 static const struct command {
     const char *name;
     int (*run)(int argc, char **argv);
-    const char *args;
+    void (*help)(FILE *f);
     const char *summary;
 } commands[] = {
-    { "speed", cmd_speed, "[OPTIONS] [FILTER]", "benchmark every algorithm (see axiom speed --help)" },
-    { "list", cmd_list, "", "algorithms, the kernel serving each, whether constant time" },
-    { "cpu", cmd_cpu, "", "CPU features in use and those AXIOM_CPU_DISABLE took away" },
-    { "dgst", cmd_dgst, "[-a HASH] [-c] [FILE...]", "SHA-224/SHA-256 digests, as sha256sum (-c: check)" },
-    { "rand", cmd_rand, "[--hex] [--os] N", "N random bytes (CTR_DRBG; --os: the OS generator)" },
+    { "speed", cmd_speed, speed_help_out, "benchmark the algorithms of libaxiom" },
+    { "list", cmd_list, list_help_out,
+      "algorithms, the kernel serving each, whether it is constant time" },
+    { "cpu", cmd_cpu, cpu_help_out, "CPU features in use and those AXIOM_CPU_DISABLE took away" },
+    { "dgst", cmd_dgst, dgst_help, "print or check digests, as sha256sum does" },
+    { "rand", cmd_rand, rand_help_out, "random bytes (CTR_DRBG, or --os: the OS generator)" },
+    { "help", cmd_help, main_help, "this text, or the help of COMMAND" },
 };
+#define N_COMMANDS (sizeof commands / sizeof commands[0])
 
-static void usage(FILE *f)
+static void main_help(FILE *f)
 {
-    fprintf(f, "usage: axiom [--help] [--version] COMMAND [ARGS]\n\ncommands:\n");
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(f, "  %-6s %-25s %s\n", commands[i].name, commands[i].args,
-                commands[i].summary);
-    fprintf(f, "\nEnvironment: AXIOM_CPU_DISABLE=aesni,... (or all) restricts the kernels used.\n"
-               "Exit status: 0 success, 1 failure, 2 usage error.\n");
+    fprintf(f, "Usage: " PROG " [--help] [--version] COMMAND [ARGS]...\n"
+               "       " PROG " help [COMMAND]\n"
+               "The command-line tool of libaxiom: benchmarks, the kernels the library\n"
+               "uses on this machine, digests of files, random bytes.\n"
+               "\nCommands:\n");
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        fprintf(f, "  %-6s %s\n", commands[i].name, commands[i].summary);
+    fprintf(f, "\nOptions:\n"
+               "  -h, --help     display this help and exit\n"
+               "  -V, --version  output version information and exit\n"
+               "\n'" PROG " COMMAND --help' describes COMMAND.\n"
+               "Environment: AXIOM_CPU_DISABLE=aesni,... (or all) takes CPU features\n"
+               "away; AXIOM_CT_ONLY=1 refuses kernels that are not constant time.\n"
+               "Exit status: 0 success, 1 failure (a failed write included), 2 usage error.\n");
+}
+
+static const struct command *find_command(const char *name)
+{
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        if (strcmp(name, commands[i].name) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+static int cmd_help(int argc, char **argv)
+{
+    if (argc > 2) {
+        fprintf(stderr, PROG " help: one COMMAND at most (got '%s' too)\n", argv[2]);
+        return usage_error("");
+    }
+    if (argc < 2) {
+        main_help(stdout);
+        return EXIT_OK;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        main_help(stdout);
+        return EXIT_OK;
+    }
+    const struct command *c = find_command(argv[1]);
+    if (!c) {
+        fprintf(stderr, PROG " help: unknown command '%s'\n", argv[1]);
+        return usage_error("");
+    }
+    c->help(stdout);
+    return EXIT_OK;
+}
+
+/* Everything written to standard output must have reached it: the GNU
+ * tools' rule, so that `axiom-crypto list > /dev/full` fails. */
+static int finish(int rc)
+{
+    int err = 0, bad = ferror(stdout) != 0; /* an earlier write failed: errno is gone */
+    if (fflush(stdout) != 0)
+        err = errno;
+    if (fclose(stdout) != 0 && !err)
+        err = errno;
+    if (err || bad) {
+        if (err)
+            fprintf(stderr, PROG ": write error: %s\n", strerror(err));
+        else
+            fprintf(stderr, PROG ": write error\n");
+        return EXIT_FAIL;
+    }
+    return rc;
 }
 
 int main(int argc, char **argv)
@@ -772,34 +1468,32 @@ int main(int argc, char **argv)
                                               { "version", no_argument, NULL, 'V' },
                                               { NULL, 0, NULL, 0 } };
     int c;
-    argv[0] = (char *)"axiom";
+    argv[0] = (char *)PROG;
     /* '+': stop at the command, whose options are its own. */
     while ((c = getopt_long(argc, argv, "+hV", longopts, NULL)) != -1) {
         switch (c) {
         case 'h':
-            usage(stdout);
-            return EXIT_OK;
+            main_help(stdout);
+            return finish(EXIT_OK);
         case 'V':
-            printf("axiom (libaxiom) %s\nlibrary %s\n", AXIOM_VERSION_STRING,
-                   axiom_version_string());
-            return EXIT_OK;
+            printf(PROG " (libaxiom) %s\nlibrary %s\n"
+                        "License GPL-2.0-or-later (the library: LGPL-2.1-or-later).\n"
+                        "This is free software: you are free to change and redistribute it.\n"
+                        "There is NO WARRANTY, to the extent permitted by law.\n",
+                   AXIOM_VERSION_STRING, axiom_version_string());
+            return finish(EXIT_OK);
         default:
-            fprintf(stderr, "Try 'axiom --help'.\n");
-            return EXIT_USAGE;
+            return usage_error("");
         }
     }
     if (optind >= argc) {
-        fprintf(stderr, "axiom: no command given\n");
-        usage(stderr);
-        return EXIT_USAGE;
+        fprintf(stderr, PROG ": missing command\n");
+        return usage_error("");
     }
-    const char *cmd = argv[optind];
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
-        if (strcmp(cmd, commands[i].name) != 0)
-            continue;
-        return commands[i].run(argc - optind, argv + optind);
+    const struct command *cmd = find_command(argv[optind]);
+    if (!cmd) {
+        fprintf(stderr, PROG ": unknown command '%s'\n", argv[optind]);
+        return usage_error("");
     }
-    fprintf(stderr, "axiom: unknown command '%s'\n", cmd);
-    usage(stderr);
-    return EXIT_USAGE;
+    return finish(cmd->run(argc - optind, argv + optind));
 }

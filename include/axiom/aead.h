@@ -13,15 +13,18 @@ extern "C" {
 
 /** @defgroup aead Authenticated encryption (AEAD)
  *
- *  Algorithm names (looked up case-insensitively) and their lengths, in
- *  bytes:
+ *  Algorithm names are looked up case-insensitively; lengths in bytes:
+ *  - `aes-128-gcm`, `aes-192-gcm`, `aes-256-gcm` (NIST SP 800-38D): key 16,
+ *    24 or 32; nonce 1 to 2^61 - 1 (12 is the fast path and the one to
+ *    use); tag 16, 15, 14, 13, 12, 8 or 4; messages up to 2^36 - 32.
+ *  - `sm4-gcm` (GCM over SM4, RFC 8998): key 16; nonce, tag and message
+ *    lengths as for AES-GCM.
+ *  - `chacha20-poly1305` (RFC 8439): key 32, nonce 12, tag 16, messages up
+ *    to 2^38 - 64.
+ *  - `xchacha20-poly1305` (draft-irtf-cfrg-xchacha): key 32, nonce 24,
+ *    tag 16, messages up to 2^38 - 64.
  *
- *  | name | key | nonce | tag | longest message |
- *  |------|-----|-------|-----|-----------------|
- *  | `aes-128-gcm`, `aes-192-gcm`, `aes-256-gcm` (SP 800-38D) | 16, 24, 32 | 1 to 2^61 - 1 (12 is the fast path and the one to use) | 16, 15, 14, 13, 12, 8, 4 | 2^36 - 32 |
- *  | `sm4-gcm` (RFC 8998) | 16 | as AES-GCM | as AES-GCM | 2^36 - 32 |
- *  | `chacha20-poly1305` (RFC 8439) | 32 | 12 | 16 | 2^38 - 64 |
- *  | `xchacha20-poly1305` (draft-irtf-cfrg-xchacha) | 32 | 24 | 16 | 2^38 - 64 |
+ *  AES-GCM also has a streaming interface, @ref gcm.
  *
  *  The AD may be up to 2^61 - 1 bytes for GCM and any length for the
  *  ChaCha20 family.  A 24-byte XChaCha20 nonce may be chosen at random;
@@ -70,6 +73,9 @@ typedef struct axiom_aead_ctx axiom_aead_ctx;
 int axiom_aead_new(axiom_aead_ctx **ctx, const char *name);
 
 /** Set (or replace) the key; precomputes everything that depends on it.
+ *  @param ctx     context from axiom_aead_new()
+ *  @param key     the key
+ *  @param keylen  its length in bytes (see the table above)
  *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_EKEYLEN (the old key, if any,
  *          is kept) */
 int axiom_aead_setkey(axiom_aead_ctx *ctx, const uint8_t *key, size_t keylen);
@@ -78,6 +84,16 @@ int axiom_aead_setkey(axiom_aead_ctx *ctx, const uint8_t *key, size_t keylen);
  *  tag that authenticates the nonce, @p ad and the ciphertext.
  *  @p ad may be NULL when @p adlen is 0; @p in / @p out may be NULL when
  *  @p len is 0.  A nonce must never be used twice under one key.
+ *  @param ctx       keyed context
+ *  @param[out] out  receives the @p len bytes of ciphertext (may be @p in)
+ *  @param[out] tag  receives the tag
+ *  @param taglen    tag length in bytes
+ *  @param nonce     the nonce
+ *  @param noncelen  its length in bytes
+ *  @param ad        associated data, authenticated but not encrypted
+ *  @param adlen     its length in bytes
+ *  @param in        the plaintext
+ *  @param len       its length in bytes
  *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_ESTATE (no key),
  *          #AXIOM_EIVLEN, #AXIOM_ETAGLEN, #AXIOM_ELENGTH (message or AD
  *          longer than the algorithm allows), #AXIOM_ENOMEM (a long nonce
@@ -88,6 +104,16 @@ int axiom_aead_seal(axiom_aead_ctx *ctx, uint8_t *out, uint8_t *tag, size_t tagl
                     const uint8_t *in, size_t len);
 
 /** Check the tag and decrypt @p len bytes of ciphertext @p in into @p out.
+ *  @param ctx       keyed context
+ *  @param[out] out  receives the @p len bytes of plaintext (may be @p in)
+ *  @param tag       the tag received with the ciphertext
+ *  @param taglen    its length in bytes
+ *  @param nonce     the nonce it was sealed with
+ *  @param noncelen  its length in bytes
+ *  @param ad        the associated data it was sealed with
+ *  @param adlen     its length in bytes
+ *  @param in        the ciphertext
+ *  @param len       its length in bytes
  *  @return #AXIOM_OK; #AXIOM_EAUTH when the tag does not match (the
  *          @p len bytes at @p out are then zero); #AXIOM_EINVAL,
  *          #AXIOM_ESTATE, #AXIOM_EIVLEN, #AXIOM_ETAGLEN, #AXIOM_ELENGTH,
@@ -97,7 +123,8 @@ int axiom_aead_open(axiom_aead_ctx *ctx, uint8_t *out, const uint8_t *tag, size_
                     const uint8_t *ad, size_t adlen,
                     const uint8_t *in, size_t len);
 
-/** Wipe the key material and free the context; NULL is a no-op. */
+/** Wipe the key material and free the context.
+ *  @param ctx  context from axiom_aead_new(), or NULL (a no-op) */
 void axiom_aead_free(axiom_aead_ctx *ctx);
 
 /** @} */

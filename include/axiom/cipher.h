@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /** @file axiom/cipher.h
- *  @brief Block ciphers in ECB, CBC, CTR, CFB, OFB and XTS modes. */
+ *  @brief Block ciphers in ECB, CBC, CTR, CFB, OFB and XTS modes, and the
+ *  ChaCha20 stream cipher. */
 #ifndef AXIOM_CIPHER_H
 #define AXIOM_CIPHER_H
 
@@ -13,20 +14,29 @@ extern "C" {
 
 /** @defgroup cipher Block and stream ciphers
  *
- *  Algorithm names (looked up case-insensitively) and their lengths:
+ *  Algorithm names are looked up case-insensitively.  Every block cipher
+ *  has a 16-byte block; `-cfb` is CFB128.
  *
- *  | name | key (bytes) | IV (bytes) |
- *  |------|-------------|------------|
- *  | `aes-128-`, `aes-192-`, `aes-256-` + `ecb` | 16, 24, 32 | none |
- *  | the same + `cbc`, `ctr`, `cfb` (CFB128), `ofb` | 16, 24, 32 | 16 |
- *  | `aes-128-xts`, `aes-256-xts` | 32, 64: the data key, then the tweak key | 16: the tweak |
- *  | `sm4-ecb` (GB/T 32907) | 16 | none |
- *  | `sm4-cbc`, `-ctr`, `-cfb`, `-ofb` | 16 | 16 |
- *  | `kuznyechik-ecb` (GOST R 34.12-2015) | 32 | none |
- *  | `kuznyechik-cbc`, `-ctr`, `-cfb`, `-ofb` | 32 | 16 (CTR: GOST R 34.13's 8-byte IV followed by 8 zero bytes) |
- *  | `chacha20` (RFC 8439) | 32 | 12 (nonce) or 16 (counter, nonce) |
+ *  - `aes-128-ecb`, `aes-192-ecb`, `aes-256-ecb`: key 16, 24 or 32 bytes,
+ *    no IV, updates of a multiple of 16 bytes.
+ *  - `aes-128-cbc`, `aes-192-cbc`, `aes-256-cbc`: key 16, 24 or 32 bytes,
+ *    16-byte IV, updates of a multiple of 16 bytes.
+ *  - `aes-128-ctr`, `-cfb`, `-ofb` and the same for `aes-192` and
+ *    `aes-256`: key 16, 24 or 32 bytes, 16-byte IV, updates of any length.
+ *  - `aes-128-xts`, `aes-256-xts` (IEEE 1619): key 32 or 64 bytes (the data
+ *    key, then the tweak key), 16-byte tweak, each update one data unit of
+ *    16 bytes to 2^24 bytes.
+ *  - `sm4-ecb`, `sm4-cbc`, `sm4-ctr`, `sm4-cfb`, `sm4-ofb` (GB/T 32907):
+ *    key 16 bytes; IV and update lengths as for AES.
+ *  - `kuznyechik-ecb`, `-cbc`, `-ctr`, `-cfb`, `-ofb` (GOST R 34.12-2015):
+ *    key 32 bytes; IV and update lengths as for AES.
+ *  - `chacha20` (RFC 8439): key 32 bytes, 12-byte nonce or 16 bytes (the
+ *    initial block counter, then the nonce), updates of any length, at
+ *    most 2^32 blocks of 64 bytes in all.
  *
- *  All block ciphers here have 16-byte blocks.
+ *  Kuznyechik CTR counts over the whole 16-byte block like every CTR here,
+ *  so the 64-bit IV of GOST R 34.13-2015 CTR is passed as IV followed by
+ *  eight zero bytes.
  *
  *  The CTR modes treat the counter block (the IV and its increments) as
  *  public: their kernels may take a different path where a carry crosses
@@ -78,6 +88,12 @@ int axiom_cipher_new(axiom_cipher_ctx **ctx, const char *name);
  *  nonce).
  *
  *  On error the context keeps its previous key and state.
+ *  @param ctx        context from axiom_cipher_new()
+ *  @param direction  #AXIOM_ENCRYPT or #AXIOM_DECRYPT
+ *  @param key        the key, or NULL to keep the current key schedule
+ *  @param keylen     its length in bytes (see the table above)
+ *  @param iv         the IV, tweak or nonce (NULL when @p ivlen is 0)
+ *  @param ivlen      its length in bytes
  *  @return #AXIOM_OK, #AXIOM_EINVAL (NULL ctx, bad direction, NULL iv,
  *          @p key NULL with @p keylen not 0, XTS encryption under equal
  *          key halves), #AXIOM_EKEYLEN, #AXIOM_EIVLEN, #AXIOM_ESTATE (key
@@ -100,6 +116,10 @@ int axiom_cipher_init(axiom_cipher_ctx *ctx, int direction,
  *  never wraps: a call that would need keystream past block 2^32 - 1
  *  fails with #AXIOM_ESTATE and writes nothing.
  *  @p in and @p out may be NULL when @p len is 0.
+ *  @param ctx       context after axiom_cipher_init()
+ *  @param[out] out  receives @p len bytes (may be @p in)
+ *  @param in        the @p len input bytes
+ *  @param len       number of bytes
  *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_ELENGTH, #AXIOM_ESTATE (no
  *          init yet, an XTS unit already processed under this tweak, or
  *          the chacha20 counter exhausted) */
@@ -107,7 +127,7 @@ int axiom_cipher_update(axiom_cipher_ctx *ctx, uint8_t *out,
                         const uint8_t *in, size_t len);
 
 /** Wipe the key schedule and state, then free the context.
- *  NULL is a no-op. */
+ *  @param ctx  context from axiom_cipher_new(), or NULL (a no-op) */
 void axiom_cipher_free(axiom_cipher_ctx *ctx);
 
 /** @} */

@@ -49,12 +49,15 @@ extern "C" {
 #define AXIOM_CPU_GFNI       (UINT64_C(1) << 12) /**< GFNI (Galois-field affine instructions). */
 #define AXIOM_CPU_SHANI      (UINT64_C(1) << 13) /**< SHA extensions. */
 
-/** The AXIOM_CPU_* bits that are detected, compiled in, saved by the OS,
- *  and not disabled. Thread-safe; detection runs once. */
+/** The CPU features the library uses now.  Thread-safe; detection runs
+ *  once.
+ *  @return the AXIOM_CPU_* bits that are detected, compiled in, saved by
+ *          the OS, and not disabled */
 uint64_t axiom_cpu_features(void);
 
 /** Stop using the features in @p mask from now on (for tests and
  *  benchmarks). Features cannot be re-enabled. Thread-safe.
+ *  @param mask  AXIOM_CPU_* bits to take away
  *  @return #AXIOM_OK */
 int axiom_cpu_disable(uint64_t mask);
 
@@ -82,8 +85,12 @@ const char *axiom_cpu_feature_name(uint64_t bit);
 uint64_t axiom_cpu_feature_parse(const char *list);
 
 /** Name of the kernel that a context created now for algorithm @p name
- *  would use, e.g. "aesni", "generic-ct"; NULL if @p name is unknown.
- *  The string is static. */
+ *  would use.
+ *  @param name  algorithm name, case-insensitive; also "sha256-many", the
+ *               kernel of axiom_hash_many()
+ *  @return a static string such as "vaes-avx512", "aesni" or "generic-ct";
+ *          NULL if @p name is unknown, or if the constant-time policy
+ *          refuses every kernel this machine could use for it */
 const char *axiom_impl(const char *name);
 
 /** Kernel number @p index of those this build of the library has for

@@ -31,8 +31,10 @@ extern "C" {
                                   (AXIOM_CT_ONLY, configure --enable-ct-only). */
 /** @} */
 
-/** Return a static English sentence describing @p err.
- *  Never NULL: unknown codes get a generic sentence. */
+/** Describe an error code.
+ *  @param err  a value returned by a libaxiom call
+ *  @return a static English sentence; never NULL: unknown codes get a
+ *          generic sentence */
 const char *axiom_strerror(int err);
 
 #ifdef __cplusplus

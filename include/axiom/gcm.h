@@ -51,27 +51,43 @@ typedef struct axiom_gcm_ctx axiom_gcm_ctx;
 
 /** Allocate a context for @p name ("aes-128-gcm", "aes-192-gcm" or
  *  "aes-256-gcm", case-insensitive).
+ *  @param[out] ctx  receives the context (NULL on error)
+ *  @param name      algorithm name
  *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_ENOTFOUND, #AXIOM_ENOMEM */
 int axiom_gcm_new(axiom_gcm_ctx **ctx, const char *name);
 
 /** Set (or replace) the key; the kernel is chosen now.  Ends any message
  *  in progress.
+ *  @param ctx     context from axiom_gcm_new()
+ *  @param key     the key
+ *  @param keylen  16, 24 or 32, as the algorithm's name says
  *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_EKEYLEN (old key kept) */
 int axiom_gcm_setkey(axiom_gcm_ctx *ctx, const uint8_t *key, size_t keylen);
 
 /** Start a message: @p direction is #AXIOM_ENCRYPT or #AXIOM_DECRYPT;
  *  @p nonce is 1 byte or longer (12 is the fast path).  Abandons any
  *  message in progress.
+ *  @param ctx        keyed context
+ *  @param direction  #AXIOM_ENCRYPT or #AXIOM_DECRYPT
+ *  @param nonce      the nonce
+ *  @param noncelen   its length in bytes
  *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_ESTATE (no key), #AXIOM_EIVLEN */
 int axiom_gcm_init(axiom_gcm_ctx *ctx, int direction, const uint8_t *nonce, size_t noncelen);
 
 /** Add associated data; only before the first axiom_gcm_update().
+ *  @param ctx    context after axiom_gcm_init()
+ *  @param ad     the next bytes of associated data (NULL when @p adlen is 0)
+ *  @param adlen  their number
  *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_ESTATE, #AXIOM_ELENGTH */
 int axiom_gcm_aad(axiom_gcm_ctx *ctx, const uint8_t *ad, size_t adlen);
 
 /** Encrypt or decrypt the next @p len bytes of text (any length; the
  *  stream continues at byte granularity).  See the warning above about
  *  decryption.
+ *  @param ctx       context after axiom_gcm_init()
+ *  @param[out] out  receives @p len bytes (may be @p in)
+ *  @param in        the next @p len bytes of text
+ *  @param len       their number
  *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_ESTATE, #AXIOM_ELENGTH (the
  *          message would exceed 2^36 - 32 bytes; nothing written) */
 int axiom_gcm_update(axiom_gcm_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len);
@@ -79,17 +95,24 @@ int axiom_gcm_update(axiom_gcm_ctx *ctx, uint8_t *out, const uint8_t *in, size_t
 /** Encryption only: finish the message and write its @p taglen-byte tag
  *  (16, 15, 14, 13, 12, 8 or 4).  The context is then ready for
  *  axiom_gcm_init().
+ *  @param ctx       context encrypting a message
+ *  @param[out] tag  receives the tag
+ *  @param taglen    its length in bytes
  *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_ESTATE, #AXIOM_ETAGLEN */
 int axiom_gcm_final(axiom_gcm_ctx *ctx, uint8_t *tag, size_t taglen);
 
 /** Decryption only: finish the message and compare its tag with @p tag in
  *  constant time.  The context is then ready for axiom_gcm_init().
+ *  @param ctx     context decrypting a message
+ *  @param tag     the tag received with the ciphertext
+ *  @param taglen  its length in bytes
  *  @return #AXIOM_OK (everything axiom_gcm_update() returned is
  *          authentic), #AXIOM_EAUTH (none of it is), #AXIOM_EINVAL,
  *          #AXIOM_ESTATE, #AXIOM_ETAGLEN */
 int axiom_gcm_verify(axiom_gcm_ctx *ctx, const uint8_t *tag, size_t taglen);
 
-/** Wipe the key and message state and free the context; NULL is a no-op. */
+/** Wipe the key and message state and free the context.
+ *  @param ctx  context from axiom_gcm_new(), or NULL (a no-op) */
 void axiom_gcm_free(axiom_gcm_ctx *ctx);
 
 /** @} */

@@ -71,6 +71,8 @@ extern "C" {
  *  checked to be a character device); any other getrandom(2) failure is
  *  returned, never papered over.  Windows: BCryptGenRandom with the
  *  system-preferred generator.  Any size is accepted.
+ *  @param[out] buf  receives the bytes
+ *  @param len       their number
  *  @return #AXIOM_OK; #AXIOM_EINVAL (@p buf NULL with @p len > 0, nothing
  *          written); #AXIOM_ERANDOM (the OS failed; the whole buffer is then
  *          zero, since a failure after a partial read cannot take back the
@@ -100,6 +102,8 @@ int axiom_random_bytes(void *buf, size_t len);
  *  reveal the up to 4 KiB still waiting in the buffer, which would have
  *  been the thread's next output.  Use axiom_random_bytes() or an
  *  axiom_drbg for long-term keys if that matters to you.
+ *  @param[out] buf  receives the bytes
+ *  @param len       their number
  *  @return #AXIOM_OK, #AXIOM_EINVAL (@p buf NULL with @p len > 0),
  *          #AXIOM_ENOMEM (first call in a thread could not map its state),
  *          #AXIOM_ERANDOM (the OS failed to (re)seed) */
@@ -144,6 +148,11 @@ int axiom_drbg_new_seeded(axiom_drbg **drbg,
  *  the operating system when @p entropy is NULL (then @p entropylen must
  *  be 0), and the optional additional input @p add.  On error the
  *  instance is unchanged.
+ *  @param drbg        the instance
+ *  @param entropy     entropy input, or NULL for 32 bytes from the OS
+ *  @param entropylen  its length in bytes (0 when @p entropy is NULL)
+ *  @param add         additional input (may be NULL when @p addlen is 0)
+ *  @param addlen      its length in bytes
  *  @return #AXIOM_OK, #AXIOM_EINVAL (@p drbg NULL, @p entropy NULL with
  *          @p entropylen > 0, @p add NULL with @p addlen > 0),
  *          #AXIOM_ELENGTH (@p entropylen under #AXIOM_DRBG_MIN_ENTROPY, or
@@ -158,6 +167,11 @@ int axiom_drbg_reseed(axiom_drbg *drbg, const uint8_t *entropy, size_t entropyle
  *  If a reseed is due (#AXIOM_DRBG_RESEED_INTERVAL) it is done first, from
  *  the operating system, even for an instance made by
  *  axiom_drbg_new_seeded().
+ *  @param drbg      the instance
+ *  @param[out] out  receives the bytes
+ *  @param len       their number
+ *  @param add       additional input (may be NULL when @p addlen is 0)
+ *  @param addlen    its length in bytes
  *  @return #AXIOM_OK, #AXIOM_EINVAL (@p drbg NULL, @p out NULL with
  *          @p len > 0, @p add NULL with @p addlen > 0), #AXIOM_ELENGTH
  *          (@p addlen over #AXIOM_DRBG_MAX_INPUT), #AXIOM_ERANDOM (a due
@@ -165,7 +179,9 @@ int axiom_drbg_reseed(axiom_drbg *drbg, const uint8_t *entropy, size_t entropyle
 int axiom_drbg_generate(axiom_drbg *drbg, uint8_t *out, size_t len,
                         const uint8_t *add, size_t addlen);
 
-/** Wipe the instance's state and free it; NULL is a no-op. */
+/** Wipe the instance's state and free it.
+ *  @param drbg  instance from axiom_drbg_new() or axiom_drbg_new_seeded(),
+ *               or NULL (a no-op) */
 void axiom_drbg_free(axiom_drbg *drbg);
 
 /** @} */

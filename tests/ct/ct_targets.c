@@ -973,7 +973,7 @@ size_t ct_targets(const ct_target **list)
         add_sha();
         add_drbg_gen();
         add_target("api/all", run_api, 1, 0, 1);
-        /* The CTR_DRBG, a former known finding (doc/SECURITY.md): its
+        /* The CTR_DRBG, a former known finding (doc/ASSURANCE.md): its
          * secret counter V must stay out of every branch and index. */
         add_target("api/drbg", run_api_drbg, 1, 0, 1);
         add_api_ctr_tail();

@@ -33,7 +33,7 @@ status=0
 if AXIOM_CT_ONLY=1 $vg "$prog" >"$log" 2>&1; then
     tail -n 1 "$log"
     echo "PASS: no secret-dependent branch or index in $(grep -c '^ran ' "$log") targets"
-    # The CTR_DRBG (a fixed finding, doc/SECURITY.md) must be among them.
+    # The CTR_DRBG (a fixed finding, doc/ASSURANCE.md) must be among them.
     if ! grep -q '^ran api/drbg$' "$log"; then
         echo "FAIL: api/drbg did not run in the clean run"
         status=1
@@ -65,7 +65,7 @@ expect() {
 expect control/table "Use of uninitialised value of size" "positive control, key-indexed table"
 expect control/branch "Conditional jump or move depends on uninitialised" "positive control, key-dependent branch"
 # Kernels the catalog marks not constant time, and known findings (listed
-# in doc/SECURITY.md; none open today): still reported, or the flag is
+# in doc/ASSURANCE.md; none open today): still reported, or the flag is
 # wrong.  api/drbg, a finding until the DRBG stopped branching on its
 # counter, is in the clean run above and must stay there.
 for t in $("$prog" --list | awk '$2 == 0 && $3 == 0 { print $1 }'); do
