@@ -36,13 +36,18 @@
  *   input, so the next step never waits for them; they enter with the
  *   first round key and leave folded into the last round key.  Ciphertext
  *   stealing is in the glue (lib/api/cipher.c).
+ * - The secret-counter keystream (ctr_secret): the same lanes, counter +
+ *   2i + j, always made by the 128-bit add with its carry from a compare
+ *   (no test on the counter), round keys read as CTR reads them; the
+ *   blocks are stored as encrypted.
  * CBC/CFB encryption and OFB are serial, on 128-bit VEX registers
- * (aes_vaes_common.h), as is the key schedule.  Every operation ends with
- * VZEROUPPER, so SSE code after it pays no transition.
+ * (aes_vaes_common.h); the key schedule is aes_x86_keys.h.  Every
+ * operation ends with VZEROUPPER, so SSE code after it pays no transition.
  *
  * Constant time: VAES and AES-NI have no data-dependent timing, and nothing
  * here branches or indexes memory on keys or data (branches depend only on
- * the round count, the length and, in CTR, the public counter value). */
+ * the round count, the length and, in CTR, the public counter value;
+ * ctr_secret does not branch on its counter). */
 #include <stdint.h>
 #include <immintrin.h>
 
@@ -180,6 +185,37 @@ static inline __m256i vy_add128(__m256i v, __m256i inc)
 #define k13 vy_bcast(rkc_, 13)
 #define kl vy_bcast(rkc_, nr)
 VAES_DEFINE_CTR(VY, vy, 2)
+
+/* The keystream of a secret counter: the short copy inline, the others out
+ * of line, split as the other parallel operations are (VAES_SPLIT_ENTRY). */
+VAES_FORCE_INLINE void vy_ctr_secret_body(const axiom_bc_ks *ks, uint8_t *out, size_t n,
+                                          uint8_t iv[AXIOM_BC_BLOCK], const int small)
+{
+    VAES_CTR_SECRET_BODY(VY, 2);
+}
+
+static __attribute__((noinline)) void vy_ctr_secret_long(const axiom_bc_ks *ks, uint8_t *out,
+                                                         size_t n, uint8_t iv[AXIOM_BC_BLOCK])
+{
+    vy_ctr_secret_body(ks, out, n, iv, VAES_FULL);
+}
+
+static __attribute__((noinline)) void vy_ctr_secret_tail(const axiom_bc_ks *ks, uint8_t *out,
+                                                         size_t n, uint8_t iv[AXIOM_BC_BLOCK])
+{
+    vy_ctr_secret_body(ks, out, n, iv, VAES_TAIL);
+}
+
+static void vy_ctr_secret(const axiom_bc_ks *ks, uint8_t *out, size_t n, uint8_t iv[AXIOM_BC_BLOCK])
+{
+    if (n <= VY_SMALL)
+        vy_ctr_secret_body(ks, out, n, iv, VAES_SHORT);
+    else if (n < VY_STEP)
+        vy_ctr_secret_tail(ks, out, n, iv);
+    else
+        vy_ctr_secret_long(ks, out, n, iv);
+}
+
 #undef k0
 #undef k1
 #undef k2
@@ -262,7 +298,12 @@ VAES_SERIAL_ENTRY(vy_ofb, vaes_ofb_nr)
 
 static void vy_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 {
-    vaes_setkey(ks, key, keylen);
+    aesx_setkey(ks, key, keylen);
+}
+
+static void vy_setkey_enc(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
+{
+    aesx_setkey_enc(ks, key, keylen);
 }
 
 const axiom_bc_kernel axiom_aes_vaes_avx2 = {
@@ -281,4 +322,6 @@ const axiom_bc_kernel axiom_aes_vaes_avx2 = {
     .ctr = vy_ctr,
     .xts_enc = vy_xts_enc,
     .xts_dec = vy_xts_dec,
+    .setkey_enc = vy_setkey_enc,
+    .ctr_secret = vy_ctr_secret,
 };

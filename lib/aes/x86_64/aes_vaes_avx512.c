@@ -33,12 +33,16 @@
  *   input, so the next step never waits for them; they enter with the
  *   first round key in one VPTERNLOGQ and leave folded into the last round
  *   key.  Ciphertext stealing is in the glue (lib/api/cipher.c).
+ * - The secret-counter keystream (ctr_secret): the same lanes, counter +
+ *   4i + j, always made by the masked 128-bit add (no test on the
+ *   counter); the blocks are stored as encrypted.
  * CBC/CFB encryption and OFB are serial, on 128-bit VEX registers
- * (aes_vaes_common.h), as is the key schedule.
+ * (aes_vaes_common.h); the key schedule is aes_x86_keys.h.
  *
  * Constant time: VAES and AES-NI have no data-dependent timing, and nothing
  * here branches or indexes memory on keys or data (branches depend only on
- * the round count, the length and, in CTR, the public counter value). */
+ * the round count, the length and, in CTR, the public counter value;
+ * ctr_secret does not branch on its counter). */
 #include <stdint.h>
 #include <immintrin.h>
 
@@ -146,6 +150,36 @@ static inline __m512i vz_add128(__m512i v, __m512i inc)
 #define VZ_CTR_STEP_BEGIN (void)0
 VAES_DEFINE_CTR(VZ, vz, 4)
 
+/* The keystream of a secret counter: the short copy inline, the others out
+ * of line, split as the other parallel operations are (VAES_SPLIT_ENTRY). */
+VAES_FORCE_INLINE void vz_ctr_secret_body(const axiom_bc_ks *ks, uint8_t *out, size_t n,
+                                          uint8_t iv[AXIOM_BC_BLOCK], const int small)
+{
+    VAES_CTR_SECRET_BODY(VZ, 4);
+}
+
+static __attribute__((noinline)) void vz_ctr_secret_long(const axiom_bc_ks *ks, uint8_t *out,
+                                                         size_t n, uint8_t iv[AXIOM_BC_BLOCK])
+{
+    vz_ctr_secret_body(ks, out, n, iv, VAES_FULL);
+}
+
+static __attribute__((noinline)) void vz_ctr_secret_tail(const axiom_bc_ks *ks, uint8_t *out,
+                                                         size_t n, uint8_t iv[AXIOM_BC_BLOCK])
+{
+    vz_ctr_secret_body(ks, out, n, iv, VAES_TAIL);
+}
+
+static void vz_ctr_secret(const axiom_bc_ks *ks, uint8_t *out, size_t n, uint8_t iv[AXIOM_BC_BLOCK])
+{
+    if (n <= VZ_SMALL)
+        vz_ctr_secret_body(ks, out, n, iv, VAES_SHORT);
+    else if (n < VZ_STEP)
+        vz_ctr_secret_tail(ks, out, n, iv);
+    else
+        vz_ctr_secret_long(ks, out, n, iv);
+}
+
 /* ---- CBC and CFB decryption -------------------------------------------- */
 
 /* The ciphertext blocks that precede register i's: for i == 0 the chaining
@@ -213,7 +247,12 @@ VAES_SERIAL_ENTRY(vz_ofb, vaes_ofb_nr)
 
 static void vz_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 {
-    vaes_setkey(ks, key, keylen);
+    aesx_setkey(ks, key, keylen);
+}
+
+static void vz_setkey_enc(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
+{
+    aesx_setkey_enc(ks, key, keylen);
 }
 
 const axiom_bc_kernel axiom_aes_vaes_avx512 = {
@@ -233,4 +272,6 @@ const axiom_bc_kernel axiom_aes_vaes_avx512 = {
     .ctr = vz_ctr,
     .xts_enc = vz_xts_enc,
     .xts_dec = vz_xts_dec,
+    .setkey_enc = vz_setkey_enc,
+    .ctr_secret = vz_ctr_secret,
 };

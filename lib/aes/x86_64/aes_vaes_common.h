@@ -10,14 +10,13 @@
  * VEX-encoded like the rest of the kernel, and never pays an SSE/AVX
  * transition.
  *
- * Key schedule layout (the same as the AES-NI kernel's, so that schedules
- * can be compared between kernels): the nr + 1 encryption round keys from
- * byte 0, and the decryption round keys of the Equivalent Inverse Cipher
- * (FIPS 197, 5.3.5) from byte VAES_DEC_OFFSET, 16 bytes each.
+ * The key schedule is the AES-NI kernel's (aes_x86_keys.h), so that
+ * schedules can be compared between kernels.
  *
  * Constant time: AESENC/AESKEYGENASSIST/AESIMC take the same time for every
  * input, and the only branches are on the round count, the length and, in
- * CTR, the public counter value. */
+ * CTR, the public counter value (ctr_secret does not branch on its
+ * counter). */
 #ifndef AXIOM_AES_VAES_COMMON_H
 #define AXIOM_AES_VAES_COMMON_H
 
@@ -26,8 +25,8 @@
 
 #include "core/bc.h"
 #include "core/bc_modes.h"
+#include "aes/x86_64/aes_x86_keys.h"
 
-#define VAES_DEC_OFFSET 256
 #define VAES_FORCE_INLINE static inline __attribute__((always_inline))
 
 static inline const __m128i *vaes_enc_keys(const axiom_bc_ks *ks)
@@ -37,7 +36,7 @@ static inline const __m128i *vaes_enc_keys(const axiom_bc_ks *ks)
 
 static inline const __m128i *vaes_dec_keys(const axiom_bc_ks *ks)
 {
-    return (const __m128i *)(const void *)((const unsigned char *)ks->w + VAES_DEC_OFFSET);
+    return (const __m128i *)(const void *)((const unsigned char *)ks->w + AESX_DEC_OFFSET);
 }
 
 static inline __m128i vaes_load128(const uint8_t *p)
@@ -48,51 +47,6 @@ static inline __m128i vaes_load128(const uint8_t *p)
 static inline void vaes_store128(uint8_t *p, __m128i v)
 {
     _mm_storeu_si128((__m128i *)(void *)p, v);
-}
-
-/* SubWord (FIPS 197, 5.2) of a word held as the little-endian load of its
- * four bytes: AESKEYGENASSIST returns SubWord of source dword 1 in dword 0. */
-static inline uint32_t vaes_subword(uint32_t x)
-{
-    const __m128i s = _mm_aeskeygenassist_si128(_mm_set_epi32(0, 0, (int)x, 0), 0);
-    return (uint32_t)_mm_cvtsi128_si32(s);
-}
-
-/* KeyExpansion of FIPS 197, 5.2, one word at a time for all key sizes.
- * With words as little-endian loads, RotWord is a right rotation by 8 and
- * Rcon's byte is the low byte; Rcon is stepped by xtime instead of a table. */
-static inline void vaes_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
-{
-    const unsigned nk = (unsigned)(keylen / 4), nr = nk + 6, total = 4 * (nr + 1);
-    uint32_t w[4 * 15];
-    uint32_t rcon = 1;
-
-    memcpy(w, key, keylen);
-    for (unsigned i = nk; i < total; i++) {
-        uint32_t t = w[i - 1];
-        if (i % nk == 0) {
-            t = vaes_subword(t);
-            t = ((t >> 8) | (t << 24)) ^ rcon;
-            rcon = ((rcon << 1) ^ (0x1b & (0u - (rcon >> 7)))) & 0xff;
-        } else if (nk == 8 && i % nk == 4) {
-            t = vaes_subword(t);
-        }
-        w[i] = w[i - nk] ^ t;
-    }
-
-    __m128i *ek = (__m128i *)(void *)ks->w;
-    __m128i *dk = (__m128i *)(void *)((unsigned char *)ks->w + VAES_DEC_OFFSET);
-    memset(ks->w, 0, sizeof ks->w); /* the schedule never shows old contents */
-    for (unsigned r = 0; r <= nr; r++)
-        _mm_store_si128(ek + r, _mm_loadu_si128((const __m128i *)(const void *)(w + 4 * r)));
-    /* Equivalent Inverse Cipher: the encryption keys in reverse order, with
-     * InvMixColumns applied to all but the first and the last. */
-    dk[0] = ek[nr];
-    for (unsigned r = 1; r < nr; r++)
-        dk[r] = _mm_aesimc_si128(ek[nr - r]);
-    dk[nr] = ek[0];
-    ks->rounds = nr;
-    axiom_wipe(w, sizeof w);
 }
 
 /* XTS tweak times alpha^k (1 <= k <= 56) for one 128-bit tweak (IEEE 1619:
@@ -261,6 +215,20 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
         EACH(P##_XORK0, M)                                                                         \
         VAES_ROUNDS(EACH, OP, M);                                                                  \
         EACH(P##_ENCLAST_XOR_IN, M)                                                                \
+        EACH(P##_STORE, M)                                                                         \
+    } while (0)
+
+/* The secret-counter keystream (ctr_secret): every register's counters
+ * by the full 128-bit add (P##_CTR_SLOW), with no test on the counter,
+ * then the rounds, and the encrypted blocks stored as they are. */
+#define VAES_CTR_SECRET_STEP(P, EACH, M, NB, OP, OPLAST)                                           \
+    do {                                                                                           \
+        P##_CTR_STEP_BEGIN;                                                                        \
+        EACH(P##_DECL, M)                                                                          \
+        EACH(P##_CTR_SLOW, M)                                                                      \
+        EACH(P##_XORK0, M)                                                                         \
+        VAES_ROUNDS(EACH, OP, M);                                                                  \
+        EACH(OPLAST, M)                                                                            \
         EACH(P##_STORE, M)                                                                         \
     } while (0)
 
@@ -447,6 +415,33 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
         P##_END;                                                                                   \
     }                                                                                              \
     VAES_SPLIT_ENTRY(p##_ctr, p##_ctr_body, P##_SMALL, P##_STEP)
+
+/* The body of the keystream of a secret counter (bc.h, ctr_secret), for a
+ * function of (ks, out, n, iv, small) that each kernel file writes out
+ * (vy_ctr_secret_body, vz_ctr_secret_body).  ctr holds the step's first
+ * counter as a 128-bit little-endian integer in every lane; register i's
+ * counters are ctr + P##_OFF(i), the next step's ctr is ctr + 8 BR, and
+ * the counter handed back ctr + the tail's block count, all by
+ * P##_ADD128, whose carry is a compare result (a mask, or an all-ones
+ * qword), never a branch.  VAES_RUN steps `in` along with `out`; nothing
+ * reads it here. */
+#define VAES_CTR_SECRET_BODY(P, BR)                                                                \
+    do {                                                                                           \
+        const __m128i *rk = vaes_enc_keys(ks);                                                     \
+        const unsigned nr = ks->rounds;                                                            \
+        const __m128i bswap128 =                                                                   \
+            _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);                    \
+        const P##_V bswap = P##_BCAST128(bswap128);                                                \
+        const uint8_t *in = out;                                                                   \
+        P##_V ctr = P##_BCAST128(_mm_shuffle_epi8(vaes_load128(iv), bswap128));                    \
+        P##_CTR_KEYS(rk);                                                                          \
+        P##_RUN(small, VAES_CTR_SECRET_STEP, ctr = P##_ADD128(ctr, P##_LO(8 * (BR))), P##_ENC,     \
+                P##_ENCLAST);                                                                      \
+        (void)in;                                                                                  \
+        ctr = P##_ADD128(ctr, P##_LO(n));                                                          \
+        vaes_store128(iv, _mm_shuffle_epi8(P##_CAST128(ctr), bswap128));                           \
+        P##_END;                                                                                   \
+    } while (0)
 
 /* CBC or CFB decryption (@STEP, with round operation @OP under the
  * schedule that @keys returns): the chaining value, broadcast, enters as
