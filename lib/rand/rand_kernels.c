@@ -7,10 +7,10 @@
 #include "rand/drbg.h"
 
 const axiom_kernel *const axiom_drbg_ctr_kernels[] = {
-#ifdef HAVE_ISA_VAES512
+#ifdef HAVE_ISA_VAES_AVX512
     &axiom_drbg_ctr_vaes_avx512.base,
 #endif
-#ifdef HAVE_ISA_VAES
+#ifdef HAVE_ISA_VAES_AVX2
     &axiom_drbg_ctr_vaes_avx2.base,
 #endif
 #ifdef HAVE_ISA_AESNI

@@ -96,7 +96,7 @@ static void avx512_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, s
 
 const axiom_chacha_kernel axiom_chacha_avx512 = {
     .name = "avx512",
-    .features = AXIOM_CPU_AVX512,
+    .features = AXIOM_CPU_AVX2 | AXIOM_CPU_AVX512,
     .constant_time = 1,
     .desc = "AVX-512, 16 blocks per pass",
     .xor = avx512_xor,

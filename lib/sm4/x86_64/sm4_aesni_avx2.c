@@ -27,7 +27,6 @@
  * branch or memory index depends on keys or data. */
 #include "config.h"
 
-#ifdef HAVE_ISA_AESNI
 #include <string.h>
 #include <immintrin.h>
 
@@ -35,13 +34,6 @@
 #include "core/bc.h"
 #include "core/bc_modes.h"
 #include "sm4/sm4.h"
-
-/* This file only: the bundle's flags are -mavx2. */
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("aes"))), apply_to = function)
-#else
-#pragma GCC target("aes")
-#endif
 
 #define SM4A(name) sm4ay_##name
 
@@ -79,8 +71,4 @@ static inline __m256i sm4ay_subbytes_y(__m256i u)
 #define SM4A_FEATURES (AXIOM_CPU_AESNI | AXIOM_CPU_AVX2)
 #include "sm4/x86_64/sm4_aes_avx2.h"
 
-#if defined(__clang__)
-#pragma clang attribute pop
-#endif
 
-#endif /* HAVE_ISA_AESNI */

@@ -12,7 +12,6 @@
  * Constant time: no branch or memory index depends on keys or data. */
 #include "config.h"
 
-#ifdef HAVE_ISA_GFNI
 #include <string.h>
 #include <immintrin.h>
 
@@ -20,13 +19,6 @@
 #include "core/bc.h"
 #include "core/bc_modes.h"
 #include "sm4/sm4.h"
-
-/* This file only: the bundle's flags are -mavx2. */
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("gfni"))), apply_to = function)
-#else
-#pragma GCC target("gfni")
-#endif
 
 #define SM4A(name) sm4gy_##name
 
@@ -91,8 +83,4 @@ static void sm4gy_keys_toy(uint32_t *rk)
 #define SM4A_FEATURES (AXIOM_CPU_GFNI | AXIOM_CPU_AVX2)
 #include "sm4/x86_64/sm4_avx2_common.h"
 
-#if defined(__clang__)
-#pragma clang attribute pop
-#endif
 
-#endif /* HAVE_ISA_GFNI */

@@ -237,7 +237,7 @@ static void sm4z_ofb(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, siz
 
 const axiom_bc_kernel axiom_sm4_gfni_avx512 = {
     .name = "gfni-avx512",
-    .features = AXIOM_CPU_GFNI | AXIOM_CPU_AVX512,
+    .features = AXIOM_CPU_GFNI | AXIOM_CPU_AVX2 | AXIOM_CPU_AVX512,
     .constant_time = 1,
     .desc = "GFNI S-box on zmm, 64 blocks",
     .slow_block = 1,

@@ -16,7 +16,6 @@
  * no branch or memory index depends on keys or data. */
 #include "config.h"
 
-#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_VAES)
 #include <string.h>
 #include <immintrin.h>
 
@@ -24,13 +23,6 @@
 #include "core/bc.h"
 #include "core/bc_modes.h"
 #include "sm4/sm4.h"
-
-/* This file only: the bundle's flags are -mavx2. */
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("aes,vaes"))), apply_to = function)
-#else
-#pragma GCC target("aes,vaes")
-#endif
 
 #define SM4A(name) sm4vy_##name
 
@@ -48,8 +40,4 @@ static inline __m256i sm4vy_subbytes_y(__m256i u)
 #define SM4A_FEATURES (AXIOM_CPU_VAES | AXIOM_CPU_AESNI | AXIOM_CPU_AVX2)
 #include "sm4/x86_64/sm4_aes_avx2.h"
 
-#if defined(__clang__)
-#pragma clang attribute pop
-#endif
 
-#endif /* HAVE_ISA_AESNI && HAVE_ISA_VAES */
