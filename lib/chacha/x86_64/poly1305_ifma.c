@@ -391,13 +391,13 @@ typedef struct { __m512i v[5]; } ifma_mul;
         Z_ADD_(st, 8); Z_ADD_(st, 9); Z_ADD_(st, 10); Z_ADD_(st, 11);                  \
         Z_ADD_(st, 13); Z_ADD_(st, 14); Z_ADD_(st, 15);                                 \
         x12 = _mm512_add_epi32(x12, z_ctr_);                                           \
-        CH_TRANSPOSE4(__m512i, _mm512, x0, x1, x2, x3);                                \
+        CH_TRANSPOSE4_Z(x0, x1, x2, x3);                                \
         IFMA_P2(mu);                                                                    \
-        CH_TRANSPOSE4(__m512i, _mm512, x4, x5, x6, x7);                                \
+        CH_TRANSPOSE4_Z(x4, x5, x6, x7);                                \
         IFMA_P3(mu);                                                                    \
-        CH_TRANSPOSE4(__m512i, _mm512, x8, x9, x10, x11);                              \
+        CH_TRANSPOSE4_Z(x8, x9, x10, x11);                              \
         IFMA_P4();                                                                      \
-        CH_TRANSPOSE4(__m512i, _mm512, x12, x13, x14, x15);                            \
+        CH_TRANSPOSE4_Z(x12, x13, x14, x15);                            \
         IFMA_P5();                                                                      \
         Z_X16_STORE(o, in);                                                             \
     } while (0)
@@ -407,13 +407,13 @@ typedef struct { __m512i v[5]; } ifma_mul;
     do {                                                                                \
         IFMA_P0(ptr);                                                                   \
         Z_X16_ADD(st);                                                                  \
-        CH_TRANSPOSE4(__m512i, _mm512, x0, x1, x2, x3);                                \
+        CH_TRANSPOSE4_Z(x0, x1, x2, x3);                                \
         IFMA_P1(mu);                                                                    \
-        CH_TRANSPOSE4(__m512i, _mm512, x4, x5, x6, x7);                                \
+        CH_TRANSPOSE4_Z(x4, x5, x6, x7);                                \
         IFMA_P2(mu);                                                                    \
-        CH_TRANSPOSE4(__m512i, _mm512, x8, x9, x10, x11);                              \
+        CH_TRANSPOSE4_Z(x8, x9, x10, x11);                              \
         IFMA_P3(mu);                                                                    \
-        CH_TRANSPOSE4(__m512i, _mm512, x12, x13, x14, x15);                            \
+        CH_TRANSPOSE4_Z(x12, x13, x14, x15);                            \
         Z_BLOCKS_(o, in, 0, x0, x4, x8, x12);                                          \
         IFMA_P4();                                                                      \
         Z_BLOCKS_(o, in, 1, x1, x5, x9, x13);                                          \

@@ -14,7 +14,6 @@
 
 #include "gcm/ghash.h"
 
-#define GV(name) ghash_vz_##name
 #define GV_KERNEL axiom_ghash_vpclmul_avx512
 #define GV_NAME "vpclmul-avx512"
 #define GV_FEATURES \

@@ -3,9 +3,9 @@
  * the S-box through GF2P8AFFINEINVQB on zmm registers.
  *
  * 16 blocks per set of four zmm registers (one 32-bit word of each block
- * per lane, lib/sm4/x86_64/sm4_wide.h), four sets (64 blocks) per iteration of
- * the parallel loops, since one round's chain is long (about 13 cycles
- * measured): ECB, CTR with its counters built in registers, and CBC and
+ * per lane, lib/sm4/x86_64/sm4_wide.h), four sets (64 blocks) per
+ * iteration of the parallel loops, since one round's chain is long (three
+ * dependent GFNI, a shuffle and two three-input XORs): ECB, CTR with its counters built in registers, and CBC and
  * CFB decryption with the previous ciphertext taken from the loaded
  * registers.  Fewer than 4 blocks and the key schedule use the same code on
  * xmm registers, and the serial modes (CBC and CFB encryption, OFB) one
@@ -16,7 +16,7 @@
  * merged into three 8x8 matrices), three VPSHUFB byte rotations and two
  * VPTERNLOGD: 9.5 instructions, 3 of them for port 0 only (GFNI) and 3 for
  * port 5 only (VPSHUFB) on Intel cores with two 512-bit ports, so 4.75
- * cycles per 16 blocks and round at best (doc/PERFORMANCE.md, SM4).
+ * cycles per 16 blocks and round at best.  Bundle avx512_gfni.
  *
  * Constant time: the GFNI and AVX-512 instructions used have no
  * data-dependent timing, and there is no branch or memory index depending
