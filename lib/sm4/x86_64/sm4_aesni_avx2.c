@@ -50,6 +50,7 @@ const axiom_bc_kernel axiom_sm4_aesni_avx2 = {
     .name = "aesni-avx2",
     .features = AXIOM_CPU_AESNI | AXIOM_CPU_AVX2,
     .constant_time = 1,
+    .desc = "AES-NI S-box, byte-sliced, 128 blocks",
     .slow_block = 1,
     SM4_WIDE_OPS,
 };

@@ -92,6 +92,7 @@ const axiom_bc_kernel axiom_sm4_gfni_avx2 = {
     .name = "gfni-avx2",
     .features = AXIOM_CPU_GFNI | AXIOM_CPU_AVX2,
     .constant_time = 1,
+    .desc = "GFNI S-box on ymm, 32 blocks",
     .slow_block = 1,
     SM4_WIDE_OPS,
 };

@@ -48,6 +48,7 @@ const axiom_bc_kernel axiom_sm4_vaes_avx2 = {
     .name = "vaes-avx2",
     .features = AXIOM_CPU_VAES | AXIOM_CPU_AESNI | AXIOM_CPU_AVX2,
     .constant_time = 1,
+    .desc = "VAES S-box, byte-sliced, 128 blocks",
     .slow_block = 1,
     SM4_WIDE_OPS,
 };
