@@ -63,6 +63,7 @@ static uint64_t compiled_mask(void)
 {
     const uint64_t avx = AXIOM_CPU_AVX | AXIOM_CPU_AVX2, avx512 = avx | AXIOM_CPU_AVX512;
     uint64_t m = 0;
+    (void)avx, (void)avx512; /* unused when configure built no bundle */
 #ifdef HAVE_ISA_SSSE3
     m |= AXIOM_CPU_SSSE3;
 #endif
