@@ -571,7 +571,14 @@ static void aes_ct_ctr_secret(const axiom_bc_ks *ks, uint8_t *out, size_t nblock
     axiom_wipe(q, sizeof q);
 }
 
-AXIOM_BC_DEFINE_GENERIC_MODES(aes_ct, aes_ct_ecb_enc, aes_ct_ecb_dec)
+AXIOM_BC_DEFINE_MODE(aes_ct_cbc_enc, axiom_bc_cbc_enc_generic, aes_ct_ecb_enc)
+AXIOM_BC_DEFINE_MODE(aes_ct_cbc_dec, axiom_bc_cbc_dec_generic, aes_ct_ecb_dec)
+AXIOM_BC_DEFINE_MODE(aes_ct_cfb_enc, axiom_bc_cfb_enc_generic, aes_ct_ecb_enc)
+AXIOM_BC_DEFINE_MODE(aes_ct_cfb_dec, axiom_bc_cfb_dec_generic, aes_ct_ecb_enc)
+AXIOM_BC_DEFINE_MODE(aes_ct_ofb, axiom_bc_ofb_generic, aes_ct_ecb_enc)
+AXIOM_BC_DEFINE_MODE(aes_ct_ctr, axiom_bc_ctr_generic, aes_ct_ecb_enc)
+AXIOM_BC_DEFINE_MODE(aes_ct_xts_enc, axiom_bc_xts_generic, aes_ct_ecb_enc)
+AXIOM_BC_DEFINE_MODE(aes_ct_xts_dec, axiom_bc_xts_generic, aes_ct_ecb_dec)
 
 const axiom_bc_kernel axiom_aes_generic_ct = {
     .name = "generic-ct",

@@ -124,7 +124,7 @@ static inline __m256i vy_bcast128(__m128i x)
 
 #define VY_ECB_LOAD(i, M) b##i = _mm256_xor_si256(VY_IN(i, M), k0);
 
-VAES_DEFINE_ECB(VY, vy)
+VAES_DEFINE_ECB(VY)
 
 /* ---- CTR --------------------------------------------------------------- */
 
@@ -184,7 +184,7 @@ static inline __m256i vy_add128(__m256i v, __m256i inc)
 #define k12 vy_bcast(rkc_, 12)
 #define k13 vy_bcast(rkc_, 13)
 #define kl vy_bcast(rkc_, nr)
-VAES_DEFINE_CTR(VY, vy, 2)
+VAES_DEFINE_CTR(VY, 2)
 
 /* The keystream of a secret counter: the short copy inline, the others out
  * of line, split as the other parallel operations are (VAES_SPLIT_ENTRY). */
@@ -246,8 +246,10 @@ static void vy_ctr_secret(const axiom_bc_ks *ks, uint8_t *out, size_t n, uint8_t
     b##i = _mm256_aesdeclast_epi128(b##i, _mm256_xor_si256(kl, VY_PREV(i, M)));
 #define VY_CFB_LOAD(i, M) b##i = _mm256_xor_si256(VY_PREV(i, M), k0);
 
-VAES_DEFINE_CHAIN_DEC(VY, vy, cbc_dec, vaes_dec_keys, VAES_CBC_DEC_STEP, VY_DEC)
-VAES_DEFINE_CHAIN_DEC(VY, vy, cfb_dec, vaes_enc_keys, VAES_CFB_DEC_STEP, VY_ENC)
+VAES_DEFINE_CHAIN_DEC(VY, vaes_cbc_dec, vaes_cbc_dec_long, vaes_cbc_dec_tail, vaes_cbc_dec_body,
+                      vaes_dec_keys, VAES_CBC_DEC_STEP, VY_DEC)
+VAES_DEFINE_CHAIN_DEC(VY, vaes_cfb_dec, vaes_cfb_dec_long, vaes_cfb_dec_tail, vaes_cfb_dec_body,
+                      vaes_enc_keys, VAES_CFB_DEC_STEP, VY_ENC)
 
 /* ---- XTS --------------------------------------------------------------- */
 
@@ -288,7 +290,7 @@ static inline __m256i vy_mulx16(__m256i t)
  * others are then dead code). */
 #define VY_TW(i) vy_mulx(tw_, _mm256_set_epi64x(2 * (i) + 1, 2 * (i) + 1, 2 * (i), 2 * (i)))
 
-VAES_DEFINE_XTS(VY, vy)
+VAES_DEFINE_XTS(VY)
 
 /* ---- serial modes and the key schedule: aes_vaes_common.h --------------- */
 
@@ -312,16 +314,16 @@ const axiom_bc_kernel axiom_aes_vaes_avx2 = {
     .constant_time = 1,
     .desc = "VAES on ymm, 16 blocks per iteration",
     .setkey = vy_setkey,
-    .ecb_enc = vy_ecb_enc,
-    .ecb_dec = vy_ecb_dec,
+    .ecb_enc = vaes_ecb_enc,
+    .ecb_dec = vaes_ecb_dec,
     .cbc_enc = vy_cbc_enc,
-    .cbc_dec = vy_cbc_dec,
+    .cbc_dec = vaes_cbc_dec,
     .cfb_enc = vy_cfb_enc,
-    .cfb_dec = vy_cfb_dec,
+    .cfb_dec = vaes_cfb_dec,
     .ofb = vy_ofb,
-    .ctr = vy_ctr,
-    .xts_enc = vy_xts_enc,
-    .xts_dec = vy_xts_dec,
+    .ctr = vaes_ctr,
+    .xts_enc = vaes_xts_enc,
+    .xts_dec = vaes_xts_dec,
     .setkey_enc = vy_setkey_enc,
     .ctr_secret = vy_ctr_secret,
 };

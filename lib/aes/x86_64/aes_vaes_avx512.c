@@ -110,7 +110,7 @@ static inline __m512i vz_bcast128(__m128i x)
 
 #define VZ_ECB_LOAD(i, M) b##i = _mm512_xor_si512(VZ_IN(i, M), k0);
 
-VAES_DEFINE_ECB(VZ, vz)
+VAES_DEFINE_ECB(VZ)
 
 /* ---- CTR --------------------------------------------------------------- */
 
@@ -148,7 +148,7 @@ static inline __m512i vz_add128(__m512i v, __m512i inc)
 
 #define VZ_CTR_KEYS VZ_KEYS
 #define VZ_CTR_STEP_BEGIN (void)0
-VAES_DEFINE_CTR(VZ, vz, 4)
+VAES_DEFINE_CTR(VZ, 4)
 
 /* The keystream of a secret counter: the short copy inline, the others out
  * of line, split as the other parallel operations are (VAES_SPLIT_ENTRY). */
@@ -193,8 +193,10 @@ static void vz_ctr_secret(const axiom_bc_ks *ks, uint8_t *out, size_t n, uint8_t
     b##i = _mm512_aesdeclast_epi128(b##i, _mm512_xor_si512(kl, VZ_PREV(i, M)));
 #define VZ_CFB_LOAD(i, M) b##i = _mm512_xor_si512(VZ_PREV(i, M), k0);
 
-VAES_DEFINE_CHAIN_DEC(VZ, vz, cbc_dec, vaes_dec_keys, VAES_CBC_DEC_STEP, VZ_DEC)
-VAES_DEFINE_CHAIN_DEC(VZ, vz, cfb_dec, vaes_enc_keys, VAES_CFB_DEC_STEP, VZ_ENC)
+VAES_DEFINE_CHAIN_DEC(VZ, vaes_cbc_dec, vaes_cbc_dec_long, vaes_cbc_dec_tail, vaes_cbc_dec_body,
+                      vaes_dec_keys, VAES_CBC_DEC_STEP, VZ_DEC)
+VAES_DEFINE_CHAIN_DEC(VZ, vaes_cfb_dec, vaes_cfb_dec_long, vaes_cfb_dec_tail, vaes_cfb_dec_body,
+                      vaes_enc_keys, VAES_CFB_DEC_STEP, VZ_ENC)
 
 /* ---- XTS --------------------------------------------------------------- */
 
@@ -237,7 +239,7 @@ static inline __m512i vz_mulx32(__m512i t)
     vz_mulx(tw_, _mm512_set_epi64(4 * (i) + 3, 4 * (i) + 3, 4 * (i) + 2, 4 * (i) + 2,             \
                                   4 * (i) + 1, 4 * (i) + 1, 4 * (i), 4 * (i)))
 
-VAES_DEFINE_XTS(VZ, vz)
+VAES_DEFINE_XTS(VZ)
 
 /* ---- serial modes and the key schedule: aes_vaes_common.h --------------- */
 
@@ -262,16 +264,16 @@ const axiom_bc_kernel axiom_aes_vaes_avx512 = {
     .constant_time = 1,
     .desc = "VAES on zmm, 32 blocks per iteration",
     .setkey = vz_setkey,
-    .ecb_enc = vz_ecb_enc,
-    .ecb_dec = vz_ecb_dec,
+    .ecb_enc = vaes_ecb_enc,
+    .ecb_dec = vaes_ecb_dec,
     .cbc_enc = vz_cbc_enc,
-    .cbc_dec = vz_cbc_dec,
+    .cbc_dec = vaes_cbc_dec,
     .cfb_enc = vz_cfb_enc,
-    .cfb_dec = vz_cfb_dec,
+    .cfb_dec = vaes_cfb_dec,
     .ofb = vz_ofb,
-    .ctr = vz_ctr,
-    .xts_enc = vz_xts_enc,
-    .xts_dec = vz_xts_dec,
+    .ctr = vaes_ctr,
+    .xts_enc = vaes_xts_enc,
+    .xts_dec = vaes_xts_dec,
     .setkey_enc = vz_setkey_enc,
     .ctr_secret = vz_ctr_secret,
 };

@@ -306,14 +306,14 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
  * (one whole step) the tail-only copy, which keeps no loop state (XTS of 5
  * blocks: 7-26 % faster than through the full copy), otherwise the full
  * one. */
-#define VAES_SPLIT_ENTRY(name, body, small, step)                                                  \
-    static __attribute__((noinline)) void name##_long(const axiom_bc_ks *ks, uint8_t *out,         \
+#define VAES_SPLIT_ENTRY(name, name_long, name_tail, body, small, step)                                                  \
+    static __attribute__((noinline)) void name_long(const axiom_bc_ks *ks, uint8_t *out,         \
                                                       const uint8_t *in, size_t n,                 \
                                                       uint8_t iv[AXIOM_BC_BLOCK])                  \
     {                                                                                              \
         body(ks, out, in, n, iv, VAES_FULL);                                                       \
     }                                                                                              \
-    static __attribute__((noinline)) void name##_tail(const axiom_bc_ks *ks, uint8_t *out,         \
+    static __attribute__((noinline)) void name_tail(const axiom_bc_ks *ks, uint8_t *out,         \
                                                       const uint8_t *in, size_t n,                 \
                                                       uint8_t iv[AXIOM_BC_BLOCK])                  \
     {                                                                                              \
@@ -325,18 +325,18 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
         if (n <= (small))                                                                          \
             body(ks, out, in, n, iv, VAES_SHORT);                                                  \
         else if (n < (step))                                                                       \
-            name##_tail(ks, out, in, n, iv);                                                       \
+            name_tail(ks, out, in, n, iv);                                                       \
         else                                                                                       \
-            name##_long(ks, out, in, n, iv);                                                       \
+            name_long(ks, out, in, n, iv);                                                       \
     }
 
-#define VAES_SPLIT_ECB(name, body, small, step, dec)                                               \
-    static __attribute__((noinline)) void name##_long(const axiom_bc_ks *ks, uint8_t *out,         \
+#define VAES_SPLIT_ECB(name, name_long, name_tail, body, small, step, dec)                                               \
+    static __attribute__((noinline)) void name_long(const axiom_bc_ks *ks, uint8_t *out,         \
                                                       const uint8_t *in, size_t n)                 \
     {                                                                                              \
         body(ks, out, in, n, dec, VAES_FULL);                                                      \
     }                                                                                              \
-    static __attribute__((noinline)) void name##_tail(const axiom_bc_ks *ks, uint8_t *out,         \
+    static __attribute__((noinline)) void name_tail(const axiom_bc_ks *ks, uint8_t *out,         \
                                                       const uint8_t *in, size_t n)                 \
     {                                                                                              \
         body(ks, out, in, n, dec, VAES_TAIL);                                                      \
@@ -346,19 +346,20 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
         if (n <= (small))                                                                          \
             body(ks, out, in, n, dec, VAES_SHORT);                                                 \
         else if (n < (step))                                                                       \
-            name##_tail(ks, out, in, n);                                                           \
+            name_tail(ks, out, in, n);                                                           \
         else                                                                                       \
-            name##_long(ks, out, in, n);                                                           \
+            name_long(ks, out, in, n);                                                           \
     }
 
-/* The bodies that are the same at both widths, defined under the kernel's
- * lower-case prefix p (vy, vz) from its primitives P##_V (vector type),
+/* The bodies that are the same at both widths, defined once in each kernel
+ * file (its own translation unit) under the names written out below, from
+ * its width's primitives P##_V (vector type),
  * P##_CAST128 (lane 0), P##_TW(i) (register i's tweaks from tw_), P##_KEYS,
  * P##_RUN, P##_SMALL, P##_STEP and P##_END (what every operation ends with). */
 
 /* ECB, both directions; one block runs on xmm (vaes_block1). */
-#define VAES_DEFINE_ECB(P, p)                                                                      \
-    VAES_FORCE_INLINE void p##_ecb(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,        \
+#define VAES_DEFINE_ECB(P)                                                                      \
+    VAES_FORCE_INLINE void vaes_ecb_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,  \
                                    size_t n, const int dec, const int small)                       \
     {                                                                                              \
         const __m128i *rk = dec ? vaes_dec_keys(ks) : vaes_enc_keys(ks);                           \
@@ -374,8 +375,10 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
             P##_RUN(small, VAES_ECB_STEP, (void)0, P##_ENC, P##_ENCLAST);                          \
         P##_END;                                                                                   \
     }                                                                                              \
-    VAES_SPLIT_ECB(p##_ecb_enc, p##_ecb, P##_SMALL, P##_STEP, 0)                                   \
-    VAES_SPLIT_ECB(p##_ecb_dec, p##_ecb, P##_SMALL, P##_STEP, 1)
+    VAES_SPLIT_ECB(vaes_ecb_enc, vaes_ecb_enc_long, vaes_ecb_enc_tail, vaes_ecb_body, P##_SMALL,   \
+                   P##_STEP, 0)                                                                    \
+    VAES_SPLIT_ECB(vaes_ecb_dec, vaes_ecb_dec_long, vaes_ecb_dec_tail, vaes_ecb_body, P##_SMALL,   \
+                   P##_STEP, 1)
 
 /* CTR over whole blocks.  cbe holds the step's first counter block (big
  * endian) in every lane, ctr the same as a 128-bit little-endian integer.
@@ -388,8 +391,8 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
  * P##_CTR_KEYS declares the round keys (P##_CTR_STEP_BEGIN runs at the
  * start of each step).  The counter handed back is computed in scalar
  * code from the one that came in, off the vector ports. */
-#define VAES_DEFINE_CTR(P, p, BR)                                                                  \
-    VAES_FORCE_INLINE void p##_ctr_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,   \
+#define VAES_DEFINE_CTR(P, BR)                                                                  \
+    VAES_FORCE_INLINE void vaes_ctr_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,   \
                                         size_t n, uint8_t iv[AXIOM_BC_BLOCK], const int small)     \
     {                                                                                              \
         const __m128i *rk = vaes_enc_keys(ks);                                                     \
@@ -414,7 +417,7 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
                                            bswap128));                                             \
         P##_END;                                                                                   \
     }                                                                                              \
-    VAES_SPLIT_ENTRY(p##_ctr, p##_ctr_body, P##_SMALL, P##_STEP)
+    VAES_SPLIT_ENTRY(vaes_ctr, vaes_ctr_long, vaes_ctr_tail, vaes_ctr_body, P##_SMALL, P##_STEP)
 
 /* The body of the keystream of a secret counter (bc.h, ctr_secret), for a
  * function of (ks, out, n, iv, small) that each kernel file writes out
@@ -446,8 +449,8 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
 /* CBC or CFB decryption (@STEP, with round operation @OP under the
  * schedule that @keys returns): the chaining value, broadcast, enters as
  * ivv and the last ciphertext block leaves in it. */
-#define VAES_DEFINE_CHAIN_DEC(P, p, name, keys, STEP, OP)                                         \
-    VAES_FORCE_INLINE void p##_##name##_body(const axiom_bc_ks *ks, uint8_t *out,                 \
+#define VAES_DEFINE_CHAIN_DEC(P, name, name_long, name_tail, name_body, keys, STEP, OP)                                       \
+    VAES_FORCE_INLINE void name_body(const axiom_bc_ks *ks, uint8_t *out,                 \
                                              const uint8_t *in, size_t n,                          \
                                              uint8_t iv[AXIOM_BC_BLOCK], const int small)          \
     {                                                                                              \
@@ -459,14 +462,14 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
         vaes_store128(iv, P##_CAST128(ivv));                                                       \
         P##_END;                                                                                   \
     }                                                                                              \
-    VAES_SPLIT_ENTRY(p##_##name, p##_##name##_body, P##_SMALL, P##_STEP)
+    VAES_SPLIT_ENTRY(name, name_long, name_tail, name_body, P##_SMALL, P##_STEP)
 
 /* XTS over whole blocks, both directions; the 8 tweak registers are made
  * from the first tweak (the short copy uses t0 and t1 at most: the others
  * are then dead code), and the tweak after the last block is handed back:
  * t0 already is, unless a tail was done. */
-#define VAES_DEFINE_XTS(P, p)                                                                      \
-    VAES_FORCE_INLINE void p##_xts_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,   \
+#define VAES_DEFINE_XTS(P)                                                                      \
+    VAES_FORCE_INLINE void vaes_xts_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,   \
                                         size_t n, uint8_t iv[AXIOM_BC_BLOCK], const int dec,       \
                                         const int small)                                           \
     {                                                                                              \
@@ -483,20 +486,22 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
         vaes_store128(iv, n ? vaes_xts_mulx128(P##_CAST128(t0), (unsigned)n) : P##_CAST128(t0));  \
         P##_END;                                                                                   \
     }                                                                                              \
-    VAES_FORCE_INLINE void p##_xts_enc_body(const axiom_bc_ks *ks, uint8_t *out,                  \
+    VAES_FORCE_INLINE void vaes_xts_enc_body(const axiom_bc_ks *ks, uint8_t *out,                  \
                                             const uint8_t *in, size_t n,                           \
                                             uint8_t iv[AXIOM_BC_BLOCK], const int small)           \
     {                                                                                              \
-        p##_xts_body(ks, out, in, n, iv, 0, small);                                                \
+        vaes_xts_body(ks, out, in, n, iv, 0, small);                                                \
     }                                                                                              \
-    VAES_FORCE_INLINE void p##_xts_dec_body(const axiom_bc_ks *ks, uint8_t *out,                  \
+    VAES_FORCE_INLINE void vaes_xts_dec_body(const axiom_bc_ks *ks, uint8_t *out,                  \
                                             const uint8_t *in, size_t n,                           \
                                             uint8_t iv[AXIOM_BC_BLOCK], const int small)           \
     {                                                                                              \
-        p##_xts_body(ks, out, in, n, iv, 1, small);                                                \
+        vaes_xts_body(ks, out, in, n, iv, 1, small);                                                \
     }                                                                                              \
-    VAES_SPLIT_ENTRY(p##_xts_enc, p##_xts_enc_body, P##_SMALL, P##_STEP)                           \
-    VAES_SPLIT_ENTRY(p##_xts_dec, p##_xts_dec_body, P##_SMALL, P##_STEP)
+    VAES_SPLIT_ENTRY(vaes_xts_enc, vaes_xts_enc_long, vaes_xts_enc_tail, vaes_xts_enc_body,         \
+                     P##_SMALL, P##_STEP)                                                          \
+    VAES_SPLIT_ENTRY(vaes_xts_dec, vaes_xts_dec_long, vaes_xts_dec_tail, vaes_xts_dec_body,         \
+                     P##_SMALL, P##_STEP)
 
 /* One block through the cipher on xmm registers, the keys read as memory
  * operands: for ECB calls of one block (the XTS tweak above all), whose
