@@ -16,7 +16,8 @@ typedef enum bench_kind {
     BENCH_HMAC,      /* one-shot HMAC: the key is processed for every message */
     BENCH_HASH_MANY, /* BENCH_MANY messages of the case size, digested at once */
     BENCH_RAND,      /* fill the output with the fast generator (and peers') */
-    BENCH_RAND_OS    /* fill the output from the operating system */
+    BENCH_RAND_OS,   /* fill the output from the operating system */
+    BENCH_DRBG       /* one generate request of an axiom_drbg seeded once (libaxiom only) */
 } bench_kind;
 
 /* Messages per operation of BENCH_HASH_MANY. */

@@ -69,6 +69,9 @@ const bench_alg bench_algs[] = {
     /* The fast generator is a CTR_DRBG on the AES-256 kernel. */
     { "random", BENCH_RAND, 0, 0, 1, 1, 0, NULL, 0, "aes-256-ctr", 0 },
     { "random-os", BENCH_RAND_OS, 0, 0, 1, 1, 0, NULL, 0, "", 0 },
+    /* axiom_drbg_generate without additional input: the same CTR_DRBG
+     * without the fast generator's buffer. */
+    { "drbg", BENCH_DRBG, 0, 0, 1, 1, 0, NULL, 0, "aes-256-ctr", 0 },
 };
 
 const size_t bench_nalgs = sizeof bench_algs / sizeof bench_algs[0];
@@ -111,6 +114,7 @@ const char *bench_dir_name(const bench_alg *a, int encrypt)
         return "mac";
     case BENCH_RAND:
     case BENCH_RAND_OS:
+    case BENCH_DRBG:
         break;
     }
     return "generate";
@@ -129,6 +133,7 @@ size_t bench_alg_outlen(const bench_alg *a, int encrypt, size_t len)
     case BENCH_CIPHER:
     case BENCH_RAND:
     case BENCH_RAND_OS:
+    case BENCH_DRBG:
         break;
     }
     return len;

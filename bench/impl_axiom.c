@@ -17,6 +17,7 @@ typedef struct axiom_state {
     axiom_cipher_ctx *ctx;
     axiom_aead_ctx *aead;
     size_t ctx_flush;        /* bytes to flush from the context on (--cold) */
+    axiom_drbg *drbg;
     uint8_t iv[32];
     uint8_t key[64];
 } axiom_state;
@@ -65,6 +66,7 @@ static void axiom_drv_teardown(void *p)
         return;
     axiom_cipher_free(st->ctx);
     axiom_aead_free(st->aead);
+    axiom_drbg_free(st->drbg);
     axiom_wipe(st, sizeof *st);
     free(st);
 }
@@ -96,6 +98,9 @@ static void *axiom_drv_setup(const bench_alg *a, int encrypt, const uint8_t *key
     case BENCH_HASH:
     case BENCH_HASH_MANY:
     case BENCH_HMAC:
+    case BENCH_DRBG:
+        rc = axiom_drbg_new(&st->drbg, NULL, 0);
+        break;
     case BENCH_RAND:
     case BENCH_RAND_OS:
         break; /* one-shot calls: nothing to prepare */
@@ -170,6 +175,10 @@ static int axiom_drv_run(void *p, const bench_msg *m, uint64_t iters)
     case BENCH_RAND_OS:
         for (uint64_t i = 0; i < iters && rc == AXIOM_OK; i++)
             rc = axiom_random_bytes(m->out, len);
+        break;
+    case BENCH_DRBG:
+        for (uint64_t i = 0; i < iters && rc == AXIOM_OK; i++)
+            rc = axiom_drbg_generate(st->drbg, m->out, len, NULL, 0);
         break;
     }
     if (rc != AXIOM_OK) {

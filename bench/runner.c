@@ -1112,7 +1112,7 @@ static const char *check_output(runner *r, const bench_impl *im, void *st, const
     m1.out = first ? r->ref : r->out;
     if (im->run(st, &m1, 1) != 0)
         return "failed";
-    if (a->kind == BENCH_RAND || a->kind == BENCH_RAND_OS) {
+    if (a->kind == BENCH_RAND || a->kind == BENCH_RAND_OS || a->kind == BENCH_DRBG) {
         bench_msg m2 = *m;
         m2.out = first ? r->out : r->ref;
         if (im->run(st, &m2, 1) != 0)

@@ -7,7 +7,8 @@
  *  - White box (links lib/libaxiom_core.la): every kernel of the catalog
  *    that the CPU and this tier allow, each operation on 0..64 blocks,
  *    against libgcrypt and against the portable axiom_aes_generic_ct,
- *    including the chaining value / counter / tweak it hands back. */
+ *    including the chaining value / counter / tweak it hands back, and
+ *    the optional operations of every AES kernel (setkey_enc, ctr_secret). */
 #include "config.h"
 
 #include <stdio.h>
@@ -362,6 +363,117 @@ START_TEST(test_kernel_ctr_carries)
 END_TEST
 
 
+/* The optional operations of the block-cipher contract (lib/core/bc.h)
+ * that every AES kernel has.  ctr_secret: against the portable kernel's
+ * (itself against libgcrypt's CTR of zeros) on 1..9 blocks and around
+ * every step boundary, with the counter carrying out of the last byte, of
+ * 32, of 64 and of all 128 bits at every block position and just after
+ * the last one, and with random counters; the counter handed back; any
+ * alignment; nothing written around the output.  setkey_enc: a schedule
+ * made over garbage gives, through every encryption-direction operation,
+ * what setkey's gives. */
+START_TEST(test_kernel_ctr_secret)
+{
+    const axiom_cipher_desc *d = axiom_catalog_cipher("aes-256-ctr");
+    TU_ASSERT(d != NULL && d->kernels != NULL, "catalog");
+    const uint64_t have = axiom_cpu_features();
+    static const size_t ns[] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  15, 16, 17,
+                                31, 32, 33, 47, 48, 49, 63, 64, 65, 100, 257};
+    static uint8_t zero[16 * 257], gen[16 * 257], ref[16 * 257], out[16 * 257 + 96];
+    size_t cases = 0;
+
+    tu_rng_reset("kernel-ctr-secret");
+    for (const axiom_kernel *const *kp = d->kernels; *kp; kp++) {
+        const axiom_bc_kernel *k = axiom_bc_of(*kp);
+        TU_ASSERT(k->setkey_enc != NULL && k->ctr_secret != NULL,
+                  "AES kernel %s lacks setkey_enc or ctr_secret", k->name);
+        if (k->features & ~have)
+            continue;
+        for (size_t kl = 16; kl <= 32; kl += 8) {
+            uint8_t key[32];
+            static axiom_bc_ks ks, gks, fks;
+            tu_rand_bytes(key, sizeof key);
+            memset(&ks, 0x5a, sizeof ks);
+            k->setkey_enc(&ks, key, kl);
+            axiom_aes_generic_ct.setkey_enc(&gks, key, kl);
+            k->setkey(&fks, key, kl);
+            for (size_t ni = 0; ni < sizeof ns / sizeof ns[0]; ni++) {
+                const size_t n = ns[ni];
+                for (size_t j = 0; j <= n + 1; j++) {
+                    for (int width = 8; width <= 128; width *= 2) {
+                        if (width == 16 || (j == 0 && width > 8))
+                            continue;
+                        /* past the widest step: a few carry positions */
+                        if (n > 65 && j > 2 && j != n / 2 && j < n)
+                            continue;
+                        uint8_t c[16], ck[16], cg[16];
+                        tu_rand_bytes(c, sizeof c);
+                        /* j > 0: the low @width bits are 2^width - j, the
+                         * carry out of them comes at block j - 1 (j ==
+                         * n + 1: only in the counter handed back); j == 0:
+                         * a random counter */
+                        if (j > 0) {
+                            memset(c + 16 - width / 8, 0xff, width / 8);
+                            c[15] = (uint8_t)(0x100 - j);
+                            if (width < 128)
+                                c[15 - width / 8] &= 0xfe;
+                        }
+                        char ch[40];
+                        tu_hex_string(ch, sizeof ch, c, 16);
+                        memcpy(cg, c, 16);
+                        axiom_aes_generic_ct.ctr_secret(&gks, gen, n, cg);
+                        if (k == &axiom_aes_generic_ct && n > 0) {
+                            TU_ASSERT(tu_gcry_crypt(kl == 16 ? "aes-128-ctr"
+                                                    : kl == 24 ? "aes-192-ctr" : "aes-256-ctr",
+                                                    1, key, kl, c, 16, ref, zero, 16 * n) == 0,
+                                      "libgcrypt");
+                            TU_ASSERT_MEM_EQ(gen, ref, 16 * n, "generic-ct ctr_secret AES-%zu "
+                                             "counter %s, %zu blocks, vs libgcrypt", kl * 8, ch, n);
+                        }
+                        const size_t oo = tu_rand_range(0, 63);
+                        tu_fill_sentinel(out, sizeof out);
+                        memcpy(ck, c, 16);
+                        k->ctr_secret(&ks, out + oo, n, ck);
+                        TU_ASSERT_MEM_EQ(out + oo, gen, 16 * n, "kernel %s ctr_secret AES-%zu "
+                                         "counter %s, %zu blocks", k->name, kl * 8, ch, n);
+                        TU_ASSERT_MEM_EQ(ck, cg, 16, "kernel %s ctr_secret AES-%zu counter %s, "
+                                         "%zu blocks: counter handed back", k->name, kl * 8, ch,
+                                         n);
+                        TU_ASSERT(tu_check_sentinel(out, oo) == (size_t)-1 &&
+                                      tu_check_sentinel_range(out, oo + 16 * n, sizeof out) ==
+                                          (size_t)-1,
+                                  "kernel %s ctr_secret: written around the output (%zu blocks)",
+                                  k->name, n);
+                        cases++;
+                    }
+                }
+            }
+            /* The encryption-direction operations over the setkey_enc
+             * schedule against the full one's. */
+            const int ops[] = { OP_ECB_ENC, OP_CBC_ENC, OP_CFB_ENC, OP_CFB_DEC, OP_OFB, OP_CTR };
+            for (size_t oi = 0; oi < sizeof ops / sizeof ops[0]; oi++) {
+                const size_t n = tu_rand_range(1, 70);
+                uint8_t iv[16], iv1[16], iv2[16];
+                tu_rand_bytes(iv, sizeof iv);
+                tu_rand_bytes(ref, 16 * n);
+                memcpy(iv1, iv, 16);
+                memcpy(iv2, iv, 16);
+                run_op(k, ops[oi], &fks, gen, ref, n, iv1);
+                run_op(k, ops[oi], &ks, out, ref, n, iv2);
+                TU_ASSERT_MEM_EQ(out, gen, 16 * n, "kernel %s %s AES-%zu: setkey_enc schedule",
+                                 k->name, opnames[ops[oi]], kl * 8);
+                TU_ASSERT_MEM_EQ(iv2, iv1, 16, "kernel %s %s: chaining value", k->name,
+                                 opnames[ops[oi]]);
+            }
+            TU_ASSERT(ks.rounds == kl / 4 + 6, "kernel %s setkey_enc: %u rounds", k->name,
+                      ks.rounds);
+        }
+    }
+    TU_ASSERT(cases > 0, "no kernel tested");
+}
+END_TEST
+
+
 /* XTS tweak times alpha (IEEE 1619 5.2), byte-wise reference. */
 static void ref_mul_alpha(uint8_t t[16])
 {
@@ -572,6 +684,7 @@ static Suite *diff_suite(void)
     tcase_set_timeout(tk, 120);
     tcase_add_test(tk, test_kernels);
     tcase_add_test(tk, test_kernel_ctr_carries);
+    tcase_add_test(tk, test_kernel_ctr_secret);
     suite_add_tcase(s, tk);
     return s;
 }

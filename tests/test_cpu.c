@@ -57,27 +57,48 @@ static char *bits_str(uint64_t f)
     return buf;
 }
 
-/* Features the build compiled kernels for (mirrors configure's bundles). */
+/* Features the build compiled kernels for (mirrors configure's bundles,
+ * written out again here rather than read from the library). */
 static uint64_t compiled_mask(void)
 {
+    const uint64_t avx = AXIOM_CPU_AVX | AXIOM_CPU_AVX2, avx512 = avx | AXIOM_CPU_AVX512;
     uint64_t m = 0;
+    (void)avx, (void)avx512; /* unused when configure built no bundle */
+#ifdef HAVE_ISA_SSSE3
+    m |= AXIOM_CPU_SSSE3;
+#endif
 #ifdef HAVE_ISA_AESNI
     m |= AXIOM_CPU_AESNI | AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3;
 #endif
 #ifdef HAVE_ISA_AVX2
-    m |= AXIOM_CPU_AVX | AXIOM_CPU_AVX2 | AXIOM_CPU_BMI2 | AXIOM_CPU_ADX;
+    m |= avx | AXIOM_CPU_BMI2 | AXIOM_CPU_ADX;
 #endif
-#ifdef HAVE_ISA_VAES
-    m |= AXIOM_CPU_VAES | AXIOM_CPU_VPCLMUL;
+#ifdef HAVE_ISA_AVX2_AESNI
+    m |= avx | AXIOM_CPU_AESNI;
+#endif
+#ifdef HAVE_ISA_AVX2_GFNI
+    m |= avx | AXIOM_CPU_GFNI;
+#endif
+#ifdef HAVE_ISA_VAES_AVX2
+    m |= avx | AXIOM_CPU_AESNI | AXIOM_CPU_PCLMUL | AXIOM_CPU_VAES | AXIOM_CPU_VPCLMUL;
 #endif
 #ifdef HAVE_ISA_AVX512
-    m |= AXIOM_CPU_AVX512 | AXIOM_CPU_AVX512IFMA | AXIOM_CPU_AVX512VBMI;
+    m |= avx512;
 #endif
-#ifdef HAVE_ISA_GFNI
-    m |= AXIOM_CPU_GFNI;
+#ifdef HAVE_ISA_AVX512_IFMA
+    m |= avx512 | AXIOM_CPU_AVX512IFMA;
+#endif
+#ifdef HAVE_ISA_AVX512_GFNI
+    m |= avx512 | AXIOM_CPU_GFNI;
+#endif
+#ifdef HAVE_ISA_AVX512_VBMI_GFNI
+    m |= avx512 | AXIOM_CPU_AVX512VBMI | AXIOM_CPU_GFNI;
+#endif
+#ifdef HAVE_ISA_VAES_AVX512
+    m |= avx512 | AXIOM_CPU_AESNI | AXIOM_CPU_PCLMUL | AXIOM_CPU_VAES | AXIOM_CPU_VPCLMUL;
 #endif
 #ifdef HAVE_ISA_SHANI
-    m |= AXIOM_CPU_SHANI;
+    m |= AXIOM_CPU_SHANI | AXIOM_CPU_SSSE3;
 #endif
     return m;
 }

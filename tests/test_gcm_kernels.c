@@ -105,10 +105,10 @@ START_TEST(test_ghash_kernels)
     static const axiom_ghash_kernel *const ks[] = {
 #ifdef HAVE_ISA_AESNI
         &axiom_ghash_pclmul,
-#ifdef HAVE_ISA_VAES
+#ifdef HAVE_ISA_VAES_AVX2
         &axiom_ghash_vpclmul_avx2,
 #endif
-#ifdef HAVE_ISA_VAES512
+#ifdef HAVE_ISA_VAES_AVX512
         &axiom_ghash_vpclmul_avx512,
 #endif
 #endif

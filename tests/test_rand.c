@@ -16,6 +16,7 @@
 
 #include <axiom.h>
 
+#include "aes/aes.h"
 #include "rand/drbg.h"
 #include "testutil.h"
 
@@ -350,216 +351,111 @@ START_TEST(test_drbg_reseed_due)
 }
 END_TEST
 
-/* ------------------------------------------------------------ keystream kernels */
+/* ------------------------------------------------------------ over every AES kernel */
 
-/* The keystream kernels (lib/rand/drbg.h) usable in this tier. */
-static size_t usable_gens(const axiom_drbg_ctr_kernel **out, size_t cap)
+/* The AES kernels usable in this tier. */
+static size_t usable_aes(const axiom_bc_kernel **out, size_t cap)
 {
     size_t n = 0;
-    for (const axiom_kernel *const *g = axiom_drbg_ctr_kernels; *g && n < cap; g++)
-        if (((*g)->features & ~axiom_cpu_features()) == 0)
-            out[n++] = (const axiom_drbg_ctr_kernel *)*g;
+    for (const axiom_kernel *const *k = axiom_aes_kernels; *k && n < cap; k++)
+        if (((*k)->features & ~axiom_cpu_features()) == 0)
+            out[n++] = axiom_bc_of(*k);
     return n;
 }
 
-static uint64_t be64(const uint8_t *p)
+/* AES-256 keystream from the big-endian counter @c, by libgcrypt (CTR of
+ * zeros); @c advanced by the blocks begun. */
+static void gcry_keystream(const uint8_t key[32], uint8_t c[16], uint8_t *out, size_t len)
 {
-    uint64_t x = 0;
-    for (int i = 0; i < 8; i++)
-        x = x << 8 | p[i];
-    return x;
+    memset(out, 0, len);
+    TU_ASSERT(tu_gcry_crypt("aes-256-ctr", 1, key, 32, c, 16, out, out, len) == 0, "libgcrypt");
+    tu_be128_add(c, (len + 15) / 16);
 }
 
-static void put_be64(uint8_t *p, uint64_t x)
+/* One generate request without additional input from the state (@key, V),
+ * by the definition (SP 800-90A 10.2.1.5.2 and 10.2.1.2) over libgcrypt:
+ * the output, then Key and V replaced by the next three blocks.  @c holds
+ * V + 1, as the DRBG keeps it. */
+static void ref_generate(uint8_t key[32], uint8_t c[16], uint8_t *out, size_t len)
 {
-    for (int i = 7; i >= 0; i--, x >>= 8)
-        p[i] = (uint8_t)x;
+    uint8_t temp[48];
+    gcry_keystream(key, c, out, len);
+    gcry_keystream(key, c, temp, sizeof temp);
+    memcpy(key, temp, 32);
+    memcpy(c, temp + 32, 16);
+    tu_be128_add(c, 1);
 }
 
-/* The definition, one block at a time: counter blocks from plain 128-bit
- * arithmetic (with its branch), each encrypted with the AES kernel's ECB. */
-static void ref_keystream(const axiom_bc_kernel *aes, const axiom_bc_ks *ks, uint8_t *out,
-                          size_t len, uint8_t v[16])
+/* The DRBG bound to each AES kernel the tier allows (white box: the state
+ * is set to a known Key and V) against the definition over libgcrypt:
+ * output, V and Key after each request, with V about to carry out of 32,
+ * 64 and 128 bits at every block position of the first 40, and random;
+ * requests of every length up to 600 bytes, past the widest steps and of
+ * a whole 64 KiB request; any output alignment, nothing written around
+ * the output. */
+START_TEST(test_drbg_kernels)
 {
-    uint64_t hi = be64(v), lo = be64(v + 8);
-    for (size_t off = 0; off < len; off += 16) {
-        uint8_t blk[16];
-        put_be64(blk, hi);
-        put_be64(blk + 8, lo);
-        aes->ecb_enc(ks, blk, blk, 1);
-        memcpy(out + off, blk, len - off < 16 ? len - off : 16);
-        if (++lo == 0)
-            hi++;
-    }
-    put_be64(v, hi);
-    put_be64(v + 8, lo);
-}
-
-/* One kernel call against the reference at output offset @align of a
- * sentinel-filled buffer: same bytes, same final counter, and not one byte
- * written before the output or after it. */
-#define KS_MAX 8400
-static void check_gen(const axiom_drbg_ctr_kernel *g, const axiom_bc_ks *ks, size_t keylen,
-                      uint64_t hi, uint64_t lo, size_t len, size_t align)
-{
-    static uint8_t buf[KS_MAX + 128], pat[KS_MAX + 128], want[KS_MAX];
-    uint8_t v[16], vref[16];
-    TU_ASSERT(len <= KS_MAX && align < 64, "test bug");
-    if (!pat[0] && !pat[1])
-        tu_fill_sentinel(pat, sizeof pat);
-    put_be64(v, hi);
-    put_be64(v + 8, lo);
-    memcpy(vref, v, 16);
-    tu_fill_sentinel(buf, sizeof buf);
-    g->gen(ks, buf + align, len, v);
-    ref_keystream(g->aes, ks, want, len, vref);
-    TU_ASSERT_MEM_EQ(buf + align, want, len, "%s AES-%zu V=%016llx%016llx len %zu align %zu",
-                     g->name, 8 * keylen, (unsigned long long)hi, (unsigned long long)lo, len,
-                     align);
-    TU_ASSERT_MEM_EQ(v, vref, 16, "%s: final counter, V=%016llx%016llx len %zu", g->name,
-                     (unsigned long long)hi, (unsigned long long)lo, len);
-    for (size_t i = 0; i < align; i++)
-        TU_ASSERT(buf[i] == pat[i], "%s: byte %zu before the output written", g->name,
-                  align - i);
-    for (size_t i = align + len; i < sizeof buf; i++)
-        TU_ASSERT(buf[i] == pat[i], "%s: byte %zu past the output written (len %zu)",
-                  g->name, i - align - len, len);
-}
-
-/* Every keystream kernel against the definition: all lengths up to past
- * two 32-block steps and across the tail widths, with counters whose low
- * 64 bits wrap at every block position of the first 70 (so at every lane
- * of every register of a step, in a full step and in the tail), counters
- * that wrap all 128 bits, and random ones; any output alignment. */
-START_TEST(test_gen_kernels)
-{
-    const axiom_drbg_ctr_kernel *gens[8];
-    size_t ng = usable_gens(gens, 8);
-    if (!ng) {
-        printf("keystream kernels: none usable in tier %s (portable path only)\n", tu_tier());
-        return;
-    }
-    tu_rng_reset("gen-kernels");
-    static const size_t keylens[] = { 32, 16, 24 };
-    for (size_t gi = 0; gi < ng; gi++) {
-        const axiom_drbg_ctr_kernel *g = gens[gi];
+    const axiom_bc_kernel *ks_[8];
+    const size_t nk = usable_aes(ks_, 8);
+    static uint8_t buf[AXIOM_DRBG_MAX_REQUEST + 128], want[AXIOM_DRBG_MAX_REQUEST];
+    TU_ASSERT(nk > 0, "no AES kernel usable");
+    tu_rng_reset("drbg-kernels");
+    for (size_t ki = 0; ki < nk; ki++) {
+        const axiom_bc_kernel *k = ks_[ki];
+        TU_ASSERT(k->setkey_enc && k->ctr_secret, "AES kernel %s lacks setkey_enc or ctr_secret",
+                  k->name);
+        axiom_drbg *d = seeded("drbg-kernels");
+        d->k = k;
         size_t calls = 0;
-        for (size_t ki = 0; ki < 3; ki++) {
-            static axiom_bc_ks ks;
-            uint8_t key[32];
-            tu_rand_bytes(key, sizeof key);
-            g->aes->setkey(&ks, key, keylens[ki]);
-            const uint64_t rhi = tu_rand64();
-            /* Every length 0..1100 (AES-256 only: the kernels do not
-             * branch on the key size except for the round count). */
-            if (keylens[ki] == 32) {
-                for (size_t len = 0; len <= 1100; len++, calls++)
-                    check_gen(g, &ks, keylens[ki], rhi, tu_rand64(), len, len % 64);
-            }
-            /* Low half wraps inside the call, at block d - 1. */
-            for (uint64_t d = 1; d <= 70; d++) {
-                const size_t lens[] = { 70 * 16 + 5, 16 * d, 16 * d - 3, 16 * d + 9,
-                                        tu_rand_range(1, 2100) };
-                for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++, calls++) {
-                    check_gen(g, &ks, keylens[ki], rhi, 0 - d, lens[li], tu_rand_range(0, 63));
-                    /* and the whole 128 bits wrap to 0 */
-                    check_gen(g, &ks, keylens[ki], UINT64_MAX, 0 - d, lens[li],
-                              tu_rand_range(0, 63));
+        for (int kind = 0; kind < 4; kind++) {
+            for (size_t j = 1; j <= 41; j++) {
+                static const size_t fixed[] = { 16, 48, 64, 1024, 16384, AXIOM_DRBG_MAX_REQUEST };
+                size_t len = j < 20 ? tu_rand_range(1, 600)
+                                    : j < 26 ? fixed[j - 20] : tu_rand_range(600, 5000);
+                uint8_t key[32], c[16];
+                tu_rand_bytes(key, sizeof key);
+                tu_rand_bytes(c, sizeof c);
+                if (kind < 3) {
+                    /* the low 32, 64 or 128 bits are 2^w - j: the carry
+                     * out of them comes at block j - 1 (41: later) */
+                    const size_t w = (size_t)32 << kind;
+                    memset(c + 16 - w / 8, 0xff, w / 8);
+                    c[15] = (uint8_t)(0x100 - j);
+                    if (w < 128)
+                        c[15 - w / 8] &= 0xfe;
                 }
-            }
-            /* Long calls, random and near-wrap counters. */
-            static const size_t longs[] = { 4096, 4096 + 7, 8191, 8192, KS_MAX };
-            for (size_t li = 0; li < sizeof longs / sizeof longs[0]; li++, calls += 3) {
-                check_gen(g, &ks, keylens[ki], tu_rand64(), tu_rand64(), longs[li], li);
-                check_gen(g, &ks, keylens[ki], UINT64_MAX, 0 - (uint64_t)tu_rand_range(1, 600),
-                          longs[li], 63 - li);
-                check_gen(g, &ks, keylens[ki], tu_rand64(), UINT64_MAX, longs[li], 1);
+                k->setkey_enc(&d->ks, key, 32);
+                memcpy(d->ctr, c, 16);
+                const size_t align = tu_rand_range(0, 63);
+                tu_fill_sentinel(buf, sizeof buf);
+                TU_ASSERT_RC(axiom_drbg_generate(d, buf + align, len, NULL, 0), AXIOM_OK,
+                             "generate");
+                char vh[40];
+                tu_hex_string(vh, sizeof vh, c, 16);
+                ref_generate(key, c, want, len);
+                TU_ASSERT_MEM_EQ(buf + align, want, len, "kernel %s, V + 1 = %s, len %zu", k->name,
+                                 vh, len);
+                TU_ASSERT(tu_check_sentinel(buf, align) == (size_t)-1 &&
+                          tu_check_sentinel_range(buf, align + len, align + len + 64) ==
+                              (size_t)-1,
+                          "kernel %s: written around the output (len %zu)", k->name, len);
+                TU_ASSERT_MEM_EQ(d->ctr, c, 16, "kernel %s: V after len %zu", k->name, len);
+                static axiom_bc_ks want_ks;
+                k->setkey_enc(&want_ks, key, 32);
+                TU_ASSERT_MEM_EQ(d->ks.w, want_ks.w, 15 * 16, "kernel %s: Key after len %zu",
+                                 k->name, len);
+                calls++;
             }
         }
-        printf("keystream kernel %s (tier %s): %zu calls match the definition\n", g->name,
+        axiom_drbg_free(d);
+        printf("DRBG over AES kernel %s (tier %s): %zu requests match the definition\n", k->name,
                tu_tier(), calls);
     }
-}
-END_TEST
-
-/* setkey256 writes exactly the encryption round keys of the AES kernel's
- * own setkey, and the round count. */
-START_TEST(test_gen_setkey)
-{
-    const axiom_drbg_ctr_kernel *gens[8];
-    size_t ng = usable_gens(gens, 8);
-    tu_rng_reset("gen-setkey");
-    for (size_t gi = 0; gi < ng; gi++) {
-        for (int t = 0; t < 200; t++) {
-            static axiom_bc_ks a, b;
-            uint8_t key[32];
-            tu_rand_bytes(key, sizeof key);
-            if (t == 0)
-                memset(key, 0, sizeof key);
-            if (t == 1)
-                memset(key, 0xff, sizeof key);
-            memset(&a, 0x5a, sizeof a);
-            gens[gi]->setkey256(&a, key);
-            gens[gi]->aes->setkey(&b, key, 32);
-            TU_ASSERT_MEM_EQ(a.w, b.w, 15 * 16, "%s: round keys of key %d", gens[gi]->name, t);
-            TU_ASSERT(a.rounds == 14, "%s: rounds %u", gens[gi]->name, a.rounds);
-            /* The rest of the schedule storage is left alone. */
-            const uint8_t *rest = (const uint8_t *)a.w + 15 * 16;
-            for (size_t i = 0; i < sizeof a.w - 15 * 16; i++)
-                TU_ASSERT(rest[i] == 0x5a, "%s: byte %zu past the round keys written",
-                          gens[gi]->name, i);
-        }
-    }
-}
-END_TEST
-
-/* The DRBG with its keystream kernel against the same DRBG on the portable
- * path (counter blocks built in C, ECB), with counters set near both
- * carries through the white-box state: requests of odd lengths, split at
- * 64 KiB, with and without additional input. */
-START_TEST(test_drbg_gen_vs_portable)
-{
-    uint8_t *x = malloc(3 * AXIOM_DRBG_MAX_REQUEST + 64), *y = malloc(3 * AXIOM_DRBG_MAX_REQUEST + 64);
-    axiom_drbg *a = seeded("gen-vs-portable"), *b = seeded("gen-vs-portable");
-    if (!a->gen) {
-        printf("DRBG keystream kernel: none in tier %s (%s AES kernel)\n", tu_tier(), a->k->name);
-        /* Every SIMD AES kernel has its keystream kernel; only the portable
-         * one (no-aesni and all-off tiers, or a --disable-asm build) has none. */
-        TU_ASSERT(strcmp(a->k->name, "generic-ct") == 0, "no keystream kernel for AES kernel %s",
-                  a->k->name);
-    } else {
-        printf("DRBG keystream kernel: %s for AES kernel %s\n", a->gen->name, a->k->name);
-        TU_ASSERT(a->gen->aes == a->k, "kernel %s does not match AES kernel %s", a->gen->name,
-                  a->k->name);
-    }
-    b->gen = NULL; /* the portable path from here on (same schedule layout) */
-    static const size_t lens[] = { 1, 15, 16, 17, 48, 100, 511, 512, 513, 4096, 5000,
-                                   3 * AXIOM_DRBG_MAX_REQUEST + 33 };
-    const uint8_t add[] = "additional";
-    for (int round = 0; round < 4; round++) {
-        for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
-            /* V near the low-half carry, or near 2^128 - 1. */
-            if (round >= 1) {
-                memset(a->ctr + 8, 0xff, 8);
-                a->ctr[15] = (uint8_t)(0xff - 3 * i);
-                if (round >= 2)
-                    memset(a->ctr, 0xff, 8);
-                memcpy(b->ctr, a->ctr, 16);
-            }
-            const uint8_t *ad = round == 3 ? add : NULL;
-            size_t adl = round == 3 ? sizeof add : 0;
-            TU_ASSERT_RC(axiom_drbg_generate(a, x, lens[i], ad, adl), AXIOM_OK, "kernel");
-            TU_ASSERT_RC(axiom_drbg_generate(b, y, lens[i], ad, adl), AXIOM_OK, "portable");
-            TU_ASSERT_MEM_EQ(x, y, lens[i], "round %d len %zu", round, lens[i]);
-            TU_ASSERT_MEM_EQ(a->ctr, b->ctr, 16, "state V, round %d len %zu", round, lens[i]);
-            TU_ASSERT_MEM_EQ(a->ks.w, b->ks.w, 15 * 16, "state Key, round %d len %zu", round,
-                             lens[i]);
-        }
-    }
-    axiom_drbg_free(a);
-    axiom_drbg_free(b);
-    free(x);
-    free(y);
+    /* The DRBG binds the first usable kernel. */
+    axiom_drbg *d = seeded("drbg-kernels");
+    TU_ASSERT(d->k == ks_[0], "DRBG uses %s, first usable AES kernel is %s", d->k->name,
+              ks_[0]->name);
+    axiom_drbg_free(d);
 }
 END_TEST
 
@@ -876,10 +772,8 @@ static Suite *rand_suite(void)
     tcase_set_timeout(tc, 30);
     suite_add_tcase(s, tc);
 
-    tc = tcase_create("gen");
-    tcase_add_test(tc, test_gen_kernels);
-    tcase_add_test(tc, test_gen_setkey);
-    tcase_add_test(tc, test_drbg_gen_vs_portable);
+    tc = tcase_create("kernels");
+    tcase_add_test(tc, test_drbg_kernels);
     tcase_set_timeout(tc, 60);
     suite_add_tcase(s, tc);
 
@@ -915,5 +809,6 @@ static Suite *rand_suite(void)
 int main(void)
 {
     tu_init("test_rand");
+    tu_gcry_init();
     return tu_run_suite(rand_suite());
 }

@@ -6,10 +6,10 @@
 #include "aes/aes.h"
 
 const axiom_kernel *const axiom_aes_kernels[] = {
-#ifdef HAVE_ISA_VAES512
+#ifdef HAVE_ISA_VAES_AVX512
     &axiom_aes_vaes_avx512.base,
 #endif
-#ifdef HAVE_ISA_VAES
+#ifdef HAVE_ISA_VAES_AVX2
     &axiom_aes_vaes_avx2.base,
 #endif
 #ifdef HAVE_ISA_AESNI

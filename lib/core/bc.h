@@ -32,11 +32,39 @@ typedef void (*axiom_bc_chain_fn)(const axiom_bc_ks *ks, uint8_t *out,
                                   const uint8_t *in, size_t nblocks,
                                   uint8_t iv[AXIOM_BC_BLOCK]);
 
+/* Keystream of a secret counter (ctr_secret below): the @nblocks blocks
+ * E(K, C), E(K, C + 1), ... into @out, C the 128-bit big-endian integer in
+ * @ctr, which is left at C + nblocks modulo 2^128. */
+typedef void (*axiom_bc_keystream_fn)(const axiom_bc_ks *ks, uint8_t *out, size_t nblocks,
+                                      uint8_t ctr[AXIOM_BC_BLOCK]);
+
 /* One block-cipher kernel.  Contract for every operation:
  * - whole blocks only; nblocks may be 0;
  * - out == in is allowed, any other overlap is not (the glue rejects it);
  * - any alignment of out and in;
- * - never fails (key length was validated by the catalog). */
+ * - never fails (key length was validated by the catalog).
+ *
+ * The counter of `ctr` is public (it is the cipher API's IV): a kernel may
+ * branch on it, for instance on where a carry falls.  Secret counters go
+ * through `ctr_secret`.
+ *
+ * Optional operations (NULL when a kernel has none; every AES kernel has
+ * both, which the CTR_DRBG relies on, lib/rand/drbg.c):
+ * - setkey_enc: the schedule for the encryption direction only (ecb_enc,
+ *   cbc_enc, cfb_enc, cfb_dec, ofb, ctr, ctr_secret), cheaper than setkey
+ *   for a caller that rekeys often.  It writes what those operations read
+ *   and ks->rounds; what else *ks holds is unspecified, so the decryption
+ *   operations and XTS must not be given such a schedule.
+ * - ctr_secret: the keystream of a SECRET counter (axiom_bc_keystream_fn),
+ *   under a schedule from setkey or setkey_enc; whole blocks, @out of any
+ *   alignment, nothing written outside its 16 nblocks bytes.  Constant
+ *   time in the counter as in the key: the counter blocks are made from C
+ *   by a 128-bit add whose carries are computed (add with carry, a compare
+ *   result used as a mask, or bit logic), never tested, and the blocks are
+ *   used only as cipher input; branches and memory addresses depend on
+ *   nblocks and the round count alone, and the block encryption is the
+ *   kernel's own, constant time when the kernel is.  The counter wraps
+ *   modulo 2^128 (it is not a 32- or 64-bit field). */
 typedef struct axiom_bc_kernel {
     AXIOM_KERNEL_HEAD;
     /* 1: one block takes hundreds of cycles (SM4, Kuznyechik), so a short
@@ -51,6 +79,8 @@ typedef struct axiom_bc_kernel {
     axiom_bc_chain_fn ofb;
     axiom_bc_chain_fn ctr;
     axiom_bc_chain_fn xts_enc, xts_dec;
+    void (*setkey_enc)(axiom_bc_ks *ks, const uint8_t *key, size_t keylen);
+    axiom_bc_keystream_fn ctr_secret;
 } axiom_bc_kernel;
 
 /* The block-cipher kernel whose header is @k (NULL stays NULL). */

@@ -30,25 +30,49 @@ static int cpu_ready;            /* set (release) once cpu_init has run */
 
 uint64_t axiom_cpu_compiled(void)
 {
+    /* The features whose instructions the bundles of this build contain
+     * (configure.ac, Makefile.am). */
     uint64_t m = 0;
+#ifdef HAVE_ISA_SSSE3
+    m |= AXIOM_CPU_SSSE3;
+#endif
 #ifdef HAVE_ISA_AESNI
     m |= AXIOM_CPU_AESNI | AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3;
 #endif
 #ifdef HAVE_ISA_AVX2
-    /* BMI2 and ADX are scalar extensions used next to AVX2 code. */
+    /* BMI2 and ADX: scalar instructions in the AVX2 kernels' inline
+     * assembly, used after a run-time check. */
     m |= AXIOM_CPU_AVX | AXIOM_CPU_AVX2 | AXIOM_CPU_BMI2 | AXIOM_CPU_ADX;
 #endif
-#ifdef HAVE_ISA_VAES
-    m |= AXIOM_CPU_VAES | AXIOM_CPU_VPCLMUL;
+#ifdef HAVE_ISA_AVX2_AESNI
+    m |= AXIOM_CPU_AVX | AXIOM_CPU_AVX2 | AXIOM_CPU_AESNI;
+#endif
+#ifdef HAVE_ISA_AVX2_GFNI
+    m |= AXIOM_CPU_AVX | AXIOM_CPU_AVX2 | AXIOM_CPU_GFNI;
+#endif
+#ifdef HAVE_ISA_VAES_AVX2
+    m |= AXIOM_CPU_AVX | AXIOM_CPU_AVX2 | AXIOM_CPU_AESNI | AXIOM_CPU_PCLMUL | AXIOM_CPU_VAES |
+         AXIOM_CPU_VPCLMUL;
 #endif
 #ifdef HAVE_ISA_AVX512
-    m |= AXIOM_CPU_AVX512 | AXIOM_CPU_AVX512IFMA | AXIOM_CPU_AVX512VBMI;
+    m |= AXIOM_CPU_AVX | AXIOM_CPU_AVX2 | AXIOM_CPU_AVX512;
 #endif
-#ifdef HAVE_ISA_GFNI
-    m |= AXIOM_CPU_GFNI;
+#ifdef HAVE_ISA_AVX512_IFMA
+    m |= AXIOM_CPU_AVX | AXIOM_CPU_AVX2 | AXIOM_CPU_AVX512 | AXIOM_CPU_AVX512IFMA;
+#endif
+#ifdef HAVE_ISA_AVX512_GFNI
+    m |= AXIOM_CPU_AVX | AXIOM_CPU_AVX2 | AXIOM_CPU_AVX512 | AXIOM_CPU_GFNI;
+#endif
+#ifdef HAVE_ISA_AVX512_VBMI_GFNI
+    m |= AXIOM_CPU_AVX | AXIOM_CPU_AVX2 | AXIOM_CPU_AVX512 | AXIOM_CPU_AVX512VBMI |
+         AXIOM_CPU_GFNI;
+#endif
+#ifdef HAVE_ISA_VAES_AVX512
+    m |= AXIOM_CPU_AVX | AXIOM_CPU_AVX2 | AXIOM_CPU_AVX512 | AXIOM_CPU_AESNI | AXIOM_CPU_PCLMUL |
+         AXIOM_CPU_VAES | AXIOM_CPU_VPCLMUL;
 #endif
 #ifdef HAVE_ISA_SHANI
-    m |= AXIOM_CPU_SHANI;
+    m |= AXIOM_CPU_SHANI | AXIOM_CPU_SSSE3;
 #endif
     return m;
 }

@@ -46,10 +46,10 @@ const axiom_gcm_kernel axiom_gcm_aes_ct_pclmul = {
 
 /* The VAES tiers use the AES-NI key schedule, hence the double conditions. */
 const axiom_kernel *const axiom_gcm_kernels[] = {
-#if defined(HAVE_ISA_VAES512) && defined(HAVE_ISA_AESNI)
+#if defined(HAVE_ISA_VAES_AVX512) && defined(HAVE_ISA_AESNI)
     &axiom_gcm_vaes_avx512.base,
 #endif
-#if defined(HAVE_ISA_VAES) && defined(HAVE_ISA_AESNI)
+#if defined(HAVE_ISA_VAES_AVX2) && defined(HAVE_ISA_AESNI)
     &axiom_gcm_vaes_avx2.base,
 #endif
 #ifdef HAVE_ISA_AESNI
@@ -78,56 +78,56 @@ const axiom_kernel *const axiom_gcm_kernels[] = {
 
 #define SM4G_PCLMUL (AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3)
 
-#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_VAES512) && defined(HAVE_ISA_AESNI)
+#if defined(HAVE_ISA_AVX512_GFNI) && defined(HAVE_ISA_VAES_AVX512) && defined(HAVE_ISA_AESNI)
 SM4_GCM_TIER(sm4_gcm_gfni512_vpclmul, "gfni-avx512+vpclmul-avx512",
-             AXIOM_CPU_GFNI | AXIOM_CPU_AVX512 | AXIOM_CPU_VPCLMUL | SM4G_PCLMUL, 1,
-             &axiom_sm4_gfni_avx512, &axiom_ghash_vpclmul_avx512)
+             AXIOM_CPU_GFNI | AXIOM_CPU_AVX2 | AXIOM_CPU_AVX512 | AXIOM_CPU_VPCLMUL | SM4G_PCLMUL,
+             1, &axiom_sm4_gfni_avx512, &axiom_ghash_vpclmul_avx512)
 #endif
-#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AESNI)
+#if defined(HAVE_ISA_AVX512_GFNI) && defined(HAVE_ISA_AESNI)
 SM4_GCM_TIER(sm4_gcm_gfni512_pclmul, "gfni-avx512+pclmul",
-             AXIOM_CPU_GFNI | AXIOM_CPU_AVX512 | SM4G_PCLMUL, 1, &axiom_sm4_gfni_avx512,
-             &axiom_ghash_pclmul)
+             AXIOM_CPU_GFNI | AXIOM_CPU_AVX2 | AXIOM_CPU_AVX512 | SM4G_PCLMUL, 1,
+             &axiom_sm4_gfni_avx512, &axiom_ghash_pclmul)
 #endif
-#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2) && defined(HAVE_ISA_VAES) && \
-    defined(HAVE_ISA_AESNI)
+#if defined(HAVE_ISA_AVX2_GFNI) && defined(HAVE_ISA_VAES_AVX2) && defined(HAVE_ISA_AESNI)
 SM4_GCM_TIER(sm4_gcm_gfni2_vpclmul, "gfni-avx2+vpclmul-avx2",
              AXIOM_CPU_GFNI | AXIOM_CPU_AVX2 | AXIOM_CPU_VPCLMUL | SM4G_PCLMUL, 1,
              &axiom_sm4_gfni_avx2, &axiom_ghash_vpclmul_avx2)
 #endif
-#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2) && defined(HAVE_ISA_AESNI)
+#if defined(HAVE_ISA_AVX2_GFNI) && defined(HAVE_ISA_AESNI)
 SM4_GCM_TIER(sm4_gcm_gfni2_pclmul, "gfni-avx2+pclmul",
              AXIOM_CPU_GFNI | AXIOM_CPU_AVX2 | SM4G_PCLMUL, 1, &axiom_sm4_gfni_avx2,
              &axiom_ghash_pclmul)
 #endif
-#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_VAES) && defined(HAVE_ISA_AVX2)
+#if defined(HAVE_ISA_VAES_AVX2) && defined(HAVE_ISA_AESNI)
 SM4_GCM_TIER(sm4_gcm_vaes2_vpclmul, "vaes-avx2+vpclmul-avx2",
              AXIOM_CPU_VAES | AXIOM_CPU_AESNI | AXIOM_CPU_AVX2 | AXIOM_CPU_VPCLMUL | SM4G_PCLMUL, 1,
              &axiom_sm4_vaes_avx2, &axiom_ghash_vpclmul_avx2)
 #endif
-#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_VAES) && defined(HAVE_ISA_AVX2)
+#if defined(HAVE_ISA_VAES_AVX2) && defined(HAVE_ISA_AESNI)
 SM4_GCM_TIER(sm4_gcm_vaes2_pclmul, "vaes-avx2+pclmul",
              AXIOM_CPU_VAES | AXIOM_CPU_AESNI | AXIOM_CPU_AVX2 | SM4G_PCLMUL, 1,
              &axiom_sm4_vaes_avx2, &axiom_ghash_pclmul)
 #endif
-#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_AVX2)
+#if defined(HAVE_ISA_AVX2_AESNI) && defined(HAVE_ISA_AESNI)
 SM4_GCM_TIER(sm4_gcm_aesni2_pclmul, "aesni-avx2+pclmul",
              AXIOM_CPU_AESNI | AXIOM_CPU_AVX2 | SM4G_PCLMUL, 1, &axiom_sm4_aesni_avx2,
              &axiom_ghash_pclmul)
 #endif
-#ifdef HAVE_ISA_GFNI
-SM4_GCM_TIER(sm4_gcm_gfni512_ct, "gfni-avx512+generic-ct", AXIOM_CPU_GFNI | AXIOM_CPU_AVX512, 1,
-             &axiom_sm4_gfni_avx512, &axiom_ghash_generic_ct)
+#ifdef HAVE_ISA_AVX512_GFNI
+SM4_GCM_TIER(sm4_gcm_gfni512_ct, "gfni-avx512+generic-ct",
+             AXIOM_CPU_GFNI | AXIOM_CPU_AVX2 | AXIOM_CPU_AVX512, 1, &axiom_sm4_gfni_avx512,
+             &axiom_ghash_generic_ct)
 #endif
-#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2)
+#if defined(HAVE_ISA_AVX2_GFNI)
 SM4_GCM_TIER(sm4_gcm_gfni2_ct, "gfni-avx2+generic-ct", AXIOM_CPU_GFNI | AXIOM_CPU_AVX2, 1,
              &axiom_sm4_gfni_avx2, &axiom_ghash_generic_ct)
 #endif
-#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_VAES) && defined(HAVE_ISA_AVX2)
+#if defined(HAVE_ISA_VAES_AVX2)
 SM4_GCM_TIER(sm4_gcm_vaes2_ct, "vaes-avx2+generic-ct",
              AXIOM_CPU_VAES | AXIOM_CPU_AESNI | AXIOM_CPU_AVX2, 1, &axiom_sm4_vaes_avx2,
              &axiom_ghash_generic_ct)
 #endif
-#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_AVX2)
+#if defined(HAVE_ISA_AVX2_AESNI)
 SM4_GCM_TIER(sm4_gcm_aesni2_ct, "aesni-avx2+generic-ct", AXIOM_CPU_AESNI | AXIOM_CPU_AVX2, 1,
              &axiom_sm4_aesni_avx2, &axiom_ghash_generic_ct)
 #endif
@@ -147,36 +147,35 @@ SM4_GCM_TIER(sm4_gcm_masked_ct, "generic-masked+generic-ct", 0, 0, &axiom_sm4_ma
 /* Best first; the portable tiers last, always present: the constant-time
  * ones, then the masked ones (never picked: for the white-box tests). */
 const axiom_kernel *const axiom_sm4_gcm_kernels[] = {
-#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_VAES512) && defined(HAVE_ISA_AESNI)
+#if defined(HAVE_ISA_AVX512_GFNI) && defined(HAVE_ISA_VAES_AVX512) && defined(HAVE_ISA_AESNI)
     &sm4_gcm_gfni512_vpclmul.base,
 #endif
-#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AESNI)
+#if defined(HAVE_ISA_AVX512_GFNI) && defined(HAVE_ISA_AESNI)
     &sm4_gcm_gfni512_pclmul.base,
 #endif
-#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2) && defined(HAVE_ISA_VAES) && \
-    defined(HAVE_ISA_AESNI)
+#if defined(HAVE_ISA_AVX2_GFNI) && defined(HAVE_ISA_VAES_AVX2) && defined(HAVE_ISA_AESNI)
     &sm4_gcm_gfni2_vpclmul.base,
 #endif
-#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2) && defined(HAVE_ISA_AESNI)
+#if defined(HAVE_ISA_AVX2_GFNI) && defined(HAVE_ISA_AESNI)
     &sm4_gcm_gfni2_pclmul.base,
 #endif
-#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_VAES) && defined(HAVE_ISA_AVX2)
+#if defined(HAVE_ISA_VAES_AVX2) && defined(HAVE_ISA_AESNI)
     &sm4_gcm_vaes2_vpclmul.base,
     &sm4_gcm_vaes2_pclmul.base,
 #endif
-#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_AVX2)
+#if defined(HAVE_ISA_AVX2_AESNI) && defined(HAVE_ISA_AESNI)
     &sm4_gcm_aesni2_pclmul.base,
 #endif
-#ifdef HAVE_ISA_GFNI
+#ifdef HAVE_ISA_AVX512_GFNI
     &sm4_gcm_gfni512_ct.base,
 #endif
-#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2)
+#if defined(HAVE_ISA_AVX2_GFNI)
     &sm4_gcm_gfni2_ct.base,
 #endif
-#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_VAES) && defined(HAVE_ISA_AVX2)
+#if defined(HAVE_ISA_VAES_AVX2)
     &sm4_gcm_vaes2_ct.base,
 #endif
-#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_AVX2)
+#if defined(HAVE_ISA_AVX2_AESNI)
     &sm4_gcm_aesni2_ct.base,
 #endif
 #ifdef HAVE_ISA_AESNI

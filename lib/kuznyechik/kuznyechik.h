@@ -73,9 +73,9 @@ static inline const uint8_t *axiom_kuz_rk(const axiom_bc_ks *ks, unsigned i)
  * test_kuznyechik.c compares them). */
 void axiom_kuz_expand_ct(axiom_bc_ks *ks, const uint8_t *key);
 
-#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2)
 /* @n blocks one at a time with GFNI and AVX2, for the serial modes and
- * short messages of the GFNI kernels (lib/kuznyechik/x86_64/kuznyechik_avx2.c). */
+ * short messages of the GFNI kernels (lib/kuznyechik/x86_64/
+ * kuznyechik_avx2_gfni.c, bundle avx2_gfni). */
 void axiom_kuz_gfni_enc1(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n);
 void axiom_kuz_gfni_dec1(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n);
 /* The key schedule of axiom_kuz_expand_ct with that one-block round,
@@ -85,26 +85,12 @@ void axiom_kuz_gfni_expand(axiom_bc_ks *ks, const uint8_t *key);
  * at a time. */
 #define AXIOM_KUZ_GFNI_ONE_MAX 12
 /* CBC and CFB encryption and OFB the same way, set up once per call. */
-enum { AXIOM_KUZ_SERIAL_CBC, AXIOM_KUZ_SERIAL_CFB, AXIOM_KUZ_SERIAL_OFB };
-void axiom_kuz_gfni_serial(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
-                           uint8_t iv[16], int mode);
-#define AXIOM_KUZ_GFNI_SERIAL_MODES(prefix)                                                  \
-    static void prefix##_cbc_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,     \
-                                 size_t n, uint8_t iv[16])                                   \
-    {                                                                                        \
-        axiom_kuz_gfni_serial(ks, out, in, n, iv, AXIOM_KUZ_SERIAL_CBC);                           \
-    }                                                                                        \
-    static void prefix##_cfb_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,     \
-                                 size_t n, uint8_t iv[16])                                   \
-    {                                                                                        \
-        axiom_kuz_gfni_serial(ks, out, in, n, iv, AXIOM_KUZ_SERIAL_CFB);                           \
-    }                                                                                        \
-    static void prefix##_ofb(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,         \
-                             size_t n, uint8_t iv[16])                                       \
-    {                                                                                        \
-        axiom_kuz_gfni_serial(ks, out, in, n, iv, AXIOM_KUZ_SERIAL_OFB);                           \
-    }
-#endif
+void axiom_kuz_gfni_cbc_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                            uint8_t iv[16]);
+void axiom_kuz_gfni_cfb_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                            uint8_t iv[16]);
+void axiom_kuz_gfni_ofb(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                        uint8_t iv[16]);
 
 /* The kernels run their parallel modes through bc_modes.h's
  * axiom_bc_*_batched loops, with batches up to AXIOM_BC_MAXBATCH. */

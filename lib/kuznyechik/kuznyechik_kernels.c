@@ -8,10 +8,10 @@
 #include "kuznyechik/kuznyechik.h"
 
 const axiom_kernel *const axiom_kuz_kernels[] = {
-#ifdef HAVE_ISA_GFNI
+#if defined(HAVE_ISA_AVX512_VBMI_GFNI) && defined(HAVE_ISA_AVX2_GFNI)
     &axiom_kuz_gfni_avx512.base,
 #endif
-#if defined(HAVE_ISA_AVX2) && defined(HAVE_ISA_GFNI)
+#ifdef HAVE_ISA_AVX2_GFNI
     &axiom_kuz_avx2_gfni.base,
 #endif
 #ifdef HAVE_ISA_AVX2

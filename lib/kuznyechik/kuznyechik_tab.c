@@ -186,7 +186,14 @@ static void kuz_tab_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, 
     }
 }
 
-AXIOM_BC_DEFINE_GENERIC_MODES(kuz_tab, kuz_tab_enc, kuz_tab_dec)
+AXIOM_BC_DEFINE_MODE(kuz_tab_cbc_enc, axiom_bc_cbc_enc_generic, kuz_tab_enc)
+AXIOM_BC_DEFINE_MODE(kuz_tab_cbc_dec, axiom_bc_cbc_dec_generic, kuz_tab_dec)
+AXIOM_BC_DEFINE_MODE(kuz_tab_cfb_enc, axiom_bc_cfb_enc_generic, kuz_tab_enc)
+AXIOM_BC_DEFINE_MODE(kuz_tab_cfb_dec, axiom_bc_cfb_dec_generic, kuz_tab_enc)
+AXIOM_BC_DEFINE_MODE(kuz_tab_ofb, axiom_bc_ofb_generic, kuz_tab_enc)
+AXIOM_BC_DEFINE_MODE(kuz_tab_ctr, axiom_bc_ctr_generic, kuz_tab_enc)
+AXIOM_BC_DEFINE_MODE(kuz_tab_xts_enc, axiom_bc_xts_generic, kuz_tab_enc)
+AXIOM_BC_DEFINE_MODE(kuz_tab_xts_dec, axiom_bc_xts_generic, kuz_tab_dec)
 
 const axiom_bc_kernel axiom_kuz_table = {
     .name = "table",

@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* CTR_DRBG with AES-256 and the block-cipher derivation function, as NIST
  * SP 800-90A Rev. 1 (section 10.2.1 and 10.3.2) specifies it, over the
- * fastest AES kernel the CPU allows and, for the output and the update,
- * the constant-time keystream kernel that goes with it. */
+ * fastest AES kernel the CPU allows, through the block-cipher contract
+ * (lib/core/bc.h): setkey_enc for Key, ctr_secret for the output and the
+ * update, ecb_enc for the derivation function. */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "axiom/cpu.h"
-#include "core/bc_modes.h"
 #include "aes/aes.h"
+#include "core/bytes.h"
 #include "rand/drbg.h"
 #include "core/internal.h"
 
@@ -19,132 +19,21 @@
 #define SEEDLEN (KEYLEN + OUTLEN)       /* 384 bits */
 #define SEED_BLOCKS (SEEDLEN / OUTLEN)  /* 3 */
 
-/* Counter blocks per ecb_enc call when generating: 64 blocks (1 KiB) stay
- * in L1 between being written and being encrypted in place, and are enough
- * for the widest kernel to run at full rate. */
-#define GEN_BLOCKS 64
-
+/* The AES kernel: the first usable one, under the CPU tiers and
+ * AXIOM_CT_ONLY.  AES always has a constant-time kernel, so one is found;
+ * every AES kernel has setkey_enc and ctr_secret (lib/core/bc.h). */
 static const axiom_bc_kernel *aes_kernel(void)
 {
-    /* AES always has a constant-time kernel, so one is found. */
     return axiom_bc_of(axiom_pick(axiom_aes_kernels));
 }
 
-/* Each keystream kernel reads the schedule of one AES kernel, so the DRBG
- * takes the one made for the AES kernel picked: the CPU tiers and
- * AXIOM_CT_ONLY apply through that pick (and through the keystream
- * kernel's own features). */
-const axiom_drbg_ctr_kernel *axiom_drbg_ctr_pick(const axiom_bc_kernel *aes)
-{
-    for (const axiom_kernel *const *g = axiom_drbg_ctr_kernels; *g; g++) {
-        const axiom_drbg_ctr_kernel *d = (const axiom_drbg_ctr_kernel *)*g;
-        if (d->aes == aes && axiom_kernel_usable(*g))
-            return d;
-    }
-    return NULL;
-}
-
-/* V is secret, so nothing here may branch on it or index memory with it:
- * V is two 64-bit words (big endian in the state), and every carry is
- * computed with arithmetic.  The kernels' ctr operation is not used, since
- * its loops branch on the carry out of the low word (its contract treats
- * the counter as public).  The output comes from a keystream kernel made
- * for a secret counter (lib/rand/drbg.h, lib/rand/x86_64/drbg_ctr_*.c) when one
- * reads the chosen AES kernel's schedule; otherwise (the portable tiers)
- * the counter blocks are built here and encrypted with ecb_enc.
- *
- * (*hi, *lo) += 1 modulo 2^128: the carry out of the low word is 1 exactly
- * when the new low word l is 0, i.e. when ~l & (l - 1) has its top bit set. */
-static inline void ctr128_inc(uint64_t *hi, uint64_t *lo)
-{
-    uint64_t l = *lo + 1;
-    *hi += (~l & (l - 1)) >> 63;
-    *lo = l;
-}
-
-/* V = (V + 1) mod 2^128 on the big-endian state. */
+/* V = (V + 1) mod 2^128 on the big-endian state.  V is secret: the carry
+ * out of the low word is 1 exactly when the new low word l is 0, i.e. when
+ * ~l & (l - 1) has its top bit set, and is added, not tested. */
 static void ctr_increment(uint8_t c[OUTLEN])
 {
-    uint64_t hi = axiom_load64_be(c), lo = axiom_load64_be(c + 8);
-    ctr128_inc(&hi, &lo);
-    axiom_store64_be(c, hi);
-    axiom_store64_be(c + 8, lo);
-}
-
-/* Hide @v from the optimiser.  Without it, GCC turns the block loop of
- * ctr_blocks() into "until lo == lo0 + n": an exit test on the secret
- * counter, harmless (its outcome is the public n) but a branch on a secret
- * all the same, and what memcheck reports. */
-static inline uint64_t value_barrier(uint64_t v)
-{
-#if defined(__GNUC__)
-    __asm__("" : "+r"(v));
-#endif
-    return v;
-}
-
-#if defined(HAVE_ISA_AVX2) && defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-#define DRBG_AVX2 1
-#define AVX2_FN __attribute__((target("avx2")))
-
-/* 128-bit add in each lane of @v (low qword first) of @inc, whose high
- * qwords are 0: the low qword wrapped exactly when it ended below what was
- * added (unsigned, by a signed compare with the sign bits flipped), and
- * the all-ones mask of that moved to the high qword is minus its carry. */
-static inline AVX2_FN __m256i add128x2(__m256i v, __m256i inc)
-{
-    const __m256i sign = _mm256_set1_epi64x(INT64_MIN);
-    const __m256i s = _mm256_add_epi64(v, inc);
-    const __m256i c = _mm256_cmpgt_epi64(_mm256_xor_si256(inc, sign), _mm256_xor_si256(s, sign));
-    return _mm256_sub_epi64(s, _mm256_bslli_epi128(c, 8));
-}
-
-/* ctr_blocks() for an even @n, two blocks per instruction: the scalar
- * loop costs as much as the AES rounds it feeds.  @n < 2^63. */
-static AVX2_FN void ctr_blocks_avx2(uint8_t *out, size_t n, uint64_t *hi, uint64_t *lo)
-{
-    const __m256i bswap = _mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
-                                           15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-    const __m256i two = _mm256_setr_epi64x(2, 0, 2, 0);
-    const __m256i v0 = _mm256_setr_epi64x((long long)*lo, (long long)*hi, (long long)*lo,
-                                          (long long)*hi);
-    /* Each pair is v0 + (i, i + 1), not the previous pair + 2: the carry
-     * computation is then off the loop-carried chain, which would
-     * otherwise cost as much as the AES itself. */
-    __m256i idx = _mm256_setr_epi64x(0, 0, 1, 0), v;
-    for (size_t i = 0; i < n; i += 2, out += 2 * OUTLEN) {
-        v = add128x2(v0, idx);
-        _mm256_storeu_si256((__m256i *)(void *)out, _mm256_shuffle_epi8(v, bswap));
-        idx = _mm256_add_epi64(idx, two);
-    }
-    v = add128x2(v0, idx);
-    *lo = (uint64_t)_mm256_extract_epi64(v, 0);
-    *hi = (uint64_t)_mm256_extract_epi64(v, 1);
-}
-#endif
-
-/* Write the @n counter blocks @c, @c + 1, ... into @out and leave @c at
- * the block after the last one written. */
-static void ctr_blocks(const axiom_drbg *d, uint8_t *out, size_t n, uint8_t c[OUTLEN])
-{
-    uint64_t hi = axiom_load64_be(c), lo = axiom_load64_be(c + 8);
-#ifdef DRBG_AVX2
-    if (d->ctr_avx2 && n >= 2) {
-        size_t m = n & ~(size_t)1;
-        ctr_blocks_avx2(out, m, &hi, &lo);
-        out += m * OUTLEN;
-        n -= m;
-    }
-#else
-    (void)d;
-#endif
-    for (size_t i = 0; i < n; i++, out += OUTLEN) {
-        axiom_store64_be(out, hi);
-        axiom_store64_be(out + 8, lo);
-        ctr128_inc(&hi, &lo);
-        lo = value_barrier(lo);
-    }
+    uint64_t hi = axiom_load64_be(c), lo = axiom_load64_be(c + 8) + 1;
+    hi += (~lo & (lo - 1)) >> 63;
     axiom_store64_be(c, hi);
     axiom_store64_be(c + 8, lo);
 }
@@ -154,44 +43,20 @@ static void ctr_blocks(const axiom_drbg *d, uint8_t *out, size_t n, uint8_t c[OU
  * 4 and 5: the rest of a cut block is discarded). */
 static void keystream(axiom_drbg *d, uint8_t *out, size_t len)
 {
-    if (d->gen) {
-        d->gen->gen(&d->ks, out, len, d->ctr);
-        return;
-    }
-    /* Portable path: the counter blocks are written straight into the
-     * output, a batch at a time, and encrypted in place, so no counter is
-     * left there in the clear. */
-    size_t nb = len / OUTLEN;
-    size_t n = nb < GEN_BLOCKS ? nb : GEN_BLOCKS;
-    ctr_blocks(d, out, n, d->ctr);
-    while (nb) {
-        /* One batch ahead: the counters of this batch were stored before
-         * the previous batch was encrypted, so its loads find the stores
-         * committed (a wide load of fresh narrow stores waits for them). */
-        size_t next = nb - n < GEN_BLOCKS ? nb - n : GEN_BLOCKS;
-        ctr_blocks(d, out + n * OUTLEN, next, d->ctr);
-        d->k->ecb_enc(&d->ks, out, out, n);
-        out += n * OUTLEN;
-        nb -= n;
-        n = next;
-    }
-    if (len % OUTLEN) {
+    const size_t nb = len / OUTLEN, rem = len % OUTLEN;
+    d->k->ctr_secret(&d->ks, out, nb, d->ctr);
+    if (rem) {
         uint8_t last[OUTLEN];
-        ctr_blocks(d, last, 1, d->ctr);
-        d->k->ecb_enc(&d->ks, last, last, 1);
-        memcpy(out, last, len % OUTLEN);
+        d->k->ctr_secret(&d->ks, last, 1, d->ctr);
+        memcpy(out + nb * OUTLEN, last, rem);
         axiom_wipe(last, sizeof last);
     }
 }
 
-/* Key = @key.  With a keystream kernel only its encryption schedule is
- * made (the decryption half of d->ks is never used by the DRBG). */
+/* Key = @key: the encryption schedule only (the DRBG never decrypts). */
 static void drbg_setkey(axiom_drbg *d, const uint8_t key[KEYLEN])
 {
-    if (d->gen)
-        d->gen->setkey256(&d->ks, key);
-    else
-        d->k->setkey(&d->ks, key, KEYLEN);
+    d->k->setkey_enc(&d->ks, key, KEYLEN);
 }
 
 /* ---- derivation function (10.3.2) --------------------------------------- */
@@ -257,7 +122,7 @@ static void block_cipher_df(const axiom_bc_kernel *k, uint8_t out[SEEDLEN],
     df_bcc b;
     b.k = k;
     b.fill = 0;
-    k->setkey(&b.ks, fixed_key, KEYLEN);
+    k->setkey_enc(&b.ks, fixed_key, KEYLEN);
 
     /* First block of each chain: BCC starts from zero, so it is E(K, IV_i),
      * IV_i = i as a 32-bit big-endian integer padded with zeros. */
@@ -278,7 +143,7 @@ static void block_cipher_df(const axiom_bc_kernel *k, uint8_t out[SEEDLEN],
 
     /* temp = the three chaining values; K = leftmost 256 bits, X the rest;
      * then X = E(K, X) three times gives the 384 bits returned. */
-    k->setkey(&b.ks, b.chain, KEYLEN);
+    k->setkey_enc(&b.ks, b.chain, KEYLEN);
     const uint8_t *x = b.chain + KEYLEN;
     for (int i = 0; i < SEED_BLOCKS; i++) {
         k->ecb_enc(&b.ks, out + i * OUTLEN, x, 1);
@@ -326,8 +191,6 @@ int axiom_drbg_init_seeded(axiom_drbg *d, const uint8_t *entropy, size_t entropy
 
     uint8_t seed[SEEDLEN];
     d->k = aes_kernel();
-    d->gen = axiom_drbg_ctr_pick(d->k);
-    d->ctr_avx2 = (axiom_cpu_features() & AXIOM_CPU_AVX2) != 0;
     block_cipher_df(d->k, seed, entropy, entropylen, nonce, noncelen, pers, perslen);
     /* Key = 0^keylen, V = 0^outlen, so the next counter block is 1. */
     static const uint8_t zero_key[KEYLEN];

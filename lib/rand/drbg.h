@@ -10,55 +10,19 @@
 #include "axiom/rand.h"
 #include "core/bc.h"
 
-/* Keystream kernel of the CTR_DRBG: AES encryption of a SECRET counter.
- *
- * gen() writes the first @len bytes of E(K, V) || E(K, V + 1) || ... to
- * @out (any alignment; nothing past out + len is touched; len may be 0)
- * and leaves @v, big endian, at V + ceil(len / 16) modulo 2^128.  Unlike
- * the block-cipher kernels' ctr operation, whose contract treats the
- * counter as public, nothing in gen() may branch on or index memory with
- * the key or the counter: the 128-bit increment is computed branch-free.
- * It reads the encryption round keys that @aes's setkey writes (any key
- * length), so it is used only together with that AES kernel.
- *
- * setkey256() writes the AES-256 encryption round keys of @key in @aes's
- * layout and sets ks->rounds, and nothing else (the decryption schedule is
- * left as it was): what gen() needs, cheaper than @aes's full setkey,
- * since the DRBG changes its key on every request. */
-typedef struct axiom_drbg_ctr_kernel {
-    AXIOM_KERNEL_HEAD;
-    const axiom_bc_kernel *aes;   /* the AES kernel whose schedule it reads */
-    void (*setkey256)(axiom_bc_ks *ks, const uint8_t key[32]);
-    void (*gen)(const axiom_bc_ks *ks, uint8_t *out, size_t len, uint8_t v[AXIOM_BC_BLOCK]);
-} axiom_drbg_ctr_kernel;
-
-/* lib/rand/x86_64/drbg_ctr_*.c (declared whether or not built). */
-extern const axiom_drbg_ctr_kernel axiom_drbg_ctr_vaes_avx512;
-extern const axiom_drbg_ctr_kernel axiom_drbg_ctr_vaes_avx2;
-extern const axiom_drbg_ctr_kernel axiom_drbg_ctr_aesni;
-/* The built ones, best first (lib/rand/rand_kernels.c); may be empty. */
-extern axiom_kernel_list axiom_drbg_ctr_kernels;
-
 /* CTR_DRBG working state (SP 800-90A 10.2.1.1).  Key is kept only as the
- * kernel's expanded schedule; V is kept as V + 1, the next counter block
- * to encrypt.  V is secret: the DRBG encrypts it with a keystream kernel
- * above (constant time in V) when one matches the AES kernel, and
- * otherwise builds the counter blocks with branch-free arithmetic and
- * encrypts them with ecb_enc; never with the AES kernels' ctr operation
- * (whose carry handling branches on the counter). */
+ * AES kernel's encryption schedule (setkey_enc); V is kept as V + 1, the
+ * next counter block to encrypt.  V is secret, so the output and the
+ * update's keystream come from the kernel's ctr_secret (lib/core/bc.h:
+ * constant time in the counter), never from its ctr (whose counter is
+ * public by contract). */
 struct axiom_drbg {
-    axiom_bc_ks ks;               /* schedule of Key (64-byte aligned) */
-    const axiom_bc_kernel *k;     /* AES kernel chosen at instantiation */
-    const axiom_drbg_ctr_kernel *gen; /* keystream kernel for k, or NULL */
-    uint8_t ctr[AXIOM_BC_BLOCK];  /* V + 1 (mod 2^128), big endian */
-    uint64_t reseed_counter;      /* requests since the last (re)seed, + 1 */
-    uint64_t reseed_interval;     /* AXIOM_DRBG_RESEED_INTERVAL; tests lower it */
-    int ctr_avx2;                 /* build counter blocks with AVX2 (lib/rand/drbg.c) */
+    axiom_bc_ks ks;              /* schedule of Key (64-byte aligned) */
+    const axiom_bc_kernel *k;    /* AES kernel chosen at instantiation */
+    uint8_t ctr[AXIOM_BC_BLOCK]; /* V + 1 (mod 2^128), big endian */
+    uint64_t reseed_counter;     /* requests since the last (re)seed, + 1 */
+    uint64_t reseed_interval;    /* AXIOM_DRBG_RESEED_INTERVAL; tests lower it */
 };
-
-/* The keystream kernel the DRBG uses with AES kernel @aes under the
- * current CPU features (AXIOM_CPU_DISABLE, AXIOM_CT_ONLY), or NULL. */
-const axiom_drbg_ctr_kernel *axiom_drbg_ctr_pick(const axiom_bc_kernel *aes);
 
 /* Instantiate @d in caller storage (rand_fill.c keeps it on its own pages).
  * Same checks and results as axiom_drbg_new_seeded / axiom_drbg_new. */

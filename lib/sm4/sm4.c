@@ -530,10 +530,10 @@ static void sm4m_cbc_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,
     }
 }
 
-AXIOM_BC_DEFINE_MODE(sm4m, cbc_enc, axiom_bc_cbc_enc_generic, sm4m_ecb_enc)
-AXIOM_BC_DEFINE_MODE(sm4m, cfb_enc, axiom_bc_cfb_enc_generic, sm4m_ecb_enc)
-AXIOM_BC_DEFINE_MODE(sm4m, cfb_dec, axiom_bc_cfb_dec_generic, sm4m_ecb_enc)
-AXIOM_BC_DEFINE_MODE(sm4m, ofb, axiom_bc_ofb_generic, sm4m_ecb_enc)
+AXIOM_BC_DEFINE_MODE(sm4m_cbc_enc, axiom_bc_cbc_enc_generic, sm4m_ecb_enc)
+AXIOM_BC_DEFINE_MODE(sm4m_cfb_enc, axiom_bc_cfb_enc_generic, sm4m_ecb_enc)
+AXIOM_BC_DEFINE_MODE(sm4m_cfb_dec, axiom_bc_cfb_dec_generic, sm4m_ecb_enc)
+AXIOM_BC_DEFINE_MODE(sm4m_ofb, axiom_bc_ofb_generic, sm4m_ecb_enc)
 
 /* Measured (doc/PERFORMANCE.md, SM4): at 16 MiB out of place the
  * aesni-avx2 CBC decryption is ~9 % faster with non-temporal output

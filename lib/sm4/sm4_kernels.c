@@ -9,16 +9,16 @@
 #include "sm4/sm4.h"
 
 const axiom_kernel *const axiom_sm4_kernels[] = {
-#ifdef HAVE_ISA_GFNI
+#ifdef HAVE_ISA_AVX512_GFNI
     &axiom_sm4_gfni_avx512.base,
 #endif
-#if defined(HAVE_ISA_GFNI) && defined(HAVE_ISA_AVX2)
+#ifdef HAVE_ISA_AVX2_GFNI
     &axiom_sm4_gfni_avx2.base,
 #endif
-#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_VAES) && defined(HAVE_ISA_AVX2)
+#ifdef HAVE_ISA_VAES_AVX2
     &axiom_sm4_vaes_avx2.base,
 #endif
-#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_AVX2)
+#ifdef HAVE_ISA_AVX2_AESNI
     &axiom_sm4_aesni_avx2.base,
 #endif
     &axiom_sm4_generic_ct.base,

@@ -14,7 +14,6 @@
 #include "core/bc.h"
 #include "api/catalog.h"
 #include "chacha/chacha.h"
-#include "rand/drbg.h"
 #include "ct_targets.h"
 #include "gcm/gcm.h"
 #include "gcm/ghash.h"
@@ -875,46 +874,66 @@ static void add_api_ctr_tail(void)
     }
 }
 
-/* ---- CTR_DRBG keystream kernels ---------------------------------------- */
+/* ---- keystream of a secret counter (bc.h, ctr_secret) -------------------- */
 
-/* AES-256 keystream of a secret counter (lib/rand/drbg.h): key and counter are
- * both secret.  The counter is the complement of secret bytes, so that the
- * timing run's all-zero class has V = 2^128 - 1 (both halves carry, on the
- * second block) and its random class almost surely no carry at all: what
- * a kernel branching on the carry would show.  The timing run takes one
- * 256-byte call; the taint run every length class (full steps, every tail
- * width, cut blocks) and the rekey. */
-static void run_drbg_gen(const ct_target *t, const uint8_t *secret, int full)
+/* The CTR_DRBG's path through an AES kernel: the encryption-only key setup
+ * (setkey_enc) of a secret key and the keystream of a secret counter.  The
+ * counter is the complement of secret bytes, so that the timing run's
+ * all-zero class has C = 2^128 - 1 (both halves carry, on the second
+ * block) and its random class almost surely no carry at all: what a kernel
+ * branching on the carry would show.  The timing run takes one call of 16
+ * blocks (the portable kernel 4); the taint run every block count class
+ * (whole steps, every tail width), counters about to carry out of 32, 64
+ * and 128 bits, and the other key sizes. */
+static void run_ctr_secret(const ct_target *t, const uint8_t *secret, int full)
 {
     static axiom_bc_ks ks;
-    const axiom_drbg_ctr_kernel *g = t->kernel;
-    uint8_t v[16];
-    g->setkey256(&ks, secret);
+    const axiom_bc_kernel *k = t->kernel;
+    uint8_t c[16];
+    k->setkey_enc(&ks, secret, t->keylen);
     for (size_t i = 0; i < 16; i++)
-        v[i] = (uint8_t)~secret[CT_KEY_BYTES + i];
+        c[i] = (uint8_t)~secret[CT_KEY_BYTES + i];
     if (!full) {
-        g->gen(&ks, out, 256, v);
+        k->ctr_secret(&ks, out, k->features ? 16 : 4, c);
         return;
     }
-    static const size_t lens[] = { 0, 1, 16, 17, 48, 100, 129, 255, 257, 512, 1031, 2100 };
-    for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++)
-        g->gen(&ks, out, lens[i], v);
-    g->aes->setkey(&ks, secret + 32, 32);
-    g->gen(&ks, out, 700, v);
-    sink ^= v[0];
+    static const size_t counts[] = { 0, 1, 2, 3, 4, 5, 8, 9, 16, 17, 31, 32, 33, 64, 131 };
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
+        k->ctr_secret(&ks, out, counts[i], c);
+    /* Secret counters whose low 32, 64 or all 128 bits are a few blocks
+     * from wrapping: the bytes above stay secret, the run of ones is
+     * known. */
+    for (int width = 32; width <= 128; width *= 2) {
+        for (size_t i = 0; i < 16; i++)
+            c[i] = secret[CT_KEY_BYTES + 16 + i];
+        memset(c + 16 - width / 8, 0xff, width / 8 - 1);
+        k->ctr_secret(&ks, out, 37, c);
+    }
+    for (size_t kl = 16; kl <= 24; kl += 8) {
+        k->setkey_enc(&ks, secret + 32, kl);
+        k->ctr_secret(&ks, out, 37, c);
+    }
+    sink ^= c[0];
 }
 
-static void add_drbg_gen(void)
+static void add_ctr_secret(void)
 {
-    for (size_t g_i = 0; axiom_drbg_ctr_kernels[g_i]; g_i++) {
-        const axiom_drbg_ctr_kernel *g = (const axiom_drbg_ctr_kernel *)axiom_drbg_ctr_kernels[g_i];
-        if (!usable(g->features) || ntargets >= MAX_TARGETS)
+    const axiom_cipher_desc *d = axiom_catalog_cipher("aes-256-ctr");
+    if (!d || !d->kernels)
+        return;
+    for (const axiom_kernel *const *kp = d->kernels; *kp; kp++) {
+        const axiom_bc_kernel *k = axiom_bc_of(*kp);
+        if (!usable(k->features) || !k->ctr_secret || !k->setkey_enc)
             continue;
+        if (ntargets >= MAX_TARGETS) {
+            overflow = 1;
+            return;
+        }
         ct_target *t = &targets[ntargets++];
-        snprintf(t->name, sizeof t->name, "drbg-ctr/%s", g->name);
-        t->constant_time = 1;
-        t->run = run_drbg_gen;
-        t->kernel = g;
+        snprintf(t->name, sizeof t->name, "aes/%s-ctr-secret", k->name);
+        t->constant_time = k->constant_time;
+        t->run = run_ctr_secret;
+        t->kernel = k;
         t->keylen = 32;
     }
 }
@@ -971,7 +990,7 @@ size_t ct_targets(const ct_target **list)
         add_gcm();
         add_chacha_poly();
         add_sha();
-        add_drbg_gen();
+        add_ctr_secret();
         add_target("api/all", run_api, 1, 0, 1);
         /* The CTR_DRBG, a former known finding (doc/ASSURANCE.md): its
          * secret counter V must stay out of every branch and index. */

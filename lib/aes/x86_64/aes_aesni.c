@@ -13,26 +13,31 @@
  * - CBC and CFB decryption fold the XOR with the previous ciphertext into the
  *   last round key;
  * - XTS doubles the tweak in registers and folds it into the first and last
- *   round keys.
+ *   round keys;
+ * - the secret-counter keystream (ctr_secret) steps its counter with
+ *   ADD/ADC on a register pair and stores the encrypted blocks once.
  * CBC/CFB encryption and OFB are serial; they keep the round keys in
  * registers and compute the next chaining input with a second AESENCLAST
  * alongside the output, so that the chain costs exactly one block latency.
+ * The key schedule, full or encryption-only, is aes_x86_keys.h.
  *
  * Constant time: AES-NI has no data-dependent timing and this file has no
  * branch or memory index depending on keys or data (the only branches are on
- * the round count, the length and, in CTR, the public counter value). */
+ * the round count, the length and, in CTR, the public counter value;
+ * ctr_secret does not branch on its counter). */
 #include <string.h>
 #include <immintrin.h>
 
 #include "axiom/cpu.h"
 #include "core/bc.h"
 #include "core/bc_modes.h"
+#include "aes/x86_64/aes_x86_keys.h"
 
 #define AESNI_FORCE_INLINE static inline __attribute__((always_inline))
 
 /* Encryption round keys at byte 0, decryption round keys (in the order the
- * Equivalent Inverse Cipher uses them) at byte 256, 15 slots of 16 each. */
-#define AESNI_DEC_OFFSET 256
+ * Equivalent Inverse Cipher uses them) at AESX_DEC_OFFSET (aes_x86_keys.h). */
+#define AESNI_DEC_OFFSET AESX_DEC_OFFSET
 
 static inline const __m128i *aesni_enc_keys(const axiom_bc_ks *ks)
 {
@@ -55,49 +60,16 @@ static inline void aesni_store(uint8_t *p, __m128i v)
     _mm_storeu_si128((__m128i *)(void *)p, v);
 }
 
-/* ---- key schedule ------------------------------------------------------ */
+/* ---- key schedule: aes_x86_keys.h ------------------------------------- */
 
 static void aesni_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 {
-    static const uint8_t rcon[10] = {
-        0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36
-    };
-    const unsigned nk = (unsigned)(keylen / 4), nr = nk + 6;
-    uint32_t w[4 * 15];
-    __m128i *ek = (__m128i *)(void *)ks->w;
-    __m128i *dk = (__m128i *)(void *)((unsigned char *)ks->w + AESNI_DEC_OFFSET);
+    aesx_setkey(ks, key, keylen);
+}
 
-    /* FIPS 197 KeyExpansion on words, which covers all three key sizes with
-     * one loop.  AESKEYGENASSIST of a word broadcast to all lanes yields
-     * SubWord(t) in lane 0 and RotWord(SubWord(t)) = SubWord(RotWord(t)) in
-     * lane 1; passing Rcon as 0 and XORing it here keeps the immediate
-     * constant.  The words are little-endian loads of the key bytes, which
-     * matches both the instruction's and FIPS 197's byte order. */
-    memcpy(w, key, keylen);
-    for (unsigned i = nk; i < 4 * (nr + 1); i++) {
-        uint32_t t = w[i - 1];
-        if (i % nk == 0) {
-            __m128i s = _mm_aeskeygenassist_si128(_mm_set1_epi32((int)t), 0);
-            t = (uint32_t)_mm_cvtsi128_si32(_mm_shuffle_epi32(s, 0x55))
-                ^ rcon[i / nk - 1];
-        } else if (nk > 6 && i % nk == 4) {
-            __m128i s = _mm_aeskeygenassist_si128(_mm_set1_epi32((int)t), 0);
-            t = (uint32_t)_mm_cvtsi128_si32(s);
-        }
-        w[i] = w[i - nk] ^ t;
-    }
-
-    /* Unused slots are read by nothing, but zero them so that the schedule
-     * does not depend on what the buffer held before. */
-    memset(ks->w, 0, sizeof ks->w);
-    for (unsigned r = 0; r <= nr; r++)
-        _mm_store_si128(ek + r, _mm_loadu_si128((const __m128i *)(void *)(w + 4 * r)));
-    dk[0] = ek[nr];
-    for (unsigned r = 1; r < nr; r++)
-        dk[r] = _mm_aesimc_si128(ek[nr - r]);
-    dk[nr] = ek[0];
-    ks->rounds = nr;
-    axiom_wipe(w, sizeof w);
+static void aesni_setkey_enc(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
+{
+    aesx_setkey_enc(ks, key, keylen);
 }
 
 /* ---- multi-block machinery ---------------------------------------------
@@ -259,6 +231,52 @@ static void aesni_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,
     AESNI_WIDTHS(AESNI_CTR_STEP, 0);
     axiom_store64_be(iv, hi);
     axiom_store64_be(iv + 8, lo);
+}
+
+/* ---- CTR with a secret counter (bc.h, ctr_secret) ----------------------
+ * The counter is a pair of general registers, high and low 64 bits,
+ * stepped by one with ADD and ADC in inline assembly: the carry into the
+ * high half is added whatever it is, and the compiler cannot turn the
+ * arithmetic into a test (SSE up to SSSE3 has no 64-bit compare to do it
+ * in vector registers).  Each counter block is two MOVQ, a PUNPCKLQDQ and
+ * a PSHUFB to big endian, then the whitening with round key 0; the
+ * encrypted blocks are the keystream, stored once.  The steps are the
+ * ECB widths (8, then 4, 2, 1), chosen by the block count alone. */
+static inline void aesni_inc128(uint64_t *hi, uint64_t *lo)
+{
+    __asm__("addq $1, %0\n\tadcq $0, %1" : "+r"(*lo), "+r"(*hi) : : "cc");
+}
+
+#define AESNI_CTRS_BLOCK(i)                                                   \
+    b##i = _mm_xor_si128(_mm_shuffle_epi8(_mm_set_epi64x((long long)hi,       \
+                                                         (long long)lo),      \
+                                          bswap), k0_);                       \
+    aesni_inc128(&hi, &lo);
+
+#define AESNI_CTRS_STEP(EACH, W, unused)                                      \
+    do {                                                                      \
+        EACH(AESNI_DECL)                                                      \
+        const __m128i k0_ = rk[0], kl_ = rk[nr];                              \
+        EACH(AESNI_CTRS_BLOCK)                                                \
+        AESNI_MIDROUNDS(EACH, AESNI_ENC)                                      \
+        EACH(AESNI_ENCLAST)                                                   \
+        EACH(AESNI_STORE)                                                     \
+        out += 16 * (W);                                                      \
+        n -= (W);                                                             \
+    } while (0)
+
+static void aesni_ctr_secret(const axiom_bc_ks *ks, uint8_t *out, size_t n,
+                             uint8_t ctr[AXIOM_BC_BLOCK])
+{
+    const __m128i *rk = aesni_enc_keys(ks);
+    const unsigned nr = ks->rounds;
+    const __m128i bswap = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7,
+                                       8, 9, 10, 11, 12, 13, 14, 15);
+    uint64_t hi = axiom_load64_be(ctr), lo = axiom_load64_be(ctr + 8);
+
+    AESNI_WIDTHS(AESNI_CTRS_STEP, 0);
+    axiom_store64_be(ctr, hi);
+    axiom_store64_be(ctr + 8, lo);
 }
 
 /* ---- CBC and CFB decryption -------------------------------------------- */
@@ -549,4 +567,6 @@ const axiom_bc_kernel axiom_aes_aesni = {
     .ctr = aesni_ctr,
     .xts_enc = aesni_xts_enc,
     .xts_dec = aesni_xts_dec,
+    .setkey_enc = aesni_setkey_enc,
+    .ctr_secret = aesni_ctr_secret,
 };

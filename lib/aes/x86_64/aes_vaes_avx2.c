@@ -36,13 +36,18 @@
  *   input, so the next step never waits for them; they enter with the
  *   first round key and leave folded into the last round key.  Ciphertext
  *   stealing is in the glue (lib/api/cipher.c).
+ * - The secret-counter keystream (ctr_secret): the same lanes, counter +
+ *   2i + j, always made by the 128-bit add with its carry from a compare
+ *   (no test on the counter), round keys read as CTR reads them; the
+ *   blocks are stored as encrypted.
  * CBC/CFB encryption and OFB are serial, on 128-bit VEX registers
- * (aes_vaes_common.h), as is the key schedule.  Every operation ends with
- * VZEROUPPER, so SSE code after it pays no transition.
+ * (aes_vaes_common.h); the key schedule is aes_x86_keys.h.  Every
+ * operation ends with VZEROUPPER, so SSE code after it pays no transition.
  *
  * Constant time: VAES and AES-NI have no data-dependent timing, and nothing
  * here branches or indexes memory on keys or data (branches depend only on
- * the round count, the length and, in CTR, the public counter value). */
+ * the round count, the length and, in CTR, the public counter value;
+ * ctr_secret does not branch on its counter). */
 #include <stdint.h>
 #include <immintrin.h>
 
@@ -119,7 +124,7 @@ static inline __m256i vy_bcast128(__m128i x)
 
 #define VY_ECB_LOAD(i, M) b##i = _mm256_xor_si256(VY_IN(i, M), k0);
 
-VAES_DEFINE_ECB(VY, vy)
+VAES_DEFINE_ECB(VY)
 
 /* ---- CTR --------------------------------------------------------------- */
 
@@ -179,7 +184,38 @@ static inline __m256i vy_add128(__m256i v, __m256i inc)
 #define k12 vy_bcast(rkc_, 12)
 #define k13 vy_bcast(rkc_, 13)
 #define kl vy_bcast(rkc_, nr)
-VAES_DEFINE_CTR(VY, vy, 2)
+VAES_DEFINE_CTR(VY, 2)
+
+/* The keystream of a secret counter: the short copy inline, the others out
+ * of line, split as the other parallel operations are (VAES_SPLIT_ENTRY). */
+VAES_FORCE_INLINE void vy_ctr_secret_body(const axiom_bc_ks *ks, uint8_t *out, size_t n,
+                                          uint8_t iv[AXIOM_BC_BLOCK], const int small)
+{
+    VAES_CTR_SECRET_BODY(VY, 2);
+}
+
+static __attribute__((noinline)) void vy_ctr_secret_long(const axiom_bc_ks *ks, uint8_t *out,
+                                                         size_t n, uint8_t iv[AXIOM_BC_BLOCK])
+{
+    vy_ctr_secret_body(ks, out, n, iv, VAES_FULL);
+}
+
+static __attribute__((noinline)) void vy_ctr_secret_tail(const axiom_bc_ks *ks, uint8_t *out,
+                                                         size_t n, uint8_t iv[AXIOM_BC_BLOCK])
+{
+    vy_ctr_secret_body(ks, out, n, iv, VAES_TAIL);
+}
+
+static void vy_ctr_secret(const axiom_bc_ks *ks, uint8_t *out, size_t n, uint8_t iv[AXIOM_BC_BLOCK])
+{
+    if (n <= VY_SMALL)
+        vy_ctr_secret_body(ks, out, n, iv, VAES_SHORT);
+    else if (n < VY_STEP)
+        vy_ctr_secret_tail(ks, out, n, iv);
+    else
+        vy_ctr_secret_long(ks, out, n, iv);
+}
+
 #undef k0
 #undef k1
 #undef k2
@@ -210,8 +246,10 @@ VAES_DEFINE_CTR(VY, vy, 2)
     b##i = _mm256_aesdeclast_epi128(b##i, _mm256_xor_si256(kl, VY_PREV(i, M)));
 #define VY_CFB_LOAD(i, M) b##i = _mm256_xor_si256(VY_PREV(i, M), k0);
 
-VAES_DEFINE_CHAIN_DEC(VY, vy, cbc_dec, vaes_dec_keys, VAES_CBC_DEC_STEP, VY_DEC)
-VAES_DEFINE_CHAIN_DEC(VY, vy, cfb_dec, vaes_enc_keys, VAES_CFB_DEC_STEP, VY_ENC)
+VAES_DEFINE_CHAIN_DEC(VY, vaes_cbc_dec, vaes_cbc_dec_long, vaes_cbc_dec_tail, vaes_cbc_dec_body,
+                      vaes_dec_keys, VAES_CBC_DEC_STEP, VY_DEC)
+VAES_DEFINE_CHAIN_DEC(VY, vaes_cfb_dec, vaes_cfb_dec_long, vaes_cfb_dec_tail, vaes_cfb_dec_body,
+                      vaes_enc_keys, VAES_CFB_DEC_STEP, VY_ENC)
 
 /* ---- XTS --------------------------------------------------------------- */
 
@@ -252,7 +290,7 @@ static inline __m256i vy_mulx16(__m256i t)
  * others are then dead code). */
 #define VY_TW(i) vy_mulx(tw_, _mm256_set_epi64x(2 * (i) + 1, 2 * (i) + 1, 2 * (i), 2 * (i)))
 
-VAES_DEFINE_XTS(VY, vy)
+VAES_DEFINE_XTS(VY)
 
 /* ---- serial modes and the key schedule: aes_vaes_common.h --------------- */
 
@@ -262,7 +300,12 @@ VAES_SERIAL_ENTRY(vy_ofb, vaes_ofb_nr)
 
 static void vy_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 {
-    vaes_setkey(ks, key, keylen);
+    aesx_setkey(ks, key, keylen);
+}
+
+static void vy_setkey_enc(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
+{
+    aesx_setkey_enc(ks, key, keylen);
 }
 
 const axiom_bc_kernel axiom_aes_vaes_avx2 = {
@@ -271,14 +314,16 @@ const axiom_bc_kernel axiom_aes_vaes_avx2 = {
     .constant_time = 1,
     .desc = "VAES on ymm, 16 blocks per iteration",
     .setkey = vy_setkey,
-    .ecb_enc = vy_ecb_enc,
-    .ecb_dec = vy_ecb_dec,
+    .ecb_enc = vaes_ecb_enc,
+    .ecb_dec = vaes_ecb_dec,
     .cbc_enc = vy_cbc_enc,
-    .cbc_dec = vy_cbc_dec,
+    .cbc_dec = vaes_cbc_dec,
     .cfb_enc = vy_cfb_enc,
-    .cfb_dec = vy_cfb_dec,
+    .cfb_dec = vaes_cfb_dec,
     .ofb = vy_ofb,
-    .ctr = vy_ctr,
-    .xts_enc = vy_xts_enc,
-    .xts_dec = vy_xts_dec,
+    .ctr = vaes_ctr,
+    .xts_enc = vaes_xts_enc,
+    .xts_dec = vaes_xts_dec,
+    .setkey_enc = vy_setkey_enc,
+    .ctr_secret = vy_ctr_secret,
 };

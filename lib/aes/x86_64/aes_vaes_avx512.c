@@ -33,12 +33,16 @@
  *   input, so the next step never waits for them; they enter with the
  *   first round key in one VPTERNLOGQ and leave folded into the last round
  *   key.  Ciphertext stealing is in the glue (lib/api/cipher.c).
+ * - The secret-counter keystream (ctr_secret): the same lanes, counter +
+ *   4i + j, always made by the masked 128-bit add (no test on the
+ *   counter); the blocks are stored as encrypted.
  * CBC/CFB encryption and OFB are serial, on 128-bit VEX registers
- * (aes_vaes_common.h), as is the key schedule.
+ * (aes_vaes_common.h); the key schedule is aes_x86_keys.h.
  *
  * Constant time: VAES and AES-NI have no data-dependent timing, and nothing
  * here branches or indexes memory on keys or data (branches depend only on
- * the round count, the length and, in CTR, the public counter value). */
+ * the round count, the length and, in CTR, the public counter value;
+ * ctr_secret does not branch on its counter). */
 #include <stdint.h>
 #include <immintrin.h>
 
@@ -106,7 +110,7 @@ static inline __m512i vz_bcast128(__m128i x)
 
 #define VZ_ECB_LOAD(i, M) b##i = _mm512_xor_si512(VZ_IN(i, M), k0);
 
-VAES_DEFINE_ECB(VZ, vz)
+VAES_DEFINE_ECB(VZ)
 
 /* ---- CTR --------------------------------------------------------------- */
 
@@ -144,7 +148,37 @@ static inline __m512i vz_add128(__m512i v, __m512i inc)
 
 #define VZ_CTR_KEYS VZ_KEYS
 #define VZ_CTR_STEP_BEGIN (void)0
-VAES_DEFINE_CTR(VZ, vz, 4)
+VAES_DEFINE_CTR(VZ, 4)
+
+/* The keystream of a secret counter: the short copy inline, the others out
+ * of line, split as the other parallel operations are (VAES_SPLIT_ENTRY). */
+VAES_FORCE_INLINE void vz_ctr_secret_body(const axiom_bc_ks *ks, uint8_t *out, size_t n,
+                                          uint8_t iv[AXIOM_BC_BLOCK], const int small)
+{
+    VAES_CTR_SECRET_BODY(VZ, 4);
+}
+
+static __attribute__((noinline)) void vz_ctr_secret_long(const axiom_bc_ks *ks, uint8_t *out,
+                                                         size_t n, uint8_t iv[AXIOM_BC_BLOCK])
+{
+    vz_ctr_secret_body(ks, out, n, iv, VAES_FULL);
+}
+
+static __attribute__((noinline)) void vz_ctr_secret_tail(const axiom_bc_ks *ks, uint8_t *out,
+                                                         size_t n, uint8_t iv[AXIOM_BC_BLOCK])
+{
+    vz_ctr_secret_body(ks, out, n, iv, VAES_TAIL);
+}
+
+static void vz_ctr_secret(const axiom_bc_ks *ks, uint8_t *out, size_t n, uint8_t iv[AXIOM_BC_BLOCK])
+{
+    if (n <= VZ_SMALL)
+        vz_ctr_secret_body(ks, out, n, iv, VAES_SHORT);
+    else if (n < VZ_STEP)
+        vz_ctr_secret_tail(ks, out, n, iv);
+    else
+        vz_ctr_secret_long(ks, out, n, iv);
+}
 
 /* ---- CBC and CFB decryption -------------------------------------------- */
 
@@ -159,8 +193,10 @@ VAES_DEFINE_CTR(VZ, vz, 4)
     b##i = _mm512_aesdeclast_epi128(b##i, _mm512_xor_si512(kl, VZ_PREV(i, M)));
 #define VZ_CFB_LOAD(i, M) b##i = _mm512_xor_si512(VZ_PREV(i, M), k0);
 
-VAES_DEFINE_CHAIN_DEC(VZ, vz, cbc_dec, vaes_dec_keys, VAES_CBC_DEC_STEP, VZ_DEC)
-VAES_DEFINE_CHAIN_DEC(VZ, vz, cfb_dec, vaes_enc_keys, VAES_CFB_DEC_STEP, VZ_ENC)
+VAES_DEFINE_CHAIN_DEC(VZ, vaes_cbc_dec, vaes_cbc_dec_long, vaes_cbc_dec_tail, vaes_cbc_dec_body,
+                      vaes_dec_keys, VAES_CBC_DEC_STEP, VZ_DEC)
+VAES_DEFINE_CHAIN_DEC(VZ, vaes_cfb_dec, vaes_cfb_dec_long, vaes_cfb_dec_tail, vaes_cfb_dec_body,
+                      vaes_enc_keys, VAES_CFB_DEC_STEP, VZ_ENC)
 
 /* ---- XTS --------------------------------------------------------------- */
 
@@ -203,7 +239,7 @@ static inline __m512i vz_mulx32(__m512i t)
     vz_mulx(tw_, _mm512_set_epi64(4 * (i) + 3, 4 * (i) + 3, 4 * (i) + 2, 4 * (i) + 2,             \
                                   4 * (i) + 1, 4 * (i) + 1, 4 * (i), 4 * (i)))
 
-VAES_DEFINE_XTS(VZ, vz)
+VAES_DEFINE_XTS(VZ)
 
 /* ---- serial modes and the key schedule: aes_vaes_common.h --------------- */
 
@@ -213,7 +249,12 @@ VAES_SERIAL_ENTRY(vz_ofb, vaes_ofb_nr)
 
 static void vz_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 {
-    vaes_setkey(ks, key, keylen);
+    aesx_setkey(ks, key, keylen);
+}
+
+static void vz_setkey_enc(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
+{
+    aesx_setkey_enc(ks, key, keylen);
 }
 
 const axiom_bc_kernel axiom_aes_vaes_avx512 = {
@@ -223,14 +264,16 @@ const axiom_bc_kernel axiom_aes_vaes_avx512 = {
     .constant_time = 1,
     .desc = "VAES on zmm, 32 blocks per iteration",
     .setkey = vz_setkey,
-    .ecb_enc = vz_ecb_enc,
-    .ecb_dec = vz_ecb_dec,
+    .ecb_enc = vaes_ecb_enc,
+    .ecb_dec = vaes_ecb_dec,
     .cbc_enc = vz_cbc_enc,
-    .cbc_dec = vz_cbc_dec,
+    .cbc_dec = vaes_cbc_dec,
     .cfb_enc = vz_cfb_enc,
-    .cfb_dec = vz_cfb_dec,
+    .cfb_dec = vaes_cfb_dec,
     .ofb = vz_ofb,
-    .ctr = vz_ctr,
-    .xts_enc = vz_xts_enc,
-    .xts_dec = vz_xts_dec,
+    .ctr = vaes_ctr,
+    .xts_enc = vaes_xts_enc,
+    .xts_dec = vaes_xts_dec,
+    .setkey_enc = vz_setkey_enc,
+    .ctr_secret = vz_ctr_secret,
 };

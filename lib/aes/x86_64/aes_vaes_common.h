@@ -10,14 +10,13 @@
  * VEX-encoded like the rest of the kernel, and never pays an SSE/AVX
  * transition.
  *
- * Key schedule layout (the same as the AES-NI kernel's, so that schedules
- * can be compared between kernels): the nr + 1 encryption round keys from
- * byte 0, and the decryption round keys of the Equivalent Inverse Cipher
- * (FIPS 197, 5.3.5) from byte VAES_DEC_OFFSET, 16 bytes each.
+ * The key schedule is the AES-NI kernel's (aes_x86_keys.h), so that
+ * schedules can be compared between kernels.
  *
  * Constant time: AESENC/AESKEYGENASSIST/AESIMC take the same time for every
  * input, and the only branches are on the round count, the length and, in
- * CTR, the public counter value. */
+ * CTR, the public counter value (ctr_secret does not branch on its
+ * counter). */
 #ifndef AXIOM_AES_VAES_COMMON_H
 #define AXIOM_AES_VAES_COMMON_H
 
@@ -26,8 +25,8 @@
 
 #include "core/bc.h"
 #include "core/bc_modes.h"
+#include "aes/x86_64/aes_x86_keys.h"
 
-#define VAES_DEC_OFFSET 256
 #define VAES_FORCE_INLINE static inline __attribute__((always_inline))
 
 static inline const __m128i *vaes_enc_keys(const axiom_bc_ks *ks)
@@ -37,7 +36,7 @@ static inline const __m128i *vaes_enc_keys(const axiom_bc_ks *ks)
 
 static inline const __m128i *vaes_dec_keys(const axiom_bc_ks *ks)
 {
-    return (const __m128i *)(const void *)((const unsigned char *)ks->w + VAES_DEC_OFFSET);
+    return (const __m128i *)(const void *)((const unsigned char *)ks->w + AESX_DEC_OFFSET);
 }
 
 static inline __m128i vaes_load128(const uint8_t *p)
@@ -48,51 +47,6 @@ static inline __m128i vaes_load128(const uint8_t *p)
 static inline void vaes_store128(uint8_t *p, __m128i v)
 {
     _mm_storeu_si128((__m128i *)(void *)p, v);
-}
-
-/* SubWord (FIPS 197, 5.2) of a word held as the little-endian load of its
- * four bytes: AESKEYGENASSIST returns SubWord of source dword 1 in dword 0. */
-static inline uint32_t vaes_subword(uint32_t x)
-{
-    const __m128i s = _mm_aeskeygenassist_si128(_mm_set_epi32(0, 0, (int)x, 0), 0);
-    return (uint32_t)_mm_cvtsi128_si32(s);
-}
-
-/* KeyExpansion of FIPS 197, 5.2, one word at a time for all key sizes.
- * With words as little-endian loads, RotWord is a right rotation by 8 and
- * Rcon's byte is the low byte; Rcon is stepped by xtime instead of a table. */
-static inline void vaes_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
-{
-    const unsigned nk = (unsigned)(keylen / 4), nr = nk + 6, total = 4 * (nr + 1);
-    uint32_t w[4 * 15];
-    uint32_t rcon = 1;
-
-    memcpy(w, key, keylen);
-    for (unsigned i = nk; i < total; i++) {
-        uint32_t t = w[i - 1];
-        if (i % nk == 0) {
-            t = vaes_subword(t);
-            t = ((t >> 8) | (t << 24)) ^ rcon;
-            rcon = ((rcon << 1) ^ (0x1b & (0u - (rcon >> 7)))) & 0xff;
-        } else if (nk == 8 && i % nk == 4) {
-            t = vaes_subword(t);
-        }
-        w[i] = w[i - nk] ^ t;
-    }
-
-    __m128i *ek = (__m128i *)(void *)ks->w;
-    __m128i *dk = (__m128i *)(void *)((unsigned char *)ks->w + VAES_DEC_OFFSET);
-    memset(ks->w, 0, sizeof ks->w); /* the schedule never shows old contents */
-    for (unsigned r = 0; r <= nr; r++)
-        _mm_store_si128(ek + r, _mm_loadu_si128((const __m128i *)(const void *)(w + 4 * r)));
-    /* Equivalent Inverse Cipher: the encryption keys in reverse order, with
-     * InvMixColumns applied to all but the first and the last. */
-    dk[0] = ek[nr];
-    for (unsigned r = 1; r < nr; r++)
-        dk[r] = _mm_aesimc_si128(ek[nr - r]);
-    dk[nr] = ek[0];
-    ks->rounds = nr;
-    axiom_wipe(w, sizeof w);
 }
 
 /* XTS tweak times alpha^k (1 <= k <= 56) for one 128-bit tweak (IEEE 1619:
@@ -264,6 +218,20 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
         EACH(P##_STORE, M)                                                                         \
     } while (0)
 
+/* The secret-counter keystream (ctr_secret): every register's counters
+ * by the full 128-bit add (P##_CTR_SLOW), with no test on the counter,
+ * then the rounds, and the encrypted blocks stored as they are. */
+#define VAES_CTR_SECRET_STEP(P, EACH, M, NB, OP, OPLAST)                                           \
+    do {                                                                                           \
+        P##_CTR_STEP_BEGIN;                                                                        \
+        EACH(P##_DECL, M)                                                                          \
+        EACH(P##_CTR_SLOW, M)                                                                      \
+        EACH(P##_XORK0, M)                                                                         \
+        VAES_ROUNDS(EACH, OP, M);                                                                  \
+        EACH(OPLAST, M)                                                                            \
+        EACH(P##_STORE, M)                                                                         \
+    } while (0)
+
 #define VAES_CBC_DEC_STEP(P, EACH, M, NB, OP, OPLAST)                                              \
     do {                                                                                           \
         EACH(P##_DECL, M)                                                                          \
@@ -338,14 +306,14 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
  * (one whole step) the tail-only copy, which keeps no loop state (XTS of 5
  * blocks: 7-26 % faster than through the full copy), otherwise the full
  * one. */
-#define VAES_SPLIT_ENTRY(name, body, small, step)                                                  \
-    static __attribute__((noinline)) void name##_long(const axiom_bc_ks *ks, uint8_t *out,         \
+#define VAES_SPLIT_ENTRY(name, name_long, name_tail, body, small, step)                                                  \
+    static __attribute__((noinline)) void name_long(const axiom_bc_ks *ks, uint8_t *out,         \
                                                       const uint8_t *in, size_t n,                 \
                                                       uint8_t iv[AXIOM_BC_BLOCK])                  \
     {                                                                                              \
         body(ks, out, in, n, iv, VAES_FULL);                                                       \
     }                                                                                              \
-    static __attribute__((noinline)) void name##_tail(const axiom_bc_ks *ks, uint8_t *out,         \
+    static __attribute__((noinline)) void name_tail(const axiom_bc_ks *ks, uint8_t *out,         \
                                                       const uint8_t *in, size_t n,                 \
                                                       uint8_t iv[AXIOM_BC_BLOCK])                  \
     {                                                                                              \
@@ -357,18 +325,18 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
         if (n <= (small))                                                                          \
             body(ks, out, in, n, iv, VAES_SHORT);                                                  \
         else if (n < (step))                                                                       \
-            name##_tail(ks, out, in, n, iv);                                                       \
+            name_tail(ks, out, in, n, iv);                                                       \
         else                                                                                       \
-            name##_long(ks, out, in, n, iv);                                                       \
+            name_long(ks, out, in, n, iv);                                                       \
     }
 
-#define VAES_SPLIT_ECB(name, body, small, step, dec)                                               \
-    static __attribute__((noinline)) void name##_long(const axiom_bc_ks *ks, uint8_t *out,         \
+#define VAES_SPLIT_ECB(name, name_long, name_tail, body, small, step, dec)                                               \
+    static __attribute__((noinline)) void name_long(const axiom_bc_ks *ks, uint8_t *out,         \
                                                       const uint8_t *in, size_t n)                 \
     {                                                                                              \
         body(ks, out, in, n, dec, VAES_FULL);                                                      \
     }                                                                                              \
-    static __attribute__((noinline)) void name##_tail(const axiom_bc_ks *ks, uint8_t *out,         \
+    static __attribute__((noinline)) void name_tail(const axiom_bc_ks *ks, uint8_t *out,         \
                                                       const uint8_t *in, size_t n)                 \
     {                                                                                              \
         body(ks, out, in, n, dec, VAES_TAIL);                                                      \
@@ -378,19 +346,20 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
         if (n <= (small))                                                                          \
             body(ks, out, in, n, dec, VAES_SHORT);                                                 \
         else if (n < (step))                                                                       \
-            name##_tail(ks, out, in, n);                                                           \
+            name_tail(ks, out, in, n);                                                           \
         else                                                                                       \
-            name##_long(ks, out, in, n);                                                           \
+            name_long(ks, out, in, n);                                                           \
     }
 
-/* The bodies that are the same at both widths, defined under the kernel's
- * lower-case prefix p (vy, vz) from its primitives P##_V (vector type),
+/* The bodies that are the same at both widths, defined once in each kernel
+ * file (its own translation unit) under the names written out below, from
+ * its width's primitives P##_V (vector type),
  * P##_CAST128 (lane 0), P##_TW(i) (register i's tweaks from tw_), P##_KEYS,
  * P##_RUN, P##_SMALL, P##_STEP and P##_END (what every operation ends with). */
 
 /* ECB, both directions; one block runs on xmm (vaes_block1). */
-#define VAES_DEFINE_ECB(P, p)                                                                      \
-    VAES_FORCE_INLINE void p##_ecb(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,        \
+#define VAES_DEFINE_ECB(P)                                                                      \
+    VAES_FORCE_INLINE void vaes_ecb_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,  \
                                    size_t n, const int dec, const int small)                       \
     {                                                                                              \
         const __m128i *rk = dec ? vaes_dec_keys(ks) : vaes_enc_keys(ks);                           \
@@ -406,8 +375,10 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
             P##_RUN(small, VAES_ECB_STEP, (void)0, P##_ENC, P##_ENCLAST);                          \
         P##_END;                                                                                   \
     }                                                                                              \
-    VAES_SPLIT_ECB(p##_ecb_enc, p##_ecb, P##_SMALL, P##_STEP, 0)                                   \
-    VAES_SPLIT_ECB(p##_ecb_dec, p##_ecb, P##_SMALL, P##_STEP, 1)
+    VAES_SPLIT_ECB(vaes_ecb_enc, vaes_ecb_enc_long, vaes_ecb_enc_tail, vaes_ecb_body, P##_SMALL,   \
+                   P##_STEP, 0)                                                                    \
+    VAES_SPLIT_ECB(vaes_ecb_dec, vaes_ecb_dec_long, vaes_ecb_dec_tail, vaes_ecb_body, P##_SMALL,   \
+                   P##_STEP, 1)
 
 /* CTR over whole blocks.  cbe holds the step's first counter block (big
  * endian) in every lane, ctr the same as a 128-bit little-endian integer.
@@ -420,8 +391,8 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
  * P##_CTR_KEYS declares the round keys (P##_CTR_STEP_BEGIN runs at the
  * start of each step).  The counter handed back is computed in scalar
  * code from the one that came in, off the vector ports. */
-#define VAES_DEFINE_CTR(P, p, BR)                                                                  \
-    VAES_FORCE_INLINE void p##_ctr_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,   \
+#define VAES_DEFINE_CTR(P, BR)                                                                  \
+    VAES_FORCE_INLINE void vaes_ctr_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,   \
                                         size_t n, uint8_t iv[AXIOM_BC_BLOCK], const int small)     \
     {                                                                                              \
         const __m128i *rk = vaes_enc_keys(ks);                                                     \
@@ -446,13 +417,40 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
                                            bswap128));                                             \
         P##_END;                                                                                   \
     }                                                                                              \
-    VAES_SPLIT_ENTRY(p##_ctr, p##_ctr_body, P##_SMALL, P##_STEP)
+    VAES_SPLIT_ENTRY(vaes_ctr, vaes_ctr_long, vaes_ctr_tail, vaes_ctr_body, P##_SMALL, P##_STEP)
+
+/* The body of the keystream of a secret counter (bc.h, ctr_secret), for a
+ * function of (ks, out, n, iv, small) that each kernel file writes out
+ * (vy_ctr_secret_body, vz_ctr_secret_body).  ctr holds the step's first
+ * counter as a 128-bit little-endian integer in every lane; register i's
+ * counters are ctr + P##_OFF(i), the next step's ctr is ctr + 8 BR, and
+ * the counter handed back ctr + the tail's block count, all by
+ * P##_ADD128, whose carry is a compare result (a mask, or an all-ones
+ * qword), never a branch.  VAES_RUN steps `in` along with `out`; nothing
+ * reads it here. */
+#define VAES_CTR_SECRET_BODY(P, BR)                                                                \
+    do {                                                                                           \
+        const __m128i *rk = vaes_enc_keys(ks);                                                     \
+        const unsigned nr = ks->rounds;                                                            \
+        const __m128i bswap128 =                                                                   \
+            _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);                    \
+        const P##_V bswap = P##_BCAST128(bswap128);                                                \
+        const uint8_t *in = out;                                                                   \
+        P##_V ctr = P##_BCAST128(_mm_shuffle_epi8(vaes_load128(iv), bswap128));                    \
+        P##_CTR_KEYS(rk);                                                                          \
+        P##_RUN(small, VAES_CTR_SECRET_STEP, ctr = P##_ADD128(ctr, P##_LO(8 * (BR))), P##_ENC,     \
+                P##_ENCLAST);                                                                      \
+        (void)in;                                                                                  \
+        ctr = P##_ADD128(ctr, P##_LO(n));                                                          \
+        vaes_store128(iv, _mm_shuffle_epi8(P##_CAST128(ctr), bswap128));                           \
+        P##_END;                                                                                   \
+    } while (0)
 
 /* CBC or CFB decryption (@STEP, with round operation @OP under the
  * schedule that @keys returns): the chaining value, broadcast, enters as
  * ivv and the last ciphertext block leaves in it. */
-#define VAES_DEFINE_CHAIN_DEC(P, p, name, keys, STEP, OP)                                         \
-    VAES_FORCE_INLINE void p##_##name##_body(const axiom_bc_ks *ks, uint8_t *out,                 \
+#define VAES_DEFINE_CHAIN_DEC(P, name, name_long, name_tail, name_body, keys, STEP, OP)                                       \
+    VAES_FORCE_INLINE void name_body(const axiom_bc_ks *ks, uint8_t *out,                 \
                                              const uint8_t *in, size_t n,                          \
                                              uint8_t iv[AXIOM_BC_BLOCK], const int small)          \
     {                                                                                              \
@@ -464,14 +462,14 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
         vaes_store128(iv, P##_CAST128(ivv));                                                       \
         P##_END;                                                                                   \
     }                                                                                              \
-    VAES_SPLIT_ENTRY(p##_##name, p##_##name##_body, P##_SMALL, P##_STEP)
+    VAES_SPLIT_ENTRY(name, name_long, name_tail, name_body, P##_SMALL, P##_STEP)
 
 /* XTS over whole blocks, both directions; the 8 tweak registers are made
  * from the first tweak (the short copy uses t0 and t1 at most: the others
  * are then dead code), and the tweak after the last block is handed back:
  * t0 already is, unless a tail was done. */
-#define VAES_DEFINE_XTS(P, p)                                                                      \
-    VAES_FORCE_INLINE void p##_xts_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,   \
+#define VAES_DEFINE_XTS(P)                                                                      \
+    VAES_FORCE_INLINE void vaes_xts_body(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,   \
                                         size_t n, uint8_t iv[AXIOM_BC_BLOCK], const int dec,       \
                                         const int small)                                           \
     {                                                                                              \
@@ -488,20 +486,22 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
         vaes_store128(iv, n ? vaes_xts_mulx128(P##_CAST128(t0), (unsigned)n) : P##_CAST128(t0));  \
         P##_END;                                                                                   \
     }                                                                                              \
-    VAES_FORCE_INLINE void p##_xts_enc_body(const axiom_bc_ks *ks, uint8_t *out,                  \
+    VAES_FORCE_INLINE void vaes_xts_enc_body(const axiom_bc_ks *ks, uint8_t *out,                  \
                                             const uint8_t *in, size_t n,                           \
                                             uint8_t iv[AXIOM_BC_BLOCK], const int small)           \
     {                                                                                              \
-        p##_xts_body(ks, out, in, n, iv, 0, small);                                                \
+        vaes_xts_body(ks, out, in, n, iv, 0, small);                                                \
     }                                                                                              \
-    VAES_FORCE_INLINE void p##_xts_dec_body(const axiom_bc_ks *ks, uint8_t *out,                  \
+    VAES_FORCE_INLINE void vaes_xts_dec_body(const axiom_bc_ks *ks, uint8_t *out,                  \
                                             const uint8_t *in, size_t n,                           \
                                             uint8_t iv[AXIOM_BC_BLOCK], const int small)           \
     {                                                                                              \
-        p##_xts_body(ks, out, in, n, iv, 1, small);                                                \
+        vaes_xts_body(ks, out, in, n, iv, 1, small);                                                \
     }                                                                                              \
-    VAES_SPLIT_ENTRY(p##_xts_enc, p##_xts_enc_body, P##_SMALL, P##_STEP)                           \
-    VAES_SPLIT_ENTRY(p##_xts_dec, p##_xts_dec_body, P##_SMALL, P##_STEP)
+    VAES_SPLIT_ENTRY(vaes_xts_enc, vaes_xts_enc_long, vaes_xts_enc_tail, vaes_xts_enc_body,         \
+                     P##_SMALL, P##_STEP)                                                          \
+    VAES_SPLIT_ENTRY(vaes_xts_dec, vaes_xts_dec_long, vaes_xts_dec_tail, vaes_xts_dec_body,         \
+                     P##_SMALL, P##_STEP)
 
 /* One block through the cipher on xmm registers, the keys read as memory
  * operands: for ECB calls of one block (the XTS tweak above all), whose

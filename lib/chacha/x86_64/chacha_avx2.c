@@ -231,10 +231,10 @@ static inline void x8_out(const __m256i v[16], const uint32_t st[16], uint32_t c
 #undef CA_FIN
     __m256i x12 = _mm256_add_epi32(v[12], _mm256_add_epi32(_mm256_set1_epi32((int)ctr0),
                                                             _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
-    CH_TRANSPOSE4(__m256i, _mm256, x0, x1, x2, x3);
-    CH_TRANSPOSE4(__m256i, _mm256, x4, x5, x6, x7);
-    CH_TRANSPOSE4(__m256i, _mm256, x8, x9, x10, x11);
-    CH_TRANSPOSE4(__m256i, _mm256, x12, x13, x14, x15);
+    CH_TRANSPOSE4_Y(x0, x1, x2, x3);
+    CH_TRANSPOSE4_Y(x4, x5, x6, x7);
+    CH_TRANSPOSE4_Y(x8, x9, x10, x11);
+    CH_TRANSPOSE4_Y(x12, x13, x14, x15);
     uint8_t *o = partial ? buf : out;
 #define CA_OUT(off, x) _mm256_storeu_si256((__m256i *)(o + (off)), _mm256_xor_si256(x, _mm256_loadu_si256((const __m256i *)(in + (off)))))
 #define CA_BLOCKS(j, a, b, c, d)                                               \
@@ -482,9 +482,9 @@ static inline void cp_key_dr2(__m128i t[4])
     __m128i a = t[0], b = t[1], c = t[2], d = t[3];
     for (int i = 0; i < 2; i++) {
         S_QR(a, b, c, d)
-        CH_ROW_DIAG(_mm, a, c, d);
+        CH_ROW_DIAG(_mm_shuffle_epi32, a, c, d);
         S_QR(a, b, c, d)
-        CH_ROW_UNDIAG(_mm, a, c, d);
+        CH_ROW_UNDIAG(_mm_shuffle_epi32, a, c, d);
     }
     t[0] = a;
     t[1] = b;

@@ -43,7 +43,7 @@ static void chacha_x1_masked(const uint32_t st[16], uint8_t *out, const uint8_t 
     const __m128i c0 = _mm_loadu_si128((const __m128i *)(st + 8));
     const __m128i d0 = _mm_loadu_si128((const __m128i *)(st + 12));
     __m128i a = a0, b = b0, c = c0, d = d0;
-    CH_ROW_ROUNDS(S_QR, _mm, a, b, c, d);
+    CH_ROW_ROUNDS(S_QR, _mm_shuffle_epi32, a, b, c, d);
     __m128i r[4] = { _mm_add_epi32(a, a0), _mm_add_epi32(b, b0), _mm_add_epi32(c, c0),
                      _mm_add_epi32(d, d0) };
     for (size_t k = 0; k < 4 && 16 * k < len; k++) {
@@ -96,7 +96,7 @@ static void avx512_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, s
 
 const axiom_chacha_kernel axiom_chacha_avx512 = {
     .name = "avx512",
-    .features = AXIOM_CPU_AVX512,
+    .features = AXIOM_CPU_AVX2 | AXIOM_CPU_AVX512,
     .constant_time = 1,
     .desc = "AVX-512, 16 blocks per pass",
     .xor = avx512_xor,

@@ -31,17 +31,28 @@
 #define CH_COLROUND(Q) Q(x0, x4, x8, x12) Q(x1, x5, x9, x13) Q(x2, x6, x10, x14) Q(x3, x7, x11, x15)
 #define CH_DIAGROUND(Q) Q(x0, x5, x10, x15) Q(x1, x6, x11, x12) Q(x2, x7, x8, x13) Q(x3, x4, x9, x14)
 
-/* 4x4 transpose of 32-bit words inside every 128-bit lane: afterwards a,
- * b, c, d hold the four words of lanes (blocks) 0, 1, 2, 3. */
-#define CH_TRANSPOSE4(T, P, a, b, c, d)                                        \
+/* 4x4 transpose of 32-bit words inside every 128-bit lane, with the
+ * unpack intrinsics of vector type T: afterwards a, b, c, d hold the four
+ * words of lanes (blocks) 0, 1, 2, 3.  CH_TRANSPOSE4_X/Y/Z name them for
+ * xmm, ymm and zmm. */
+#define CH_TRANSPOSE4(T, LO32, HI32, LO64, HI64, a, b, c, d)                  \
     do {                                                                       \
-        T t0_ = P##_unpacklo_epi32(a, b), t1_ = P##_unpacklo_epi32(c, d);      \
-        T t2_ = P##_unpackhi_epi32(a, b), t3_ = P##_unpackhi_epi32(c, d);      \
-        a = P##_unpacklo_epi64(t0_, t1_);                                      \
-        b = P##_unpackhi_epi64(t0_, t1_);                                      \
-        c = P##_unpacklo_epi64(t2_, t3_);                                      \
-        d = P##_unpackhi_epi64(t2_, t3_);                                      \
+        T t0_ = LO32(a, b), t1_ = LO32(c, d);                                  \
+        T t2_ = HI32(a, b), t3_ = HI32(c, d);                                  \
+        a = LO64(t0_, t1_);                                                    \
+        b = HI64(t0_, t1_);                                                    \
+        c = LO64(t2_, t3_);                                                    \
+        d = HI64(t2_, t3_);                                                    \
     } while (0)
+#define CH_TRANSPOSE4_X(a, b, c, d)                                            \
+    CH_TRANSPOSE4(__m128i, _mm_unpacklo_epi32, _mm_unpackhi_epi32,           \
+                  _mm_unpacklo_epi64, _mm_unpackhi_epi64, a, b, c, d)
+#define CH_TRANSPOSE4_Y(a, b, c, d)                                            \
+    CH_TRANSPOSE4(__m256i, _mm256_unpacklo_epi32, _mm256_unpackhi_epi32,     \
+                  _mm256_unpacklo_epi64, _mm256_unpackhi_epi64, a, b, c, d)
+#define CH_TRANSPOSE4_Z(a, b, c, d)                                            \
+    CH_TRANSPOSE4(__m512i, _mm512_unpacklo_epi32, _mm512_unpackhi_epi32,     \
+                  _mm512_unpacklo_epi64, _mm512_unpackhi_epi64, a, b, c, d)
 
 /* The part of the first column round that all blocks of one key and nonce
  * share: the quarter rounds of columns 1, 2 and 3 do not involve the block
@@ -76,27 +87,28 @@ static inline void ch_first_round_shared(const uint32_t st[16], uint32_t pre[16]
  * the last one a quarter round writes and the first the next one reads
  * (a += b), so rotating it would put a shuffle on the chain of every half
  * round; a, c and d are written 5, 2 and 3 steps before they are read. */
-#define CH_ROW_DIAG(P, a, c, d)                                                \
+#define CH_ROW_DIAG(SHUF, a, c, d)                                             \
     do {                                                                       \
-        a = P##_shuffle_epi32(a, 0x93);                                        \
-        c = P##_shuffle_epi32(c, 0x39);                                        \
-        d = P##_shuffle_epi32(d, 0x4e);                                        \
+        a = SHUF(a, 0x93);                                                     \
+        c = SHUF(c, 0x39);                                                     \
+        d = SHUF(d, 0x4e);                                                     \
     } while (0)
-#define CH_ROW_UNDIAG(P, a, c, d)                                              \
+#define CH_ROW_UNDIAG(SHUF, a, c, d)                                           \
     do {                                                                       \
-        a = P##_shuffle_epi32(a, 0x39);                                        \
-        c = P##_shuffle_epi32(c, 0x93);                                        \
-        d = P##_shuffle_epi32(d, 0x4e);                                        \
+        a = SHUF(a, 0x39);                                                     \
+        c = SHUF(c, 0x93);                                                     \
+        d = SHUF(d, 0x4e);                                                     \
     } while (0)
 
-/* The 20 rounds in row form, with quarter-round macro Q. */
-#define CH_ROW_ROUNDS(Q, P, a, b, c, d)                                        \
+/* The 20 rounds in row form, with quarter-round macro Q and the 32-bit
+ * lane shuffle SHUF of the vector width. */
+#define CH_ROW_ROUNDS(Q, SHUF, a, b, c, d)                                     \
     do {                                                                       \
         for (int i_ = 0; i_ < 10; i_++) {                                      \
             Q(a, b, c, d)                                                      \
-            CH_ROW_DIAG(P, a, c, d);                                           \
+            CH_ROW_DIAG(SHUF, a, c, d);                                        \
             Q(a, b, c, d)                                                      \
-            CH_ROW_UNDIAG(P, a, c, d);                                         \
+            CH_ROW_UNDIAG(SHUF, a, c, d);                                      \
         }                                                                      \
     } while (0)
 
@@ -127,7 +139,7 @@ static inline void chacha_x1(const uint32_t st[16], uint8_t *out, const uint8_t 
 
     while (len) {
         __m128i a = a0, b = b0, c = c0, d = d0;
-        CH_ROW_ROUNDS(S_QR, _mm, a, b, c, d);
+        CH_ROW_ROUNDS(S_QR, _mm_shuffle_epi32, a, b, c, d);
         a = _mm_add_epi32(a, a0);
         b = _mm_add_epi32(b, b0);
         c = _mm_add_epi32(c, c0);
@@ -185,10 +197,10 @@ static inline void chacha_x4(const uint32_t st[16], uint8_t *out, const uint8_t 
     S_ADD(8); S_ADD(9); S_ADD(10); S_ADD(11); S_ADD(13); S_ADD(14); S_ADD(15);
 #undef S_ADD
     x12 = _mm_add_epi32(x12, ctr);
-    CH_TRANSPOSE4(__m128i, _mm, x0, x1, x2, x3);
-    CH_TRANSPOSE4(__m128i, _mm, x4, x5, x6, x7);
-    CH_TRANSPOSE4(__m128i, _mm, x8, x9, x10, x11);
-    CH_TRANSPOSE4(__m128i, _mm, x12, x13, x14, x15);
+    CH_TRANSPOSE4_X(x0, x1, x2, x3);
+    CH_TRANSPOSE4_X(x4, x5, x6, x7);
+    CH_TRANSPOSE4_X(x8, x9, x10, x11);
+    CH_TRANSPOSE4_X(x12, x13, x14, x15);
     uint8_t *o = partial ? buf : out;
 #define S_OUT(off, v) _mm_storeu_si128((__m128i *)(o + (off)), _mm_xor_si128(v, _mm_loadu_si128((const __m128i *)(in + (off)))))
     S_OUT(0, x0); S_OUT(16, x4); S_OUT(32, x8); S_OUT(48, x12);
@@ -250,10 +262,10 @@ static inline void chacha_x8(const uint32_t st[16], uint8_t *out, const uint8_t 
     Y_ADD(8); Y_ADD(9); Y_ADD(10); Y_ADD(11); Y_ADD(13); Y_ADD(14); Y_ADD(15);
 #undef Y_ADD
     x12 = _mm256_add_epi32(x12, ctr);
-    CH_TRANSPOSE4(__m256i, _mm256, x0, x1, x2, x3);
-    CH_TRANSPOSE4(__m256i, _mm256, x4, x5, x6, x7);
-    CH_TRANSPOSE4(__m256i, _mm256, x8, x9, x10, x11);
-    CH_TRANSPOSE4(__m256i, _mm256, x12, x13, x14, x15);
+    CH_TRANSPOSE4_Y(x0, x1, x2, x3);
+    CH_TRANSPOSE4_Y(x4, x5, x6, x7);
+    CH_TRANSPOSE4_Y(x8, x9, x10, x11);
+    CH_TRANSPOSE4_Y(x12, x13, x14, x15);
     uint8_t *o = partial ? buf : out;
 #define Y_OUT(off, v) _mm256_storeu_si256((__m256i *)(o + (off)), _mm256_xor_si256(v, _mm256_loadu_si256((const __m256i *)(in + (off)))))
 #define Y_BLOCKS(j, a, b, c, d)                                                \
@@ -290,7 +302,7 @@ static inline void chacha_x2(const uint32_t st[16], uint8_t *out, const uint8_t 
     const __m256i d0 = _mm256_add_epi32(_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(st + 12))),
                                         _mm256_setr_epi32(0, 0, 0, 0, 1, 0, 0, 0));
     __m256i a = a0, b = b0, c = c0, d = d0;
-    CH_ROW_ROUNDS(Y_QR, _mm256, a, b, c, d);
+    CH_ROW_ROUNDS(Y_QR, _mm256_shuffle_epi32, a, b, c, d);
     a = _mm256_add_epi32(a, a0);
     b = _mm256_add_epi32(b, b0);
     c = _mm256_add_epi32(c, c0);
@@ -396,10 +408,10 @@ static inline void chacha_x2(const uint32_t st[16], uint8_t *out, const uint8_t 
 #define Z_X16_XOR(st, o, in)                                                   \
     do {                                                                       \
         Z_X16_ADD(st);                                                         \
-        CH_TRANSPOSE4(__m512i, _mm512, x0, x1, x2, x3);                        \
-        CH_TRANSPOSE4(__m512i, _mm512, x4, x5, x6, x7);                        \
-        CH_TRANSPOSE4(__m512i, _mm512, x8, x9, x10, x11);                      \
-        CH_TRANSPOSE4(__m512i, _mm512, x12, x13, x14, x15);                    \
+        CH_TRANSPOSE4_Z(x0, x1, x2, x3);                        \
+        CH_TRANSPOSE4_Z(x4, x5, x6, x7);                        \
+        CH_TRANSPOSE4_Z(x8, x9, x10, x11);                      \
+        CH_TRANSPOSE4_Z(x12, x13, x14, x15);                    \
         Z_X16_STORE(o, in);                                                    \
     } while (0)
 #endif /* __AVX512F__ */

@@ -5,9 +5,9 @@
  * j + 16, ... multiplied by r^8 each step; the last step multiplies lane j
  * by r^(8 - j) instead, and the lanes are summed.  Short inputs (under 16
  * blocks) stay on the scalar code, which needs no powers of r.  Constant
- * time: no branch or index depends on the key or the data.  Built in the
- * AVX-512 bundle; the IFMA instructions are enabled per function, and the
- * kernel requires AXIOM_CPU_AVX512IFMA at run time. */
+ * time: no branch or index depends on the key or the data.  Bundle
+ * avx512_ifma: the kernel needs AVX-512 and IFMA (and AVX2, whose VEX
+ * encodings the compiler may use). */
 #include "config.h"
 
 #include <immintrin.h>
@@ -71,7 +71,6 @@
 /* o = a * b mod 2^130 - 5, lane by lane, fully carried like the portable
  * code (limbs under 2^44, 2^44 and 2^42 + 1) from inputs so carried: for
  * the powers of r. */
-__attribute__((target("avx512ifma")))
 static inline void ifma_mul_full(__m512i o[3], const __m512i a[3], const __m512i b[3])
 {
     const __m512i z = _mm512_setzero_si512();
@@ -113,7 +112,6 @@ static inline void ifma_mul_full(__m512i o[3], const __m512i a[3], const __m512i
 }
 
 /* p->rpow from p->r: r^2; r^3 and r^4 in one product; r^5 .. r^8 in one. */
-__attribute__((target("avx512ifma")))
 static void ifma_powers(axiom_poly1305 *p)
 {
     if (p->have_pow)
@@ -164,7 +162,6 @@ static inline void ifma_fold(axiom_poly1305 *p, __m512i h0, __m512i h1, __m512i 
     p->h[2] = x2;
 }
 
-__attribute__((target("avx512ifma")))
 static void ifma_blocks(axiom_poly1305 *p, const uint8_t *in, size_t nblocks)
 {
     if (nblocks < IFMA_MIN_BLOCKS) {
@@ -394,13 +391,13 @@ typedef struct { __m512i v[5]; } ifma_mul;
         Z_ADD_(st, 8); Z_ADD_(st, 9); Z_ADD_(st, 10); Z_ADD_(st, 11);                  \
         Z_ADD_(st, 13); Z_ADD_(st, 14); Z_ADD_(st, 15);                                 \
         x12 = _mm512_add_epi32(x12, z_ctr_);                                           \
-        CH_TRANSPOSE4(__m512i, _mm512, x0, x1, x2, x3);                                \
+        CH_TRANSPOSE4_Z(x0, x1, x2, x3);                                \
         IFMA_P2(mu);                                                                    \
-        CH_TRANSPOSE4(__m512i, _mm512, x4, x5, x6, x7);                                \
+        CH_TRANSPOSE4_Z(x4, x5, x6, x7);                                \
         IFMA_P3(mu);                                                                    \
-        CH_TRANSPOSE4(__m512i, _mm512, x8, x9, x10, x11);                              \
+        CH_TRANSPOSE4_Z(x8, x9, x10, x11);                              \
         IFMA_P4();                                                                      \
-        CH_TRANSPOSE4(__m512i, _mm512, x12, x13, x14, x15);                            \
+        CH_TRANSPOSE4_Z(x12, x13, x14, x15);                            \
         IFMA_P5();                                                                      \
         Z_X16_STORE(o, in);                                                             \
     } while (0)
@@ -410,13 +407,13 @@ typedef struct { __m512i v[5]; } ifma_mul;
     do {                                                                                \
         IFMA_P0(ptr);                                                                   \
         Z_X16_ADD(st);                                                                  \
-        CH_TRANSPOSE4(__m512i, _mm512, x0, x1, x2, x3);                                \
+        CH_TRANSPOSE4_Z(x0, x1, x2, x3);                                \
         IFMA_P1(mu);                                                                    \
-        CH_TRANSPOSE4(__m512i, _mm512, x4, x5, x6, x7);                                \
+        CH_TRANSPOSE4_Z(x4, x5, x6, x7);                                \
         IFMA_P2(mu);                                                                    \
-        CH_TRANSPOSE4(__m512i, _mm512, x8, x9, x10, x11);                              \
+        CH_TRANSPOSE4_Z(x8, x9, x10, x11);                              \
         IFMA_P3(mu);                                                                    \
-        CH_TRANSPOSE4(__m512i, _mm512, x12, x13, x14, x15);                            \
+        CH_TRANSPOSE4_Z(x12, x13, x14, x15);                            \
         Z_BLOCKS_(o, in, 0, x0, x4, x8, x12);                                          \
         IFMA_P4();                                                                      \
         Z_BLOCKS_(o, in, 1, x1, x5, x9, x13);                                          \
@@ -587,7 +584,7 @@ static void ifma_chachapoly_key(const uint32_t st[16], uint8_t polykey[32], uint
 /* The pass of ifma_chachapoly for one direction (@enc a constant): seal
  * and open are compiled as two functions, so that each gets its own
  * register allocation. */
-__attribute__((target("avx512ifma"), always_inline))
+__attribute__((always_inline))
 static inline void ifma_pass(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, const uint8_t *in,
                              size_t nchunks, const int enc, const uint8_t *mac0)
 {
@@ -669,21 +666,20 @@ static inline void ifma_pass(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, c
     ifma_fold(p, h0, h1, h2);
 }
 
-__attribute__((target("avx512ifma"), noinline))
+__attribute__((noinline))
 static void ifma_seal_pass(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, const uint8_t *in,
                            size_t nchunks, const uint8_t *mac0)
 {
     ifma_pass(st, p, out, in, nchunks, 1, mac0);
 }
 
-__attribute__((target("avx512ifma"), noinline))
+__attribute__((noinline))
 static void ifma_open_pass(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, const uint8_t *in,
                            size_t nchunks, const uint8_t *mac0)
 {
     ifma_pass(st, p, out, in, nchunks, 0, mac0);
 }
 
-__attribute__((target("avx512ifma")))
 static void ifma_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, const uint8_t *in,
                             size_t nchunks, int enc, const uint8_t *mac0)
 {
@@ -698,7 +694,7 @@ static void ifma_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, co
 
 const axiom_poly1305_kernel axiom_poly1305_ifma = {
     .name = "ifma",
-    .features = AXIOM_CPU_AVX512 | AXIOM_CPU_AVX512IFMA,
+    .features = AXIOM_CPU_AVX2 | AXIOM_CPU_AVX512 | AXIOM_CPU_AVX512IFMA,
     .constant_time = 1,
     .desc = "AVX-512 IFMA, 8 blocks per pass, radix 2^44",
     .blocks = ifma_blocks,

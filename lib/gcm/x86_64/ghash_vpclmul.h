@@ -7,7 +7,8 @@
  * slots from 32 - n, so that one vector load fetches the powers of as many
  * consecutive blocks as the vector holds.
  *
- * The includer defines GV(name) (prefix), GV_KERNEL, GV_NAME and
+ * Each includer is its own translation unit (the function names are
+ * fixed).  The includer defines GV_KERNEL, GV_NAME and
  * GV_FEATURES (the descriptor's name, axiom_impl() name and CPU features),
  * GV_T (vector type), GV_LANES
  * (blocks per vector), GV_ZERO(), GV_LOADU(p), GV_BCAST128(x),
@@ -27,7 +28,7 @@
  * added last, so that the chain from one reduction to the next is one
  * multiply, one XOR, the lane fold and the reduction, not a multiply and
  * an XOR per vector. */
-GH_FORCE_INLINE __m128i GV(absorb)(__m128i acc, const __m128i *pw, const uint8_t *in, size_t n,
+GH_FORCE_INLINE __m128i ghash_vpclmul_absorb(__m128i acc, const __m128i *pw, const uint8_t *in, size_t n,
                                    __m128i bswap)
 {
     const GV_T bsw = GV_BCAST128(bswap);
@@ -57,20 +58,20 @@ GH_FORCE_INLINE __m128i GV(absorb)(__m128i acc, const __m128i *pw, const uint8_t
     return gh_reduce(lx, mx, hx);
 }
 
-static void GV(update)(const axiom_ghash_key *hk, uint8_t y[16], const uint8_t *in, size_t n)
+static void ghash_vpclmul_update(const axiom_ghash_key *hk, uint8_t y[16], const uint8_t *in, size_t n)
 {
     const __m128i bswap = gh_bswap_mask();
     const __m128i *pw = gh_powers(hk);
     __m128i acc = gh_load(y, bswap);
     for (; n >= GV_MAXN; n -= GV_MAXN, in += 16 * GV_MAXN)
-        acc = GV(absorb)(acc, pw, in, GV_MAXN, bswap);
+        acc = ghash_vpclmul_absorb(acc, pw, in, GV_MAXN, bswap);
     if (n > 0)
-        acc = GV(absorb)(acc, pw, in, n, bswap);
+        acc = ghash_vpclmul_absorb(acc, pw, in, n, bswap);
     gh_store(y, acc, bswap);
 }
 
 /* The key is lib/gcm/x86_64/ghash_pclmul.c's (same layout). */
-static void GV(init)(axiom_ghash_key *hk, const uint8_t h[16])
+static void ghash_vpclmul_init(axiom_ghash_key *hk, const uint8_t h[16])
 {
     axiom_ghash_pclmul.init(hk, h);
 }
@@ -79,8 +80,8 @@ const axiom_ghash_kernel GV_KERNEL = {
     .name = GV_NAME,
     .features = GV_FEATURES,
     .constant_time = 1,
-    .init = GV(init),
-    .update = GV(update),
+    .init = ghash_vpclmul_init,
+    .update = ghash_vpclmul_update,
 };
 
 #undef GV_MAXN

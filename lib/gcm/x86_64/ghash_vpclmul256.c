@@ -14,7 +14,6 @@
 
 #include "gcm/ghash.h"
 
-#define GV(name) ghash_vy_##name
 #define GV_KERNEL axiom_ghash_vpclmul_avx2
 #define GV_NAME "vpclmul-avx2"
 #define GV_FEATURES (AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3 | AXIOM_CPU_VPCLMUL | AXIOM_CPU_AVX2)

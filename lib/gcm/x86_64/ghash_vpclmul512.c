@@ -14,10 +14,10 @@
 
 #include "gcm/ghash.h"
 
-#define GV(name) ghash_vz_##name
 #define GV_KERNEL axiom_ghash_vpclmul_avx512
 #define GV_NAME "vpclmul-avx512"
-#define GV_FEATURES (AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3 | AXIOM_CPU_VPCLMUL | AXIOM_CPU_AVX512)
+#define GV_FEATURES \
+    (AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3 | AXIOM_CPU_VPCLMUL | AXIOM_CPU_AVX2 | AXIOM_CPU_AVX512)
 #define GV_T __m512i
 #define GV_LANES 4
 #define GV_ZERO() _mm512_setzero_si512()

@@ -26,14 +26,14 @@
  * the same code.  CBC and CFB encryption and OFB are serial; they, and ECB
  * (so CBC decryption) and CTR runs of fewer than Z_ONE_MAX blocks, go one
  * block at a time through axiom_kuz_gfni_enc1 or axiom_kuz_gfni_dec1
- * (lib/kuznyechik/x86_64/kuznyechik_avx2.c).
+ * (lib/kuznyechik/x86_64/kuznyechik_avx2_gfni.c).
  *
  * Constant time: the S-box lookups are register permutations, the only
  * branches are on lengths and the public counter value.  The key schedule
- * runs the one-block round (axiom_kuz_gfni_expand, kuznyechik_avx2.c).
+ * runs the one-block round (axiom_kuz_gfni_expand, kuznyechik_avx2_gfni.c).
  *
- * VBMI is not in the GFNI bundle's flags: the functions that use it carry
- * a target attribute, and the kernel requires AXIOM_CPU_AVX512VBMI.
+ * Bundle avx512_vbmi_gfni; the one-block code is the avx2_gfni bundle's
+ * (VEX-encoded GFNI and AVX2), so the kernel needs AVX2 as well.
  */
 #include "config.h"
 
@@ -46,7 +46,6 @@
 
 #define Z_BATCH 64
 #define FI static inline __attribute__((always_inline))
-#define VBMI __attribute__((target("avx512vbmi")))
 
 typedef struct {
     __m512i p[4];    /* pi or pi^-1, 64 entries per register */
@@ -63,7 +62,7 @@ FI void z_init(z_consts *c, const uint8_t *box)
 
 /* ---- transposes ----------------------------------------------------------- */
 
-/* See lib/kuznyechik/x86_64/kuznyechik_avx2.c: four rounds of unpacking rows i and
+/* See lib/kuznyechik/x86_64/kuznyechik_avx2.h: four rounds of unpacking rows i and
  * i + 8 transpose the 16x16 bytes of every 128-bit lane. */
 FI void z_transpose(__m512i v[16])
 {
@@ -100,7 +99,7 @@ FI void z_store4(uint8_t *p, int r, __m512i v)
 
 /* ---- S and L ---------------------------------------------------------------- */
 
-VBMI FI __m512i z_sub(const z_consts *c, __m512i x)
+FI __m512i z_sub(const z_consts *c, __m512i x)
 {
     __m512i lo = _mm512_permutex2var_epi8(c->p[0], x, c->p[1]);
     __m512i hi = _mm512_permutex2var_epi8(c->p[2], x, c->p[3]);
@@ -175,7 +174,7 @@ FI void z_addkey(__m512i s[16], const uint8_t *k)
 
 /* ---- the cipher on slices ---------------------------------------------------- */
 
-VBMI static void z_encrypt(const axiom_bc_ks *ks, __m512i s[16])
+static void z_encrypt(const axiom_bc_ks *ks, __m512i s[16])
 {
     z_consts c;
     z_init(&c, axiom_kuz_pi);
@@ -189,7 +188,7 @@ VBMI static void z_encrypt(const axiom_bc_ks *ks, __m512i s[16])
     z_addkey(s, axiom_kuz_rk(ks, 9));
 }
 
-VBMI static void z_decrypt(const axiom_bc_ks *ks, __m512i s[16])
+static void z_decrypt(const axiom_bc_ks *ks, __m512i s[16])
 {
     z_consts c;
     z_init(&c, axiom_kuz_pi_inv);
@@ -237,23 +236,9 @@ static void z_blocks(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, siz
 /* Serial modes, and ECB (CBC decryption with it) and CTR runs of fewer
  * than Z_ONE_MAX blocks, go one block at a time (axiom_kuz_gfni_enc1 and
  * axiom_kuz_gfni_dec1, about 1/5 of a batch each). */
-#ifdef HAVE_ISA_AVX2
 #define Z_ONE axiom_kuz_gfni_enc1
 #define Z_ONE_DEC axiom_kuz_gfni_dec1
 #define Z_ONE_MAX 5
-#else
-static void kuz_z_batch_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
-{
-    z_blocks(ks, out, in, n, z_encrypt);
-}
-static void kuz_z_batch_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
-{
-    z_blocks(ks, out, in, n, z_decrypt);
-}
-#define Z_ONE kuz_z_batch_enc
-#define Z_ONE_DEC kuz_z_batch_dec
-#define Z_ONE_MAX 1
-#endif
 
 static void kuz_z_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
@@ -329,12 +314,8 @@ static void kuz_z_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, si
 static void kuz_z_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 {
     (void)keylen;
-#ifdef HAVE_ISA_AVX2
     axiom_kuz_gfni_expand(ks, key);
     axiom_stack_wipe(); /* its spilled halves */
-#else
-    axiom_kuz_expand_ct(ks, key);
-#endif
 }
 
 static void kuz_z_cbc_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
@@ -349,30 +330,23 @@ static void kuz_z_cfb_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in
     axiom_bc_cfb_dec_batched(ks, out, in, n, iv, kuz_z_enc, Z_BATCH);
 }
 
-#ifdef HAVE_ISA_AVX2
-AXIOM_KUZ_GFNI_SERIAL_MODES(kuz_z)
-#else
-AXIOM_BC_DEFINE_MODE(kuz_z, cbc_enc, axiom_bc_cbc_enc_generic, Z_ONE)
-AXIOM_BC_DEFINE_MODE(kuz_z, cfb_enc, axiom_bc_cfb_enc_generic, Z_ONE)
-AXIOM_BC_DEFINE_MODE(kuz_z, ofb, axiom_bc_ofb_generic, Z_ONE)
-#endif
-AXIOM_BC_DEFINE_MODE(kuz_z, xts_enc, axiom_bc_xts_generic, kuz_z_enc)
-AXIOM_BC_DEFINE_MODE(kuz_z, xts_dec, axiom_bc_xts_generic, kuz_z_dec)
+AXIOM_BC_DEFINE_MODE(kuz_z_xts_enc, axiom_bc_xts_generic, kuz_z_enc)
+AXIOM_BC_DEFINE_MODE(kuz_z_xts_dec, axiom_bc_xts_generic, kuz_z_dec)
 
 const axiom_bc_kernel axiom_kuz_gfni_avx512 = {
     .name = "gfni-avx512",
-    .features = AXIOM_CPU_AVX512 | AXIOM_CPU_AVX512VBMI | AXIOM_CPU_GFNI,
+    .features = AXIOM_CPU_AVX2 | AXIOM_CPU_AVX512 | AXIOM_CPU_AVX512VBMI | AXIOM_CPU_GFNI,
     .constant_time = 1,
     .desc = "byte-sliced GFNI on zmm, 64 blocks",
     .slow_block = 1,
     .setkey = kuz_z_setkey,
     .ecb_enc = kuz_z_enc,
     .ecb_dec = kuz_z_dec,
-    .cbc_enc = kuz_z_cbc_enc,
+    .cbc_enc = axiom_kuz_gfni_cbc_enc,
     .cbc_dec = kuz_z_cbc_dec,
-    .cfb_enc = kuz_z_cfb_enc,
+    .cfb_enc = axiom_kuz_gfni_cfb_enc,
     .cfb_dec = kuz_z_cfb_dec,
-    .ofb = kuz_z_ofb,
+    .ofb = axiom_kuz_gfni_ofb,
     .ctr = kuz_z_ctr,
     .xts_enc = kuz_z_xts_enc,
     .xts_dec = kuz_z_xts_dec,

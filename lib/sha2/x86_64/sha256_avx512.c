@@ -121,7 +121,7 @@ static void sha256_avx512_16x(uint32_t *st, const uint8_t *const data[], size_t 
 
 const axiom_hash_kernel axiom_sha256_avx512_16x = {
     .name = "avx512-16x",
-    .features = AXIOM_CPU_AVX512,
+    .features = AXIOM_CPU_AVX2 | AXIOM_CPU_AVX512,
     .constant_time = 1,
     .desc = "16 independent messages in the lanes of zmm registers",
     .lanes = LANES,

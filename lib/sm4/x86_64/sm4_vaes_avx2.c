@@ -1,55 +1,54 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* SM4 block-cipher kernel for x86-64 CPUs with VAES and AVX2 but no GFNI
- * (e.g. AMD Zen 3): the aesni-avx2 kernel (lib/sm4/x86_64/sm4_aesni_avx2.c,
- * lib/sm4/x86_64/sm4_aes_avx2.h) with SubBytes as one VEX-encoded VAESENCLAST
- * on the whole ymm register instead of two AESENCLAST on its xmm halves
- * and the extract/insert around them.
+ * (e.g. AMD Zen 3) ("vaes-avx2"): the aesni-avx2 kernel (sm4_aesni_avx2.c,
+ * sm4_aes_avx2.h) with SubBytes as one VEX-encoded VAESENCLAST on the whole
+ * ymm register instead of two AESENCLAST on its xmm halves and the
+ * extract/insert around them.  Bundle vaes_avx2: no EVEX.  Its
+ * hand-scheduled round loops are sm4_vaes_avx2_rounds.S; fewer than 8
+ * blocks, the key schedule and the serial modes run on xmm (AES-NI).
  *
- * 8 blocks per set of four ymm words, eight sets (64 blocks) per
- * iteration of ECB, CTR, CBC and CFB decryption (the rounds in inline
- * assembly, lib/sm4/x86_64/sm4_aes_avx2.h); fewer than 8 blocks, the key
- * schedule and the serial modes on xmm (AES-NI), as in aesni-avx2.
- * Compiled in the AVX2 bundle with AES and VAES enabled for this file only,
- * so it cannot contain EVEX instructions.
- *
- * Constant time: (V)AESENCLAST and PSHUFB have no data-dependent timing, and
- * no branch or memory index depends on keys or data. */
+ * Constant time: (V)AESENCLAST and PSHUFB have no data-dependent timing,
+ * and no branch or memory index depends on keys or data. */
 #include "config.h"
 
-#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_VAES)
-#include <string.h>
 #include <immintrin.h>
 
 #include "axiom/cpu.h"
 #include "core/bc.h"
-#include "core/bc_modes.h"
-#include "sm4/sm4.h"
 
-/* This file only: the bundle's flags are -mavx2. */
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("aes,vaes"))), apply_to = function)
-#else
-#pragma GCC target("aes,vaes")
-#endif
+/* sm4_vaes_avx2_rounds.S */
+void axiom_sm4_vaes_avx2_bs_rounds(const uint32_t *bk, void *st, const uint8_t tab[8][32]);
+void axiom_sm4_vaes_avx2_ws_rounds8(const uint32_t *k, void *x, const uint8_t tab[8][32]);
+void axiom_sm4_vaes_avx2_ws_rounds4(const uint32_t *k, void *x, const uint8_t tab[8][32]);
+void axiom_sm4_vaes_avx2_ws_rounds2(const uint32_t *k, void *x, const uint8_t tab[8][32]);
 
-#define SM4A(name) sm4vy_##name
-
-static inline __m256i sm4vy_subbytes_y(__m256i u)
+static inline __m256i subbytes_y(__m256i u)
 {
     return _mm256_aesenclast_epi128(u, _mm256_setzero_si256());
 }
 
-#define SM4A_SUBBYTES_Y sm4vy_subbytes_y
-#define SM4A_ASM_SUBBYTES "vaesenclast %[a], %[u], %[u]\n\t"
-/* The same in the byte-sliced bulk rounds (lib/sm4/x86_64/sm4_aes_bs.h). */
-#define SM4B_ASM_SUBBYTES(R, k) "vaesenclast %[a], " SM4B_R(R) ", " SM4B_R(R) "\n\t"
-#define SM4A_KERNEL axiom_sm4_vaes_avx2
-#define SM4A_NAME "vaes-avx2"
-#define SM4A_FEATURES (AXIOM_CPU_VAES | AXIOM_CPU_AESNI | AXIOM_CPU_AVX2)
+static inline void bs_rounds_asm(const uint32_t *bk, void *st, const uint8_t tab[8][32])
+{
+    axiom_sm4_vaes_avx2_bs_rounds(bk, st, tab);
+}
+
+static inline void ws_rounds_asm(const uint32_t *k, void *x, int ns, const uint8_t tab[8][32])
+{
+    if (ns == 8)
+        axiom_sm4_vaes_avx2_ws_rounds8(k, x, tab);
+    else if (ns == 4)
+        axiom_sm4_vaes_avx2_ws_rounds4(k, x, tab);
+    else
+        axiom_sm4_vaes_avx2_ws_rounds2(k, x, tab);
+}
+
 #include "sm4/x86_64/sm4_aes_avx2.h"
 
-#if defined(__clang__)
-#pragma clang attribute pop
-#endif
-
-#endif /* HAVE_ISA_AESNI && HAVE_ISA_VAES */
+const axiom_bc_kernel axiom_sm4_vaes_avx2 = {
+    .name = "vaes-avx2",
+    .features = AXIOM_CPU_VAES | AXIOM_CPU_AESNI | AXIOM_CPU_AVX2,
+    .constant_time = 1,
+    .desc = "VAES S-box, byte-sliced, 128 blocks",
+    .slow_block = 1,
+    SM4_WIDE_OPS,
+};

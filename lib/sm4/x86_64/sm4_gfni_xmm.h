@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The SM4 S-box and the maps into and out of the y domain (lib/sm4/sm4.h) on
  * one xmm register with GFNI, for the key schedule, short inputs and the
- * serial modes of both GFNI kernels (lib/sm4/x86_64/sm4_gfni_avx2.c,
- * lib/sm4/x86_64/sm4_gfni_avx512.c).  VEX-encodable: nothing here needs
- * AVX-512.
- *
- * The includer defines SM4GX(name), the name of each function from its
- * short name (sbox, toy, fromy), and compiles this with GFNI enabled. */
+ * serial modes of both GFNI kernels (sm4_gfni_avx2.c, sm4_gfni_avx512.c):
+ * the xmm_sbox, xmm_toy and xmm_fromy that sm4_xmm.h and sm4_wide.h ask of
+ * a kernel file.  VEX-encodable: nothing here needs AVX-512. */
+#ifndef AXIOM_SM4_GFNI_XMM_H
+#define AXIOM_SM4_GFNI_XMM_H
+
+#include <immintrin.h>
+
+#include "sm4/sm4.h"
 
 /* pi: affine map, inversion in GF(2^8) with the output affine map. */
-static inline __m128i SM4GX(sbox)(__m128i x)
+static inline __m128i xmm_sbox(__m128i x)
 {
     const __m128i m1 = _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_PRE_MATRIX);
     const __m128i m2 = _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_POST_MATRIX);
@@ -18,13 +21,15 @@ static inline __m128i SM4GX(sbox)(__m128i x)
 }
 
 /* M1 and M1^-1 on every byte. */
-static inline __m128i SM4GX(toy)(__m128i v)
+static inline __m128i xmm_toy(__m128i v)
 {
     return _mm_gf2p8affine_epi64_epi8(v, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_PRE_MATRIX), 0);
 }
 
-static inline __m128i SM4GX(fromy)(__m128i v)
+static inline __m128i xmm_fromy(__m128i v)
 {
     return _mm_gf2p8affine_epi64_epi8(v, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_M1INV_MATRIX),
                                       0);
 }
+
+#endif
