@@ -12,6 +12,7 @@
 #include <axiom/aead.h>
 #include <axiom/gcm.h>
 #include <axiom/hash.h>
+#include <axiom/mac.h>
 #include <axiom/rand.h>
 
 #endif

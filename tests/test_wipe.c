@@ -898,6 +898,36 @@ START_TEST(test_hmac)
 }
 END_TEST
 
+/* The generic MAC API: an HMAC context freed after init, after a message
+ * and after its tag. */
+START_TEST(test_mac)
+{
+    const char *name = _i % 2 ? "sha256" : "sha224";
+    int stage = _i / 2; /* 0: after init; 1: after update; 2: after final */
+    char tag[64], mac_name[32];
+    snprintf(mac_name, sizeof mac_name, "hmac-%s", name);
+    snprintf(tag, sizeof tag, "%s/stage %d", mac_name, stage);
+    tu_rng_reset(tag);
+    uint8_t key[32], msg[45], mac[32];
+    tu_rand_bytes(key, sizeof key);
+    tu_rand_bytes(msg, sizeof msg);
+    ws_clear(&g_derived);
+    ws_add(&g_derived, "key", key, sizeof key, 0);
+    add_hmac(&g_derived, name, key, sizeof key);
+    axiom_mac_ctx *c;
+    TU_ASSERT_RC(axiom_mac_new(&c, mac_name), AXIOM_OK, "%s: new", tag);
+    arm();
+    TU_ASSERT_RC(axiom_mac_init(c, key, sizeof key, NULL, 0), AXIOM_OK, "%s: init", tag);
+    if (stage >= 1)
+        TU_ASSERT_RC(axiom_mac_update(c, msg, sizeof msg), AXIOM_OK, "%s: update", tag);
+    if (stage >= 2)
+        TU_ASSERT_RC(axiom_mac_final(c, mac, 16), AXIOM_OK, "%s: final", tag);
+    snapshot(tag, c, 1);
+    axiom_mac_free(c);
+    expect_clean(tag);
+}
+END_TEST
+
 START_TEST(test_drbg)
 {
     char tag[64];
@@ -1286,6 +1316,7 @@ START_TEST(test_free_null)
     axiom_gcm_free(NULL);
     axiom_hash_free(NULL);
     axiom_hmac_free(NULL);
+    axiom_mac_free(NULL);
     axiom_drbg_free(NULL);
     disarm();
 }
@@ -1306,6 +1337,7 @@ static Suite *wipe_suite(void)
     ADD(test_gcm_stream, 12);
     ADD(test_hash, 2);
     ADD(test_hmac, 12);
+    ADD(test_mac, 6);
     ADD(test_drbg, 2);
     ADD(test_free_null, 1);
     ADD(test_stack_control, 1);

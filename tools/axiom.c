@@ -49,6 +49,7 @@ static const struct alg_name {
     { "chacha20-poly1305", "aead" }, { "xchacha20-poly1305", "aead" },
     { "aegis-128l", "aead" }, { "aegis-128x2", "aead" }, { "aegis-128x4", "aead" },
     { "aegis-256", "aead" }, { "aegis-256x2", "aead" }, { "aegis-256x4", "aead" },
+    { "hmac-sha224", "mac" }, { "hmac-sha256", "mac" },
     { "aes-128-cmac", "mac" }, { "aes-192-cmac", "mac" }, { "aes-256-cmac", "mac" },
     { "sm4-cmac", "mac" }, { "kuznyechik-cmac", "mac" },
     { "aegis-128l-mac", "mac" }, { "aegis-128x2-mac", "mac" }, { "aegis-128x4-mac", "mac" },

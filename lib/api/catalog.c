@@ -64,6 +64,42 @@ const axiom_aead_alg *axiom_catalog_aead(const char *name)
     return NULL;
 }
 
+/* MAC algorithms and families, each defined beside its code. */
+static const axiom_mac_alg *const macs[] = {
+    &axiom_mac_hmac,
+    NULL
+};
+
+/* Whether @name starts with @prefix, ASCII case-insensitively. */
+static int has_prefix(const char *name, const char *prefix)
+{
+    for (; *prefix; name++, prefix++)
+        if (axiom_ascii_lower((unsigned char)*name) != axiom_ascii_lower((unsigned char)*prefix))
+            return 0;
+    return 1;
+}
+
+const axiom_mac_alg *axiom_catalog_mac(const char *name, const void **param)
+{
+    *param = NULL;
+    if (!name)
+        return NULL;
+    for (size_t i = 0; macs[i]; i++) {
+        const axiom_mac_alg *m = macs[i];
+        if (!m->param) {
+            if (axiom_name_eq(name, m->name))
+                return m;
+        } else if (has_prefix(name, m->name)) {
+            const void *p = m->param(name + strlen(m->name));
+            if (p) {
+                *param = p;
+                return m;
+            }
+        }
+    }
+    return NULL;
+}
+
 const axiom_kernel *const *axiom_catalog_kernels(const char *name,
                                                  const axiom_kernel *const **second)
 {
@@ -76,6 +112,10 @@ const axiom_kernel *const *axiom_catalog_kernels(const char *name,
     const axiom_aead_alg *a = axiom_catalog_aead(name);
     if (a)
         return a->kernels;
+    const void *param;
+    const axiom_mac_alg *m = axiom_catalog_mac(name, &param);
+    if (m)
+        return m->kernels(param);
     const axiom_hash_desc *h = axiom_hash_find(name);
     if (h)
         return h->kernels;

@@ -9,6 +9,7 @@
 #include "core/aead.h"
 #include "core/bc.h"
 #include "core/kernel.h"
+#include "core/mac.h"
 #include "core/stream.h"
 
 typedef enum {
@@ -33,9 +34,12 @@ typedef struct axiom_cipher_desc {
 /* Case-insensitive look-ups; NULL if unknown. */
 const axiom_cipher_desc *axiom_catalog_cipher(const char *name);
 const axiom_aead_alg *axiom_catalog_aead(const char *name);
+/* A MAC name: the algorithm, and in *@param the parameter of a family
+ * ("hmac-sha256": the SHA-256 descriptor; NULL for other algorithms). */
+const axiom_mac_alg *axiom_catalog_mac(const char *name, const void **param);
 
 /* The kernel list that serves algorithm @name, whatever its kind (cipher,
- * AEAD, hash, "<hash>-many"), for axiom_impl and axiom_kernel_info; NULL
+ * AEAD, MAC, hash, "<hash>-many"), for axiom_impl and axiom_kernel_info; NULL
  * if the name is unknown.  "<hash>-many" has two lists: @second gets the
  * single-stream one (the first is the multi-lane one); NULL otherwise. */
 const axiom_kernel *const *axiom_catalog_kernels(const char *name,

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "axiom/hash.h"
+#include "core/mac.h"
 #include "sha2/hash.h"
 #include "core/internal.h"
 
@@ -211,6 +212,76 @@ AXIOM_API void axiom_hmac_free(axiom_hmac_ctx *ctx)
         return;
     axiom_secmem_free(ctx, sizeof *ctx);
 }
+
+/* ---- "hmac-<hash>" in the generic MAC API (lib/core/mac.h) ------------- */
+
+static const void *mac_hmac_param(const char *rest)
+{
+    return axiom_hash_find(rest);
+}
+
+static const axiom_kernel *const *mac_hmac_kernels(const void *param)
+{
+    return ((const axiom_hash_desc *)param)->kernels;
+}
+
+static int mac_hmac_key_ok(const void *param, size_t keylen)
+{
+    (void)param;
+    (void)keylen;
+    return 1; /* RFC 2104: any length (longer than a block: hashed) */
+}
+
+static int mac_hmac_nonce_ok(const void *param, size_t noncelen)
+{
+    (void)param;
+    return noncelen == 0;
+}
+
+static int mac_hmac_tag_ok(const void *param, size_t taglen)
+{
+    return taglen >= 1 && taglen <= ((const axiom_hash_desc *)param)->digestlen;
+}
+
+static void mac_hmac_init(void *state, const void *param, const axiom_kernel *k,
+                          const uint8_t *key, size_t keylen, const uint8_t *nonce,
+                          size_t noncelen)
+{
+    axiom_hmac_ctx *c = state;
+    (void)nonce;
+    (void)noncelen;
+    hmac_init(c, param);
+    c->k = (const axiom_hash_kernel *)k; /* picked by the generic layer from mac_hmac_kernels */
+    hmac_setkey(c, key, keylen);
+}
+
+static void mac_hmac_update(void *state, const uint8_t *in, size_t len)
+{
+    axiom_hmac_ctx *c = state;
+    axiom_hash_state_update(&c->st, c->k, in, len);
+}
+
+static void mac_hmac_final(void *state, uint8_t *tag, size_t taglen)
+{
+    hmac_final(state, tag, taglen);
+}
+
+_Static_assert(sizeof(axiom_hmac_ctx) <= AXIOM_MAC_MAX_STATE, "axiom_mac() keeps the state on its stack");
+
+const axiom_mac_alg axiom_mac_hmac = {
+    .name = "hmac-",
+    .state_size = (sizeof(axiom_hmac_ctx) + 63) & ~(size_t)63,
+    .param = mac_hmac_param,
+    .kernels = mac_hmac_kernels,
+    .key_ok = mac_hmac_key_ok,
+    .nonce_ok = mac_hmac_nonce_ok,
+    .tag_ok = mac_hmac_tag_ok,
+    /* FIPS 180-4: fewer than 2^64 bits, the 64-byte key block included. */
+    .max_len = (UINT64_C(1) << 61) - 1 - AXIOM_SHA256_BLOCK,
+    .init = mac_hmac_init,
+    .update = mac_hmac_update,
+    .final = mac_hmac_final,
+};
 
 /* ---- HKDF ----------------------------------------------------------------- */
 
