@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Benchmark runner rules (included by Makefile.am): axiom-bench, its smoke
-# test, and the bench, bench-plot, performance and audit targets.
+# test, and the bench, bench-plot, performance, audit and bench-table
+# targets.
 
 # The runner proper, shared by axiom-bench and the installed `axiom-crypto speed`.
 noinst_LTLIBRARIES += bench/libbench.la
@@ -31,7 +32,8 @@ endif
 
 # A format and exit-code check with a tiny time budget; no timing assertion.
 TESTS += bench/smoke.sh
-EXTRA_DIST += bench/smoke.sh bench/plot.sh bench/perf.sh doc/PERFORMANCE.md
+EXTRA_DIST += bench/smoke.sh bench/plot.sh bench/perf.sh bench/table.sh doc/PERFORMANCE.md \
+	$(BENCH_RECORDED)
 
 # Results go to the build tree; the source tree may be read-only.
 BENCH_RESULTS = bench/results
@@ -72,4 +74,12 @@ audit: $(BENCH_RUN)
 	@$(MKDIR_P) $(BENCH_RESULTS)
 	$(BENCH_RT) $(BENCH_RUN) --cold --save $(BENCH_RESULTS)/audit.csv --save $(BENCH_RESULTS)/audit.txt
 
-.PHONY: bench bench-plot performance audit
+# The results tables of doc/PERFORMANCE.md from the recorded run (a saved
+# axiom-bench text file kept in the source tree); BENCH_RECORDED=FILE
+# takes another one, e.g. bench/results/bench.txt from `make bench`.
+BENCH_RECORDED = bench/runs/amd-epyc-zen4.txt
+bench-table:
+	@f='$(BENCH_RECORDED)'; test -f "$$f" || f='$(srcdir)/$(BENCH_RECORDED)'; \
+	$(SHELL) $(srcdir)/bench/table.sh "$$f" $(srcdir)/doc/PERFORMANCE.md
+
+.PHONY: bench bench-plot performance audit bench-table

@@ -500,27 +500,44 @@ static int selected(const options *o, const bench_alg *a, int encrypt, size_t si
 
 /* ------------------------------------------------------------ machine */
 
+/* "model name (family F, model M, stepping S)" from the first processor
+ * in /proc/cpuinfo: the name alone does not identify the core (a VM may
+ * show "AMD EPYC" for several generations). */
 static void read_cpu_model(char *out, size_t outlen)
 {
     snprintf(out, outlen, "unknown");
     FILE *f = fopen("/proc/cpuinfo", "r");
     if (!f)
         return;
-    char line[512];
+    char line[512], name[256] = "unknown", family[32] = "", model[32] = "", stepping[32] = "";
+    static const char *const keys[] = { "model name", "cpu family", "model", "stepping" };
+    char *dst[] = { name, family, model, stepping };
+    size_t dstlen[] = { sizeof name, sizeof family, sizeof model, sizeof stepping };
     while (fgets(line, sizeof line, f)) {
-        if (strncmp(line, "model name", 10) == 0) {
-            char *p = strchr(line, ':');
-            if (p) {
+        if (line[0] == '\n')
+            break; /* end of the first processor */
+        for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+            size_t len = strlen(keys[k]);
+            if (strncmp(line, keys[k], len) != 0)
+                continue;
+            char *p = line + len;
+            while (*p == ' ' || *p == '\t')
                 p++;
-                while (*p == ' ' || *p == '\t')
-                    p++;
-                p[strcspn(p, "\n")] = '\0';
-                snprintf(out, outlen, "%s", p);
-            }
-            break;
+            if (*p != ':')
+                continue; /* "model" must not match "model name" */
+            p++;
+            while (*p == ' ' || *p == '\t')
+                p++;
+            p[strcspn(p, "\n")] = '\0';
+            snprintf(dst[k], dstlen[k], "%s", p);
         }
     }
     fclose(f);
+    if (family[0])
+        snprintf(out, outlen, "%s (family %s, model %s%s%s)", name, family, model,
+                 stepping[0] ? ", stepping " : "", stepping);
+    else
+        snprintf(out, outlen, "%s", name);
 }
 
 /* Busy work that wakes the core from idle states and measures the TSC
