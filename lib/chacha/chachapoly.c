@@ -137,8 +137,9 @@ static void cp_crypt(const cp_state *s, const uint8_t key[32], const uint8_t non
         axiom_poly1305_update_pad16(&p, ad, adlen);
         if (p.k->chachapoly512 && len >= (enc ? FCHUNK : GROUP)) {
             /* Whole groups: keystream and MAC in one pass.  Seal
-             * MACs a group during the next one's rounds, so a single
-             * group gains nothing there (measured 1-4 % slower). */
+             * MACs a group during the next one's rounds, so it takes
+             * the pass only from FCHUNK bytes on: with a single group
+             * there is nothing to overlap the MAC with. */
             size_t n = len / GROUP;
             p.k->chachapoly512(st, &p, out, in, n, enc);
             in += GROUP * n;

@@ -6,84 +6,37 @@
  * Constant time: NO (constant_time = 0).  The S-box is a table lookup
  * indexed by (masked) secret data.  The masking makes the *values* that
  * the round function handles independent of the key; it does not make the
- * *addresses* it touches independent of the key.  Details below.
+ * *addresses* it touches independent of the key.  It is never picked: the
+ * constant-time generic-ct kernel (lib/sm4/sm4_ct.c) comes before it in
+ * the SM4 list; it stays for the white-box tests and benchmarks.
  *
  * Batch: three blocks interleaved in ECB, and so in CTR and CBC
  * decryption (24 staged blocks per call) and CFB decryption (8 staged
  * blocks, lib/core/bc_modes.h); one block at a time in the serial modes.
  * Nothing is fused.
  *
- * The masked table.  One 1 KiB table T'(u) = L(S(u ^ a)) ^ B folds the
- * S-box and the linear transform L for byte position 0; position j uses
- * T' rotated left by 8j (L commutes with byte rotation).  The input mask a
- * is a random non-zero byte; the output mask B is a random word whose four
- * bytes are linearly independent over GF(2), so that no partial sum of the
- * four rotated table outputs, in whatever order the compiler adds them, is
- * ever unmasked.  Their total mask is D = B ^ rol8(B) ^ rol16(B) ^ rol24(B).
- *
- * Masked state and round keys.  Every state word X_i is kept as
- * X_i ^ mu_i.  mu_0..mu_3 are random; a round adds the table outputs, so
- * mu_(i+4) = mu_i ^ D (the masks repeat every 8 rounds and are mu_0..mu_3
- * again after 32).  The stored round keys are rk_i ^ c_i with
- * c_i = mu_(i+1) ^ mu_(i+2) ^ mu_(i+3) ^ (a a a a), so that
- * X'_(i+1) ^ X'_(i+2) ^ X'_(i+3) ^ rk'_i is exactly the S-box input of
- * round i XOR a in every byte: the round function never holds an unmasked
- * S-box index, an unmasked S-box or L output, an unmasked state word or an
- * unmasked round key.  Decryption uses the round keys in reverse order and
- * corrects their mask with c_i ^ c_(31-i), which depends only on i mod 8
- * (eight stored words).  Plaintext is masked on load and the ciphertext
- * unmasked on store.
- *
- * Key schedule, masked the same way: the key words are masked with fresh
- * random words as soon as they are loaded, the S-box and L' go through a
- * second masked table T'_k(u) = L'(S(u ^ a)) ^ B built on the stack, and
- * every round key is re-masked from its schedule mask to c_i by XORing a
- * mask-only difference.  The tables are built from the public S-box: the
- * unmasked values handled then are public constants, never key-dependent.
- *
- * Masks come from axiom_random_fill() (the process-wide CTR_DRBG), else
- * axiom_random_bytes() (getrandom(2)); setkey cannot report an error, so if
- * both fail the masks are derived from the clock, a counter and the
- * previous masks (degraded: correct output, masking no longer
- * unpredictable).  On Linux neither call fails after boot.
- *
- * Refresh policy: new masks at every setkey and after every
- * SM4M_REFRESH_BLOCKS (1024) blocks encrypted or decrypted under the same
- * schedule, checked before each batch, so a long call is re-masked every
- * 16 KiB.  Refreshing permutes the table by the change of a and adds the
- * change of B, and adds the change of c_i to each round key: nothing is
- * unmasked.  This writes into the key schedule from operations that take
- * it const: a schedule belongs to one thread at a time, as every context
- * does (axiom_cipher_ctx, axiom_aead_ctx).  It costs about 0.1 cycle/byte.
- *
- * What the masking protects against: first-order power/EM analysis (DPA,
- * CPA) that correlates the values handled (Hamming weight or distance of
- * S-box inputs and outputs, round keys) with a key hypothesis, including
- * in the key schedule.  What it does not protect against:
- * - cache-timing and other address-based side channels.  T' spans 16
- *   cache lines of 64 bytes; a lookup touches line (u ^ a) >> 4.  One
- *   lookup alone reveals nothing (a is uniform), but all four lookups of a
- *   round share a, so an attacker who sees the lines of two lookups of one
- *   round (Flush+Reload, Prime+Probe, SMT port contention) learns the XOR
- *   of the high nibbles of two unmasked S-box inputs.  What we did: every
- *   operation first reads one word from each cache line of the table and
- *   the round keys, so that with a warm, undisturbed cache the time of a
- *   call does not depend on which lines the data selects (classical
- *   Bernstein/evict+time attacks); and the mask changes every 16 KiB,
- *   which bounds how many traces share one a.  A concurrent observer is
- *   not stopped.  Measured (Welch's t, fixed against random plaintext,
- *   one block per call, 180,000 calls per class, table and round keys
- *   flushed from the cache before each call): |t| = 47 to 54 without the
- *   preload, 2 to 5 with it (4.5 is the usual threshold: reduced, not
- *   removed, since the lines still arrive in an order); with a warm cache
- *   |t| < 2 either way.  The preload costs about 15 cycles per call;
- * - second- and higher-order attacks (the same a serves all four bytes
- *   and all 32 rounds until the next refresh; combining two points of one
- *   trace cancels it);
- * - fault attacks, and leakage of the plaintext/ciphertext themselves.
- * It is never picked: the bitsliced generic-ct kernel (lib/sm4/sm4_ct.c),
- * constant time and needing no CPU feature, comes before it in the SM4
- * list; it stays for the white-box tests and benchmarks.
+ * Invariants (derivation and threat model: doc/design/sm4.md, "The masked
+ * portable kernel"):
+ * - one 1 KiB table T'(u) = L(S(u ^ a)) ^ B serves byte position 0,
+ *   position j reads it rotated by 8j; a is a random non-zero byte, B a
+ *   random word whose four bytes are linearly independent over GF(2);
+ * - every state word X_i is held as X_i ^ mu_i, mu_(i+4) = mu_i ^ D with
+ *   D = B ^ rol8(B) ^ rol16(B) ^ rol24(B); the stored round keys are
+ *   rk_i ^ c_i, c_i = mu_(i+1) ^ mu_(i+2) ^ mu_(i+3) ^ (a a a a), so that
+ *   no unmasked S-box index or output, state word or round key is ever
+ *   held; decryption corrects the key masks by c_i ^ c_(31-i);
+ * - the key schedule masks the key words on load and uses a second masked
+ *   table T'_k built on the stack from the public S-box;
+ * - masks are refreshed at every setkey and every SM4M_REFRESH_BLOCKS
+ *   blocks (checked before each batch), by permuting the table and
+ *   re-masking the keys, never unmasking anything: this writes into a
+ *   schedule passed as const, which a context owns alone;
+ * - masks come from axiom_random_fill(), else axiom_random_bytes(); if both
+ *   fail, from the clock, a counter and the previous masks (correct
+ *   output, masks no longer unpredictable);
+ * - every operation first reads one word from each cache line of the
+ *   table and the round keys, so that with a warm, undisturbed cache the
+ *   time of a call does not depend on the lines the data selects.
  */
 #include "config.h"
 
@@ -535,9 +488,10 @@ AXIOM_BC_DEFINE_MODE(sm4m_cfb_enc, axiom_bc_cfb_enc_generic, sm4m_ecb_enc)
 AXIOM_BC_DEFINE_MODE(sm4m_cfb_dec, axiom_bc_cfb_dec_generic, sm4m_ecb_enc)
 AXIOM_BC_DEFINE_MODE(sm4m_ofb, axiom_bc_ofb_generic, sm4m_ecb_enc)
 
-/* Measured (doc/PERFORMANCE.md, SM4): at 16 MiB out of place the
- * aesni-avx2 CBC decryption is ~9 % faster with non-temporal output
- * stores, in place ~4 % slower. */
+/* Outputs of at least this many bytes, out of place, are written with
+ * non-temporal stores by the SIMD bulk loops (sm4_wide.h): they leave the
+ * caches anyway, and streaming them spares the reads for ownership; in
+ * place, and for outputs that stay cached, normal stores are cheaper. */
 size_t axiom_sm4_nt_min = 2 * 1024 * 1024;
 
 const axiom_bc_kernel axiom_sm4_masked = {

@@ -4,8 +4,9 @@
  *
  * Interleave: the parallel operations (ECB, CTR, CBC and CFB decryption,
  * XTS) run 8 ymm registers = 16 blocks per iteration.  VAESENC on ymm issues
- * twice per cycle with a latency of about 3 cycles, so 6 chains would just
- * cover it; 8 leave slack for the loads, XORs and stores.  The tail (1..15
+ * twice per cycle with a latency of 3 to 4 cycles (4 on Zen 4), so 6 to 8
+ * independent chains keep the AES unit busy; the kernel runs 8 (limits:
+ * doc/design/aes.md).  The tail (1..15
  * blocks) is one masked step of 8, 4 or 1 registers (VPMASKMOVQ loads and
  * stores, so masked-off memory is never touched).  The round keys are
  * broadcast to both lanes once per call; with 16 ymm registers most of them

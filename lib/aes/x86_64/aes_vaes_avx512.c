@@ -4,8 +4,9 @@
  *
  * Interleave: the parallel operations (ECB, CTR, CBC and CFB decryption,
  * XTS) run 8 zmm registers = 32 blocks per iteration.  VAESENC on zmm issues
- * once per cycle with a latency of about 3 cycles, so 8 independent chains
- * keep the AES unit busy with room for the loads, XORs and stores.  The tail
+ * once per cycle with a latency of 3 to 4 cycles (4 on Zen 4), so 8
+ * independent chains keep the AES unit busy with room for the loads, XORs
+ * and stores (limits: doc/design/aes.md).  The tail
  * (1..31 blocks) is one masked step of 8, 4 or 1 registers (per-register
  * AVX-512 masks on the loads and stores), so a short tail is not serialised.
  * The round keys are broadcast to the four lanes once per call.  Messages

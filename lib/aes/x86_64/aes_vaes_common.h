@@ -303,9 +303,9 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
  * short copy of @body, inlined here; longer ones a copy out of line, so
  * that its register allocation (all round keys and eight registers of
  * blocks, some spilled) costs short messages nothing: under @step blocks
- * (one whole step) the tail-only copy, which keeps no loop state (XTS of 5
- * blocks: 7-26 % faster than through the full copy), otherwise the full
- * one. */
+ * (one whole step) the tail-only copy, which keeps no loop state (so
+ * that, e.g., XTS of 5 blocks does not spill the loop's eight tweak
+ * registers), otherwise the full one. */
 #define VAES_SPLIT_ENTRY(name, name_long, name_tail, body, small, step)                                                  \
     static __attribute__((noinline)) void name_long(const axiom_bc_ks *ks, uint8_t *out,         \
                                                       const uint8_t *in, size_t n,                 \

@@ -20,7 +20,7 @@
  * (ch_first_round_shared: 49 of the 1280 round operations per 8 blocks),
  * and each 8-block group's first column is computed before the previous
  * group's output, so that its rounds start while the output runs.
- * Bound and measurements: doc/PERFORMANCE.md, "ChaCha20 on the AVX2 tier". */
+ * Design and bound: doc/design/chacha.md. */
 #include "config.h"
 
 #include "chacha/x86_64/chacha_simd.h"

@@ -371,8 +371,8 @@ typedef struct { __m512i v[5]; } ifma_mul;
     Z_QR(x2, x6, x10, x14) IFMA_P2(mu); Z_QR(x3, x7, x11, x15) IFMA_P3(mu);            \
     Z_QR(x0, x5, x10, x15) IFMA_P4(); Z_QR(x1, x6, x11, x12) IFMA_P5();                \
     Z_QR(x2, x7, x8, x13) Z_QR(x3, x4, x9, x14)
-/* DR_STEP with the parts one quarter round later (open's arrangement:
- * measured 0.4-0.7% faster for open, 0.5-0.8% slower for seal). */
+/* DR_STEP with the parts one quarter round later: open's arrangement
+ * (each direction uses the placement that compiles to its faster code). */
 #define DR_STEP_LATE(mu, ptr)                                                           \
     Z_QR(x0, x4, x8, x12) Z_QR(x1, x5, x9, x13) IFMA_P0(ptr);                          \
     Z_QR(x2, x6, x10, x14) IFMA_P1(mu); Z_QR(x3, x7, x11, x15) IFMA_P2(mu);            \
@@ -469,9 +469,9 @@ typedef struct { __m512i v[5]; } ifma_mul;
     } while (0)
 
 /* IFMA_CHUNK for open: the steps in two of every three double rounds
- * after the first, and the last in the transposes (measured: gcc 12's
- * code for open is ~0.3% faster this way, for seal ~2% slower, so
- * each direction has its own arrangement, and its own function). */
+ * after the first, and the last in the transposes.  Each direction has
+ * its own arrangement, and its own function: the placement that gives
+ * the faster code for open is not the one for seal. */
 #define IFMA_CHUNK_OPEN(st, pre, out, in, mac, first, mr)                                      \
     do {                                                                                \
         Z_X16_INIT_R1(st, pre);                                                         \
