@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Benchmark runner rules (included by Makefile.am): axiom-bench, its smoke
-# test, and the bench, bench-plot, performance, audit and bench-table
-# targets.
+# test, and the bench, bench-plot, performance, audit, bench-record and
+# bench-table targets.
 
 # The runner proper, shared by axiom-bench and the installed `axiom-crypto speed`.
 noinst_LTLIBRARIES += bench/libbench.la
@@ -74,12 +74,20 @@ audit: $(BENCH_RUN)
 	@$(MKDIR_P) $(BENCH_RESULTS)
 	$(BENCH_RT) $(BENCH_RUN) --cold --save $(BENCH_RESULTS)/audit.csv --save $(BENCH_RESULTS)/audit.txt
 
-# The results tables of doc/PERFORMANCE.md from the recorded run (a saved
-# axiom-bench text file kept in the source tree); BENCH_RECORDED=FILE
-# takes another one, e.g. bench/results/bench.txt from `make bench`.
+# The recorded run behind doc/PERFORMANCE.md's tables, kept in the source
+# tree: `make bench-record` measures a new one (about 4 minutes: four
+# sizes, 0.1 s per case and library), `make bench-table` rewrites the
+# tables from it; BENCH_RECORDED=FILE takes another run for either, e.g.
+# bench/results/bench.txt from `make bench`.
 BENCH_RECORDED = bench/runs/amd-epyc-zen4.txt
+bench-record: $(BENCH_RUN)
+	@out='$(srcdir)/$(BENCH_RECORDED)'; \
+	{ echo '# SPDX-License-Identifier: GPL-2.0-or-later'; \
+	  echo '# The axiom-bench run recorded for the tables of doc/PERFORMANCE.md (make bench-record).'; \
+	  $(BENCH_RT) $(BENCH_RUN) -s 16,1k,16k,16M -t 0.1; } >"$$out.tmp" && mv "$$out.tmp" "$$out" && \
+	echo "bench-record: wrote $$out"
 bench-table:
 	@f='$(BENCH_RECORDED)'; test -f "$$f" || f='$(srcdir)/$(BENCH_RECORDED)'; \
 	$(SHELL) $(srcdir)/bench/table.sh "$$f" $(srcdir)/doc/PERFORMANCE.md
 
-.PHONY: bench bench-plot performance audit bench-table
+.PHONY: bench bench-plot performance audit bench-record bench-table
