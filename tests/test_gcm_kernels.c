@@ -181,14 +181,14 @@ START_TEST(test_aead_ops_tiers)
             axiom_gcm_setkey_with(g, k, key, kl);
             for (int enc = 0; enc <= 1; enc++) {
                 ref_oneshot(ref, enc, c0, t0, nonce, ad, al, p, len);
-                (enc ? axiom_gcm_aead_seal : axiom_gcm_aead_open)(g, c1 + o, t1, nonce, 12, ad, al,
+                (enc ? axiom_gcm_aead_seal : axiom_gcm_aead_open)(g, c1 + o, t1, 16, nonce, 12, ad, al,
                                                                   p, len);
                 TU_ASSERT_MEM_EQ(c1 + o, c0, len, "%s %s, len %zu", k->name, enc ? "seal" : "open",
                                  len);
                 TU_ASSERT_MEM_EQ(t1, t0, 16, "%s %s tag, len %zu", k->name,
                                  enc ? "seal" : "open", len);
                 memcpy(c1 + o, p, len);
-                (enc ? axiom_gcm_aead_seal : axiom_gcm_aead_open)(g, c1 + o, t1, nonce, 12, ad, al,
+                (enc ? axiom_gcm_aead_seal : axiom_gcm_aead_open)(g, c1 + o, t1, 16, nonce, 12, ad, al,
                                                                   c1 + o, len);
                 TU_ASSERT_MEM_EQ(c1 + o, c0, len, "%s %s in place, len %zu", k->name,
                                  enc ? "seal" : "open", len);

@@ -178,7 +178,7 @@ static int inputs_get(aead_inputs *v, const uint8_t *out, size_t len, const uint
  * kernels may see them: set aside first when they touch the output (out
  * of line: the usual call pays only the two range checks). */
 static __attribute__((noinline)) int run_aside(const axiom_aead_ctx *ctx, int enc, uint8_t *out,
-                                               uint8_t full[AXIOM_AEAD_MAXTAG],
+                                               uint8_t full[AXIOM_AEAD_MAXTAG], size_t taglen,
                                                const uint8_t *nonce, size_t noncelen,
                                                const uint8_t *ad, size_t adlen,
                                                const uint8_t *in, size_t len)
@@ -188,9 +188,9 @@ static __attribute__((noinline)) int run_aside(const axiom_aead_ctx *ctx, int en
     if (rc != AXIOM_OK)
         return rc;
     if (enc)
-        ctx->alg->seal(ctx->state, out, full, v.nonce, noncelen, v.ad, adlen, in, len);
+        ctx->alg->seal(ctx->state, out, full, taglen, v.nonce, noncelen, v.ad, adlen, in, len);
     else
-        ctx->alg->open(ctx->state, out, full, v.nonce, noncelen, v.ad, adlen, in, len);
+        ctx->alg->open(ctx->state, out, full, taglen, v.nonce, noncelen, v.ad, adlen, in, len);
     inputs_done(&v, noncelen, adlen);
     return AXIOM_OK;
 }
@@ -205,10 +205,11 @@ AXIOM_API int axiom_aead_seal(axiom_aead_ctx *ctx, uint8_t *out, uint8_t *tag, s
         return rc;
     uint8_t full[AXIOM_AEAD_MAXTAG];
     if (touches(nonce, noncelen, out, len) | touches(ad, adlen, out, len)) {
-        if ((rc = run_aside(ctx, 1, out, full, nonce, noncelen, ad, adlen, in, len)) != AXIOM_OK)
+        if ((rc = run_aside(ctx, 1, out, full, taglen, nonce, noncelen, ad, adlen, in, len)) !=
+            AXIOM_OK)
             return rc;
     } else {
-        ctx->alg->seal(ctx->state, out, full, nonce, noncelen, ad, adlen, in, len);
+        ctx->alg->seal(ctx->state, out, full, taglen, nonce, noncelen, ad, adlen, in, len);
     }
     memcpy(tag, full, taglen);
     axiom_wipe(full, sizeof full);
@@ -225,10 +226,11 @@ AXIOM_API int axiom_aead_open(axiom_aead_ctx *ctx, uint8_t *out, const uint8_t *
         return rc;
     uint8_t full[AXIOM_AEAD_MAXTAG];
     if (touches(nonce, noncelen, out, len) | touches(ad, adlen, out, len)) {
-        if ((rc = run_aside(ctx, 0, out, full, nonce, noncelen, ad, adlen, in, len)) != AXIOM_OK)
+        if ((rc = run_aside(ctx, 0, out, full, taglen, nonce, noncelen, ad, adlen, in, len)) !=
+            AXIOM_OK)
             return rc;
     } else {
-        ctx->alg->open(ctx->state, out, full, nonce, noncelen, ad, adlen, in, len);
+        ctx->alg->open(ctx->state, out, full, taglen, nonce, noncelen, ad, adlen, in, len);
     }
     /* Constant time: OR every difference together, branch once at the end. */
     uint8_t diff = 0;

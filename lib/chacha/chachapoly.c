@@ -161,19 +161,21 @@ static void cp_crypt(const cp_state *s, const uint8_t key[32], const uint8_t non
 }
 
 static void cp_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                    const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
+                    size_t taglen,                     const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
                     const uint8_t *in, size_t len)
 {
     const cp_state *s = state;
+    (void)taglen; /* always the 16-byte tag */
     (void)noncelen;
     cp_crypt(s, s->key, nonce, 1, out, tag, ad, adlen, in, len);
 }
 
 static void cp_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                    const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
+                    size_t taglen,                     const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
                     const uint8_t *in, size_t len)
 {
     const cp_state *s = state;
+    (void)taglen;
     (void)noncelen;
     cp_crypt(s, s->key, nonce, 0, out, tag, ad, adlen, in, len);
 }
@@ -193,17 +195,19 @@ static void xcp_run(const cp_state *s, int enc, uint8_t *out, uint8_t tag[AXIOM_
 }
 
 static void xcp_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                     const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
+                     size_t taglen,                      const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
                      const uint8_t *in, size_t len)
 {
+    (void)taglen;
     (void)noncelen;
     xcp_run(state, 1, out, tag, nonce, ad, adlen, in, len);
 }
 
 static void xcp_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                     const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
+                     size_t taglen,                      const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
                      const uint8_t *in, size_t len)
 {
+    (void)taglen;
     (void)noncelen;
     xcp_run(state, 0, out, tag, nonce, ad, adlen, in, len);
 }

@@ -9,7 +9,8 @@
 
 #include "core/kernel.h"
 
-#define AXIOM_AEAD_MAXTAG 16
+/* The longest tag of any algorithm (AEGIS: 32 bytes). */
+#define AXIOM_AEAD_MAXTAG 32
 
 /* One algorithm.  The generic layer validates every argument with the
  * predicates and limits below (so the operations never fail), rejects
@@ -32,13 +33,18 @@ typedef struct axiom_aead_alg {
     const axiom_kernel *const *kernels;
     /* Bind kernel @k (picked from kernels) and expand the key. */
     void (*setkey)(void *state, const axiom_kernel *k, const uint8_t *key, size_t keylen);
-    /* Encrypt and write the full 16-byte tag. */
-    void (*seal)(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
+    /* Encrypt and write the tag for @taglen (a length tag_ok accepts) to
+     * @tag, which has room for AXIOM_AEAD_MAXTAG bytes.  An algorithm
+     * whose shorter tags are truncations of one full tag (GCM, Poly1305)
+     * may ignore @taglen and write the full tag; one whose tag lengths are
+     * different functions (AEGIS) writes the @taglen-byte tag. */
+    void (*seal)(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG], size_t taglen,
                  const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
                  const uint8_t *in, size_t len);
-    /* Decrypt and write the full 16-byte tag computed over the ciphertext;
-     * the generic layer compares it with the caller's. */
-    void (*open)(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
+    /* Decrypt and write the tag computed over the ciphertext, as seal
+     * does; the generic layer compares its first @taglen bytes with the
+     * caller's. */
+    void (*open)(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG], size_t taglen,
                  const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
                  const uint8_t *in, size_t len);
 } axiom_aead_alg;

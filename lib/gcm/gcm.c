@@ -325,20 +325,22 @@ static void gcm_run(const void *state, int encrypt, uint8_t *out, uint8_t tag[AX
     axiom_wipe(&m, sizeof m);
 }
 
-/* lib/gcm/gcm.h declares the tag as uint8_t[16]. */
-_Static_assert(AXIOM_AEAD_MAXTAG == 16, "GCM tag buffer size");
+/* The full 16-byte tag whatever @taglen: shorter tags are its prefixes. */
+_Static_assert(AXIOM_AEAD_MAXTAG >= 16, "GCM tag buffer size");
 
-void axiom_gcm_aead_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                    const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
-                    const uint8_t *in, size_t len)
+void axiom_gcm_aead_seal(const void *state, uint8_t *out, uint8_t *tag, size_t taglen,
+                         const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
+                         const uint8_t *in, size_t len)
 {
+    (void)taglen;
     gcm_run(state, 1, out, tag, nonce, noncelen, ad, adlen, in, len);
 }
 
-void axiom_gcm_aead_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                    const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
-                    const uint8_t *in, size_t len)
+void axiom_gcm_aead_open(const void *state, uint8_t *out, uint8_t *tag, size_t taglen,
+                         const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
+                         const uint8_t *in, size_t len)
 {
+    (void)taglen;
     gcm_run(state, 0, out, tag, nonce, noncelen, ad, adlen, in, len);
 }
 

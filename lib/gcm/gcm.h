@@ -71,11 +71,12 @@ void axiom_gcm_tag(const axiom_gcm_key *g, axiom_gcm_msg *m, uint8_t tag[16]);
 #define AXIOM_GCM_STATE_SIZE ((sizeof(axiom_gcm_key) + 63) & ~(size_t)63)
 int axiom_gcm_aead_nonce_ok(size_t noncelen);
 int axiom_gcm_aead_tag_ok(size_t taglen);
-void axiom_gcm_aead_seal(const void *state, uint8_t *out, uint8_t tag[16], const uint8_t *nonce,
-                    size_t noncelen, const uint8_t *ad, size_t adlen, const uint8_t *in,
-                    size_t len);
-void axiom_gcm_aead_open(const void *state, uint8_t *out, uint8_t tag[16], const uint8_t *nonce,
-                    size_t noncelen, const uint8_t *ad, size_t adlen, const uint8_t *in,
-                    size_t len);
+/* Write the full 16-byte tag to @tag, whatever @taglen (lib/core/aead.h). */
+void axiom_gcm_aead_seal(const void *state, uint8_t *out, uint8_t *tag, size_t taglen,
+                         const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
+                         const uint8_t *in, size_t len);
+void axiom_gcm_aead_open(const void *state, uint8_t *out, uint8_t *tag, size_t taglen,
+                         const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
+                         const uint8_t *in, size_t len);
 
 #endif

@@ -35,7 +35,7 @@ static size_t ntargets;
 static int overflow; /* a target did not fit: ct_targets() refuses to run */
 
 /* Results land here so that no operation is dead code; never read. */
-static uint8_t out[WORK], work[WORK], tag[16];
+static uint8_t out[WORK], work[WORK], tag[32];
 static volatile uint8_t sink;
 
 /* The first @len bytes of the work buffer filled with secret data: the
@@ -461,7 +461,7 @@ static void run_gcm(const ct_target *t, const uint8_t *secret, int full)
     axiom_gcm_setkey_with(&g, t->kernel, secret, t->keylen);
     const axiom_aead_alg *a = &axiom_aead_aes128_gcm; /* the operations do not depend on the key size */
     if (!full) {
-        a->seal(&g, out, tag, nonce, 12, NULL, 0, secret + CT_KEY_BYTES, 64);
+        a->seal(&g, out, tag, 16, nonce, 12, NULL, 0, secret + CT_KEY_BYTES, 64);
         return;
     }
     static const size_t lens[] = { 0, 5, 16, 100, 255, 519, 1031, 2100 };
@@ -469,14 +469,14 @@ static void run_gcm(const ct_target *t, const uint8_t *secret, int full)
     for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
         /* A 13-byte nonce makes J0, and so every counter, secret. */
         for (size_t nl = 12; nl <= 13; nl++) {
-            a->seal(&g, out, tag, nonce, nl, secret + 40, 20, work, lens[i]);
-            a->open(&g, out, tag, nonce, nl, secret + 40, 20, work, lens[i]);
+            a->seal(&g, out, tag, 16, nonce, nl, secret + 40, 20, work, lens[i]);
+            a->open(&g, out, tag, 16, nonce, nl, secret + 40, 20, work, lens[i]);
         }
     }
     /* Long AD with short text: the one-shot hooks' branch that hashes the
      * AD apart (AD and text over the key powers' 32 blocks). */
-    a->seal(&g, out, tag, nonce, 12, work, 600, secret + CT_KEY_BYTES, 50);
-    a->open(&g, out, tag, nonce, 12, work, 600, secret + CT_KEY_BYTES, 50);
+    a->seal(&g, out, tag, 16, nonce, 12, work, 600, secret + CT_KEY_BYTES, 50);
+    a->open(&g, out, tag, 16, nonce, 12, work, 600, secret + CT_KEY_BYTES, 50);
 }
 
 /* A message a bit over 4 KiB: on the tiers without a stitched loop
@@ -494,11 +494,11 @@ static void run_gcm_long(const ct_target *t, const uint8_t *secret, int full)
     axiom_gcm_setkey_with(&g, t->kernel, secret, t->keylen);
     const axiom_aead_alg *a = &axiom_aead_aes128_gcm;
     fill_work_n(secret, GCM_LONG);
-    a->seal(&g, out, tag, nonce, 12, NULL, 0, work, GCM_LONG);
+    a->seal(&g, out, tag, 16, nonce, 12, NULL, 0, work, GCM_LONG);
     if (!full)
         return;
-    a->seal(&g, out, tag, nonce, 12, secret + 40, 20, work, GCM_LONG);
-    a->open(&g, out, tag, nonce, 12, secret + 40, 20, work, GCM_LONG);
+    a->seal(&g, out, tag, 16, nonce, 12, secret + 40, 20, work, GCM_LONG);
+    a->open(&g, out, tag, 16, nonce, 12, secret + 40, 20, work, GCM_LONG);
 }
 
 /* The tiers of @list (AES-GCM's, with @nkeys key sizes, or SM4-GCM's,
