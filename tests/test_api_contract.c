@@ -24,6 +24,7 @@
 /* Constants only: the path thresholds that the AD-inside-the-output test
  * derives its message lengths from. */
 #include "chacha/chacha.h"
+#include "aegis/aegis.h"
 #include "chacha/poly1305.h"
 #include "gcm/gcm.h"
 
@@ -57,16 +58,20 @@ static const calg ciphers[] = {
 };
 #define NCIPHERS (sizeof ciphers / sizeof ciphers[0])
 
+enum { K_CP, K_GCM, K_AEGIS }; /* ChaCha20-Poly1305 family, GCM, AEGIS */
 typedef struct {
     const char *name;
     size_t keylen, noncelen, taglen;
-    int gcm;
+    int kind;
 } aalg;
 
 static const aalg aeads[] = {
-    { "aes-128-gcm", 16, 12, 16, 1 },        { "aes-192-gcm", 24, 12, 16, 1 },
-    { "aes-256-gcm", 32, 12, 16, 1 },        { "sm4-gcm", 16, 12, 16, 1 },
-    { "chacha20-poly1305", 32, 12, 16, 0 }, { "xchacha20-poly1305", 32, 24, 16, 0 },
+    { "aes-128-gcm", 16, 12, 16, K_GCM },      { "aes-192-gcm", 24, 12, 16, K_GCM },
+    { "aes-256-gcm", 32, 12, 16, K_GCM },      { "sm4-gcm", 16, 12, 16, K_GCM },
+    { "chacha20-poly1305", 32, 12, 16, K_CP }, { "xchacha20-poly1305", 32, 24, 16, K_CP },
+    { "aegis-128l", 16, 16, 16, K_AEGIS },     { "aegis-128x2", 16, 16, 16, K_AEGIS },
+    { "aegis-128x4", 16, 16, 16, K_AEGIS },    { "aegis-256", 32, 32, 16, K_AEGIS },
+    { "aegis-256x2", 32, 32, 16, K_AEGIS },    { "aegis-256x4", 32, 32, 16, K_AEGIS },
 };
 #define NAEADS (sizeof aeads / sizeof aeads[0])
 
@@ -710,9 +715,10 @@ START_TEST(test_aead_contract)
         }
         tu_fill_sentinel(big, sizeof big);
         tu_fill_sentinel(tbuf, sizeof tbuf);
-        size_t badn[] = { 0, a->gcm ? 0 : a->noncelen - 1, a->gcm ? 0 : a->noncelen + 1 };
+        const int gcm = a->kind == K_GCM;
+        size_t badn[] = { 0, gcm ? 0 : a->noncelen - 1, gcm ? 0 : a->noncelen + 1 };
         for (size_t k = 0; k < 3; k++) {
-            if (k && a->gcm)
+            if (k && gcm)
                 break;
             TU_ASSERT_RC(axiom_aead_seal(c, big, tbuf, 16, n, badn[k], ad, sizeof ad, pt, L),
                          AXIOM_EIVLEN, "%s: seal noncelen %zu", a->name, badn[k]);
@@ -721,8 +727,8 @@ START_TEST(test_aead_contract)
         }
         static const size_t badtags_gcm[] = { 0, 1, 3, 5, 7, 9, 11, 17 };
         static const size_t badtags_cp[] = { 0, 4, 8, 12, 15, 17 };
-        const size_t *bt = a->gcm ? badtags_gcm : badtags_cp;
-        size_t nbt = a->gcm ? 8 : 6;
+        const size_t *bt = gcm ? badtags_gcm : badtags_cp;
+        size_t nbt = gcm ? 8 : 6;
         for (size_t k = 0; k < nbt; k++) {
             TU_ASSERT_RC(axiom_aead_seal(c, big, tbuf, bt[k], n, a->noncelen, ad, sizeof ad, pt,
                                          L),
@@ -762,7 +768,7 @@ START_TEST(test_aead_contract)
         TU_ASSERT_RC(axiom_aead_open(c, NULL, t0, 16, n, a->noncelen, NULL, 0, NULL, 0),
                      AXIOM_EAUTH, "%s: open empty, bad tag", a->name);
 
-        if (a->gcm) {
+        if (gcm) {
             /* Truncated tags are prefixes of the full tag; nonces 1..40. */
             static const size_t okt[] = { 4, 8, 12, 13, 14, 15, 16 };
             for (size_t k = 0; k < sizeof okt / sizeof okt[0]; k++) {
@@ -903,7 +909,7 @@ static size_t ov_lengths(const aalg *a, size_t adlen, size_t *v)
     size_t n = 0, biggest = 0;
     for (size_t i = 0; i < sizeof small / sizeof small[0]; i++)
         n = ov_add(v, n, small[i]);
-    if (a->gcm) {
+    if (a->kind == K_GCM) {
         static const size_t text[] = AXIOM_GCM_TEXT_STEPS, total[] = AXIOM_GCM_TOTAL_STEPS;
         const size_t nad = (adlen + 15) / 16;
         for (size_t i = 0; i < sizeof text / sizeof text[0]; i++) {
@@ -916,8 +922,11 @@ static size_t ov_lengths(const aalg *a, size_t adlen, size_t *v)
             if (total[i] > nad)
                 n = ov_around(v, n, 16 * (total[i] - nad - 1));
     } else {
-        static const size_t steps[] = AXIOM_CHACHAPOLY_STEPS;
-        for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+        static const size_t cp[] = AXIOM_CHACHAPOLY_STEPS, aegis[] = AXIOM_AEGIS_TEXT_STEPS;
+        const size_t *steps = a->kind == K_CP ? cp : aegis;
+        const size_t ns = a->kind == K_CP ? sizeof cp / sizeof cp[0]
+                                          : sizeof aegis / sizeof aegis[0];
+        for (size_t i = 0; i < ns; i++) {
             n = ov_around(v, n, steps[i]);
             biggest = steps[i] > biggest ? steps[i] : biggest;
         }
@@ -942,6 +951,22 @@ static size_t ov_offsets(size_t len, size_t n, long *offs)
     return k;
 }
 
+/* AEGIS: decrypt @len bytes of @in under the AD @ad and g_key/g_iv with
+ * the streaming interface, without checking any tag, into @out. */
+static void aegis_unchecked(const char *name, size_t nl, const uint8_t *ad, size_t al,
+                            uint8_t *out, const uint8_t *in, size_t len)
+{
+    axiom_aegis_ctx *s;
+    uint8_t t[16] = { 0 };
+    TU_ASSERT_RC(axiom_aegis_new(&s, name), AXIOM_OK, "%s", name);
+    TU_ASSERT_RC(axiom_aegis_setkey(s, g_key, nl), AXIOM_OK, "%s", name);
+    TU_ASSERT_RC(axiom_aegis_init(s, AXIOM_DECRYPT, g_iv, nl), AXIOM_OK, "%s", name);
+    TU_ASSERT_RC(axiom_aegis_aad(s, ad, al), AXIOM_OK, "%s", name);
+    TU_ASSERT_RC(axiom_aegis_update(s, out, in, len), AXIOM_OK, "%s", name);
+    (void)axiom_aegis_verify(s, t, 16);
+    axiom_aegis_free(s);
+}
+
 /* aead.h: the AD and nonce may lie anywhere, the output included, on
  * every kernel and every length class: inside out at its start, middle
  * and end or across an edge; the nonce inside out; and in place, the AD
@@ -950,7 +975,7 @@ static size_t ov_offsets(size_t len, size_t n, long *offs)
 START_TEST(test_aead_ad_in_output)
 {
     static const size_t adlens[] = { 1, 13, 16, 40, 130, 1500, 5000 };
-    enum { MAXAD = 5000, MAXNONCE = 24 };
+    enum { MAXAD = 5000, MAXNONCE = 32 };
     size_t lens[OV_MAXLENS];
     /* Every buffer has room for the longest message plus an AD on either
      * side. */
@@ -963,8 +988,8 @@ START_TEST(test_aead_ad_in_output)
         }
     const size_t cap = maxlen + 2 * MAXAD + 64;
     uint8_t *pt = malloc(maxlen), *ct = malloc(maxlen), *ad = malloc(MAXAD);
-    uint8_t *buf = malloc(cap), *ref = malloc(cap);
-    TU_ASSERT(pt && ct && ad && buf && ref, "malloc");
+    uint8_t *buf = malloc(cap), *ref = malloc(cap), *scratch = malloc(maxlen);
+    TU_ASSERT(pt && ct && ad && buf && ref && scratch, "malloc");
     uint8_t *const out = buf + MAXAD + 32;
     tu_rand_bytes(pt, maxlen);
     tu_rand_bytes(ad, MAXAD);
@@ -1009,27 +1034,44 @@ START_TEST(test_aead_ad_in_output)
                     memcpy(out, pt, len);
                     memcpy(ref, out + off, al);
                     uint8_t want[16];
-                    TU_ASSERT_RC(axiom_aead_seal(c, ct, want, 16, g_iv, nl, ref, al, pt, len),
+                    TU_ASSERT_RC(axiom_aead_seal(c, ref + al, want, 16, g_iv, nl, ref, al, pt,
+                                                 len),
                                  AXIOM_OK, "%s", a->name);
                     TU_ASSERT_RC(axiom_aead_seal(c, out, t2, 16, g_iv, nl, out + off, al, out,
                                                  len),
                                  AXIOM_OK, "%s", a->name);
-                    TU_ASSERT_MEM_EQ(out, ct, len, "%s: in-place seal len %zu, AD(%zu) at %+ld",
-                                     a->name, len, al, off);
+                    TU_ASSERT_MEM_EQ(out, ref + al, len,
+                                     "%s: in-place seal len %zu, AD(%zu) at %+ld", a->name, len,
+                                     al, off);
                     TU_ASSERT_MEM_EQ(t2, want, 16,
                                      "%s: in-place seal tag len %zu, AD(%zu) at %+ld", a->name,
                                      len, al, off);
-                    /* Opening, it is ciphertext: the text does not depend
-                     * on the AD, so the tag is made over those bytes. */
+                    /* Opening, it is ciphertext.  GCM and ChaCha20: the
+                     * text does not depend on the AD, so the tag is made
+                     * over those bytes.  AEGIS absorbs the AD before the
+                     * text: the plaintext that seals to the text now in
+                     * out under the AD found in it is that text's
+                     * decryption under that AD (streaming, unchecked). */
                     memcpy(ref, out + off, al);
-                    TU_ASSERT_RC(axiom_aead_seal(c, ct, want, 16, g_iv, nl, ref, al, pt, len),
+                    const uint8_t *want_pt = pt;
+                    if (a->kind == K_AEGIS) {
+                        aegis_unchecked(a->name, nl, ref, al, scratch, out, len);
+                        want_pt = scratch;
+                    }
+                    TU_ASSERT_RC(axiom_aead_seal(c, ref + al, want, 16, g_iv, nl, ref, al,
+                                                 want_pt, len),
                                  AXIOM_OK, "%s", a->name);
+                    if (a->kind == K_AEGIS)
+                        TU_ASSERT_MEM_EQ(ref + al, out, len, "%s: unchecked decryption",
+                                         a->name);
                     TU_ASSERT_RC(axiom_aead_open(c, out, want, 16, g_iv, nl, out + off, al,
                                                  out, len),
                                  AXIOM_OK, "%s: in-place open len %zu, AD(%zu) at %+ld",
                                  a->name, len, al, off);
-                    TU_ASSERT_MEM_EQ(out, pt, len, "%s: in-place open len %zu, AD(%zu) at %+ld",
-                                     a->name, len, al, off);
+                    TU_ASSERT_MEM_EQ(out, want_pt, len,
+                                     "%s: in-place open len %zu, AD(%zu) at %+ld", a->name, len,
+                                     al, off);
+
                 }
                 if (ai != 1)
                     continue; /* the nonce cases once per length */
@@ -1076,6 +1118,7 @@ START_TEST(test_aead_ad_in_output)
     free(ad);
     free(buf);
     free(ref);
+    free(scratch);
 }
 END_TEST
 
@@ -1092,8 +1135,11 @@ START_TEST(test_length_limits)
     tu_fill_sentinel(tag, sizeof tag);
     for (size_t i = 0; i < NAEADS; i++) {
         const aalg *a = &aeads[i];
-        /* GCM: 2^36 - 32 bytes; ChaCha20-Poly1305: (2^32 - 1) * 64 bytes. */
-        size_t over = a->gcm ? ((size_t)1 << 36) - 31 : ((size_t)1 << 38) - 63;
+        /* GCM: 2^36 - 32 bytes; ChaCha20-Poly1305: (2^32 - 1) * 64 bytes;
+         * AEGIS: 2^61 - 1 bytes. */
+        size_t over = a->kind == K_GCM  ? ((size_t)1 << 36) - 31
+                      : a->kind == K_CP ? ((size_t)1 << 38) - 63
+                                        : (size_t)1 << 61;
         axiom_aead_ctx *c = aead_keyed(a);
         TU_ASSERT_RC(axiom_aead_seal(c, p, tag, 16, g_iv, a->noncelen, NULL, 0, p, over),
                      AXIOM_ELENGTH, "%s: seal %zu bytes", a->name, over);
@@ -1102,15 +1148,17 @@ START_TEST(test_length_limits)
         TU_ASSERT_SENTINEL(tag, sizeof tag, "%s: tag written", a->name);
         axiom_aead_free(c);
     }
-    /* GCM AD: at most 2^61 - 1 bytes (its bit length fits 64 bits). */
+    /* GCM and AEGIS AD: at most 2^61 - 1 bytes (its bit length fits 64
+     * bits). */
     for (size_t i = 0; i < NAEADS; i++) {
         const aalg *a = &aeads[i];
-        if (!a->gcm)
+        if (a->kind == K_CP)
             continue;
         axiom_aead_ctx *c = aead_keyed(a);
-        TU_ASSERT_RC(axiom_aead_seal(c, NULL, tag, 16, g_iv, 12, p, (size_t)1 << 61, NULL, 0),
+        TU_ASSERT_RC(axiom_aead_seal(c, NULL, tag, 16, g_iv, a->noncelen, p, (size_t)1 << 61,
+                                     NULL, 0),
                      AXIOM_ELENGTH, "%s: AD of 2^61 bytes", a->name);
-        TU_ASSERT_RC(axiom_aead_open(c, NULL, t2, 16, g_iv, 12, p, SIZE_MAX, NULL, 0),
+        TU_ASSERT_RC(axiom_aead_open(c, NULL, t2, 16, g_iv, a->noncelen, p, SIZE_MAX, NULL, 0),
                      AXIOM_ELENGTH, "%s: AD of SIZE_MAX bytes", a->name);
         TU_ASSERT_SENTINEL(tag, sizeof tag, "%s: tag written", a->name);
         axiom_aead_free(c);

@@ -557,7 +557,9 @@ static void disarm(void)
 /* Take the snapshot of the live context @ctx and check that the detector
  * sees it there; @need_derived: the derived secrets must be found too
  * (their layout is one the derivations cover). */
-static void snapshot(const char *what, void *ctx, int need_derived)
+/* The live context must hold at least @min secret-looking windows: a
+ * context whose only secret is a 16-byte key (AEGIS) has 9. */
+static void snapshot_min(const char *what, void *ctx, int need_derived, size_t min)
 {
     int was = g_armed;
     g_armed = 0;
@@ -574,12 +576,17 @@ static void snapshot(const char *what, void *ctx, int need_derived)
         fprintf(stderr, "%s: %zu-byte context: %zu derived-secret windows, %zu snapshot "
                 "windows live\n", what, n, live_d.hits, live_s.hits);
     TU_ASSERT(known, "%s: context size unknown to the interposer", what);
-    TU_ASSERT(live_s.hits >= 16, "%s: live context has only %zu secret-looking windows", what,
+    TU_ASSERT(live_s.hits >= min, "%s: live context has only %zu secret-looking windows", what,
               live_s.hits);
     if (need_derived)
         TU_ASSERT(live_d.hits > 0,
                   "%s: none of the independently derived secrets is in the live context "
                   "(%zu bytes): the detector would not see them", what, n);
+}
+
+static void snapshot(const char *what, void *ctx, int need_derived)
+{
+    snapshot_min(what, ctx, need_derived, 16);
 }
 
 static void expect_clean(const char *what)
@@ -773,8 +780,12 @@ START_TEST(test_aead)
     tu_rng_reset(tag);
     const axiom_aead_alg *a = axiom_catalog_aead(name);
     TU_ASSERT(a != NULL, "%s not in the catalog", name);
-    uint8_t key[32], nonce[24], ad[19], buf[53], t[16];
-    size_t noncelen = strncmp(name, "xchacha", 7) == 0 ? 24 : 12, bits;
+    uint8_t key[32], nonce[32], ad[19], buf[53], t[16];
+    size_t noncelen = 0, bits;
+    static const size_t try_nonces[] = { 12, 24, 16, 32 }; /* the first one the AEAD takes */
+    for (size_t i = 0; !noncelen && i < sizeof try_nonces / sizeof try_nonces[0]; i++)
+        if (a->nonce_ok(try_nonces[i]))
+            noncelen = try_nonces[i];
     tu_rand_bytes(key, sizeof key);
     tu_rand_bytes(nonce, sizeof nonce);
     tu_rand_bytes(ad, sizeof ad);
@@ -804,7 +815,7 @@ START_TEST(test_aead)
         TU_ASSERT_RC(axiom_aead_open(c, buf, t, 16, nonce, noncelen, ad, sizeof ad, buf,
                                      sizeof buf), AXIOM_EAUTH, "%s: open", tag);
     }
-    snapshot(tag, c, derivable);
+    snapshot_min(tag, c, derivable, strncmp(name, "aegis", 5) == 0 ? 9 : 16);
     axiom_aead_free(c);
     expect_clean(tag);
 }
@@ -847,6 +858,78 @@ START_TEST(test_gcm_stream)
     }
     snapshot(tag, c, aes_layout_derivable());
     axiom_gcm_free(c);
+    expect_clean(tag);
+}
+END_TEST
+
+/* Streaming AEGIS: freed after a whole message, and in the middle of one
+ * (partial AD and text steps pending). */
+START_TEST(test_aegis_stream)
+{
+    static const char *const names[] = { "aegis-128l", "aegis-128x2", "aegis-128x4",
+                                         "aegis-256",  "aegis-256x2", "aegis-256x4" };
+    const char *name = names[_i / 4];
+    int dir = _i % 2 ? AXIOM_ENCRYPT : AXIOM_DECRYPT, midway = (_i / 2) % 2;
+    char tag[64];
+    snprintf(tag, sizeof tag, "aegis stream %s/%s%s", name, dir ? "encrypt" : "decrypt",
+             midway ? "/midway" : "");
+    tu_rng_reset(tag);
+    const size_t kl = strstr(name, "-256") ? 32 : 16;
+    uint8_t key[32], nonce[32], ad[21], buf[61], t[16];
+    tu_rand_bytes(key, sizeof key);
+    tu_rand_bytes(nonce, sizeof nonce);
+    tu_rand_bytes(ad, sizeof ad);
+    tu_rand_bytes(buf, sizeof buf);
+    ws_clear(&g_derived);
+    ws_add(&g_derived, "key", key, kl, 0);
+    axiom_aegis_ctx *c;
+    TU_ASSERT_RC(axiom_aegis_new(&c, name), AXIOM_OK, "%s: new", tag);
+    arm();
+    TU_ASSERT_RC(axiom_aegis_setkey(c, key, kl), AXIOM_OK, "%s: setkey", tag);
+    TU_ASSERT_RC(axiom_aegis_init(c, dir, nonce, kl), AXIOM_OK, "%s: init", tag);
+    TU_ASSERT_RC(axiom_aegis_aad(c, ad, sizeof ad), AXIOM_OK, "%s: aad", tag);
+    TU_ASSERT_RC(axiom_aegis_update(c, buf, buf, 23), AXIOM_OK, "%s: update", tag);
+    if (!midway) {
+        TU_ASSERT_RC(axiom_aegis_update(c, buf + 23, buf + 23, sizeof buf - 23), AXIOM_OK,
+                     "%s: update", tag);
+        if (dir == AXIOM_ENCRYPT)
+            TU_ASSERT_RC(axiom_aegis_final(c, t, 16), AXIOM_OK, "%s: final", tag);
+        else
+            TU_ASSERT_RC(axiom_aegis_verify(c, t, 16), AXIOM_EAUTH, "%s: verify", tag);
+    }
+    snapshot_min(tag, c, 1, midway ? 16 : 9); /* after a message: only the key */
+    axiom_aegis_free(c);
+    expect_clean(tag);
+}
+END_TEST
+
+/* AEGIS-MAC: the context holds the states after Init and after the
+ * message so far (not the key itself). */
+START_TEST(test_aegis_mac)
+{
+    static const char *const names[] = { "aegis-128l-mac", "aegis-128x4-mac", "aegis-256-mac",
+                                         "aegis-256x2-mac" };
+    const char *name = names[_i / 2];
+    int final = _i % 2;
+    char tag[64];
+    snprintf(tag, sizeof tag, "%s%s", name, final ? "/final" : "/midway");
+    tu_rng_reset(tag);
+    const size_t kl = strstr(name, "-256") ? 32 : 16;
+    uint8_t key[32], msg[77], mac[32];
+    tu_rand_bytes(key, sizeof key);
+    tu_rand_bytes(msg, sizeof msg);
+    ws_clear(&g_derived);
+    ws_add(&g_derived, "key", key, kl, 0);
+    ws_add(&g_derived, "buffered message", msg + 64, 13, 0);
+    axiom_mac_ctx *c;
+    TU_ASSERT_RC(axiom_mac_new(&c, name), AXIOM_OK, "%s: new", tag);
+    arm();
+    TU_ASSERT_RC(axiom_mac_init(c, key, kl, NULL, 0), AXIOM_OK, "%s: init", tag);
+    TU_ASSERT_RC(axiom_mac_update(c, msg, sizeof msg), AXIOM_OK, "%s: update", tag);
+    if (final)
+        TU_ASSERT_RC(axiom_mac_final(c, mac, 32), AXIOM_OK, "%s: final", tag);
+    snapshot(tag, c, 0);
+    axiom_mac_free(c);
     expect_clean(tag);
 }
 END_TEST
@@ -1317,6 +1400,7 @@ START_TEST(test_free_null)
     axiom_hash_free(NULL);
     axiom_hmac_free(NULL);
     axiom_mac_free(NULL);
+    axiom_aegis_free(NULL);
     axiom_drbg_free(NULL);
     disarm();
 }
@@ -1335,6 +1419,8 @@ static Suite *wipe_suite(void)
     ADD(test_cipher, (int)(2 * (sizeof cipher_names / sizeof cipher_names[0])));
     ADD(test_aead, (int)(2 * (sizeof aead_names / sizeof aead_names[0])));
     ADD(test_gcm_stream, 12);
+    ADD(test_aegis_stream, 24);
+    ADD(test_aegis_mac, 8);
     ADD(test_hash, 2);
     ADD(test_hmac, 12);
     ADD(test_mac, 6);

@@ -23,12 +23,27 @@ extern "C" {
  *    to 2^38 - 64.
  *  - `xchacha20-poly1305` (draft-irtf-cfrg-xchacha): key 32, nonce 24,
  *    tag 16, messages up to 2^38 - 64.
+ *  - `aegis-128l`, `aegis-128x2`, `aegis-128x4` (draft-irtf-cfrg-aegis-aead):
+ *    key 16, nonce 16, tag 16 or 32, messages up to 2^61 - 1.
+ *  - `aegis-256`, `aegis-256x2`, `aegis-256x4`: key 32, nonce 32, tag 16 or
+ *    32, messages up to 2^61 - 1.
  *
  *  AES-GCM also has a streaming interface, @ref gcm.
  *
- *  The AD may be up to 2^61 - 1 bytes for GCM and any length for the
- *  ChaCha20 family.  A 24-byte XChaCha20 nonce may be chosen at random;
- *  the 12-byte nonces must be unique per key (a counter).
+ *  The AD may be up to 2^61 - 1 bytes for GCM and AEGIS and any length
+ *  for the ChaCha20 family.  A 24-byte XChaCha20 nonce may be chosen at
+ *  random; the 12-byte nonces must be unique per key (a counter).
+ *
+ *  AEGIS: the X variants run 2 or 4 AEGIS-128L or AEGIS-256 states side
+ *  by side (one ymm or zmm register on CPUs with VAES) and are separate
+ *  algorithms, not faster encodings of the same one: both ends must agree
+ *  on the variant.  A 16- and a 32-byte AEGIS tag are two different
+ *  functions of the message (the 16-byte tag is not a prefix of the
+ *  32-byte one); a nonce is used once per key, whatever the tag length.
+ *  AEGIS nonces may be chosen at random: the draft allows 2^48 messages
+ *  per key with random 16-byte nonces (collision probability about
+ *  2^-33) and puts no practical limit on random 32-byte ones.  Streaming
+ *  AEGIS: @ref aegis; AEGIS-MAC: @ref mac.
  *
  *  GCM tags: the tag length must be fixed by the protocol (or the key's
  *  configuration), never taken from the message: a receiver that accepts

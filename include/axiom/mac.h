@@ -20,9 +20,17 @@ extern "C" {
  *  | name | key | nonce | tag |
  *  |------|-----|-------|-----|
  *  | `hmac-<hash>` (RFC 2104), `<hash>` any name axiom_hash() takes, e.g. `hmac-sha256` | any length | none (0) | 1 to the digest size (truncated) |
+ *  | `aegis-128l-mac`, `aegis-128x2-mac`, `aegis-128x4-mac` (draft-irtf-cfrg-aegis-aead, AEGISMAC) | 16 | 16, or 0 for the all-zero nonce | 16 or 32 |
+ *  | `aegis-256-mac`, `aegis-256x2-mac`, `aegis-256x4-mac` | 32 | 32, or 0 for the all-zero nonce | 16 or 32 |
  *
- *  HMAC here is the same function as axiom_hmac(); messages may be up to
- *  2^61 - 1 bytes.
+ *  HMAC here is the same function as axiom_hmac().  AEGIS-MAC: unlike the
+ *  AEAD, the MAC lets one (key, nonce) pair authenticate any number of
+ *  messages, so the all-zero nonce (what axiom_mac() uses) is a sound
+ *  default; a 16- and a 32-byte tag are two different functions, not
+ *  truncations of each other.  AEGIS-MAC tags must not be used as keys
+ *  (they are not uniformly random), and AEGIS-MAC is no hash: whoever
+ *  knows the key can make collisions.  Messages may be up to 2^61 - 1
+ *  bytes.
  *
  *  Rules shared by every algorithm:
  *  - @c key may be NULL when @c keylen is 0, @c nonce when @c noncelen is

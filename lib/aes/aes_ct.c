@@ -31,6 +31,7 @@
 #include "core/internal.h"
 #include "core/bc.h"
 #include "core/bc_modes.h"
+#include "aes/aes.h"
 
 static inline uint64_t rotr64(uint64_t x, unsigned n)
 {
@@ -569,6 +570,30 @@ static void aes_ct_ctr_secret(const axiom_bc_ks *ks, uint8_t *out, size_t nblock
     axiom_store64_be(ctr + 8, lo);
     axiom_wipe(buf, sizeof buf);
     axiom_wipe(q, sizeof q);
+}
+
+/* One encryption round on independent blocks, for constructions built
+ * from the round function (AEGIS): lib/aes/aes.h. */
+void axiom_aes_ct_round(uint8_t *out, const uint8_t *in, const uint8_t *rk, size_t n)
+{
+    uint64_t q[8];
+    uint8_t buf[64];
+
+    for (size_t done = 0; done < n; done += 4) {
+        size_t b = n - done < 4 ? n - done : 4;
+        if (b < 4)
+            memset(buf, 0, sizeof buf); /* spare lanes defined; dropped */
+        memcpy(buf, in + 16 * done, 16 * b);
+        load4(q, buf);
+        sbox(q);
+        shift_rows(q);
+        mix_columns(q);
+        store4(buf, q);
+        for (size_t i = 0; i < 16 * b; i++)
+            out[16 * done + i] = buf[i] ^ rk[16 * done + i];
+    }
+    axiom_wipe(q, sizeof q);
+    axiom_wipe(buf, sizeof buf);
 }
 
 AXIOM_BC_DEFINE_MODE(aes_ct_cbc_enc, axiom_bc_cbc_enc_generic, aes_ct_ecb_enc)

@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "aegis/aegis.h"
 #include "aes/aes.h"
 #include "api/catalog.h"
 #include "chacha/chacha.h"
@@ -51,6 +52,12 @@ static const axiom_aead_alg *const aeads[] = {
     &axiom_aead_chacha20_poly1305,
     &axiom_aead_xchacha20_poly1305,
     &axiom_aead_sm4_gcm,
+    &axiom_aead_aegis128l,
+    &axiom_aead_aegis128x2,
+    &axiom_aead_aegis128x4,
+    &axiom_aead_aegis256,
+    &axiom_aead_aegis256x2,
+    &axiom_aead_aegis256x4,
     NULL
 };
 
@@ -67,6 +74,7 @@ const axiom_aead_alg *axiom_catalog_aead(const char *name)
 /* MAC algorithms and families, each defined beside its code. */
 static const axiom_mac_alg *const macs[] = {
     &axiom_mac_hmac,
+    &axiom_mac_aegis,
     NULL
 };
 
