@@ -1,0 +1,284 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The AEGIS-128L / AEGIS-128X kernel operations (lib/aegis/aegis.h) over
+ * the vector operations of aegis_ops_*.h, AEGIS_LANES lanes per block.
+ * Included once by each 128-family kernel file; the functions keep the
+ * names below in every file (each file is its own translation unit). */
+
+/*
+ * The eight state blocks stay in registers from Init to the tag on the
+ * one-call paths (aegis128_seal, aegis128_open); the step operations load
+ * the state from memory and store it back.
+ *
+ * Update: S'0 = AESRound(S7, S0 ^ M0) is computed as AESENC(S7, M0) ^ S0
+ * (AESENC XORs its key after MixColumns), so S0 enters by a XOR after the
+ * round instead of through the round's key input: the chain S0 -> S'0 is
+ * one XOR instead of a XOR and a round, and every step's critical cycle is
+ * the ring S0 -> S1 -> ... -> S7 -> S0 (eight rounds and two XORs per
+ * eight steps) or a block's key-input loop (one round per step).  The
+ * same for S4 and M1.  Decryption computes the plaintext from the state
+ * first; it then enters as AESENC(S7, 0) ^ S0 ^ P, so that the plaintext
+ * (a function of S1, S2, S3, S6) is not fed through a round's key input
+ * and then a round again in the next step.
+ *
+ * Constant time: AES instructions, XOR, AND and loads/stores at addresses
+ * that depend only on the public lengths.
+ */
+#include "aegis/aegis.h"
+#include "core/bytes.h"
+
+#define A128_W (16 * AEGIS_LANES) /* bytes of one block over the lanes */
+#define A128_RATE (2 * A128_W)
+#define A128_AI static inline __attribute__((always_inline))
+
+typedef struct a128_st {
+    aeg_v s0, s1, s2, s3, s4, s5, s6, s7;
+} a128_st;
+
+A128_AI void a128_load(a128_st *S, const axiom_aegis_state *m)
+{
+    S->s0 = v_load(m->v[0]);
+    S->s1 = v_load(m->v[1]);
+    S->s2 = v_load(m->v[2]);
+    S->s3 = v_load(m->v[3]);
+    S->s4 = v_load(m->v[4]);
+    S->s5 = v_load(m->v[5]);
+    S->s6 = v_load(m->v[6]);
+    S->s7 = v_load(m->v[7]);
+}
+
+A128_AI void a128_save(axiom_aegis_state *m, const a128_st *S)
+{
+    v_store(m->v[0], S->s0);
+    v_store(m->v[1], S->s1);
+    v_store(m->v[2], S->s2);
+    v_store(m->v[3], S->s3);
+    v_store(m->v[4], S->s4);
+    v_store(m->v[5], S->s5);
+    v_store(m->v[6], S->s6);
+    v_store(m->v[7], S->s7);
+}
+
+/* Update(M0, M1), written block by block from S7 down, each new block
+ * into its old one's variable once nothing else reads the old value: with
+ * three-operand AES instructions every block then keeps its register
+ * from step to step (no register moves). */
+A128_AI void a128_update(a128_st *S, aeg_v m0, aeg_v m1)
+{
+    const aeg_v t0 = v_aes(S->s7, m0);
+    S->s7 = v_aes(S->s6, S->s7);
+    S->s6 = v_aes(S->s5, S->s6);
+    S->s5 = v_aes(S->s4, S->s5);
+    S->s4 = v_xor(v_aes(S->s3, m1), S->s4);
+    S->s3 = v_aes(S->s2, S->s3);
+    S->s2 = v_aes(S->s1, S->s2);
+    S->s1 = v_aes(S->s0, S->s1);
+    S->s0 = v_xor(t0, S->s0);
+}
+
+/* Update with the plaintext P0, P1 of a decrypted step (see above). */
+A128_AI void a128_update_dec(a128_st *S, aeg_v p0, aeg_v p1)
+{
+    const aeg_v z = v_zero();
+    const aeg_v t0 = v_aes(S->s7, z);
+    S->s7 = v_aes(S->s6, S->s7);
+    S->s6 = v_aes(S->s5, S->s6);
+    S->s5 = v_aes(S->s4, S->s5);
+    S->s4 = v_xor3(v_aes(S->s3, z), S->s4, p1);
+    S->s3 = v_aes(S->s2, S->s3);
+    S->s2 = v_aes(S->s1, S->s2);
+    S->s1 = v_aes(S->s0, S->s1);
+    S->s0 = v_xor3(t0, S->s0, p0);
+}
+
+/* Init(key, nonce); the X variants XOR the lanes' context separators into
+ * S3 and S7 before each of the ten updates. */
+A128_AI void a128_init(a128_st *S, const uint8_t *key, const uint8_t *nonce)
+{
+    const aeg_v k = v_bcast(key), n = v_bcast(nonce);
+    const aeg_v c0 = v_bcast(axiom_aegis_c0), c1 = v_bcast(axiom_aegis_c1);
+    const aeg_v kn = v_xor(k, n);
+    S->s0 = kn;
+    S->s1 = c1;
+    S->s2 = c0;
+    S->s3 = c1;
+    S->s4 = kn;
+    S->s5 = v_xor(k, c0);
+    S->s6 = v_xor(k, c1);
+    S->s7 = v_xor(k, c0);
+#if AEGIS_LANES > 1
+    const aeg_v ctx = v_ctx();
+#endif
+    for (int r = 0; r < 10; r++) {
+#if AEGIS_LANES > 1
+        S->s3 = v_xor(S->s3, ctx);
+        S->s7 = v_xor(S->s7, ctx);
+#endif
+        a128_update(S, n, k);
+    }
+}
+
+A128_AI void a128_absorb(a128_st *S, const uint8_t *p)
+{
+    a128_update(S, v_load(p), v_load(p + A128_W));
+}
+
+/* Enc of one step. */
+A128_AI void a128_enc(a128_st *S, uint8_t *out, const uint8_t *in)
+{
+    const aeg_v m0 = v_load(in), m1 = v_load(in + A128_W);
+    v_store(out, v_xor_and(v_xor3(m0, S->s1, S->s6), S->s2, S->s3));
+    v_store(out + A128_W, v_xor_and(v_xor3(m1, S->s2, S->s5), S->s6, S->s7));
+    a128_update(S, m0, m1);
+}
+
+/* Dec of one step. */
+A128_AI void a128_dec(a128_st *S, uint8_t *out, const uint8_t *in)
+{
+    const aeg_v p0 = v_xor_and(v_xor3(v_load(in), S->s1, S->s6), S->s2, S->s3);
+    const aeg_v p1 = v_xor_and(v_xor3(v_load(in + A128_W), S->s2, S->s5), S->s6, S->s7);
+    v_store(out, p0);
+    v_store(out + A128_W, p1);
+    a128_update_dec(S, p0, p1);
+}
+
+/* DecPartial: the zero-padded ciphertext step @in, its plaintext masked
+ * to the real bytes (@mask), written whole to @out and absorbed. */
+A128_AI void a128_dec_last(a128_st *S, uint8_t *out, const uint8_t *in, const uint8_t *mask)
+{
+    const aeg_v p0 = v_and(v_xor_and(v_xor3(v_load(in), S->s1, S->s6), S->s2, S->s3),
+                           v_load(mask));
+    const aeg_v p1 = v_and(v_xor_and(v_xor3(v_load(in + A128_W), S->s2, S->s5), S->s6, S->s7),
+                           v_load(mask + A128_W));
+    v_store(out, p0);
+    v_store(out + A128_W, p1);
+    a128_update_dec(S, p0, p1);
+}
+
+/* Finalize's seven updates. */
+A128_AI void a128_finalize(a128_st *S, uint64_t adbits, uint64_t msgbits)
+{
+    uint8_t u[16];
+    axiom_store64_le(u, adbits);
+    axiom_store64_le(u + 8, msgbits);
+    const aeg_v t = v_xor(S->s2, v_bcast(u));
+    for (int r = 0; r < 7; r++)
+        a128_update(S, t, t);
+}
+
+/* The tag: the lanes' tags XORed. */
+A128_AI void a128_tag(const a128_st *S, uint8_t *tag, size_t taglen)
+{
+    if (taglen == 16) {
+        v_fold_store(tag, v_xor3(v_xor3(S->s0, S->s1, S->s2), v_xor3(S->s3, S->s4, S->s5), S->s6));
+    } else {
+        v_fold_store(tag, v_xor(v_xor3(S->s0, S->s1, S->s2), S->s3));
+        v_fold_store(tag + 16, v_xor(v_xor3(S->s4, S->s5, S->s6), S->s7));
+    }
+}
+
+/* ---- the kernel operations ---------------------------------------------- */
+
+static void aegis128_init_op(const axiom_aegis_kernel *k, axiom_aegis_state *s,
+                             const uint8_t *key, const uint8_t *nonce)
+{
+    a128_st S;
+    (void)k;
+    a128_init(&S, key, nonce);
+    a128_save(s, &S);
+}
+
+static void aegis128_absorb_op(const axiom_aegis_kernel *k, axiom_aegis_state *s,
+                               const uint8_t *in, size_t n)
+{
+    a128_st S;
+    (void)k;
+    a128_load(&S, s);
+    for (size_t i = 0; i < n; i++)
+        a128_absorb(&S, in + A128_RATE * i);
+    a128_save(s, &S);
+}
+
+static void aegis128_enc_op(const axiom_aegis_kernel *k, axiom_aegis_state *s, uint8_t *out,
+                            const uint8_t *in, size_t n)
+{
+    a128_st S;
+    (void)k;
+    a128_load(&S, s);
+    for (size_t i = 0; i < n; i++)
+        a128_enc(&S, out + A128_RATE * i, in + A128_RATE * i);
+    a128_save(s, &S);
+}
+
+static void aegis128_dec_op(const axiom_aegis_kernel *k, axiom_aegis_state *s, uint8_t *out,
+                            const uint8_t *in, size_t n)
+{
+    a128_st S;
+    (void)k;
+    a128_load(&S, s);
+    for (size_t i = 0; i < n; i++)
+        a128_dec(&S, out + A128_RATE * i, in + A128_RATE * i);
+    a128_save(s, &S);
+}
+
+static void aegis128_keystream_op(const axiom_aegis_kernel *k, const axiom_aegis_state *s,
+                                  uint8_t *z)
+{
+    a128_st S;
+    (void)k;
+    a128_load(&S, s);
+    v_store(z, v_xor_and(v_xor(S.s1, S.s6), S.s2, S.s3));
+    v_store(z + A128_W, v_xor_and(v_xor(S.s2, S.s5), S.s6, S.s7));
+}
+
+static void aegis128_finalize_op(const axiom_aegis_kernel *k, axiom_aegis_state *s,
+                                 uint64_t adbits, uint64_t msgbits)
+{
+    a128_st S;
+    (void)k;
+    a128_load(&S, s);
+    a128_finalize(&S, adbits, msgbits);
+    a128_save(s, &S);
+}
+
+/* A whole message in registers. */
+A128_AI void a128_message(const axiom_aegis_msg *m, int encrypt)
+{
+    a128_st S;
+    a128_init(&S, m->key, m->nonce);
+    for (size_t i = 0; i < m->adsteps; i++)
+        a128_absorb(&S, m->ad + A128_RATE * i);
+    if (m->adlast)
+        a128_absorb(&S, m->adlast);
+    if (encrypt) {
+        for (size_t i = 0; i < m->steps; i++)
+            a128_enc(&S, m->out + A128_RATE * i, m->in + A128_RATE * i);
+        if (m->inlast)
+            a128_enc(&S, m->outlast, m->inlast);
+    } else {
+        for (size_t i = 0; i < m->steps; i++)
+            a128_dec(&S, m->out + A128_RATE * i, m->in + A128_RATE * i);
+        if (m->inlast)
+            a128_dec_last(&S, m->outlast, m->inlast, m->lastmask);
+    }
+    a128_finalize(&S, m->adbits, m->msgbits);
+    a128_tag(&S, m->tag, m->taglen);
+}
+
+static void aegis128_seal_op(const axiom_aegis_kernel *k, const axiom_aegis_msg *m)
+{
+    (void)k;
+    a128_message(m, 1);
+}
+
+static void aegis128_open_op(const axiom_aegis_kernel *k, const axiom_aegis_msg *m)
+{
+    (void)k;
+    a128_message(m, 0);
+}
+
+/* The operations for a kernel descriptor of this file. */
+#define AEGIS128_OPS                                                                        \
+    .family = 128, .lanes = AEGIS_LANES, .init = aegis128_init_op,                          \
+    .absorb = aegis128_absorb_op, .enc = aegis128_enc_op, .dec = aegis128_dec_op,           \
+    .keystream = aegis128_keystream_op, .finalize = aegis128_finalize_op,                   \
+    .seal = aegis128_seal_op, .open = aegis128_open_op

@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The vector operations of the AEGIS templates (aegis128_tmpl.h,
+ * aegis256_tmpl.h) on one register per state block: xmm (one lane), ymm
+ * (two) or zmm (four) by AEGIS_LANES, with AES-NI or VAES and AVX-512VL's
+ * VPTERNLOGD for the three-input functions.  Included once, by a kernel
+ * file of the vaes_avx512 bundle, before its template. */
+#ifndef AEGIS_OPS_AVX512_H
+#define AEGIS_OPS_AVX512_H
+
+#include <immintrin.h>
+#include <stdint.h>
+
+#if AEGIS_LANES == 1
+typedef __m128i aeg_v;
+static inline aeg_v v_load(const uint8_t *p)
+{
+    return _mm_loadu_si128((const __m128i *)p);
+}
+static inline void v_store(uint8_t *p, aeg_v x)
+{
+    _mm_storeu_si128((__m128i *)p, x);
+}
+static inline aeg_v v_xor(aeg_v a, aeg_v b)
+{
+    return _mm_xor_si128(a, b);
+}
+static inline aeg_v v_and(aeg_v a, aeg_v b)
+{
+    return _mm_and_si128(a, b);
+}
+static inline aeg_v v_xor3(aeg_v a, aeg_v b, aeg_v c)
+{
+    return _mm_ternarylogic_epi32(a, b, c, 0x96);
+}
+static inline aeg_v v_xor_and(aeg_v a, aeg_v b, aeg_v c)
+{
+    return _mm_ternarylogic_epi32(a, b, c, 0x78); /* a ^ (b & c) */
+}
+static inline aeg_v v_aes(aeg_v x, aeg_v k)
+{
+    return _mm_aesenc_si128(x, k);
+}
+static inline aeg_v v_zero(void)
+{
+    return _mm_setzero_si128();
+}
+static inline aeg_v v_bcast(const uint8_t *p)
+{
+    return _mm_loadu_si128((const __m128i *)p);
+}
+static inline aeg_v v_ctx(void)
+{
+    return _mm_setzero_si128(); /* one lane: ctx[0] = 0 */
+}
+static inline void v_fold_store(uint8_t *p, aeg_v x)
+{
+    _mm_storeu_si128((__m128i *)p, x);
+}
+#elif AEGIS_LANES == 2
+typedef __m256i aeg_v;
+static inline aeg_v v_load(const uint8_t *p)
+{
+    return _mm256_loadu_si256((const __m256i *)p);
+}
+static inline void v_store(uint8_t *p, aeg_v x)
+{
+    _mm256_storeu_si256((__m256i *)p, x);
+}
+static inline aeg_v v_xor(aeg_v a, aeg_v b)
+{
+    return _mm256_xor_si256(a, b);
+}
+static inline aeg_v v_and(aeg_v a, aeg_v b)
+{
+    return _mm256_and_si256(a, b);
+}
+static inline aeg_v v_xor3(aeg_v a, aeg_v b, aeg_v c)
+{
+    return _mm256_ternarylogic_epi32(a, b, c, 0x96);
+}
+static inline aeg_v v_xor_and(aeg_v a, aeg_v b, aeg_v c)
+{
+    return _mm256_ternarylogic_epi32(a, b, c, 0x78);
+}
+static inline aeg_v v_aes(aeg_v x, aeg_v k)
+{
+    return _mm256_aesenc_epi128(x, k);
+}
+static inline aeg_v v_zero(void)
+{
+    return _mm256_setzero_si256();
+}
+static inline aeg_v v_bcast(const uint8_t *p)
+{
+    return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)p));
+}
+static inline aeg_v v_ctx(void)
+{
+    return _mm256_set_epi32(0, 0, 0, 0x101, 0, 0, 0, 0x100);
+}
+static inline void v_fold_store(uint8_t *p, aeg_v x)
+{
+    _mm_storeu_si128((__m128i *)p,
+                     _mm_xor_si128(_mm256_castsi256_si128(x), _mm256_extracti128_si256(x, 1)));
+}
+#elif AEGIS_LANES == 4
+typedef __m512i aeg_v;
+static inline aeg_v v_load(const uint8_t *p)
+{
+    return _mm512_loadu_si512((const void *)p);
+}
+static inline void v_store(uint8_t *p, aeg_v x)
+{
+    _mm512_storeu_si512((void *)p, x);
+}
+static inline aeg_v v_xor(aeg_v a, aeg_v b)
+{
+    return _mm512_xor_si512(a, b);
+}
+static inline aeg_v v_and(aeg_v a, aeg_v b)
+{
+    return _mm512_and_si512(a, b);
+}
+static inline aeg_v v_xor3(aeg_v a, aeg_v b, aeg_v c)
+{
+    return _mm512_ternarylogic_epi32(a, b, c, 0x96);
+}
+static inline aeg_v v_xor_and(aeg_v a, aeg_v b, aeg_v c)
+{
+    return _mm512_ternarylogic_epi32(a, b, c, 0x78);
+}
+static inline aeg_v v_aes(aeg_v x, aeg_v k)
+{
+    return _mm512_aesenc_epi128(x, k);
+}
+static inline aeg_v v_zero(void)
+{
+    return _mm512_setzero_si512();
+}
+static inline aeg_v v_bcast(const uint8_t *p)
+{
+    return _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p));
+}
+static inline aeg_v v_ctx(void)
+{
+    return _mm512_set_epi32(0, 0, 0, 0x303, 0, 0, 0, 0x302, 0, 0, 0, 0x301, 0, 0, 0, 0x300);
+}
+static inline void v_fold_store(uint8_t *p, aeg_v x)
+{
+    __m256i h = _mm256_xor_si256(_mm512_castsi512_si256(x), _mm512_extracti64x4_epi64(x, 1));
+    _mm_storeu_si128((__m128i *)p,
+                     _mm_xor_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1)));
+}
+#else
+#error "AEGIS_LANES must be 1, 2 or 4"
+#endif
+
+#endif

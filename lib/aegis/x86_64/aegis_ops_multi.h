@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The vector operations of the AEGIS templates (aegis128_tmpl.h,
+ * aegis256_tmpl.h) on one or more registers per state block, without
+ * AVX-512: AEGIS_REG_BITS 128 (xmm, AES-NI; the aesni bundle) or 256 (ymm,
+ * VAES with AVX2; the vaes_avx2 bundle), AEGIS_LANES / (AEGIS_REG_BITS /
+ * 128) registers per block, lane i of a block at byte 16 i as everywhere.
+ * Three-input functions are two instructions.  Included once, by a kernel
+ * file, before its template. */
+#ifndef AEGIS_OPS_MULTI_H
+#define AEGIS_OPS_MULTI_H
+
+#include <immintrin.h>
+#include <stdint.h>
+
+#if AEGIS_REG_BITS == 128
+typedef __m128i aeg_r;
+static inline aeg_r r_load(const uint8_t *p)
+{
+    return _mm_loadu_si128((const __m128i *)p);
+}
+static inline void r_store(uint8_t *p, aeg_r x)
+{
+    _mm_storeu_si128((__m128i *)p, x);
+}
+static inline aeg_r r_xor(aeg_r a, aeg_r b)
+{
+    return _mm_xor_si128(a, b);
+}
+static inline aeg_r r_and(aeg_r a, aeg_r b)
+{
+    return _mm_and_si128(a, b);
+}
+static inline aeg_r r_aes(aeg_r x, aeg_r k)
+{
+    return _mm_aesenc_si128(x, k);
+}
+static inline aeg_r r_zero(void)
+{
+    return _mm_setzero_si128();
+}
+static inline aeg_r r_bcast(const uint8_t *p)
+{
+    return _mm_loadu_si128((const __m128i *)p);
+}
+/* The context separators of the lanes in register @i. */
+static inline aeg_r r_ctx(int i)
+{
+    return _mm_set_epi32(0, 0, 0, i | (AEGIS_LANES - 1) << 8);
+}
+static inline __m128i r_fold(aeg_r x)
+{
+    return x;
+}
+#elif AEGIS_REG_BITS == 256
+typedef __m256i aeg_r;
+static inline aeg_r r_load(const uint8_t *p)
+{
+    return _mm256_loadu_si256((const __m256i *)p);
+}
+static inline void r_store(uint8_t *p, aeg_r x)
+{
+    _mm256_storeu_si256((__m256i *)p, x);
+}
+static inline aeg_r r_xor(aeg_r a, aeg_r b)
+{
+    return _mm256_xor_si256(a, b);
+}
+static inline aeg_r r_and(aeg_r a, aeg_r b)
+{
+    return _mm256_and_si256(a, b);
+}
+static inline aeg_r r_aes(aeg_r x, aeg_r k)
+{
+    return _mm256_aesenc_epi128(x, k);
+}
+static inline aeg_r r_zero(void)
+{
+    return _mm256_setzero_si256();
+}
+static inline aeg_r r_bcast(const uint8_t *p)
+{
+    return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)p));
+}
+static inline aeg_r r_ctx(int i)
+{
+    return _mm256_set_epi32(0, 0, 0, (2 * i + 1) | (AEGIS_LANES - 1) << 8, 0, 0, 0,
+                            2 * i | (AEGIS_LANES - 1) << 8);
+}
+static inline __m128i r_fold(aeg_r x)
+{
+    return _mm_xor_si128(_mm256_castsi256_si128(x), _mm256_extracti128_si256(x, 1));
+}
+#else
+#error "AEGIS_REG_BITS must be 128 or 256"
+#endif
+
+#define AEGIS_NREG (AEGIS_LANES * 128 / AEGIS_REG_BITS)
+#define AEGIS_RBYTES (AEGIS_REG_BITS / 8)
+
+typedef struct aeg_v {
+    aeg_r r[AEGIS_NREG];
+} aeg_v;
+
+static inline aeg_v v_load(const uint8_t *p)
+{
+    aeg_v v;
+    for (int i = 0; i < AEGIS_NREG; i++)
+        v.r[i] = r_load(p + AEGIS_RBYTES * i);
+    return v;
+}
+static inline void v_store(uint8_t *p, aeg_v x)
+{
+    for (int i = 0; i < AEGIS_NREG; i++)
+        r_store(p + AEGIS_RBYTES * i, x.r[i]);
+}
+static inline aeg_v v_xor(aeg_v a, aeg_v b)
+{
+    for (int i = 0; i < AEGIS_NREG; i++)
+        a.r[i] = r_xor(a.r[i], b.r[i]);
+    return a;
+}
+static inline aeg_v v_and(aeg_v a, aeg_v b)
+{
+    for (int i = 0; i < AEGIS_NREG; i++)
+        a.r[i] = r_and(a.r[i], b.r[i]);
+    return a;
+}
+static inline aeg_v v_xor3(aeg_v a, aeg_v b, aeg_v c)
+{
+    for (int i = 0; i < AEGIS_NREG; i++)
+        a.r[i] = r_xor(r_xor(a.r[i], b.r[i]), c.r[i]);
+    return a;
+}
+/* a ^ (b & c) */
+static inline aeg_v v_xor_and(aeg_v a, aeg_v b, aeg_v c)
+{
+    for (int i = 0; i < AEGIS_NREG; i++)
+        a.r[i] = r_xor(a.r[i], r_and(b.r[i], c.r[i]));
+    return a;
+}
+static inline aeg_v v_aes(aeg_v x, aeg_v k)
+{
+    for (int i = 0; i < AEGIS_NREG; i++)
+        x.r[i] = r_aes(x.r[i], k.r[i]);
+    return x;
+}
+static inline aeg_v v_zero(void)
+{
+    aeg_v v;
+    for (int i = 0; i < AEGIS_NREG; i++)
+        v.r[i] = r_zero();
+    return v;
+}
+static inline aeg_v v_bcast(const uint8_t *p)
+{
+    aeg_v v;
+    v.r[0] = r_bcast(p);
+    for (int i = 1; i < AEGIS_NREG; i++)
+        v.r[i] = v.r[0];
+    return v;
+}
+static inline aeg_v v_ctx(void)
+{
+    aeg_v v;
+    for (int i = 0; i < AEGIS_NREG; i++)
+        v.r[i] = r_ctx(i);
+    return v;
+}
+static inline void v_fold_store(uint8_t *p, aeg_v x)
+{
+    __m128i t = r_fold(x.r[0]);
+    for (int i = 1; i < AEGIS_NREG; i++)
+        t = _mm_xor_si128(t, r_fold(x.r[i]));
+    _mm_storeu_si128((__m128i *)p, t);
+}
+
+#endif
