@@ -24,6 +24,11 @@ bench_axiom_bench_SOURCES += bench/peer_openssl.c
 bench_axiom_bench_CFLAGS += $(OPENSSL_CFLAGS)
 bench_axiom_bench_LDADD += $(OPENSSL_LIBS)
 endif
+if HAVE_LIBAEGIS
+bench_axiom_bench_SOURCES += bench/peer_libaegis.c
+bench_axiom_bench_CFLAGS += $(LIBAEGIS_CFLAGS)
+bench_axiom_bench_LDADD += $(LIBAEGIS_LIBS)
+endif
 if HAVE_GCRYPT
 bench_axiom_bench_SOURCES += bench/peer_gcrypt.c
 bench_axiom_bench_CFLAGS += $(GCRYPT_CFLAGS)

@@ -60,6 +60,13 @@ const bench_alg bench_algs[] = {
     AEAD("sm4-gcm", 16, 12, 1),
     AEAD("chacha20-poly1305", 32, 12, 0),
     AEAD("xchacha20-poly1305", 32, 24, 0), /* libaxiom only */
+    /* AEGIS: libaegis when configure found it (--with-bench-libaegis). */
+    AEAD("aegis-128l", 16, 16, 0),
+    AEAD("aegis-128x2", 16, 16, 0),
+    AEAD("aegis-128x4", 16, 16, 0),
+    AEAD("aegis-256", 32, 32, 0),
+    AEAD("aegis-256x2", 32, 32, 0),
+    AEAD("aegis-256x4", 32, 32, 0),
     { "sha224", BENCH_HASH, 0, 0, 1, 1, 0, "sha224", 28, NULL, 0 },
     { "sha256", BENCH_HASH, 0, 0, 1, 1, 0, "sha256", 32, NULL, 0 },
     /* BENCH_MANY messages of the case size per operation: libaxiom's

@@ -18,6 +18,9 @@ static const bench_impl *const peers[] = {
 #ifdef HAVE_GCRYPT
     &bench_gcrypt,
 #endif
+#ifdef HAVE_LIBAEGIS
+    &bench_libaegis,
+#endif
     NULL
 };
 

@@ -12,5 +12,8 @@ extern const bench_impl bench_openssl;
 #ifdef HAVE_GCRYPT
 extern const bench_impl bench_gcrypt;
 #endif
+#ifdef HAVE_LIBAEGIS
+extern const bench_impl bench_libaegis;
+#endif
 
 #endif
