@@ -133,14 +133,15 @@ void axiom_aegis_crypt(const axiom_aegis_kernel *k, int encrypt, uint8_t *out, u
                        const uint8_t *ad, size_t adlen, const uint8_t *in, size_t len)
 {
     const size_t rate = axiom_aegis_rate(k);
-    const size_t adrest = adlen % rate, rest = len % rate;
+    const unsigned shift = axiom_aegis_rate_log2(k);
+    const size_t adrest = adlen & (rate - 1), rest = len & (rate - 1);
     _Alignas(64) uint8_t adpad[AXIOM_AEGIS_MAXRATE], inpad[AXIOM_AEGIS_MAXRATE],
         outpad[AXIOM_AEGIS_MAXRATE];
     axiom_aegis_msg m;
     m.key = key;
     m.nonce = nonce;
     m.ad = ad;
-    m.adsteps = adlen / rate;
+    m.adsteps = adlen >> shift;
     m.adlast = NULL;
     if (adrest) {
         memset(adpad, 0, rate);
@@ -149,7 +150,7 @@ void axiom_aegis_crypt(const axiom_aegis_kernel *k, int encrypt, uint8_t *out, u
     }
     m.in = in;
     m.out = out;
-    m.steps = len / rate;
+    m.steps = len >> shift;
     m.inlast = NULL;
     m.outlast = outpad;
     m.lastmask = NULL;
@@ -273,9 +274,9 @@ void axiom_aegis_mac_update(axiom_aegis_mac *m, const uint8_t *in, size_t len)
         m->used = 0;
     }
     if (len >= rate)
-        k->absorb(k, &m->s, in, len / rate);
-    in += len - len % rate;
-    len %= rate;
+        k->absorb(k, &m->s, in, len >> axiom_aegis_rate_log2(k));
+    in += len & ~(rate - 1);
+    len &= rate - 1;
     if (len) {
         memcpy(m->buf, in, len);
         m->used = len;

@@ -99,6 +99,14 @@ static inline size_t axiom_aegis_rate(const axiom_aegis_kernel *k)
     return (k->family == 128 ? 32 : 16) * (size_t)k->lanes;
 }
 
+/* log2 of the step: the glue splits lengths with shifts and masks
+ * rather than divisions (a 64-bit division costs more than a short
+ * message's whole glue). */
+static inline unsigned axiom_aegis_rate_log2(const axiom_aegis_kernel *k)
+{
+    return (k->family == 128 ? 5u : 4u) + (k->lanes >> 1);
+}
+
 /* Blocks of state per lane. */
 static inline unsigned axiom_aegis_blocks(const axiom_aegis_kernel *k)
 {
