@@ -95,6 +95,10 @@ static inline __m128i r_fold(aeg_r x)
 #endif
 
 #define AEGIS_NREG (AEGIS_LANES * 128 / AEGIS_REG_BITS)
+/* The loops over a block's registers must disappear: GCC leaves a loop of
+ * four (AEGIS-128X4 on xmm) in place, and the state then lives on the
+ * stack. */
+#define AEGIS_UNROLL _Pragma("GCC unroll 4")
 #define AEGIS_RBYTES (AEGIS_REG_BITS / 8)
 
 typedef struct aeg_v {
@@ -104,29 +108,34 @@ typedef struct aeg_v {
 static inline aeg_v v_load(const uint8_t *p)
 {
     aeg_v v;
+    AEGIS_UNROLL
     for (int i = 0; i < AEGIS_NREG; i++)
         v.r[i] = r_load(p + AEGIS_RBYTES * i);
     return v;
 }
 static inline void v_store(uint8_t *p, aeg_v x)
 {
+    AEGIS_UNROLL
     for (int i = 0; i < AEGIS_NREG; i++)
         r_store(p + AEGIS_RBYTES * i, x.r[i]);
 }
 static inline aeg_v v_xor(aeg_v a, aeg_v b)
 {
+    AEGIS_UNROLL
     for (int i = 0; i < AEGIS_NREG; i++)
         a.r[i] = r_xor(a.r[i], b.r[i]);
     return a;
 }
 static inline aeg_v v_and(aeg_v a, aeg_v b)
 {
+    AEGIS_UNROLL
     for (int i = 0; i < AEGIS_NREG; i++)
         a.r[i] = r_and(a.r[i], b.r[i]);
     return a;
 }
 static inline aeg_v v_xor3(aeg_v a, aeg_v b, aeg_v c)
 {
+    AEGIS_UNROLL
     for (int i = 0; i < AEGIS_NREG; i++)
         a.r[i] = r_xor(r_xor(a.r[i], b.r[i]), c.r[i]);
     return a;
@@ -134,12 +143,14 @@ static inline aeg_v v_xor3(aeg_v a, aeg_v b, aeg_v c)
 /* a ^ (b & c) */
 static inline aeg_v v_xor_and(aeg_v a, aeg_v b, aeg_v c)
 {
+    AEGIS_UNROLL
     for (int i = 0; i < AEGIS_NREG; i++)
         a.r[i] = r_xor(a.r[i], r_and(b.r[i], c.r[i]));
     return a;
 }
 static inline aeg_v v_aes(aeg_v x, aeg_v k)
 {
+    AEGIS_UNROLL
     for (int i = 0; i < AEGIS_NREG; i++)
         x.r[i] = r_aes(x.r[i], k.r[i]);
     return x;
@@ -147,6 +158,7 @@ static inline aeg_v v_aes(aeg_v x, aeg_v k)
 static inline aeg_v v_zero(void)
 {
     aeg_v v;
+    AEGIS_UNROLL
     for (int i = 0; i < AEGIS_NREG; i++)
         v.r[i] = r_zero();
     return v;
@@ -155,6 +167,7 @@ static inline aeg_v v_bcast(const uint8_t *p)
 {
     aeg_v v;
     v.r[0] = r_bcast(p);
+    AEGIS_UNROLL
     for (int i = 1; i < AEGIS_NREG; i++)
         v.r[i] = v.r[0];
     return v;
@@ -162,6 +175,7 @@ static inline aeg_v v_bcast(const uint8_t *p)
 static inline aeg_v v_ctx(void)
 {
     aeg_v v;
+    AEGIS_UNROLL
     for (int i = 0; i < AEGIS_NREG; i++)
         v.r[i] = r_ctx(i);
     return v;
@@ -169,6 +183,7 @@ static inline aeg_v v_ctx(void)
 static inline void v_fold_store(uint8_t *p, aeg_v x)
 {
     __m128i t = r_fold(x.r[0]);
+    AEGIS_UNROLL
     for (int i = 1; i < AEGIS_NREG; i++)
         t = _mm_xor_si128(t, r_fold(x.r[i]));
     _mm_storeu_si128((__m128i *)p, t);
