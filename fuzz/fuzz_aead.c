@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* libFuzzer target for the AEADs: every GCM tier, ChaCha20 and Poly1305
- * kernel against the portable one and against libgcrypt on fuzzer-chosen
+/* libFuzzer target for the AEADs: every GCM tier, ChaCha20, Poly1305 and
+ * AEGIS kernel against the public result and against libgcrypt on fuzzer-chosen
  * keys, nonces, lengths, split points and alignments; then the open of a
  * message with one fuzzer-chosen bit flipped (ciphertext, tag, AD or nonce)
  * must fail and leave its output wiped.  Flag bits 1 and 2 put the AD and
@@ -9,6 +9,7 @@
 
 #include <axiom.h>
 
+#include "aegis/aegis.h"
 #include "core/aead.h"
 #include "chacha/chacha.h"
 #include "gcm/gcm.h"
@@ -26,13 +27,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static const struct {
     const char *name;
     size_t keylen;
-    int gcm;          /* 0: chacha20-poly1305, 2: xchacha20-poly1305 */
+    int gcm;          /* 0: chacha20-poly1305, 2: xchacha20-poly1305, 3: AEGIS */
 } algs[] = {
     { "aes-128-gcm", 16, 1 },
     { "aes-192-gcm", 24, 1 },
     { "aes-256-gcm", 32, 1 },
     { "chacha20-poly1305", 32, 0 },
     { "xchacha20-poly1305", 32, 2 },
+    { "aegis-128l", 16, 3 },
+    { "aegis-128x2", 16, 3 },
+    { "aegis-128x4", 16, 3 },
+    { "aegis-256", 32, 3 },
+    { "aegis-256x2", 32, 3 },
+    { "aegis-256x4", 32, 3 },
 };
 static const size_t gcm_tags[] = { 16, 15, 14, 13, 12, 8, 4 };
 
@@ -159,6 +166,52 @@ static void chacha_kernels(size_t len, size_t split, size_t off)
     }
 }
 
+/* Every AEGIS kernel usable here, on its one-call path and on its step
+ * operations, and streaming AEGIS split at fuzzer-chosen points, against
+ * the public result. */
+static void aegis_kernels(int alg, size_t adlen, size_t len, size_t off, size_t s1, size_t s2,
+                          size_t sa, const uint8_t *want, const uint8_t *want_tag, size_t taglen)
+{
+    const axiom_aegis_variant *v = axiom_aegis_find(algs[alg].name);
+    const size_t kl = algs[alg].keylen;
+    uint8_t t[32];
+    for (const axiom_kernel *const *kp = v->kernels; *kp; kp++) {
+        const axiom_aegis_kernel *k = (const axiom_aegis_kernel *)*kp;
+        if (!usable(k->features))
+            continue;
+        axiom_aegis_kernel steps = *k;
+        steps.seal = NULL;
+        steps.open = NULL;
+        for (int i = 0; i < 2; i++) {
+            axiom_aegis_crypt(i ? &steps : k, 1, alt + off, t, taglen, key, nonce, ad, adlen, msg,
+                              len);
+            FZ_CHECK(memcmp(alt + off, want, len) == 0, "AEGIS kernel %s%s ciphertext", k->name,
+                     i ? " (steps)" : "");
+            FZ_CHECK(memcmp(t, want_tag, taglen) == 0, "AEGIS kernel %s%s tag", k->name,
+                     i ? " (steps)" : "");
+        }
+    }
+    axiom_aegis_ctx *c;
+    FZ_CHECK(axiom_aegis_new(&c, algs[alg].name) == AXIOM_OK, "aegis_new");
+    FZ_CHECK(axiom_aegis_setkey(c, key, kl) == AXIOM_OK, "aegis_setkey");
+    FZ_CHECK(axiom_aegis_init(c, AXIOM_ENCRYPT, nonce, kl) == AXIOM_OK, "aegis_init");
+    FZ_CHECK(axiom_aegis_aad(c, ad, sa) == AXIOM_OK &&
+             axiom_aegis_aad(c, ad + sa, adlen - sa) == AXIOM_OK, "aegis_aad");
+    FZ_CHECK(axiom_aegis_update(c, alt, msg, s1) == AXIOM_OK &&
+             axiom_aegis_update(c, alt + s1, msg + s1, s2 - s1) == AXIOM_OK &&
+             axiom_aegis_update(c, alt + s2, msg + s2, len - s2) == AXIOM_OK, "aegis_update");
+    FZ_CHECK(axiom_aegis_final(c, t, taglen) == AXIOM_OK, "aegis_final");
+    FZ_CHECK(memcmp(alt, want, len) == 0, "streaming AEGIS ciphertext, splits %zu %zu", s1, s2);
+    FZ_CHECK(memcmp(t, want_tag, taglen) == 0, "streaming AEGIS tag");
+    FZ_CHECK(axiom_aegis_init(c, AXIOM_DECRYPT, nonce, kl) == AXIOM_OK, "aegis_init dec");
+    FZ_CHECK(axiom_aegis_aad(c, ad, adlen) == AXIOM_OK, "aegis_aad dec");
+    FZ_CHECK(axiom_aegis_update(c, alt, alt, s2) == AXIOM_OK &&
+             axiom_aegis_update(c, alt + s2, alt + s2, len - s2) == AXIOM_OK, "aegis_update dec");
+    FZ_CHECK(axiom_aegis_verify(c, t, taglen) == AXIOM_OK, "aegis_verify");
+    FZ_CHECK(memcmp(alt, msg, len) == 0, "streaming AEGIS decryption");
+    axiom_aegis_free(c);
+}
+
 /* Seal and open with the AD (@what bit 1) and/or the nonce (bit 2)
  * copied into the output buffer at offsets from @pos, from across the
  * output's start to across its end: the same ciphertext and tag as with
@@ -171,7 +224,7 @@ static void inside_output(axiom_aead_ctx *a, unsigned what, size_t pos, size_t n
     const long aoff = (long)(pos % (len + adlen + 1)) - (long)adlen;
     const long noff = (long)((pos / 3) % (len + noncelen + 1)) - (long)noncelen;
     const uint8_t *pa = ad, *pn = nonce;
-    uint8_t t[16];
+    uint8_t t[32];
     for (int dir = 0; dir < 2; dir++) {
         memset(place, 0x5c, sizeof place);
         /* Nonce last: it wins where the two overlap, so the AD copy is
@@ -215,6 +268,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (algs[alg].gcm == 1) {
         taglen = gcm_tags[fz_u8(&r) % 7];
         noncelen = (flags & 1) ? 12 : 1 + fz_u8(&r) % sizeof nonce;
+    } else if (algs[alg].gcm == 3) {
+        taglen = (flags & 8) ? 32 : 16;
+        noncelen = algs[alg].keylen;
     }
     const size_t adlen = fz_u16(&r) % (MAXAD + 1);
     const size_t len = fz_u16(&r) % (MAXLEN + 1);
@@ -232,7 +288,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     /* The public one-shot API is the reference for everything below. */
     axiom_aead_ctx *a;
-    uint8_t tag[16], t2[16];
+    uint8_t tag[32], t2[32];
     FZ_CHECK(axiom_aead_new(&a, algs[alg].name) == AXIOM_OK, "new %s", algs[alg].name);
     FZ_CHECK(axiom_aead_setkey(a, key, algs[alg].keylen) == AXIOM_OK, "setkey");
     uint8_t *c = ct + off_out;
@@ -254,6 +310,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (algs[alg].gcm == 1) {
         gcm_tiers(alg, noncelen, adlen, len, off_alt, c, tag, taglen);
         gcm_stream(alg, noncelen, adlen, len, s1, s2, sa, c, tag, taglen);
+    } else if (algs[alg].gcm == 3) {
+        aegis_kernels(alg, adlen, len, off_alt, s1, s2, sa, c, tag, taglen);
     } else {
         chacha_kernels(len, s1, off_alt);
     }

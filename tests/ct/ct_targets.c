@@ -10,6 +10,7 @@
 
 #include <axiom.h>
 
+#include "aegis/aegis.h"
 #include "core/aead.h"
 #include "core/bc.h"
 #include "api/catalog.h"
@@ -687,6 +688,68 @@ static void add_chacha_poly(void)
     }
 }
 
+/* ---- AEGIS ---------------------------------------------------------------- */
+
+/* Timed: a 64-byte seal on the kernel's one-call path.  Taint: seal and
+ * open at lengths around the steps of every variant, both tag lengths,
+ * secret AD; the step operations alone (the path of streaming AEGIS and
+ * of kernels without a one-call path); AEGIS-MAC. */
+static void run_aegis(const ct_target *t, const uint8_t *secret, int full)
+{
+    static const uint8_t nonce[32] = { 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 1, 2, 3, 4, 5, 6,
+                                       7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22 };
+    const axiom_aegis_kernel *k = t->kernel;
+    if (!full) {
+        axiom_aegis_crypt(k, 1, out, tag, 16, secret, nonce, NULL, 0, secret + CT_KEY_BYTES, 64);
+        return;
+    }
+    static const size_t lens[] = { 0, 5, 16, 33, 100, 255, 519 };
+    fill_work(secret);
+    for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
+        for (size_t tl = 16; tl <= 32; tl += 16) {
+            axiom_aegis_crypt(k, 1, out, tag, tl, secret, nonce, secret + 40, 20, work, lens[i]);
+            axiom_aegis_crypt(k, 0, out, tag, tl, secret, nonce, secret + 40, 20, work, lens[i]);
+        }
+    }
+    axiom_aegis_kernel steps = *k;
+    steps.seal = NULL;
+    steps.open = NULL;
+    axiom_aegis_crypt(&steps, 1, out, tag, 16, secret, nonce, secret + 40, 20, work, 519);
+    axiom_aegis_crypt(&steps, 0, out, tag, 32, secret, nonce, secret + 40, 20, work, 519);
+    static axiom_aegis_mac m;
+    axiom_aegis_mac_init(&m, k, secret, nonce);
+    axiom_aegis_mac_update(&m, work, 300);
+    axiom_aegis_mac_final(&m, tag, 16);
+    axiom_aegis_mac_update(&m, work, 77);
+    axiom_aegis_mac_final(&m, tag, 32);
+}
+
+/* Every kernel of every variant usable here; the portable ones (tens of
+ * thousands of cycles a call) left out of make check's quick timing run. */
+static void add_aegis(void)
+{
+    static const char *const variants[] = { "aegis-128l", "aegis-128x2", "aegis-128x4",
+                                            "aegis-256",  "aegis-256x2", "aegis-256x4" };
+    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+        const axiom_aegis_variant *var = axiom_aegis_find(variants[v]);
+        for (const axiom_kernel *const *k = var->kernels; *k; k++) {
+            if (!usable((*k)->features))
+                continue;
+            if (ntargets >= MAX_TARGETS) {
+                overflow = 1;
+                return;
+            }
+            ct_target *t = &targets[ntargets++];
+            snprintf(t->name, sizeof t->name, "%s/%s", var->name, (*k)->name);
+            t->constant_time = (*k)->constant_time;
+            t->run = run_aegis;
+            t->kernel = *k;
+            t->keylen = var->keylen;
+            t->slow = (*k)->features == 0;
+        }
+    }
+}
+
 /* ---- SHA-256 (HMAC keys and HKDF secrets pass through it) ---------------- */
 
 static void run_sha(const ct_target *t, const uint8_t *secret, int full)
@@ -989,6 +1052,7 @@ size_t ct_targets(const ct_target **list)
         add_bc_list("sm4", "sm4-ecb", sm4_keys, 1);
         add_gcm();
         add_chacha_poly();
+        add_aegis();
         add_sha();
         add_ctr_secret();
         add_target("api/all", run_api, 1, 0, 1);
