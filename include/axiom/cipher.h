@@ -126,6 +126,15 @@ int axiom_cipher_init(axiom_cipher_ctx *ctx, int direction,
 int axiom_cipher_update(axiom_cipher_ctx *ctx, uint8_t *out,
                         const uint8_t *in, size_t len);
 
+/** Copy a context with everything in it: key schedule, direction, IV or
+ *  counter and the position inside a partial block, so that the copy
+ *  continues the message exactly where @p ctx stands (both may then go on
+ *  independently).
+ *  @param[out] copy  receives the new context (set to NULL on error)
+ *  @param      ctx   the context to copy
+ *  @return #AXIOM_OK, #AXIOM_EINVAL (NULL argument), #AXIOM_ENOMEM */
+int axiom_cipher_dup(axiom_cipher_ctx **copy, const axiom_cipher_ctx *ctx);
+
 /** Wipe the key schedule and state, then free the context.
  *  @param ctx  context from axiom_cipher_new(), or NULL (a no-op) */
 void axiom_cipher_free(axiom_cipher_ctx *ctx);

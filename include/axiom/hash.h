@@ -80,6 +80,14 @@ int axiom_hash_update(axiom_hash_ctx *ctx, const void *in, size_t len);
  *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_ELENGTH */
 int axiom_hash_final(axiom_hash_ctx *ctx, uint8_t *digest, size_t digestlen);
 
+/** Copy a streaming context with the message in progress, so that the
+ *  copy and @p ctx can each finish it (or go on) independently: hashing a
+ *  common prefix once (a protocol transcript, HMAC key blocks).
+ *  @param[out] copy  receives the new context (set to NULL on error)
+ *  @param      ctx   the context to copy
+ *  @return #AXIOM_OK, #AXIOM_EINVAL (NULL argument), #AXIOM_ENOMEM */
+int axiom_hash_dup(axiom_hash_ctx **copy, const axiom_hash_ctx *ctx);
+
 /** Wipe the intermediate state, then free the context.  NULL is a no-op.
  *  @param ctx  context from axiom_hash_new(), or NULL */
 void axiom_hash_free(axiom_hash_ctx *ctx);
@@ -208,6 +216,14 @@ int axiom_hmac_final(axiom_hmac_ctx *ctx, uint8_t *mac, size_t maclen);
  *          #AXIOM_ENOMEM */
 int axiom_hmac_many(axiom_hmac_ctx *ctx, uint8_t *const macs[], size_t maclen,
                     const void *const msgs[], const size_t lens[], size_t n);
+
+/** Copy an HMAC context: its key (as the two precomputed key-block
+ *  states) and the message in progress; the copy and @p ctx then go on
+ *  independently.
+ *  @param[out] copy  receives the new context (set to NULL on error)
+ *  @param      ctx   the context to copy
+ *  @return #AXIOM_OK, #AXIOM_EINVAL (NULL argument), #AXIOM_ENOMEM */
+int axiom_hmac_dup(axiom_hmac_ctx **copy, const axiom_hmac_ctx *ctx);
 
 /** Wipe the key states and the message state, then free the context.
  *  NULL is a no-op.

@@ -66,6 +66,23 @@ AXIOM_API int axiom_cipher_new(axiom_cipher_ctx **ctx, const char *name)
     return AXIOM_OK;
 }
 
+AXIOM_API int axiom_cipher_dup(axiom_cipher_ctx **copy, const axiom_cipher_ctx *ctx)
+{
+    if (!copy)
+        return AXIOM_EINVAL;
+    *copy = NULL;
+    if (!ctx)
+        return AXIOM_EINVAL;
+    /* Self-contained: key schedules, chaining value and keystream inline,
+     * pointers only to static descriptors and kernels. */
+    axiom_cipher_ctx *c = axiom_secmem_alloc(sizeof *c);
+    if (!c)
+        return AXIOM_ENOMEM;
+    memcpy(c, ctx, sizeof *c);
+    *copy = c;
+    return AXIOM_OK;
+}
+
 AXIOM_API void axiom_cipher_free(axiom_cipher_ctx *ctx)
 {
     if (!ctx)

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Streaming AES-GCM (include/axiom/gcm.h) over the kernels and glue of
- * lib/gcm/gcm.c: buffers the partial AD and text blocks between calls. */
+/* The streaming AEAD interface (include/axiom/gcm.h): AES-GCM and SM4-GCM
+ * over the kernels and glue of lib/gcm/gcm.c, buffering the partial AD and
+ * text blocks between calls, and ChaCha20-Poly1305 through
+ * lib/chacha/chachapoly_stream.c; the call order and every argument are
+ * checked here, once for all of them. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -9,6 +12,7 @@
 #include "core/aead.h"
 #include "axiom/cipher.h"
 #include "axiom/gcm.h"
+#include "chacha/chachapoly_stream.h"
 #include "core/bc_modes.h"
 #include "gcm/gcm.h"
 #include "core/internal.h"
@@ -24,7 +28,22 @@ struct axiom_gcm_ctx {
     unsigned adpart, npart;
     int state, encrypt;
     size_t keylen;
+    const axiom_aead_alg *alg;
+    axiom_cp_stream *cp;      /* chacha20-poly1305 only; else NULL */
 };
+
+static int is_gcm(const axiom_aead_alg *a)
+{
+    return a == &axiom_aead_aes128_gcm || a == &axiom_aead_aes192_gcm ||
+           a == &axiom_aead_aes256_gcm || a == &axiom_aead_sm4_gcm;
+}
+
+static void ctx_release(axiom_gcm_ctx *c)
+{
+    if (c->cp)
+        axiom_secmem_free(c->cp, sizeof *c->cp);
+    axiom_secmem_free(c, sizeof *c);
+}
 
 AXIOM_API int axiom_gcm_new(axiom_gcm_ctx **ctx, const char *name)
 {
@@ -33,20 +52,57 @@ AXIOM_API int axiom_gcm_new(axiom_gcm_ctx **ctx, const char *name)
     *ctx = NULL;
     if (!name)
         return AXIOM_EINVAL;
-    static const axiom_aead_alg *const gcms[] = { &axiom_aead_aes128_gcm, &axiom_aead_aes192_gcm,
-                                                  &axiom_aead_aes256_gcm };
+    static const axiom_aead_alg *const algs[] = { &axiom_aead_aes128_gcm, &axiom_aead_aes192_gcm,
+                                                  &axiom_aead_aes256_gcm, &axiom_aead_sm4_gcm,
+                                                  &axiom_aead_chacha20_poly1305 };
     const axiom_aead_alg *a = NULL;
-    for (size_t i = 0; i < sizeof gcms / sizeof gcms[0]; i++)
-        if (axiom_name_eq(name, gcms[i]->name))
-            a = gcms[i];
+    for (size_t i = 0; i < sizeof algs / sizeof algs[0]; i++)
+        if (axiom_name_eq(name, algs[i]->name))
+            a = algs[i];
     if (!a)
         return AXIOM_ENOTFOUND;
+    /* AXIOM_CT_ONLY may refuse every kernel (sm4-gcm without a
+     * constant-time SM4 kernel): AXIOM_ENOTCT. */
+    int rc = axiom_pick_status(a->kernels);
+    if (rc != AXIOM_OK)
+        return rc;
     axiom_gcm_ctx *c = axiom_secmem_alloc(sizeof *c);
     if (!c)
         return AXIOM_ENOMEM;
     c->keylen = a->keylen;
+    c->alg = a;
     c->state = ST_NOKEY;
+    if (!is_gcm(a)) {
+        c->cp = axiom_secmem_alloc(sizeof *c->cp);
+        if (!c->cp) {
+            axiom_secmem_free(c, sizeof *c);
+            return AXIOM_ENOMEM;
+        }
+    }
     *ctx = c;
+    return AXIOM_OK;
+}
+
+AXIOM_API int axiom_gcm_dup(axiom_gcm_ctx **copy, const axiom_gcm_ctx *ctx)
+{
+    if (!copy)
+        return AXIOM_EINVAL;
+    *copy = NULL;
+    if (!ctx)
+        return AXIOM_EINVAL;
+    axiom_gcm_ctx *c = axiom_secmem_alloc(sizeof *c);
+    if (!c)
+        return AXIOM_ENOMEM;
+    memcpy(c, ctx, sizeof *c);
+    if (ctx->cp) {
+        c->cp = axiom_secmem_alloc(sizeof *c->cp);
+        if (!c->cp) {
+            axiom_secmem_free(c, sizeof *c);
+            return AXIOM_ENOMEM;
+        }
+        memcpy(c->cp, ctx->cp, sizeof *c->cp);
+    }
+    *copy = c;
     return AXIOM_OK;
 }
 
@@ -54,7 +110,7 @@ AXIOM_API void axiom_gcm_free(axiom_gcm_ctx *ctx)
 {
     if (!ctx)
         return;
-    axiom_secmem_free(ctx, sizeof *ctx);
+    ctx_release(ctx);
 }
 
 /* Forget the message in progress (keystream, partial blocks, tag mask). */
@@ -65,6 +121,8 @@ static void end_message(axiom_gcm_ctx *ctx)
     axiom_wipe(ctx->ks, sizeof ctx->ks);
     axiom_wipe(ctx->cbuf, sizeof ctx->cbuf);
     ctx->adpart = ctx->npart = 0;
+    if (ctx->cp)
+        axiom_wipe(ctx->cp->ks, sizeof ctx->cp->ks);
 }
 
 AXIOM_API int axiom_gcm_setkey(axiom_gcm_ctx *ctx, const uint8_t *key, size_t keylen)
@@ -73,8 +131,15 @@ AXIOM_API int axiom_gcm_setkey(axiom_gcm_ctx *ctx, const uint8_t *key, size_t ke
         return AXIOM_EINVAL;
     if (keylen != ctx->keylen)
         return AXIOM_EKEYLEN;
+    /* Picked per key, as axiom_aead_setkey() does. */
+    const axiom_kernel *k = axiom_pick(ctx->alg->kernels);
+    if (!k)
+        return axiom_pick_status(ctx->alg->kernels);
     end_message(ctx);
-    axiom_gcm_setkey_with(&ctx->key, axiom_gcm_of(axiom_pick(axiom_gcm_kernels)), key, keylen);
+    if (ctx->cp)
+        axiom_cp_stream_setkey(ctx->cp, k, key);
+    else
+        ctx->alg->setkey(&ctx->key, k, key, keylen); /* the AES or SM4 tier */
     ctx->state = ST_IDLE;
     return AXIOM_OK;
 }
@@ -86,10 +151,13 @@ AXIOM_API int axiom_gcm_init(axiom_gcm_ctx *ctx, int direction, const uint8_t *n
         return AXIOM_EINVAL;
     if (ctx->state == ST_NOKEY)
         return AXIOM_ESTATE;
-    if (noncelen < 1 || (uint64_t)noncelen > (UINT64_C(1) << 61) - 1)
+    if (!ctx->alg->nonce_ok(noncelen))
         return AXIOM_EIVLEN;
     end_message(ctx);
-    axiom_gcm_start(&ctx->key, &ctx->m, nonce, noncelen);
+    if (ctx->cp)
+        axiom_cp_stream_start(ctx->cp, direction == AXIOM_ENCRYPT, nonce);
+    else
+        axiom_gcm_start(&ctx->key, &ctx->m, nonce, noncelen);
     ctx->encrypt = direction == AXIOM_ENCRYPT;
     ctx->state = ST_AAD;
     return AXIOM_OK;
@@ -101,10 +169,14 @@ AXIOM_API int axiom_gcm_aad(axiom_gcm_ctx *ctx, const uint8_t *ad, size_t adlen)
         return AXIOM_EINVAL;
     if (ctx->state != ST_AAD)
         return AXIOM_ESTATE;
-    if (adlen > AXIOM_GCM_MAX_ADLEN - ctx->m.adlen)
+    if (adlen > ctx->alg->max_adlen - (ctx->cp ? ctx->cp->adlen : ctx->m.adlen))
         return AXIOM_ELENGTH;
     if (!adlen)
         return AXIOM_OK; /* ad may be NULL: no memcpy or arithmetic on it (UBSan) */
+    if (ctx->cp) {
+        axiom_cp_stream_aad(ctx->cp, ad, adlen);
+        return AXIOM_OK;
+    }
     const axiom_ghash_kernel *gh = ctx->key.k->ghash;
     ctx->m.adlen += adlen;
     if (ctx->adpart) {
@@ -130,7 +202,9 @@ AXIOM_API int axiom_gcm_aad(axiom_gcm_ctx *ctx, const uint8_t *ad, size_t adlen)
 /* The AD is over: hash its zero-padded last block. */
 static void close_aad(axiom_gcm_ctx *ctx)
 {
-    if (ctx->adpart) {
+    if (ctx->cp) {
+        axiom_cp_stream_close_aad(ctx->cp);
+    } else if (ctx->adpart) {
         memset(ctx->adbuf + ctx->adpart, 0, 16 - ctx->adpart);
         ctx->key.k->ghash->update(&ctx->key.hk, ctx->m.y, ctx->adbuf, 1);
         ctx->adpart = 0;
@@ -157,12 +231,16 @@ AXIOM_API int axiom_gcm_update(axiom_gcm_ctx *ctx, uint8_t *out, const uint8_t *
         return AXIOM_EINVAL;
     if (ctx->state != ST_AAD && ctx->state != ST_TEXT)
         return AXIOM_ESTATE;
-    if (len > AXIOM_GCM_MAX_LEN - ctx->m.len)
+    if (len > ctx->alg->max_len - (ctx->cp ? ctx->cp->len : ctx->m.len))
         return AXIOM_ELENGTH;
     if (ctx->state == ST_AAD)
         close_aad(ctx);
     if (!len)
         return AXIOM_OK; /* in and out may be NULL (UBSan) */
+    if (ctx->cp) {
+        axiom_cp_stream_update(ctx->cp, out, in, len);
+        return AXIOM_OK;
+    }
     const axiom_gcm_key *g = &ctx->key;
     ctx->m.len += len;
 
@@ -196,6 +274,11 @@ static void finish(axiom_gcm_ctx *ctx, uint8_t full[16])
 {
     if (ctx->state == ST_AAD)
         close_aad(ctx);
+    if (ctx->cp) {
+        axiom_cp_stream_tag(ctx->cp, full);
+        ctx->state = ST_IDLE;
+        return;
+    }
     if (ctx->npart) {
         memset(ctx->cbuf + ctx->npart, 0, 16 - ctx->npart);
         ctx->key.k->ghash->update(&ctx->key.hk, ctx->m.y, ctx->cbuf, 1);
@@ -206,9 +289,9 @@ static void finish(axiom_gcm_ctx *ctx, uint8_t full[16])
     ctx->state = ST_IDLE;
 }
 
-static int tag_ok(size_t taglen)
+static int tag_ok(const axiom_gcm_ctx *ctx, size_t taglen)
 {
-    return (taglen >= 12 && taglen <= 16) || taglen == 8 || taglen == 4;
+    return ctx->alg->tag_ok(taglen);
 }
 
 AXIOM_API int axiom_gcm_final(axiom_gcm_ctx *ctx, uint8_t *tag, size_t taglen)
@@ -217,7 +300,7 @@ AXIOM_API int axiom_gcm_final(axiom_gcm_ctx *ctx, uint8_t *tag, size_t taglen)
         return AXIOM_EINVAL;
     if ((ctx->state != ST_AAD && ctx->state != ST_TEXT) || !ctx->encrypt)
         return AXIOM_ESTATE;
-    if (!tag_ok(taglen))
+    if (!tag_ok(ctx, taglen))
         return AXIOM_ETAGLEN;
     uint8_t full[16];
     finish(ctx, full);
@@ -232,7 +315,7 @@ AXIOM_API int axiom_gcm_verify(axiom_gcm_ctx *ctx, const uint8_t *tag, size_t ta
         return AXIOM_EINVAL;
     if ((ctx->state != ST_AAD && ctx->state != ST_TEXT) || ctx->encrypt)
         return AXIOM_ESTATE;
-    if (!tag_ok(taglen))
+    if (!tag_ok(ctx, taglen))
         return AXIOM_ETAGLEN;
     uint8_t full[16], diff = 0;
     finish(ctx, full);

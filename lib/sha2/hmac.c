@@ -206,6 +206,21 @@ AXIOM_API int axiom_hmac_many(axiom_hmac_ctx *ctx, uint8_t *const macs[], size_t
     return AXIOM_OK;
 }
 
+AXIOM_API int axiom_hmac_dup(axiom_hmac_ctx **copy, const axiom_hmac_ctx *ctx)
+{
+    if (!copy)
+        return AXIOM_EINVAL;
+    *copy = NULL;
+    if (!ctx)
+        return AXIOM_EINVAL;
+    axiom_hmac_ctx *c = axiom_secmem_alloc(sizeof *c);
+    if (!c)
+        return AXIOM_ENOMEM;
+    memcpy(c, ctx, sizeof *c); /* key states and message state inline */
+    *copy = c;
+    return AXIOM_OK;
+}
+
 AXIOM_API void axiom_hmac_free(axiom_hmac_ctx *ctx)
 {
     if (!ctx)

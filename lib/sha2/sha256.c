@@ -252,6 +252,21 @@ AXIOM_API int axiom_hash_final(axiom_hash_ctx *ctx, uint8_t *digest, size_t dige
     return AXIOM_OK;
 }
 
+AXIOM_API int axiom_hash_dup(axiom_hash_ctx **copy, const axiom_hash_ctx *ctx)
+{
+    if (!copy)
+        return AXIOM_EINVAL;
+    *copy = NULL;
+    if (!ctx)
+        return AXIOM_EINVAL;
+    axiom_hash_ctx *c = malloc(sizeof *c);
+    if (!c)
+        return AXIOM_ENOMEM;
+    memcpy(c, ctx, sizeof *c); /* self-contained: no pointer into itself */
+    *copy = c;
+    return AXIOM_OK;
+}
+
 AXIOM_API void axiom_hash_free(axiom_hash_ctx *ctx)
 {
     if (!ctx)
