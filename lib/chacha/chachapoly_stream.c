@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Streaming ChaCha20-Poly1305 (RFC 8439 2.8) over the ChaCha20 and Poly1305
  * kernels: the message in as many calls as the caller likes, whole 1 KiB
  * chunks (or 512-byte groups) through the fused keystream+MAC pass when the

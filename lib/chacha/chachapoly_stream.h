@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ChaCha20-Poly1305 (RFC 8439 2.8) as a stream of calls, for the streaming
  * AEAD interface of include/axiom/gcm.h (lib/gcm/gcm_stream.c sequences it
  * and checks every argument; lib/chacha/chachapoly_stream.c does the work). */
