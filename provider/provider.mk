@@ -1,0 +1,61 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The OpenSSL 3 provider module axiom.so (included by Makefile.am): its
+# build, its tests in make check, its manual page and `make bench-provider`.
+# Built when configure finds OpenSSL 3 (--enable-openssl-provider).
+
+PROVIDER_SOURCES = \
+	provider/axiom_prov.c \
+	provider/cipher_aead.c \
+	provider/cipher_block.c \
+	provider/digest.c \
+	provider/kdf_hkdf.c \
+	provider/mac_hmac.c \
+	provider/prov.h \
+	provider/rand_drbg.c
+PROVIDER_TESTS = \
+	tests/provider/common.sh \
+	tests/provider/test_tools.sh \
+	tests/provider/test_tls.sh \
+	tests/provider/test_https.sh
+EXTRA_DIST += $(PROVIDER_SOURCES) $(PROVIDER_TESTS) tests/provider/test_provider_evp.c
+
+if BUILD_PROVIDER
+# Installed where configure says (--with-openssl-modulesdir; by default
+# under $(libdir), so that DESTDIR and prefix are honoured).
+ossl_modulesdir = $(OPENSSL_MODULESDIR)
+ossl_modules_LTLIBRARIES = provider/axiom.la
+provider_axiom_la_SOURCES = $(PROVIDER_SOURCES)
+# Only the public headers: the module is a client of the library's API.
+provider_axiom_la_CPPFLAGS = -I$(top_builddir)/include -I$(top_srcdir)/include $(OPENSSL3_CFLAGS)
+provider_axiom_la_CFLAGS = $(AM_CFLAGS) $(AXIOM_VIS_CFLAGS)
+provider_axiom_la_LDFLAGS = -module -avoid-version -no-undefined -shared \
+	-export-symbols-regex '^OSSL_provider_init$$'
+provider_axiom_la_LIBADD = lib/libaxiom.la $(OPENSSL3_LIBS)
+if HAVE_LD_ZNOW
+provider_axiom_la_LDFLAGS += -Wl,-z,now
+endif
+
+# Everything the tests need to load the module from the build tree.
+PROVIDER_TEST_ENV = \
+	AXIOM_PROVIDER_DIR='$(abs_top_builddir)/provider/.libs'; \
+	AXIOM_LIB_DIR='$(abs_top_builddir)/lib/.libs'; \
+	AXIOM_SRCDIR='$(abs_top_srcdir)'; \
+	OPENSSL_BIN='$(OPENSSL_BIN)'; CURL_BIN='$(CURL_BIN)'; PYTHON3_BIN='$(PYTHON3_BIN)'; \
+	export AXIOM_PROVIDER_DIR AXIOM_LIB_DIR AXIOM_SRCDIR OPENSSL_BIN CURL_BIN PYTHON3_BIN;
+AM_TESTS_ENVIRONMENT += $(PROVIDER_TEST_ENV)
+
+if HAVE_TESTDEPS
+# Every algorithm through EVP, the axiom provider against OpenSSL's default
+# provider (and gost-engine's provider for Kuznyechik when installed).
+check_PROGRAMS += tests/provider/test_provider_evp
+tests_provider_test_provider_evp_SOURCES = tests/provider/test_provider_evp.c $(TEST_COMMON)
+tests_provider_test_provider_evp_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests
+tests_provider_test_provider_evp_CFLAGS = $(TEST_CFLAGS) $(OPENSSL3_CFLAGS)
+tests_provider_test_provider_evp_LDADD = $(TEST_LIBS) $(OPENSSL3_LIBS)
+# Run once the module is built.
+EXTRA_tests_provider_test_provider_evp_DEPENDENCIES = provider/axiom.la
+endif
+# Real programs: openssl enc/dgst/speed/rand, TLS between s_server and
+# s_client, curl and Python over HTTPS.
+TESTS += tests/provider/test_tools.sh tests/provider/test_tls.sh tests/provider/test_https.sh
+endif
