@@ -111,6 +111,12 @@ typedef struct block_ctx {
     unsigned num;
     uint8_t buf[16];            /* ECB/CBC: input waiting for a whole block */
     size_t bufsz;
+    /* CBC in a TLS record layer ("tls-version" set): each update is one
+     * record, padded here when sealing; opening strips the explicit IV,
+     * the padding and the MAC in constant time and keeps the MAC. */
+    unsigned tlsversion;
+    size_t tlsmacsize;
+    uint8_t tlsmac[64];
     uint64_t n_ops, n_bytes;    /* counted here, added to alg->stat at free */
 } block_ctx;
 
@@ -464,6 +470,133 @@ static int blockwise_update(block_ctx *c, uint8_t *out, size_t *outl, size_t out
     return ok;
 }
 
+/* ------------------------------------------------ TLS CBC records */
+
+#define TLS1_VERSION_NUM 0x0301
+#define SSL3_VERSION_NUM 0x0300
+
+/* Constant-time masks: all ones when the condition holds, else zero. */
+static size_t ct_lt(size_t a, size_t b)
+{
+    return (size_t)0 - ((a ^ ((a ^ b) | ((a - b) ^ b))) >> (sizeof(size_t) * 8 - 1));
+}
+static size_t ct_ge(size_t a, size_t b)
+{
+    return ~ct_lt(a, b);
+}
+static size_t ct_is_zero(size_t a)
+{
+    return (size_t)0 - ((~a & (a - 1)) >> (sizeof(size_t) * 8 - 1));
+}
+static size_t ct_eq(size_t a, size_t b)
+{
+    return ct_is_zero(a ^ b);
+}
+
+/* The @md bytes that end at @end (secret: it depends on the padding) of a
+ * record of @len bytes, without a memory access or branch that depends on
+ * @end: every byte of the last md + 256 is read, the MAC collected into a
+ * rotating buffer, which is then turned the right way round. */
+static void tls_copy_mac(uint8_t *out, const uint8_t *rec, size_t len, size_t end, size_t md)
+{
+    uint8_t rot[64];
+    const size_t start = end - md;
+    const size_t scan = len > md + 256 ? len - (md + 256) : 0;
+    size_t in_mac = 0, offset = 0, j = 0;
+    memset(rot, 0, sizeof rot);
+    for (size_t i = scan; i < len; i++) {
+        const size_t started = ct_eq(i, start);
+        in_mac |= started;
+        in_mac &= ct_lt(i, end);
+        offset |= j & started;
+        rot[j] |= (uint8_t)(rec[i] & in_mac);
+        j++;
+        j &= ct_lt(j, md);
+    }
+    for (size_t i = 0; i < md; i++) {
+        size_t want = offset + i;
+        want -= md & ct_ge(want, md);
+        uint8_t v = 0;
+        for (size_t k = 0; k < md; k++)
+            v |= (uint8_t)(rot[k] & ct_eq(k, want));
+        out[i] = v;
+    }
+    axiom_wipe(rot, sizeof rot);
+}
+
+/* Strip a decrypted TLS record (RFC 5246 6.2.3.2): the explicit IV (TLS
+ * 1.1 and later, DTLS), then padding and MAC in constant time.  Returns
+ * 0 only when the record is invalid from its public length alone; a bad
+ * padding yields a random MAC, so that the caller's MAC check fails in
+ * the same time as for a good one.  With no MAC (encrypt-then-MAC, whose
+ * MAC was checked before decryption) a bad padding is an error. */
+static int tls_unpad(block_ctx *c, uint8_t *rec, size_t *len)
+{
+    size_t n = *len;
+    const size_t md = c->tlsmacsize;
+    if (c->tlsversion != TLS1_VERSION_NUM) {
+        if (n < 16)
+            return 0;
+        rec += 16;
+        n -= 16;
+    }
+    if (n < md + 1)
+        return 0;
+    const size_t padlen = rec[n - 1];
+    size_t good = ct_ge(n, md + padlen + 1);
+    const size_t check = n < 256 ? n : 256;
+    for (size_t i = 0; i < check; i++) {
+        const size_t in_pad = ct_lt(i, padlen + 1);
+        good &= ~(in_pad & ~ct_is_zero(rec[n - 1 - i] ^ padlen));
+    }
+    const size_t body = n - (good & (padlen + 1));
+    if (!md) {
+        *len = body;
+        return good != 0;
+    }
+    uint8_t mac[64], rnd[64];
+    tls_copy_mac(mac, rec, n, body, md);
+    if (!axp_random(c->prov, rnd, md))
+        return 0;
+    for (size_t i = 0; i < md; i++)
+        c->tlsmac[i] = (uint8_t)((mac[i] & good) | (rnd[i] & ~good));
+    axiom_wipe(mac, sizeof mac);
+    *len = body - md;
+    return 1;
+}
+
+/* One TLS record through CBC, in place. */
+static int tls_record(block_ctx *c, uint8_t *out, size_t *outl, size_t outsize, const uint8_t *in,
+                      size_t inl)
+{
+    if (out != in || outsize < inl || !c->pad || c->alg->mode != EVP_CIPH_CBC_MODE) {
+        AXP_ERRF(c->prov, AXP_R_TLS_RECORD, "records are processed in place, with padding");
+        return 0;
+    }
+    if (c->enc) {
+        const size_t padnum = 16 - inl % 16;
+        if (outsize < inl + padnum) {
+            AXP_ERR(c->prov, AXP_R_OUTPUT_TOO_SMALL);
+            return 0;
+        }
+        memset(out + inl, (int)(padnum - 1), padnum);
+        inl += padnum;
+    }
+    if (inl % 16) {
+        AXP_ERRF(c->prov, AXP_R_TLS_RECORD, "%zu bytes is not whole blocks", inl);
+        return 0;
+    }
+    if (!blocks(c, out, out, inl))
+        return 0;
+    size_t n = inl;
+    if (!c->enc && !tls_unpad(c, out, &n)) {
+        AXP_ERR(c->prov, AXP_R_TLS_RECORD);
+        return 0;
+    }
+    *outl = n;
+    return 1;
+}
+
 static int block_update(void *vctx, unsigned char *out, size_t *outl, size_t outsize,
                         const unsigned char *in, size_t inl)
 {
@@ -475,6 +608,8 @@ static int block_update(void *vctx, unsigned char *out, size_t *outl, size_t out
         return 1;
     c->n_ops++;
     c->n_bytes += inl;
+    if (c->tlsversion && c->alg->mode == EVP_CIPH_CBC_MODE)
+        return tls_record(c, out, outl, outsize, in, inl);
     if (is_blockwise(c->alg))
         return blockwise_update(c, out, outl, outsize, in, inl);
     if (outsize < inl) {
@@ -734,6 +869,9 @@ static int block_get_ctx_params(void *vctx, OSSL_PARAM params[])
         if (!set_iv_param(p, c->upd, a->ivlen))
             return 0;
     }
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_TLS_MAC)) && c->tlsversion &&
+        !OSSL_PARAM_set_octet_ptr(p, c->tlsmac, c->tlsmacsize))
+        return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_RANDOM_KEY))) {
         uint8_t k[64];
         if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data_size < a->keylen ||
@@ -760,6 +898,7 @@ static const OSSL_PARAM block_ctx_gettable[] = {
     OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_IV, NULL, 0),
     OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_UPDATED_IV, NULL, 0),
     OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_RANDOM_KEY, NULL, 0),
+    OSSL_PARAM_octet_ptr(OSSL_CIPHER_PARAM_TLS_MAC, NULL, 0),
     OSSL_PARAM_END
 };
 
@@ -810,12 +949,21 @@ static int block_set_ctx_params(void *vctx, const OSSL_PARAM params[])
             AXP_ERR(c->prov, AXP_R_BAD_PARAMETER);
             return 0;
         }
-        /* libssl asks CBC ciphers to strip TLS padding and MAC; that is
-         * not provided here, so say so instead of corrupting records. */
-        if (v && c->alg->mode == EVP_CIPH_CBC_MODE) {
-            AXP_ERRF(c->prov, AXP_R_UNSUPPORTED, "TLS CBC record processing");
+        /* SSLv3's padding is not provided (OpenSSL 3 builds leave SSLv3
+         * out by default). */
+        if (v == SSL3_VERSION_NUM && c->alg->mode == EVP_CIPH_CBC_MODE) {
+            AXP_ERRF(c->prov, AXP_R_UNSUPPORTED, "SSLv3 CBC records");
             return 0;
         }
+        c->tlsversion = v;
+    }
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_MAC_SIZE))) {
+        size_t ms;
+        if (!OSSL_PARAM_get_size_t(p, &ms) || ms > sizeof c->tlsmac) {
+            AXP_ERR(c->prov, AXP_R_BAD_PARAMETER);
+            return 0;
+        }
+        c->tlsmacsize = ms;
     }
     return 1;
 }
@@ -824,6 +972,8 @@ static const OSSL_PARAM block_ctx_settable[] = {
     OSSL_PARAM_uint(OSSL_CIPHER_PARAM_PADDING, NULL),
     OSSL_PARAM_uint(OSSL_CIPHER_PARAM_NUM, NULL),
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
+    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_TLS_VERSION, NULL),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_TLS_MAC_SIZE, NULL),
     OSSL_PARAM_END
 };
 

@@ -700,6 +700,102 @@ START_TEST(test_tls12_records)
 }
 END_TEST
 
+/* TLS CBC records ("tls-version", "tls-mac-size", "tls-mac"): sealing pads,
+ * opening strips explicit IV, padding and MAC; both providers give the same
+ * records and MACs, and a broken padding yields a wrong MAC (or, with no
+ * MAC, an error) rather than an early failure. */
+static int tls_cbc(EVP_CIPHER *c, int enc, unsigned version, size_t macsize, const uint8_t *key,
+                   const uint8_t *iv, uint8_t *rec, size_t len, size_t *outl, uint8_t *mac)
+{
+    EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new();
+    OSSL_PARAM ps[] = { OSSL_PARAM_uint(OSSL_CIPHER_PARAM_TLS_VERSION, &version),
+                        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_TLS_MAC_SIZE, &macsize),
+                        OSSL_PARAM_END };
+    int l = 0;
+    int ok = EVP_CipherInit_ex2(x, c, key, iv, enc, NULL) && EVP_CIPHER_CTX_set_params(x, ps) &&
+             EVP_CipherUpdate(x, rec, &l, rec, (int)len);
+    *outl = (size_t)l;
+    if (ok && !enc && macsize) {
+        uint8_t *m = NULL;
+        OSSL_PARAM gp[] = { OSSL_PARAM_octet_ptr(OSSL_CIPHER_PARAM_TLS_MAC, (void **)&m, macsize),
+                            OSSL_PARAM_END };
+        ok = EVP_CIPHER_CTX_get_params(x, gp) && m;
+        if (ok)
+            memcpy(mac, m, macsize);
+    }
+    EVP_CIPHER_CTX_free(x);
+    return ok;
+}
+
+START_TEST(test_tls_cbc_records)
+{
+    setup();
+    tu_rng_reset("prov-tls-cbc");
+    static const unsigned versions[] = { 0x0301, 0x0302, 0x0303, 0xFEFD };
+    EVP_CIPHER *ours = cipher("AES-256-CBC", AX), *ref = cipher("AES-256-CBC", DF);
+    uint8_t a[2200], b[2200], p[2200];
+    for (int it = 0; it < 60; it++) {
+        const unsigned v = versions[it % 4];
+        const size_t macsize = (size_t[]){ 0, 20, 32, 48 }[tu_rand_range(0, 3)];
+        const size_t xiv = v == 0x0301 ? 0 : 16;
+        size_t plen = tu_rand_range(0, 2000), n = xiv + plen + macsize, la = 0, lb = 0;
+        uint8_t key[32], iv[16], mb[64];
+        tu_rand_bytes(key, sizeof key);
+        tu_rand_bytes(iv, sizeof iv);
+        tu_rand_bytes(p, n);
+        memcpy(a, p, n);
+        memcpy(b, p, n);
+        TU_ASSERT(tls_cbc(ours, 1, v, macsize, key, iv, a, n, &la, NULL) &&
+                      tls_cbc(ref, 1, v, macsize, key, iv, b, n, &lb, NULL),
+                  "seal version %x", v);
+        TU_ASSERT(la == lb && la % 16 == 0 && la > n, "sealed %zu vs %zu bytes", la, lb);
+        TU_ASSERT_MEM_EQ(a, b, la, "TLS %x CBC record", v);
+        const size_t rl = la;
+        for (int who = 0; who < 2; who++) {
+            memcpy(b, a, rl);
+            TU_ASSERT(tls_cbc(who ? ref : ours, 0, v, macsize, key, iv, b, rl, &lb, mb),
+                      "open version %x", v);
+            TU_ASSERT(lb == plen, "opened %zu bytes, want %zu", lb, plen);
+            TU_ASSERT_MEM_EQ(b + xiv, p + xiv, plen, "payload");
+            if (macsize)
+                TU_ASSERT_MEM_EQ(mb, p + xiv + plen, macsize, "MAC (%s)", who ? "default" : "axiom");
+        }
+        /* A broken padding byte. */
+        memcpy(b, a, rl);
+        uint8_t last[16];
+        EVP_CIPHER_CTX *e = EVP_CIPHER_CTX_new();
+        int l;
+        /* Re-encrypt the last block with a padding byte changed. */
+        uint8_t prev[16], blk[16];
+        memcpy(prev, rl >= 32 ? b + rl - 32 : iv, 16);
+        EVP_CIPHER_CTX *d = EVP_CIPHER_CTX_new();
+        TU_ASSERT(EVP_DecryptInit_ex2(d, ref, key, prev, NULL), "dec");
+        EVP_CIPHER_CTX_set_padding(d, 0);
+        TU_ASSERT(EVP_DecryptUpdate(d, blk, &l, b + rl - 16, 16) && l == 16, "last block");
+        EVP_CIPHER_CTX_free(d);
+        if (blk[15] == 0) {
+            EVP_CIPHER_CTX_free(e);
+            continue; /* one byte of padding: nothing else to break */
+        }
+        blk[14] ^= 0x40;
+        TU_ASSERT(EVP_EncryptInit_ex2(e, ref, key, prev, NULL), "enc");
+        EVP_CIPHER_CTX_set_padding(e, 0);
+        TU_ASSERT(EVP_EncryptUpdate(e, last, &l, blk, 16) && l == 16, "re-encrypt");
+        EVP_CIPHER_CTX_free(e);
+        memcpy(b + rl - 16, last, 16);
+        int ok = tls_cbc(ours, 0, v, macsize, key, iv, b, rl, &lb, mb);
+        if (macsize)
+            TU_ASSERT(ok && memcmp(mb, p + xiv + plen, macsize) != 0,
+                      "bad padding: the MAC must not match");
+        else
+            TU_ASSERT(!ok, "bad padding without a MAC accepted");
+        ERR_clear_error();
+    }
+    EVP_CIPHER_free(ours);
+    EVP_CIPHER_free(ref);
+}
+END_TEST
+
 /* ------------------------------------------------------------ Wycheproof */
 
 static json_object *load(const char *file)
@@ -1156,6 +1252,7 @@ static Suite *provider_suite(void)
     tcase_add_test(tc, test_aead);
     tcase_add_test(tc, test_aead_rules);
     tcase_add_test(tc, test_tls12_records);
+    tcase_add_test(tc, test_tls_cbc_records);
     tcase_add_test(tc, test_wycheproof_aead);
     tcase_add_test(tc, test_wycheproof_cbc_xts);
     tcase_add_test(tc, test_wycheproof_hmac_hkdf);
