@@ -17,13 +17,14 @@ PROVIDER_TESTS = \
 	tests/provider/test_tools.sh \
 	tests/provider/test_tls.sh \
 	tests/provider/test_https.sh
-EXTRA_DIST += $(PROVIDER_SOURCES) $(PROVIDER_TESTS) tests/provider/test_provider_evp.c
+EXTRA_DIST += $(PROVIDER_SOURCES) $(PROVIDER_TESTS) tests/provider/test_provider_evp.c \
+	provider/axiom-provider.7 doc/provider.md
 
 if BUILD_PROVIDER
 # Installed where configure says (--with-openssl-modulesdir; by default
 # under $(libdir), so that DESTDIR and prefix are honoured).
-ossl_modulesdir = $(OPENSSL_MODULESDIR)
-ossl_modules_LTLIBRARIES = provider/axiom.la
+ossl_modexecdir = $(OPENSSL_MODULESDIR)
+ossl_modexec_LTLIBRARIES = provider/axiom.la
 provider_axiom_la_SOURCES = $(PROVIDER_SOURCES)
 # Only the public headers: the module is a client of the library's API.
 provider_axiom_la_CPPFLAGS = -I$(top_builddir)/include -I$(top_srcdir)/include $(OPENSSL3_CFLAGS)
@@ -34,6 +35,11 @@ provider_axiom_la_LIBADD = lib/libaxiom.la $(OPENSSL3_LIBS)
 if HAVE_LD_ZNOW
 provider_axiom_la_LDFLAGS += -Wl,-z,now
 endif
+
+# The manual page and the guide go with the module.
+man7_MANS = provider/axiom-provider.7
+providerdocdir = $(docdir)
+providerdoc_DATA = doc/provider.md
 
 # Everything the tests need to load the module from the build tree.
 PROVIDER_TEST_ENV = \
@@ -59,3 +65,10 @@ endif
 # s_client, curl and Python over HTTPS.
 TESTS += tests/provider/test_tools.sh tests/provider/test_tls.sh tests/provider/test_https.sh
 endif
+
+# OpenSSL loads axiom.so and needs no libtool archive beside it (Debian and
+# RPM packaging drop .la files too); uninstall then names the module itself.
+install-exec-hook:
+	rm -f "$(DESTDIR)$(OPENSSL_MODULESDIR)/axiom.la"
+uninstall-hook:
+	rm -f "$(DESTDIR)$(OPENSSL_MODULESDIR)/axiom.so"
