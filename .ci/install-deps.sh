@@ -12,4 +12,5 @@ $SUDO apt-get install -y -qq --no-install-recommends \
   check libjson-c-dev libgcrypt20-dev libssl-dev libsodium-dev \
   doxygen gnuplot-nox valgrind xz-utils binutils ca-certificates \
   debhelper dpkg-dev lintian rpm abigail-tools autopkgtest \
-  clang libclang-rt-dev
+  clang libclang-rt-dev \
+  openssl curl python3 libengine-gost-openssl
