@@ -18,7 +18,7 @@ PROVIDER_TESTS = \
 	tests/provider/test_tls.sh \
 	tests/provider/test_https.sh
 EXTRA_DIST += $(PROVIDER_SOURCES) $(PROVIDER_TESTS) tests/provider/test_provider_evp.c \
-	provider/axiom-provider.7 doc/provider.md
+	provider/axiom-provider.7 doc/provider.md bench/provider_bench.c bench/provider_bench.sh
 
 if BUILD_PROVIDER
 # Installed where configure says (--with-openssl-modulesdir; by default
@@ -65,6 +65,33 @@ endif
 # s_client, curl and Python over HTTPS.
 TESTS += tests/provider/test_tools.sh tests/provider/test_tls.sh tests/provider/test_https.sh
 endif
+
+# ---------------------------------------------------------------- benchmark
+# make bench-provider: openssl speed with and without the provider in
+# interleaved rounds, then bench/provider-bench (EVP in one process, the
+# provider's cost per call, a TLS 1.3 transfer); results in
+# $(BENCH_RESULTS)/provider.txt.  Not part of make check.
+if BUILD_PROVIDER
+if HAVE_LIBSSL3
+noinst_PROGRAMS += bench/provider-bench
+bench_provider_bench_SOURCES = bench/provider_bench.c
+bench_provider_bench_CPPFLAGS = -I$(top_builddir)/include -I$(top_srcdir)/include $(OPENSSL3_CFLAGS)
+bench_provider_bench_LDADD = lib/libaxiom.la $(LIBSSL3_LIBS) $(OPENSSL3_LIBS) -lpthread
+bench-provider: bench/provider-bench$(EXEEXT) provider/axiom.la
+	@$(MKDIR_P) $(BENCH_RESULTS)
+	AXIOM_PROVIDER_DIR='$(abs_top_builddir)/provider/.libs' \
+	AXIOM_LIB_DIR='$(abs_top_builddir)/lib/.libs' OPENSSL_BIN='$(OPENSSL_BIN)' \
+	PROVIDER_BENCH=bench/provider-bench$(EXEEXT) \
+	  $(SHELL) $(srcdir)/bench/provider_bench.sh | tee $(BENCH_RESULTS)/provider.txt
+else
+bench-provider:
+	@echo "make bench-provider needs libssl 3 (configure found none)" >&2; exit 1
+endif
+else
+bench-provider:
+	@echo "make bench-provider needs the provider (configure found no OpenSSL 3)" >&2; exit 1
+endif
+.PHONY: bench-provider
 
 # OpenSSL loads axiom.so and needs no libtool archive beside it (Debian and
 # RPM packaging drop .la files too); uninstall then names the module itself.
