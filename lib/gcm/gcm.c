@@ -153,6 +153,11 @@ static void blocks_ctr(const axiom_gcm_key *g, axiom_gcm_msg *m, int encrypt, ui
 /* Whole blocks: the tier's stitched loop, or CTR then GHASH in batches
  * (GHASH reads the ciphertext: after the XOR when encrypting, before it
  * when decrypting, which keeps out == in correct). */
+/* Fewer blocks than this skip the stitched loop: its set-up (round keys
+ * broadcast into vector registers, and wiped) costs more than CTR and
+ * GHASH on the tier's block and GHASH kernels for a few blocks. */
+#define GCM_FUSED_MIN 8
+
 void axiom_gcm_blocks(const axiom_gcm_key *g, axiom_gcm_msg *m, int encrypt,
                       uint8_t *out, const uint8_t *in, size_t n)
 {
@@ -160,7 +165,7 @@ void axiom_gcm_blocks(const axiom_gcm_key *g, axiom_gcm_msg *m, int encrypt,
     axiom_gcm_crypt_fn fused = encrypt ? k->enc : k->dec;
     if (n == 0)
         return;
-    if (fused) {
+    if (fused && (n >= GCM_FUSED_MIN || !m->pub_ctr || !k->aes->ctr)) {
         fused(&g->ks, &g->hk, out, in, n, m->ctr, m->y);
         return;
     }
