@@ -1,4 +1,4 @@
-# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # The OpenSSL 3 provider module axiom.so (included by Makefile.am): its
 # build, its tests in make check, its manual page and `make bench-provider`.
 # Built when configure finds OpenSSL 3 (--enable-openssl-provider).

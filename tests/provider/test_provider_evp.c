@@ -999,10 +999,17 @@ START_TEST(test_digests)
 {
     setup();
     tu_rng_reset("prov-digest");
-    static const char *const names[] = { "SHA2-224", "SHA2-256", "SHA256", "sha224" };
+    /* SHA2-384 and SHA2-512 are served once libaxiom has them. */
+    static const char *const names[] = { "SHA2-224", "SHA2-256", "SHA256", "sha224", "SHA2-384",
+                                         "SHA2-512" };
     uint8_t *m = malloc(MAXLEN);
-    for (int ni = 0; ni < 4; ni++) {
+    for (int ni = 0; ni < 6; ni++) {
         EVP_MD *ours = EVP_MD_fetch(NULL, names[ni], AX), *ref = EVP_MD_fetch(NULL, names[ni], DF);
+        if (ni >= 4 && !ours) {
+            ERR_clear_error();
+            EVP_MD_free(ref);
+            continue;
+        }
         ck_assert_msg(ours && ref, "fetch %s", names[ni]);
         TU_ASSERT(EVP_MD_get_size(ours) == EVP_MD_get_size(ref), "size");
         TU_ASSERT(EVP_MD_get_block_size(ours) == EVP_MD_get_block_size(ref), "block size");
