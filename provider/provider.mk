@@ -29,7 +29,7 @@ provider_axiom_la_SOURCES = $(PROVIDER_SOURCES)
 # Only the public headers: the module is a client of the library's API.
 provider_axiom_la_CPPFLAGS = -I$(top_builddir)/include -I$(top_srcdir)/include $(OPENSSL3_CFLAGS)
 provider_axiom_la_CFLAGS = $(AM_CFLAGS) $(AXIOM_VIS_CFLAGS)
-provider_axiom_la_LDFLAGS = -module -avoid-version -no-undefined -shared \
+provider_axiom_la_LDFLAGS = $(AM_LDFLAGS) -module -avoid-version -no-undefined -shared \
 	-export-symbols-regex '^OSSL_provider_init$$'
 provider_axiom_la_LIBADD = lib/libaxiom.la $(OPENSSL3_LIBS)
 if HAVE_LD_ZNOW
