@@ -35,6 +35,8 @@ provider_axiom_la_LIBADD = lib/libaxiom.la $(OPENSSL3_LIBS)
 if HAVE_LD_ZNOW
 provider_axiom_la_LDFLAGS += -Wl,-z,now
 endif
+# The CET property, as for libaxiom.so (configure.ac explains the flags).
+provider_axiom_la_LDFLAGS += $(AXIOM_CET_LDFLAGS)
 
 # The manual page and the guide go with the module.
 man7_MANS = provider/axiom-provider.7
