@@ -46,6 +46,9 @@ typedef struct aead_ctx {
     aead_alg *alg;
     axiom_gcm_ctx *g;
     int enc, key_set, iv_state;
+    /* The key in use: setting the same key again (openssl speed and many
+     * programs pass it with every message) skips the key schedule. */
+    uint8_t key[32];
     size_t ivlen, ivcap;
     uint8_t *iv;            /* ivbuf, or a heap buffer for a longer GCM IV */
     uint8_t ivbuf[IV_INLINE];
@@ -203,10 +206,17 @@ static int aead_init(aead_ctx *c, const uint8_t *key, size_t keylen, const uint8
                      c->alg->keylen);
             return 0;
         }
-        int rc = axiom_gcm_setkey(c->g, key, keylen);
-        if (rc != AXIOM_OK) {
-            AXP_ERR_AXIOM(c->prov, rc);
-            return 0;
+        /* The key schedule (AES round keys, the GHASH key's powers) costs
+         * more than a short message; an unchanged key keeps it.  The
+         * message in progress ends either way: the next one starts with
+         * axiom_gcm_init(), which abandons it. */
+        if (!c->key_set || !axiom_memeq(c->key, key, keylen)) {
+            int rc = axiom_gcm_setkey(c->g, key, keylen);
+            if (rc != AXIOM_OK) {
+                AXP_ERR_AXIOM(c->prov, rc);
+                return 0;
+            }
+            memcpy(c->key, key, keylen);
         }
         c->key_set = 1;
         c->tls_records = 0;

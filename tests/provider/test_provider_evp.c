@@ -582,6 +582,47 @@ START_TEST(test_aead_rules)
     ERR_clear_error();
     EVP_CIPHER_CTX_free(x);
 
+    /* A key set again mid-message, the same one (whose schedule the
+     * provider keeps) and then another, with a new IV each time: each
+     * message as on the default provider. */
+    {
+        EVP_CIPHER *names[2] = { gcm, cp };
+        const char *dnames[2] = { "AES-256-GCM", "ChaCha20-Poly1305" };
+        for (int a = 0; a < 2; a++) {
+            EVP_CIPHER *ref = cipher(dnames[a], DF);
+            uint8_t k2[32], iv2[12], m[40], want[40], got[40], wt[16], gt[16];
+            memcpy(k2, key, 32);
+            k2[31] ^= 0x80;
+            for (size_t i = 0; i < sizeof m; i++)
+                m[i] = (uint8_t)(i * 7 + a);
+            x = EVP_CIPHER_CTX_new();
+            EVP_CIPHER_CTX *r = EVP_CIPHER_CTX_new();
+            TU_ASSERT(EVP_EncryptInit_ex2(x, names[a], key, iv, NULL), "init");
+            TU_ASSERT(EVP_EncryptUpdate(x, got, &l, m, 17), "half a message");
+            for (int round = 0; round < 3; round++) {
+                const uint8_t *k = round == 2 ? k2 : key;
+                memcpy(iv2, iv, 12);
+                iv2[11] ^= (uint8_t)(round + 1);
+                TU_ASSERT(EVP_EncryptInit_ex2(x, NULL, k, iv2, NULL), "key again, round %d", round);
+                TU_ASSERT(EVP_EncryptUpdate(x, NULL, &l, m, 9), "AD");
+                TU_ASSERT(EVP_EncryptUpdate(x, got, &l, m, sizeof m) && l == (int)sizeof m, "text");
+                TU_ASSERT(EVP_EncryptFinal_ex(x, got, &l), "final");
+                TU_ASSERT(EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, 16, gt) > 0, "tag");
+                TU_ASSERT(EVP_EncryptInit_ex2(r, ref, k, iv2, NULL) &&
+                              EVP_EncryptUpdate(r, NULL, &l, m, 9) &&
+                              EVP_EncryptUpdate(r, want, &l, m, sizeof m) &&
+                              EVP_EncryptFinal_ex(r, want, &l) &&
+                              EVP_CIPHER_CTX_ctrl(r, EVP_CTRL_AEAD_GET_TAG, 16, wt) > 0,
+                          "reference");
+                TU_ASSERT(!memcmp(got, want, sizeof m) && !memcmp(gt, wt, 16),
+                          "%s: message %d after setting the key again differs", dnames[a], round);
+            }
+            EVP_CIPHER_CTX_free(r);
+            EVP_CIPHER_CTX_free(x);
+            EVP_CIPHER_free(ref);
+        }
+    }
+
     /* Decryption needs a tag, of a length SP 800-38D allows. */
     x = EVP_CIPHER_CTX_new();
     TU_ASSERT(EVP_DecryptInit_ex2(x, gcm, key, iv, NULL), "dec init");
