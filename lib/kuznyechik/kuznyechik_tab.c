@@ -70,6 +70,20 @@ static void kuz_lin_inv(uint8_t a[16])
     }
 }
 
+/* A block as two words, byte j of the block at bits 8j..8j+7 of word
+ * j / 8 on every host (the lookups index the tables by those bits). */
+static inline void ld128(uint64_t a[2], const uint8_t *p)
+{
+    a[0] = axiom_load64_le(p);
+    a[1] = axiom_load64_le(p + 8);
+}
+
+static inline void st128(uint8_t *p, const uint64_t a[2])
+{
+    axiom_store64_le(p, a[0]);
+    axiom_store64_le(p + 8, a[1]);
+}
+
 /* L is linear over GF(2^8): L(v at byte j) is v times L(1 at byte j). */
 static void kuz_tab_init(void)
 {
@@ -88,20 +102,6 @@ static void kuz_tab_init(void)
             ld128(kuz_it[j][v], b);
         }
     }
-}
-
-/* A block as two words, byte j of the block at bits 8j..8j+7 of word
- * j / 8 on every host (the lookups index the tables by those bits). */
-static inline void ld128(uint64_t a[2], const uint8_t *p)
-{
-    a[0] = axiom_load64_le(p);
-    a[1] = axiom_load64_le(p + 8);
-}
-
-static inline void st128(uint8_t *p, const uint64_t a[2])
-{
-    axiom_store64_le(p, a[0]);
-    axiom_store64_le(p + 8, a[1]);
 }
 
 static inline void kuz_lookup(uint64_t t[2], const uint64_t tab[16][256][2], uint64_t a0,
