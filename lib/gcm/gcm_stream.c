@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The streaming AEAD interface (include/axiom/gcm.h): AES-GCM and SM4-GCM
- * over the kernels and glue of lib/gcm/gcm.c, buffering the partial AD and
- * text blocks between calls, and ChaCha20-Poly1305 through
+ * over the phases of lib/gcm/gcm.c, which carry the partial AD and text
+ * blocks between calls, and ChaCha20-Poly1305 through
  * lib/chacha/chachapoly_stream.c; the call order and every argument are
  * checked here, once for all of them. */
 #include "config.h"
@@ -13,7 +13,6 @@
 #include "axiom/cipher.h"
 #include "axiom/gcm.h"
 #include "chacha/chachapoly_stream.h"
-#include "core/bc_modes.h"
 #include "gcm/gcm.h"
 #include "core/internal.h"
 
@@ -22,10 +21,6 @@ enum { ST_NOKEY, ST_IDLE, ST_AAD, ST_TEXT };
 struct axiom_gcm_ctx {
     axiom_gcm_key key;        /* first: 64-byte aligned */
     axiom_gcm_msg m;
-    uint8_t adbuf[16];        /* AD not yet hashed (adpart bytes) */
-    uint8_t ks[16];           /* keystream of the current partial block */
-    uint8_t cbuf[16];         /* its ciphertext so far (npart bytes) */
-    unsigned adpart, npart;
     int state, encrypt;
     size_t keylen;
     const axiom_aead_alg *alg;
@@ -113,14 +108,10 @@ AXIOM_API void axiom_gcm_free(axiom_gcm_ctx *ctx)
     ctx_release(ctx);
 }
 
-/* Forget the message in progress (keystream, partial blocks, tag mask). */
+/* Forget the message in progress (partial blocks, keystream, tag mask). */
 static void end_message(axiom_gcm_ctx *ctx)
 {
     axiom_wipe(&ctx->m, sizeof ctx->m);
-    axiom_wipe(ctx->adbuf, sizeof ctx->adbuf);
-    axiom_wipe(ctx->ks, sizeof ctx->ks);
-    axiom_wipe(ctx->cbuf, sizeof ctx->cbuf);
-    ctx->adpart = ctx->npart = 0;
     if (ctx->cp)
         axiom_wipe(ctx->cp->ks, sizeof ctx->cp->ks);
 }
@@ -173,53 +164,11 @@ AXIOM_API int axiom_gcm_aad(axiom_gcm_ctx *ctx, const uint8_t *ad, size_t adlen)
         return AXIOM_ELENGTH;
     if (!adlen)
         return AXIOM_OK; /* ad may be NULL: no memcpy or arithmetic on it (UBSan) */
-    if (ctx->cp) {
+    if (ctx->cp)
         axiom_cp_stream_aad(ctx->cp, ad, adlen);
-        return AXIOM_OK;
-    }
-    const axiom_ghash_kernel *gh = ctx->key.k->ghash;
-    ctx->m.adlen += adlen;
-    if (ctx->adpart) {
-        size_t take = 16 - ctx->adpart < adlen ? 16 - ctx->adpart : adlen;
-        memcpy(ctx->adbuf + ctx->adpart, ad, take);
-        ctx->adpart += (unsigned)take;
-        ad += take;
-        adlen -= take;
-        if (ctx->adpart < 16)
-            return AXIOM_OK;
-        gh->update(&ctx->key.hk, ctx->m.y, ctx->adbuf, 1);
-        ctx->adpart = 0;
-    }
-    if (adlen >= 16)
-        gh->update(&ctx->key.hk, ctx->m.y, ad, adlen / 16);
-    ad += adlen & ~(size_t)15;
-    adlen &= 15;
-    memcpy(ctx->adbuf, ad, adlen);
-    ctx->adpart = (unsigned)adlen;
+    else
+        axiom_gcm_ad(&ctx->key, &ctx->m, ad, adlen);
     return AXIOM_OK;
-}
-
-/* The AD is over: hash its zero-padded last block. */
-static void close_aad(axiom_gcm_ctx *ctx)
-{
-    if (ctx->cp) {
-        axiom_cp_stream_close_aad(ctx->cp);
-    } else if (ctx->adpart) {
-        memset(ctx->adbuf + ctx->adpart, 0, 16 - ctx->adpart);
-        ctx->key.k->ghash->update(&ctx->key.hk, ctx->m.y, ctx->adbuf, 1);
-        ctx->adpart = 0;
-    }
-    ctx->state = ST_TEXT;
-}
-
-/* Bytes of text through the current partial block's keystream. */
-static void partial_bytes(axiom_gcm_ctx *ctx, uint8_t *out, const uint8_t *in, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        const uint8_t c = ctx->encrypt ? (uint8_t)(in[i] ^ ctx->ks[ctx->npart]) : in[i];
-        out[i] = (uint8_t)(in[i] ^ ctx->ks[ctx->npart]);
-        ctx->cbuf[ctx->npart++] = c;
-    }
 }
 
 AXIOM_API int axiom_gcm_update(axiom_gcm_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
@@ -233,59 +182,30 @@ AXIOM_API int axiom_gcm_update(axiom_gcm_ctx *ctx, uint8_t *out, const uint8_t *
         return AXIOM_ESTATE;
     if (len > ctx->alg->max_len - (ctx->cp ? ctx->cp->len : ctx->m.len))
         return AXIOM_ELENGTH;
-    if (ctx->state == ST_AAD)
-        close_aad(ctx);
-    if (!len)
-        return AXIOM_OK; /* in and out may be NULL (UBSan) */
     if (ctx->cp) {
-        axiom_cp_stream_update(ctx->cp, out, in, len);
+        if (ctx->state == ST_AAD)
+            axiom_cp_stream_close_aad(ctx->cp);
+        ctx->state = ST_TEXT;
+        if (len) /* in and out may be NULL otherwise (UBSan) */
+            axiom_cp_stream_update(ctx->cp, out, in, len);
         return AXIOM_OK;
     }
-    const axiom_gcm_key *g = &ctx->key;
-    ctx->m.len += len;
-
-    /* Finish the partial block left by the previous call. */
-    if (ctx->npart) {
-        size_t take = 16 - ctx->npart < len ? 16 - ctx->npart : len;
-        partial_bytes(ctx, out, in, take);
-        in += take;
-        out += take;
-        len -= take;
-        if (ctx->npart < 16)
-            return AXIOM_OK;
-        g->k->ghash->update(&g->hk, ctx->m.y, ctx->cbuf, 1);
-        ctx->npart = 0;
-    }
-    /* Whole blocks go straight to the kernel. */
-    axiom_gcm_blocks(g, &ctx->m, ctx->encrypt, out, in, len / 16);
-    in += len & ~(size_t)15;
-    out += len & ~(size_t)15;
-    len &= 15;
-    /* Start a partial block: one keystream block, used up over calls. */
-    if (len) {
-        axiom_gcm_keystream(g, &ctx->m, ctx->ks);
-        partial_bytes(ctx, out, in, len);
-    }
+    axiom_gcm_text(&ctx->key, &ctx->m, ctx->encrypt, out, in, len);
+    ctx->state = ST_TEXT;
     return AXIOM_OK;
 }
 
-/* Close the text and compute the full tag. */
+/* Close the message and compute the full tag. */
 static void finish(axiom_gcm_ctx *ctx, uint8_t full[16])
 {
-    if (ctx->state == ST_AAD)
-        close_aad(ctx);
     if (ctx->cp) {
+        if (ctx->state == ST_AAD)
+            axiom_cp_stream_close_aad(ctx->cp);
         axiom_cp_stream_tag(ctx->cp, full);
         ctx->state = ST_IDLE;
         return;
     }
-    if (ctx->npart) {
-        memset(ctx->cbuf + ctx->npart, 0, 16 - ctx->npart);
-        ctx->key.k->ghash->update(&ctx->key.hk, ctx->m.y, ctx->cbuf, 1);
-        ctx->npart = 0;
-    }
-    axiom_gcm_tag(&ctx->key, &ctx->m, full);
-    end_message(ctx);
+    axiom_gcm_finish(&ctx->key, &ctx->m, full);
     ctx->state = ST_IDLE;
 }
 

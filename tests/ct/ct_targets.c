@@ -473,19 +473,19 @@ static void run_gcm(const ct_target *t, const uint8_t *secret, int full)
             a->open(&g, out, tag, nonce, nl, secret + 40, 20, work, lens[i]);
         }
     }
-    /* Long AD with short text: the one-shot hooks' branch that hashes the
-     * AD apart (AD and text over the key powers' 32 blocks). */
+    /* Long AD with short text: the AD phase over more blocks than one
+     * reduction takes, then a text call that makes the tag. */
     a->seal(&g, out, tag, nonce, 12, work, 600, secret + CT_KEY_BYTES, 50);
     a->open(&g, out, tag, nonce, 12, work, 600, secret + CT_KEY_BYTES, 50);
 }
 
 /* A message a bit over 4 KiB: on the tiers without a stitched loop
- * (portable AES tiers, every SM4-GCM tier) lib/gcm/gcm.c runs the public-
- * counter path of 96-bit nonces in chunks of 256 blocks through the block
- * cipher's CTR, so this reaches a second chunk (3 blocks) and the partial
- * last block; on the others, the stitched or one-shot kernels' bulk
- * loops, which the 64-byte target does not reach.  Timed: the seal.
- * Taint: seal and open with AD. */
+ * (portable AES tiers, every SM4-GCM tier) the portable text phase
+ * (lib/gcm/gcm_generic.c) runs the public counters of 96-bit nonces in
+ * chunks of AXIOM_GCM_CHUNK_BLOCKS through the block cipher's CTR, so this
+ * reaches a second chunk (3 blocks) and the partial last block; on the
+ * others, the stitched loops, which the 64-byte target does not reach.
+ * Timed: the seal.  Taint: seal and open with AD. */
 #define GCM_LONG (4096 + 48 + 5)
 static void run_gcm_long(const ct_target *t, const uint8_t *secret, int full)
 {
@@ -502,7 +502,8 @@ static void run_gcm_long(const ct_target *t, const uint8_t *secret, int full)
 }
 
 /* The tiers of @list (AES-GCM's, with @nkeys key sizes, or SM4-GCM's,
- * one); the runner is the same (lib/gcm/gcm.c's, whatever the cipher).  The
+ * one); the runner is the same (lib/gcm/gcm.c's glue, whatever the
+ * cipher).  The
  * first key size of each tier also gets a "-long" target. */
 static void add_gcm_list(const char *family, const axiom_kernel *const *list, size_t nkeys)
 {

@@ -8,8 +8,9 @@
  * consecutive blocks as the vector holds.
  *
  * Each includer is its own translation unit (the function names are
- * fixed).  The includer defines GV_KERNEL, GV_NAME and
- * GV_FEATURES (the descriptor's name, axiom_impl() name and CPU features),
+ * fixed).  The includer defines GV_KERNEL, GV_NAME, GV_DESC and
+ * GV_FEATURES (the descriptor's name, its axiom_impl() name, description
+ * and CPU features),
  * GV_T (vector type), GV_LANES
  * (blocks per vector), GV_ZERO(), GV_LOADU(p), GV_BCAST128(x),
  * GV_ZEXT128(x) (lane 0 = x, the rest 0), GV_XOR(a, b), GV_SHUF(v, m)
@@ -80,6 +81,8 @@ const axiom_ghash_kernel GV_KERNEL = {
     .name = GV_NAME,
     .features = GV_FEATURES,
     .constant_time = 1,
+    .desc = GV_DESC,
+    .step = GV_MAXN,
     .init = ghash_vpclmul_init,
     .update = ghash_vpclmul_update,
 };
