@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* What the three x86 text phases (gcm_aesni.c, gcm_vaes_avx2.c,
- * gcm_vaes_avx512.c) share: the frame around their bulk loops and the
- * extra keystream blocks of lib/gcm/ghash.h (J0's, the pad's).  Static
- * inline code and a statement macro, compiled with each includer's ISA
- * flags. */
+ * gcm_vaes_avx512.c) share: the frame around their bulk loops, the extra
+ * keystream blocks of lib/gcm/ghash.h (J0's, the pad's) and the final
+ * phase.  Static inline code and a statement macro, compiled with each
+ * includer's ISA flags. */
 #ifndef AXIOM_GCM_X86_H
 #define AXIOM_GCM_X86_H
 
