@@ -14,8 +14,8 @@
  *   the top bit of byte 15 cleared, encrypted: the tag;
  * - CTR from the tag with the top bit of byte 15 set: the first 4 bytes
  *   are a little-endian 32-bit counter incremented modulo 2^32 (the other
- *   12 bytes never change), run as ECB over counter blocks staged CHUNK
- *   at a time.
+ *   12 bytes never change): the tier's counter-mode loop (VAES), or ECB
+ *   over counter blocks staged CHUNK at a time.
  * Seal is two passes (POLYVAL over the plaintext, then CTR: the counter
  * is the tag).  Open runs CTR from the received tag, chunk by chunk, and
  * POLYVAL over each chunk of plaintext while it is in L1, then computes
@@ -40,6 +40,7 @@
 /* RFC 8452 section 6: plaintext and AD up to 2^36 bytes. */
 #define GCMSIV_MAX_LEN (UINT64_C(1) << 36)
 #define CHUNK AXIOM_GCMSIV_CHUNK_BLOCKS
+#define OPEN_CHUNK AXIOM_GCMSIV_OPEN_BLOCKS
 
 /* The algorithm's state: the key-generating key and the tier. */
 typedef struct gcmsiv_key {
@@ -117,9 +118,41 @@ static void make_tag(const gcmsiv_key *g, gcmsiv_msg *m, const uint8_t nonce[12]
     g->k->aes->ecb_enc(&m->ks, tag, m->s, 1);
 }
 
-/* CTR from @tag over @len bytes, CHUNK blocks per ECB call; when
- * @hash_out, POLYVAL over each chunk of output (the plaintext, when
- * opening) right after it is written. */
+/* @bytes of keystream from counter block @c (advanced) XORed into @in:
+ * the tier's counter-mode loop, or ECB over counter blocks staged in
+ * @buf (CHUNK blocks; @bytes at most 16 CHUNK then). */
+static void ctr_part(const axiom_gcmsiv_kernel *k, const gcmsiv_msg *m, uint8_t c[16],
+                     uint8_t *buf, uint8_t *out, const uint8_t *in, size_t bytes)
+{
+    const size_t full = bytes / 16, rest = bytes % 16;
+    if (k->ctr) {
+        k->ctr(&m->ks, out, in, full, c);
+        if (rest) {
+            memset(buf, 0, 16);
+            memcpy(buf, in + 16 * full, rest);
+            k->ctr(&m->ks, buf, buf, 1, c);
+            memcpy(out + 16 * full, buf, rest);
+        }
+        return;
+    }
+    const size_t nb = full + (rest != 0);
+    uint32_t ctr = axiom_load32_le(c);
+    for (size_t i = 0; i < nb; i++) {
+        memcpy(buf + 16 * i, c, 16);
+        axiom_store32_le(buf + 16 * i, ctr++); /* wraps modulo 2^32 */
+    }
+    axiom_store32_le(c, ctr);
+    k->aes->ecb_enc(&m->ks, buf, buf, nb);
+    for (size_t i = 0; i < full; i++)
+        axiom_xor16(out + 16 * i, in + 16 * i, buf + 16 * i);
+    for (size_t i = 16 * full; i < bytes; i++)
+        out[i] = (uint8_t)(in[i] ^ buf[i]);
+}
+
+/* CTR from @tag over @len bytes; when @hash_out (opening), POLYVAL over
+ * each CHUNK blocks of output (the plaintext) right after they are
+ * written, while they are in L1.  Sealing with a counter-mode loop is one
+ * call. */
 static void siv_ctr(const gcmsiv_key *g, gcmsiv_msg *m, const uint8_t tag[16], uint8_t *out,
                     const uint8_t *in, size_t len, int hash_out)
 {
@@ -127,20 +160,10 @@ static void siv_ctr(const gcmsiv_key *g, gcmsiv_msg *m, const uint8_t tag[16], u
     uint8_t buf[16 * CHUNK], c[16];
     memcpy(c, tag, 16);
     c[15] |= 0x80;
-    uint32_t ctr = axiom_load32_le(c);
+    const size_t step = !k->ctr ? 16 * CHUNK : hash_out ? 16 * OPEN_CHUNK : len;
     while (len > 0) {
-        const size_t bytes = len < 16 * CHUNK ? len : 16 * CHUNK;
-        const size_t nb = (bytes + 15) / 16;
-        for (size_t i = 0; i < nb; i++) {
-            memcpy(buf + 16 * i, c, 16);
-            axiom_store32_le(buf + 16 * i, ctr++); /* wraps modulo 2^32 */
-        }
-        k->aes->ecb_enc(&m->ks, buf, buf, nb);
-        const size_t full = bytes / 16;
-        for (size_t i = 0; i < full; i++)
-            axiom_xor16(out + 16 * i, in + 16 * i, buf + 16 * i);
-        for (size_t i = 16 * full; i < bytes; i++)
-            out[i] = (uint8_t)(in[i] ^ buf[i]);
+        const size_t bytes = len < step ? len : step;
+        ctr_part(k, m, c, buf, out, in, bytes);
         if (hash_out)
             polyval_padded(k->polyval, m, out, bytes);
         in += bytes;

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The AES-GCM-SIV registry entry: the POLYVAL kernels and the GCM-SIV
- * tiers (an AES kernel and a POLYVAL kernel), best first.  A tier is
- * constant time only if both parts are. */
+ * tiers (an AES kernel, a POLYVAL kernel and, on VAES, a counter-mode
+ * loop), best first; the VAES tiers are defined beside their loops in
+ * lib/gcm/x86_64/, the others, made only of parts defined elsewhere,
+ * here.  A tier is constant time only if every part is. */
 #include "config.h"
 
 #include "aes/aes.h"
@@ -19,19 +21,6 @@
 
 #define PCLMUL_FEAT (AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3)
 
-#if defined(HAVE_ISA_VAES_AVX512) && defined(HAVE_ISA_AESNI)
-GCMSIV_TIER(gcmsiv_vaes512, "vaes-avx512+vpclmul-avx512",
-            AXIOM_CPU_AESNI | AXIOM_CPU_AVX2 | AXIOM_CPU_VAES | AXIOM_CPU_VPCLMUL |
-                AXIOM_CPU_AVX512 | PCLMUL_FEAT,
-            &axiom_aes_vaes_avx512, &axiom_polyval_vpclmul_avx512,
-            "VAES ECB over staged counters, VPCLMULQDQ POLYVAL on zmm")
-#endif
-#if defined(HAVE_ISA_VAES_AVX2) && defined(HAVE_ISA_AESNI)
-GCMSIV_TIER(gcmsiv_vaes2, "vaes-avx2+vpclmul-avx2",
-            AXIOM_CPU_AESNI | AXIOM_CPU_AVX2 | AXIOM_CPU_VAES | AXIOM_CPU_VPCLMUL | PCLMUL_FEAT,
-            &axiom_aes_vaes_avx2, &axiom_polyval_vpclmul_avx2,
-            "VAES ECB over staged counters, VPCLMULQDQ POLYVAL on ymm")
-#endif
 #ifdef HAVE_ISA_AESNI
 GCMSIV_TIER(gcmsiv_aesni_pclmul, "aesni+pclmul", AXIOM_CPU_AESNI | PCLMUL_FEAT, &axiom_aes_aesni,
             &axiom_polyval_pclmul, "AES-NI ECB over staged counters, PCLMULQDQ POLYVAL")
@@ -45,10 +34,10 @@ GCMSIV_TIER(gcmsiv_ct, "generic-ct", 0, &axiom_aes_generic_ct, &axiom_polyval_ge
 
 const axiom_kernel *const axiom_gcmsiv_kernels[] = {
 #if defined(HAVE_ISA_VAES_AVX512) && defined(HAVE_ISA_AESNI)
-    &gcmsiv_vaes512.base,
+    &axiom_gcmsiv_vaes_avx512.base,
 #endif
 #if defined(HAVE_ISA_VAES_AVX2) && defined(HAVE_ISA_AESNI)
-    &gcmsiv_vaes2.base,
+    &axiom_gcmsiv_vaes_avx2.base,
 #endif
 #ifdef HAVE_ISA_AESNI
     &gcmsiv_aesni_pclmul.base,

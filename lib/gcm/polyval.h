@@ -31,6 +31,9 @@
  * when opening, per POLYVAL call over the plaintext just decrypted (still
  * in L1): one aggregated reduction of the widest POLYVAL kernels. */
 #define AXIOM_GCMSIV_CHUNK_BLOCKS 32
+/* Blocks per counter-mode call, then POLYVAL call, when a tier with a
+ * counter-mode loop opens: 2 KiB, in L1 when POLYVAL reads it, few calls. */
+#define AXIOM_GCMSIV_OPEN_BLOCKS 128
 
 /* Blocks per reduction of the POLYVAL kernels: pclmul, and the vpclmul
  * kernels on ymm and zmm (AXIOM_GHASH_MAXPOW).  The white-box test
@@ -69,7 +72,17 @@ typedef struct axiom_gcmsiv_kernel {
     const axiom_bc_kernel *aes;         /* key derivation, per-message key
                                          * (setkey_enc), tag, CTR over ECB */
     const axiom_polyval_kernel *polyval;
+    /* The counter mode over @n whole blocks from the counter block @ctr
+     * (little-endian 32-bit counter in bytes 0-3, wrapping modulo 2^32,
+     * bytes 4-15 fixed; advanced by @n); out == in allowed.  NULL:
+     * lib/gcm/gcmsiv.c runs aes->ecb_enc over staged counter blocks. */
+    void (*ctr)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                uint8_t ctr[16]);
 } axiom_gcmsiv_kernel;
+
+/* The tiers with a counter-mode loop, defined beside it. */
+extern const axiom_gcmsiv_kernel axiom_gcmsiv_vaes_avx512;
+extern const axiom_gcmsiv_kernel axiom_gcmsiv_vaes_avx2;
 
 extern const axiom_polyval_kernel axiom_polyval_generic_ct;
 extern const axiom_polyval_kernel axiom_polyval_pclmul;
