@@ -78,6 +78,11 @@ typedef struct axiom_gcmsiv_kernel {
      * lib/gcm/gcmsiv.c runs aes->ecb_enc over staged counter blocks. */
     void (*ctr)(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                 uint8_t ctr[16]);
+    /* Opening, stitched: ctr over @n whole blocks, and POLYVAL (under the
+     * key @hk made by polyval->init) of the @n output blocks into @y;
+     * out == in allowed.  NULL: ctr, then polyval, chunk by chunk. */
+    void (*open)(const axiom_bc_ks *ks, const axiom_ghash_key *hk, uint8_t *out,
+                 const uint8_t *in, size_t n, uint8_t ctr[16], uint8_t y[16]);
 } axiom_gcmsiv_kernel;
 
 /* The tiers with a counter-mode loop, defined beside it. */

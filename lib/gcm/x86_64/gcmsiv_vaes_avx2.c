@@ -26,6 +26,10 @@
 #define GS_LOADU(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define GS_STOREU(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
 #define GS_CAST128(v) _mm256_castsi256_si128(v)
+#define GS_ZEXT128(x) _mm256_zextsi128_si256(x)
+#define GS_CLMUL(a, b, imm) _mm256_clmulepi64_epi128((a), (b), (imm))
+#define GS_FOLD(v) _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256((v), 1))
+#define GS_POLYVAL axiom_polyval_vpclmul_avx2
 
 #include "gcm/x86_64/gcmsiv_ctr_vaes.h"
 
@@ -38,6 +42,7 @@ const axiom_gcmsiv_kernel axiom_gcmsiv_vaes_avx2 = {
     .aes = &axiom_aes_vaes_avx2,
     .polyval = &axiom_polyval_vpclmul_avx2,
     .ctr = gcmsiv_vaes_ctr,
+    .open = gcmsiv_vaes_open,
 };
 
 #endif /* HAVE_ISA_AESNI */

@@ -25,6 +25,16 @@
 #define GS_LOADU(p) _mm512_loadu_si512((const void *)(p))
 #define GS_STOREU(p, v) _mm512_storeu_si512((void *)(p), (v))
 #define GS_CAST128(v) _mm512_castsi512_si128(v)
+#define GS_ZEXT128(x) _mm512_zextsi128_si512(x)
+#define GS_CLMUL(a, b, imm) _mm512_clmulepi64_epi128((a), (b), (imm))
+#define GS_FOLD(v) gcmsiv_vz_fold(v)
+#define GS_POLYVAL axiom_polyval_vpclmul_avx512
+
+static inline __m128i gcmsiv_vz_fold(__m512i v)
+{
+    const __m256i h = _mm256_xor_si256(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
+    return _mm_xor_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
+}
 
 #include "gcm/x86_64/gcmsiv_ctr_vaes.h"
 
@@ -37,6 +47,7 @@ const axiom_gcmsiv_kernel axiom_gcmsiv_vaes_avx512 = {
     .aes = &axiom_aes_vaes_avx512,
     .polyval = &axiom_polyval_vpclmul_avx512,
     .ctr = gcmsiv_vaes_ctr,
+    .open = gcmsiv_vaes_open,
 };
 
 #endif /* HAVE_ISA_AESNI */
