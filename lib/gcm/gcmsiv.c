@@ -22,6 +22,15 @@
  * the tag; the generic layer (lib/api/aead.c) compares it with the
  * received one in constant time and wipes the output when they differ.
  *
+ * Bounds: sealing cannot be stitched (the counter is the tag, which needs
+ * all of POLYVAL first), so its cost is the sum of a POLYVAL pass (four
+ * carry-less products per block, one reduction per 8 or 32 blocks) and a
+ * counter-mode pass (one AES round per round key per block, plus the
+ * XOR); opening is one pass on the VAES tiers, bounded by the larger of
+ * the AES rounds and the carry-less products, as GCM is.  Each message
+ * also pays the key derivation (4 or 6 blocks), a key schedule and the
+ * POLYVAL powers (31 products), some 800 cycles on VAES.
+ *
  * Constant time: branches and addresses depend on lengths only.  The
  * counter comes from the tag, which is public (it travels with the
  * ciphertext); it is only cipher input here anyway.  Every secret
