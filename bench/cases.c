@@ -58,6 +58,8 @@ const bench_alg bench_algs[] = {
     AEAD("aes-192-gcm", 24, 12, 0),
     AEAD("aes-256-gcm", 32, 12, 0),
     AEAD("sm4-gcm", 16, 12, 1),
+    AEAD("aes-128-gcm-siv", 16, 12, 0), /* libgcrypt; OpenSSL from 3.2 */
+    AEAD("aes-256-gcm-siv", 32, 12, 0),
     AEAD("chacha20-poly1305", 32, 12, 0),
     AEAD("xchacha20-poly1305", 32, 24, 0), /* libaxiom only */
     { "sha224", BENCH_HASH, 0, 0, 1, 1, 0, "sha224", 28, NULL, 0 },

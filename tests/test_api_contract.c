@@ -61,12 +61,14 @@ typedef struct {
     const char *name;
     size_t keylen, noncelen, taglen;
     int gcm;
+    int siv; /* the text depends on the AD (through the tag) */
 } aalg;
 
 static const aalg aeads[] = {
-    { "aes-128-gcm", 16, 12, 16, 1 },        { "aes-192-gcm", 24, 12, 16, 1 },
-    { "aes-256-gcm", 32, 12, 16, 1 },        { "sm4-gcm", 16, 12, 16, 1 },
-    { "chacha20-poly1305", 32, 12, 16, 0 }, { "xchacha20-poly1305", 32, 24, 16, 0 },
+    { "aes-128-gcm", 16, 12, 16, 1, 0 },        { "aes-192-gcm", 24, 12, 16, 1, 0 },
+    { "aes-256-gcm", 32, 12, 16, 1, 0 },        { "sm4-gcm", 16, 12, 16, 1, 0 },
+    { "chacha20-poly1305", 32, 12, 16, 0, 0 }, { "xchacha20-poly1305", 32, 24, 16, 0, 0 },
+    { "aes-128-gcm-siv", 16, 12, 16, 0, 1 }, { "aes-256-gcm-siv", 32, 12, 16, 0, 1 },
 };
 #define NAEADS (sizeof aeads / sizeof aeads[0])
 
@@ -976,6 +978,11 @@ START_TEST(test_aead_ad_in_output)
                 const size_t noffs = ov_offsets(len, al, offs);
                 for (size_t oi = 0; oi < noffs; oi++) {
                     const long off = offs[oi];
+                    /* Under SIV the text depends on the AD: the reference
+                     * again, since the in-place cases below reuse ct. */
+                    if (a->siv)
+                        TU_ASSERT_RC(axiom_aead_seal(c, ct, tag, 16, g_iv, nl, ad, al, pt, len),
+                                     AXIOM_OK, "%s", a->name);
                     /* AD inside (or across) the output, out of place. */
                     memset(buf, 0x5a, cap);
                     memcpy(out + off, ad, al);
@@ -1011,8 +1018,30 @@ START_TEST(test_aead_ad_in_output)
                     TU_ASSERT_MEM_EQ(t2, want, 16,
                                      "%s: in-place seal tag len %zu, AD(%zu) at %+ld", a->name,
                                      len, al, off);
-                    /* Opening, it is ciphertext: the text does not depend
-                     * on the AD, so the tag is made over those bytes. */
+                    /* Opening, it is ciphertext.  Under SIV the text
+                     * depends on the AD, so no valid message holds its AD
+                     * in its own text: the call must do what an open with
+                     * the AD copied beforehand does (fail and wipe). */
+                    if (a->siv) {
+                        uint8_t *cpy = malloc(len + 1), *exp = malloc(len + 1);
+                        TU_ASSERT(cpy && exp, "malloc");
+                        memcpy(ref, out + off, al);
+                        memcpy(cpy, out, len);
+                        const int want_rc = axiom_aead_open(c, exp, tag, 16, g_iv, nl, ref, al,
+                                                            cpy, len);
+                        TU_ASSERT_RC(axiom_aead_open(c, out, tag, 16, g_iv, nl, out + off, al,
+                                                     out, len),
+                                     want_rc, "%s: in-place open len %zu, AD(%zu) at %+ld",
+                                     a->name, len, al, off);
+                        TU_ASSERT_MEM_EQ(out, exp, len,
+                                         "%s: in-place open len %zu, AD(%zu) at %+ld", a->name,
+                                         len, al, off);
+                        free(cpy);
+                        free(exp);
+                        continue;
+                    }
+                    /* The text does not depend on the AD, so the tag is
+                     * made over those bytes. */
                     memcpy(ref, out + off, al);
                     TU_ASSERT_RC(axiom_aead_seal(c, ct, want, 16, g_iv, nl, ref, al, pt, len),
                                  AXIOM_OK, "%s", a->name);
@@ -1084,8 +1113,11 @@ START_TEST(test_length_limits)
     tu_fill_sentinel(tag, sizeof tag);
     for (size_t i = 0; i < NAEADS; i++) {
         const aalg *a = &aeads[i];
-        /* GCM: 2^36 - 32 bytes; ChaCha20-Poly1305: (2^32 - 1) * 64 bytes. */
-        size_t over = a->gcm ? ((size_t)1 << 36) - 31 : ((size_t)1 << 38) - 63;
+        /* GCM: 2^36 - 32 bytes; GCM-SIV: 2^36; ChaCha20-Poly1305:
+         * (2^32 - 1) * 64 bytes. */
+        size_t over = a->gcm   ? ((size_t)1 << 36) - 31
+                      : a->siv ? ((size_t)1 << 36) + 1
+                               : ((size_t)1 << 38) - 63;
         axiom_aead_ctx *c = aead_keyed(a);
         TU_ASSERT_RC(axiom_aead_seal(c, p, tag, 16, g_iv, a->noncelen, NULL, 0, p, over),
                      AXIOM_ELENGTH, "%s: seal %zu bytes", a->name, over);
@@ -1102,6 +1134,20 @@ START_TEST(test_length_limits)
         axiom_aead_ctx *c = aead_keyed(a);
         TU_ASSERT_RC(axiom_aead_seal(c, NULL, tag, 16, g_iv, 12, p, (size_t)1 << 61, NULL, 0),
                      AXIOM_ELENGTH, "%s: AD of 2^61 bytes", a->name);
+        TU_ASSERT_RC(axiom_aead_open(c, NULL, t2, 16, g_iv, 12, p, SIZE_MAX, NULL, 0),
+                     AXIOM_ELENGTH, "%s: AD of SIZE_MAX bytes", a->name);
+        TU_ASSERT_SENTINEL(tag, sizeof tag, "%s: tag written", a->name);
+        axiom_aead_free(c);
+    }
+    /* GCM-SIV AD: at most 2^36 bytes. */
+    for (size_t i = 0; i < NAEADS; i++) {
+        const aalg *a = &aeads[i];
+        if (!a->siv)
+            continue;
+        axiom_aead_ctx *c = aead_keyed(a);
+        TU_ASSERT_RC(axiom_aead_seal(c, NULL, tag, 16, g_iv, 12, p, ((size_t)1 << 36) + 1, NULL,
+                                     0),
+                     AXIOM_ELENGTH, "%s: AD of 2^36 + 1 bytes", a->name);
         TU_ASSERT_RC(axiom_aead_open(c, NULL, t2, 16, g_iv, 12, p, SIZE_MAX, NULL, 0),
                      AXIOM_ELENGTH, "%s: AD of SIZE_MAX bytes", a->name);
         TU_ASSERT_SENTINEL(tag, sizeof tag, "%s: tag written", a->name);

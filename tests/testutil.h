@@ -122,6 +122,6 @@ int tu_run_suite(Suite *s);
         "kuznyechik-cbc", "kuznyechik-ctr", "kuznyechik-cfb", "kuznyechik-ofb", "chacha20"
 #define TU_AEAD_NAMES                                                                    \
     "aes-128-gcm", "aes-192-gcm", "aes-256-gcm", "sm4-gcm", "chacha20-poly1305", \
-        "xchacha20-poly1305"
+        "xchacha20-poly1305", "aes-128-gcm-siv", "aes-256-gcm-siv"
 
 #endif

@@ -23,11 +23,15 @@ extern "C" {
  *    to 2^38 - 64.
  *  - `xchacha20-poly1305` (draft-irtf-cfrg-xchacha): key 32, nonce 24,
  *    tag 16, messages up to 2^38 - 64.
+ *  - `aes-128-gcm-siv`, `aes-256-gcm-siv` (RFC 8452): key 16 or 32, nonce
+ *    12, tag 16, messages and AD up to 2^36.  Nonce-misuse resistant: a
+ *    repeated nonce reveals only whether two (AD, message) pairs were
+ *    equal.
  *
  *  AES-GCM also has a streaming interface, @ref gcm.
  *
- *  The AD may be up to 2^61 - 1 bytes for GCM and any length for the
- *  ChaCha20 family.  A 24-byte XChaCha20 nonce may be chosen at random;
+ *  The AD may be up to 2^61 - 1 bytes for GCM, 2^36 for GCM-SIV and any
+ *  length for the ChaCha20 family.  A 24-byte XChaCha20 nonce may be chosen at random;
  *  the 12-byte nonces must be unique per key (a counter).
  *
  *  GCM tags: the tag length must be fixed by the protocol (or the key's

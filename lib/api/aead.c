@@ -223,7 +223,10 @@ AXIOM_API int axiom_aead_open(axiom_aead_ctx *ctx, uint8_t *out, const uint8_t *
     int rc = check_args(ctx, out, tag, taglen, nonce, noncelen, ad, adlen, in, len);
     if (rc != AXIOM_OK)
         return rc;
-    uint8_t full[AXIOM_AEAD_MAXTAG];
+    /* The caller's tag goes in (SIV modes read it: lib/core/aead.h); the
+     * computed one comes out. */
+    uint8_t full[AXIOM_AEAD_MAXTAG] = { 0 };
+    memcpy(full, tag, taglen);
     if (touches(nonce, noncelen, out, len) | touches(ad, adlen, out, len)) {
         if ((rc = run_aside(ctx, 0, out, full, nonce, noncelen, ad, adlen, in, len)) != AXIOM_OK)
             return rc;

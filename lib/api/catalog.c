@@ -51,6 +51,8 @@ static const axiom_aead_alg *const aeads[] = {
     &axiom_aead_chacha20_poly1305,
     &axiom_aead_xchacha20_poly1305,
     &axiom_aead_sm4_gcm,
+    &axiom_aead_aes128_gcm_siv,
+    &axiom_aead_aes256_gcm_siv,
     NULL
 };
 

@@ -37,7 +37,9 @@ typedef struct axiom_aead_alg {
                  const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
                  const uint8_t *in, size_t len);
     /* Decrypt and write the full 16-byte tag computed over the ciphertext;
-     * the generic layer compares it with the caller's. */
+     * the generic layer compares it with the caller's.  On entry @tag
+     * holds the caller's tag (its taglen bytes, zeros after them): SIV
+     * modes take their counter from it. */
     void (*open)(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
                  const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
                  const uint8_t *in, size_t len);
@@ -50,5 +52,7 @@ extern const axiom_aead_alg axiom_aead_aes128_gcm;         /* lib/gcm/gcm.c */
 extern const axiom_aead_alg axiom_aead_aes192_gcm;         /* lib/gcm/gcm.c */
 extern const axiom_aead_alg axiom_aead_aes256_gcm;         /* lib/gcm/gcm.c */
 extern const axiom_aead_alg axiom_aead_sm4_gcm;            /* lib/gcm/sm4_gcm.c */
+extern const axiom_aead_alg axiom_aead_aes128_gcm_siv;     /* lib/gcm/gcmsiv.c */
+extern const axiom_aead_alg axiom_aead_aes256_gcm_siv;     /* lib/gcm/gcmsiv.c */
 
 #endif
