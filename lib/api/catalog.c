@@ -67,6 +67,11 @@ const axiom_aead_alg *axiom_catalog_aead(const char *name)
 /* MAC algorithms and families, each defined beside its code. */
 static const axiom_mac_alg *const macs[] = {
     &axiom_mac_hmac,
+    &axiom_mac_aes128_cmac,
+    &axiom_mac_aes192_cmac,
+    &axiom_mac_aes256_cmac,
+    &axiom_mac_sm4_cmac,
+    &axiom_mac_kuznyechik_cmac,
     NULL
 };
 
