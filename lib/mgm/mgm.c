@@ -82,7 +82,7 @@ const axiom_kernel *const axiom_mgm_kernels[] = {
 
 /* Blocks per batch: BATCH Y and BATCH Z blocks go to the kernel's ECB in
  * one call, enough for the widest Kuznyechik kernel's interleave. */
-#define BATCH 16
+#define BATCH 32
 
 typedef struct mgm_state {
     axiom_bc_ks ks;
