@@ -90,7 +90,12 @@ static int setup_cipher(ossl_state *st, const bench_alg *a, const uint8_t *key)
         if (EVP_CIPHER_CTX_ctrl(st->ctx, EVP_CTRL_AEAD_SET_IVLEN, (int)a->ivlen, NULL) != 1)
             return -1;
     } else if ((size_t)EVP_CIPHER_iv_length(c) != a->ivlen) {
-        return -1;
+        /* The GOST provider's CTR modes take the 8-byte GOST R 34.13 IV;
+         * the runner gives these rows IV || 0^64 (runner.c, case_iv). */
+        int gost_ctr = strncmp(a->name, "kuznyechik-ctr", 14) == 0 &&
+                       EVP_CIPHER_iv_length(c) == 8 && a->ivlen == 16;
+        if (!gost_ctr)
+            return -1;
     }
     if (EVP_CipherInit_ex(st->ctx, NULL, NULL, key, a->ivlen ? st->iv : NULL, st->enc) != 1)
         return -1;
