@@ -383,7 +383,7 @@ if [ "$once" = 1 ] && command -v bash >/dev/null 2>&1; then
   # shellcheck disable=SC2086  # a word list
   [ "$(complete_words dgst --algorithm = sha2)" = "$(printf '%s\n' $hashes | grep '^sha2' | tr '\n' ' ')" ] \
     || fail "completion of dgst --algorithm=sha2"
-  [ "$(complete_words speed aes-128-c)" = "aes-128-cbc aes-128-cfb aes-128-ctr " ] \
+  [ "$(complete_words speed aes-128-c)" = "aes-128-cbc aes-128-cfb aes-128-cmac aes-128-ctr " ] \
     || fail "completion of speed aes-128-c: $(complete_words speed aes-128-c)"
   [ "$(complete_words help l)" = "list " ] || fail "completion of help l"
   for c in list dgst rand speed; do

@@ -28,10 +28,15 @@ extern "C" {
  *    repeated nonce reveals only whether two (AD, message) pairs were
  *    equal.
  *
+ *  - `kuznyechik-mgm` (MGM, RFC 9058, with Kuznyechik): key 32; nonce 16,
+ *    the 127-bit nonce of RFC 9058 with the top bit of its first byte
+ *    clear (a nonce with that bit set is refused with #AXIOM_EIVLEN); tag
+ *    4 to 16 (the leading bytes); message and AD up to 2^61 - 1 each.
+ *
  *  AES-GCM also has a streaming interface, @ref gcm.
  *
- *  The AD may be up to 2^61 - 1 bytes for GCM, 2^36 for GCM-SIV and any
- *  length for the ChaCha20 family.  A 24-byte XChaCha20 nonce may be chosen at random;
+ *  The AD may be up to 2^61 - 1 bytes for GCM and MGM, 2^36 for GCM-SIV
+ *  and any length for the ChaCha20 family.  A 24-byte XChaCha20 nonce may be chosen at random;
  *  the 12-byte nonces must be unique per key (a counter).
  *
  *  GCM tags: the tag length must be fixed by the protocol (or the key's

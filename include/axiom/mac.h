@@ -20,9 +20,14 @@ extern "C" {
  *  | name | key | nonce | tag |
  *  |------|-----|-------|-----|
  *  | `hmac-<hash>` (RFC 2104), `<hash>` any name axiom_hash() takes, e.g. `hmac-sha256` | any length | none (0) | 1 to the digest size (truncated) |
+ *  | `aes-128-cmac`, `aes-192-cmac`, `aes-256-cmac` (CMAC, NIST SP 800-38B; RFC 4493) | 16, 24, 32 | none (0) | 1 to 16 (truncated) |
+ *  | `sm4-cmac` (CMAC over SM4) | 16 | none (0) | 1 to 16 (truncated) |
+ *  | `kuznyechik-cmac` (OMAC, the MAC of GOST R 34.13-2015, 5.6) | 32 | none (0) | 1 to 16 (truncated) |
  *
  *  HMAC here is the same function as axiom_hmac(); messages may be up to
- *  2^61 - 1 bytes.
+ *  2^61 - 1 bytes, for CMAC too.  CMAC tags shorter than 8 bytes are for
+ *  protocols that bound the number of verifications (SP 800-38B,
+ *  appendix A).
  *
  *  Rules shared by every algorithm:
  *  - @c key may be NULL when @c keylen is 0, @c nonce when @c noncelen is

@@ -86,7 +86,7 @@ static int check_args(const axiom_aead_ctx *ctx, const uint8_t *out, const uint8
     const axiom_aead_alg *a = ctx->alg;
     if (!ctx->keyed)
         return AXIOM_ESTATE;
-    if (!a->nonce_ok(noncelen))
+    if (!a->nonce_ok(noncelen) || (a->nonce_value_ok && !a->nonce_value_ok(nonce, noncelen)))
         return AXIOM_EIVLEN;
     if (!a->tag_ok(taglen))
         return AXIOM_ETAGLEN;

@@ -23,6 +23,10 @@ typedef struct axiom_aead_alg {
     size_t keylen;
     size_t state_size;           /* bytes of key-dependent state, 64-aligned */
     int (*nonce_ok)(size_t noncelen);
+    /* Optional (NULL: any value): whether a nonce of an accepted length
+     * has a valid value (MGM: the top bit clear); refused with
+     * AXIOM_EIVLEN like a bad length. */
+    int (*nonce_value_ok)(const uint8_t *nonce, size_t noncelen);
     int (*tag_ok)(size_t taglen);
     uint64_t max_len;            /* longest message in bytes */
     uint64_t max_adlen;          /* longest AD in bytes */
@@ -54,5 +58,6 @@ extern const axiom_aead_alg axiom_aead_aes256_gcm;         /* lib/gcm/gcm.c */
 extern const axiom_aead_alg axiom_aead_sm4_gcm;            /* lib/gcm/sm4_gcm.c */
 extern const axiom_aead_alg axiom_aead_aes128_gcm_siv;     /* lib/gcm/gcmsiv.c */
 extern const axiom_aead_alg axiom_aead_aes256_gcm_siv;     /* lib/gcm/gcmsiv.c */
+extern const axiom_aead_alg axiom_aead_kuznyechik_mgm;     /* lib/mgm/mgm.c */
 
 #endif

@@ -20,6 +20,7 @@
 #include "gcm/polyval.h"
 #include "sha2/hash.h"
 #include "chacha/poly1305.h"
+#include "mgm/mgm.h"
 #include "sm4/sm4.h"
 
 #define MAX_TARGETS 256
@@ -739,6 +740,34 @@ static void add_chacha_poly(void)
     }
 }
 
+/* ---- MGM's GF(2^128) multiplication ---------------------------------------- */
+
+/* H values and text blocks both secret: the key is the H blocks. */
+static void run_mgm_mul(const ct_target *t, const uint8_t *secret, int full)
+{
+    const axiom_mgm_kernel *k = t->kernel;
+    uint64_t sum[2] = { 0, 0 };
+    fill_work(secret);
+    k->sum_mul(sum, secret, secret + CT_KEY_BYTES, full ? 4 : 2);
+    if (full)
+        k->sum_mul(sum, work, work + 256, 16);
+    sink ^= (uint8_t)(sum[0] ^ sum[1]);
+}
+
+static void add_mgm(void)
+{
+    for (size_t k_i = 0; axiom_mgm_kernels[k_i]; k_i++) {
+        const axiom_mgm_kernel *k = (const axiom_mgm_kernel *)axiom_mgm_kernels[k_i];
+        if (!usable(k->features) || ntargets >= MAX_TARGETS)
+            continue;
+        ct_target *t = &targets[ntargets++];
+        snprintf(t->name, sizeof t->name, "mgm-mul/%s", k->name);
+        t->constant_time = k->constant_time;
+        t->run = run_mgm_mul;
+        t->kernel = k;
+    }
+}
+
 /* ---- SHA-256 (HMAC keys and HKDF secrets pass through it) ---------------- */
 
 static void run_sha(const ct_target *t, const uint8_t *secret, int full)
@@ -801,7 +830,7 @@ static void run_api(const ct_target *t, const uint8_t *secret, int full)
         "aes-128-ecb", "aes-192-cbc", "aes-256-ctr", "aes-128-cfb", "aes-256-ofb",
         "aes-128-xts", "aes-256-xts", "kuznyechik-ecb", "kuznyechik-cbc", "kuznyechik-ctr",
         "kuznyechik-cfb", "kuznyechik-ofb", "sm4-ecb", "sm4-cbc", "sm4-ctr", "sm4-cfb",
-        "sm4-ofb", "chacha20",
+        "sm4-ofb", "chacha20", "kuznyechik-ctr-acpkm-16", "kuznyechik-ctr-acpkm-48",
     };
     static const char *const aeads[] = {
         "aes-128-gcm", "aes-192-gcm", "aes-256-gcm", "chacha20-poly1305",
@@ -857,7 +886,29 @@ static void run_api(const ct_target *t, const uint8_t *secret, int full)
         axiom_gcm_final(gs, tag, 16);
         axiom_gcm_free(gs);
     }
+    /* MGM: the nonce's top bit clear (the one above is refused). */
+    axiom_aead_ctx *mgm;
+    if (axiom_aead_new(&mgm, "kuznyechik-mgm") == AXIOM_OK) {
+        uint8_t nonce[16];
+        memcpy(nonce, iv, 16);
+        nonce[0] = 0x7f;
+        if (axiom_aead_setkey(mgm, key64, 32) == AXIOM_OK) {
+            sink ^= (uint8_t)axiom_aead_seal(mgm, out, tag, 16, nonce, 16, work + 1000, 33,
+                                             work, 700);
+            sink ^= (uint8_t)axiom_aead_seal(mgm, out, tag, 11, nonce, 16, NULL, 0, work, 31);
+        }
+        axiom_aead_free(mgm);
+    }
     uint8_t mac[32];
+    /* CMAC: whole and partial last blocks, a truncated tag. */
+    static const char *const cmacs[] = { "aes-128-cmac", "aes-192-cmac", "aes-256-cmac",
+                                         "sm4-cmac", "kuznyechik-cmac" };
+    static const size_t cmac_keys[] = { 16, 24, 32, 16, 32 };
+    for (size_t i = 0; i < 5; i++) {
+        sink ^= (uint8_t)axiom_mac(cmacs[i], mac, 16, key64, cmac_keys[i], work, 64);
+        sink ^= (uint8_t)axiom_mac(cmacs[i], mac, 9, key64, cmac_keys[i], work, 333);
+        sink ^= (uint8_t)axiom_mac(cmacs[i], mac, 16, key64, cmac_keys[i], work, 0);
+    }
     sink ^= (uint8_t)axiom_hmac("sha256", mac, 32, key64, 32, work, 300);
     sink ^= (uint8_t)axiom_hmac("sha224", mac, 28, work, 200, work, 100);
     /* A truncated tag (not a whole word) over a message whose padding
@@ -1043,6 +1094,7 @@ size_t ct_targets(const ct_target **list)
         add_gcmsiv();
         add_chacha_poly();
         add_sha();
+        add_mgm();
         add_ctr_secret();
         add_target("api/all", run_api, 1, 0, 1);
         /* The CTR_DRBG, a former known finding (doc/ASSURANCE.md): its
