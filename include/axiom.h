@@ -14,6 +14,7 @@
 #include <axiom/gcm.h>
 #include <axiom/hash.h>
 #include <axiom/mac.h>
+#include <axiom/chunked.h>
 #include <axiom/rand.h>
 
 #endif

@@ -8,8 +8,10 @@
 #include <string.h>
 
 #include "axiom/alg.h"
+#include "axiom/chunked.h"
 #include "axiom/rand.h"
 #include "api/catalog.h"
+#include "chunked/chunked.h"
 #include "core/aead.h"
 #include "core/internal.h"
 #include "sha2/hash.h"
@@ -152,6 +154,22 @@ static const axiom_hash_desc *hmac_hash(const char *name)
     return axiom_hash_find(name + sizeof prefix - 1);
 }
 
+/* A chunked-encryption suite: the AEAD's key; a salt is drawn, not
+ * passed, so no IV; 16-byte tags on 16 KiB chunks. */
+static int chunked_info(const axiom_chunked_suite *s, struct axiom_alg_info *in)
+{
+    const axiom_aead_alg *a = axiom_catalog_aead(s->aead);
+    if (!a)
+        return AXIOM_ENOTFOUND;
+    in->kind = AXIOM_ALG_CHUNKED;
+    fixed_key(in, a->keylen);
+    in->tag_min = in->tag_max = in->tag_default = AXIOM_CHUNKED_TAG;
+    in->tag_lengths = one_length(AXIOM_CHUNKED_TAG);
+    in->block = AXIOM_CHUNKED_CHUNK;
+    in->max_message = AXIOM_CHUNKED_MAX_CHUNKS * AXIOM_CHUNKED_CHUNK - 1;
+    return AXIOM_OK;
+}
+
 /* Fill a zeroed full-size struct; NULL-free @name. */
 static int describe(const char *name, struct axiom_alg_info *in)
 {
@@ -167,6 +185,9 @@ static int describe(const char *name, struct axiom_alg_info *in)
     h = hmac_hash(name);
     if (h)
         return hmac_info(h, in);
+    const axiom_chunked_suite *s = axiom_chunked_suite_find(name);
+    if (s)
+        return chunked_info(s, in);
     return AXIOM_ENOTFOUND;
 }
 

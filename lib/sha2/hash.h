@@ -173,6 +173,13 @@ void axiom_hash_many_core(const axiom_hash_desc *d, const axiom_hash_kernel *sin
                           uint8_t *const out[], size_t outlen,
                           const void *const msgs[], const size_t lens[], size_t n);
 
+/* HKDF-Expand (RFC 5869, 2.3) under hash @d from the key @prk (any
+ * length), with the info the concatenation of @nparts pieces; AXIOM_ELENGTH
+ * when @outlen is over 255 times the digest size (lib/sha2/hmac.c). */
+int axiom_hkdf_expand_parts(const struct axiom_hash_desc *d, uint8_t *out, size_t outlen,
+                            const uint8_t *prk, size_t prklen, const uint8_t *const parts[],
+                            const size_t lens[], size_t nparts);
+
 /* FIPS 180-4, 5.1.1 and 5.1.2: the @rest (< @block) bytes left after the
  * whole blocks, a 1 bit, zeros, and the message length in bits as a
  * big-endian field of @block / 8 bytes (64 bits for SHA-224/256, 128 for

@@ -372,3 +372,35 @@ AXIOM_API int axiom_hkdf(const char *hash, uint8_t *out, size_t outlen,
     axiom_wipe(&c, sizeof c);
     return AXIOM_OK;
 }
+
+/* HKDF-Expand alone (RFC 5869, 2.3) with the info given in pieces, for
+ * constructions that derive from an already uniform key (c2sp.org/
+ * chunked-encryption).  The pieces may not overlap @out. */
+int axiom_hkdf_expand_parts(const axiom_hash_desc *d, uint8_t *out, size_t outlen,
+                            const uint8_t *prk, size_t prklen, const uint8_t *const parts[],
+                            const size_t lens[], size_t nparts)
+{
+    const size_t dl = d->digestlen;
+    if (outlen > 255 * dl)
+        return AXIOM_ELENGTH;
+    axiom_hmac_ctx c;
+    uint8_t t[AXIOM_HASH_MAX_SIZE];
+    hmac_init(&c, d);
+    hmac_setkey(&c, prk, prklen);
+    size_t done = 0;
+    for (unsigned i = 1; done < outlen; i++) {
+        uint8_t ctr = (uint8_t)i;
+        if (i > 1)
+            axiom_hash_state_update(&c.st, c.k, t, dl);
+        for (size_t p = 0; p < nparts; p++)
+            axiom_hash_state_update(&c.st, c.k, parts[p], lens[p]);
+        axiom_hash_state_update(&c.st, c.k, &ctr, 1);
+        hmac_final(&c, t, dl);
+        size_t take = outlen - done < dl ? outlen - done : dl;
+        memcpy(out + done, t, take);
+        done += take;
+    }
+    axiom_wipe(t, sizeof t);
+    axiom_wipe(&c, sizeof c);
+    return AXIOM_OK;
+}
