@@ -9,7 +9,7 @@ export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
   build-essential autoconf automake libtool pkg-config \
-  check libjson-c-dev libgcrypt20-dev libssl-dev libsodium-dev zlib1g-dev libargon2-dev age \
+  check libjson-c-dev libgcrypt20-dev libssl-dev libsodium-dev zlib1g-dev libargon2-dev age time \
   doxygen gnuplot-nox valgrind xz-utils binutils ca-certificates \
   debhelper dpkg-dev lintian rpm abigail-tools autopkgtest \
   clang libclang-rt-dev \
