@@ -30,7 +30,7 @@ EXTRA_DIST += tests/cli.sh
 # enc/dec/keygen: round trips at every boundary, files and pipes, key files
 # and passphrases, failures leaving nothing behind (a few seconds a tier).
 TESTS += tools/enc_test.sh
-EXTRA_DIST += tools/enc_test.sh
+EXTRA_DIST += tools/enc_test.sh tests/file_format_ref.py
 # The same with a 5 GiB sparse file through a pipe (native tier only;
 # about two minutes here, so not part of make check).
 check-large: tools/axiom-crypto$(EXEEXT)
