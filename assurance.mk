@@ -80,7 +80,7 @@ check-valgrind:
 	    LOG_FLAGS='valgrind $(VALGRIND_FLAGS)'
 
 # ---------------------------------------------------------------- fuzzing
-FUZZ_TARGETS = fuzz/fuzz_aead fuzz/fuzz_cipher fuzz/fuzz_api
+FUZZ_TARGETS = fuzz/fuzz_aead fuzz/fuzz_cipher fuzz/fuzz_api fuzz/fuzz_chunked
 EXTRA_DIST += $(FUZZ_TARGETS:=.c) fuzz/fuzz_util.h fuzz/seeds.c fuzz/run.sh
 FUZZ_DIR = build-fuzz
 FUZZ_CC = clang
@@ -116,6 +116,9 @@ fuzz/fuzz_cipher: $(srcdir)/fuzz/fuzz_cipher.c $(FUZZ_DEPS)
 fuzz/fuzz_api: $(srcdir)/fuzz/fuzz_api.c $(FUZZ_DEPS)
 	@$(MKDIR_P) fuzz
 	$(FUZZ_LINK) -o $@ $(srcdir)/fuzz/fuzz_api.c $(FUZZ_LIBS)
+fuzz/fuzz_chunked: $(srcdir)/fuzz/fuzz_chunked.c $(FUZZ_DEPS)
+	@$(MKDIR_P) fuzz
+	$(FUZZ_LINK) -o $@ $(srcdir)/fuzz/fuzz_chunked.c $(FUZZ_LIBS)
 
 CLEANFILES += $(FUZZ_TARGETS) fuzz/seeds$(EXEEXT)
 clean-local: assurance-clean

@@ -78,6 +78,11 @@ const bench_alg bench_algs[] = {
     { "aes-256-cmac", BENCH_MAC, 32, 0, 1, 1, 0, NULL, 16, NULL, 0 },
     { "sm4-cmac", BENCH_MAC, 16, 0, 1, 1, 0, NULL, 16, NULL, 0 },
     { "kuznyechik-cmac", BENCH_MAC, 32, 0, 1, 1, 0, NULL, 16, NULL, 0 },
+    { "sha384", BENCH_HASH, 0, 0, 1, 1, 0, "sha384", 48, NULL, 0 },
+    { "sha512", BENCH_HASH, 0, 0, 1, 1, 0, "sha512", 64, NULL, 0 },
+    { "sha512-256", BENCH_HASH, 0, 0, 1, 1, 0, "sha512-256", 32, NULL, 0 },
+    { "hmac-sha384", BENCH_HMAC, 48, 0, 1, 1, 0, "sha384", 48, "sha384", 0 },
+    { "hmac-sha512", BENCH_HMAC, 64, 0, 1, 1, 0, "sha512", 64, "sha512", 0 },
     /* The fast generator is a CTR_DRBG on the AES-256 kernel. */
     { "random", BENCH_RAND, 0, 0, 1, 1, 0, NULL, 0, "aes-256-ctr", 0 },
     { "random-os", BENCH_RAND_OS, 0, 0, 1, 1, 0, NULL, 0, "", 0 },

@@ -108,6 +108,23 @@ static int gcry_map_md(const char *hash)
         return GCRY_MD_SHA224;
     if (strcmp(hash, "sha256") == 0)
         return GCRY_MD_SHA256;
+    if (strcmp(hash, "sha384") == 0)
+        return GCRY_MD_SHA384;
+    if (strcmp(hash, "sha512") == 0)
+        return GCRY_MD_SHA512;
+    if (strcmp(hash, "sha512-256") == 0)
+        return GCRY_MD_SHA512_256;
+    return -1;
+}
+
+static int gcry_map_hmac(const char *hash)
+{
+    if (strcmp(hash, "sha256") == 0)
+        return GCRY_MAC_HMAC_SHA256;
+    if (strcmp(hash, "sha384") == 0)
+        return GCRY_MAC_HMAC_SHA384;
+    if (strcmp(hash, "sha512") == 0)
+        return GCRY_MAC_HMAC_SHA512;
     return -1;
 }
 
@@ -165,8 +182,8 @@ static void *gcry_drv_setup(const bench_alg *a, int encrypt, const uint8_t *key,
         rc = st->md < 0 ? -1 : 0;
         break;
     case BENCH_HMAC:
-        if (strcmp(a->hash, "sha256") == 0 &&
-            gcry_mac_open(&st->mac, GCRY_MAC_HMAC_SHA256, 0, NULL) == 0)
+        if (gcry_map_hmac(a->hash) >= 0 &&
+            gcry_mac_open(&st->mac, gcry_map_hmac(a->hash), 0, NULL) == 0)
             rc = 0;
         break;
     case BENCH_MAC: {

@@ -10,9 +10,11 @@
 #include <axiom/cpu.h>
 #include <axiom/cipher.h>
 #include <axiom/aead.h>
+#include <axiom/alg.h>
 #include <axiom/gcm.h>
 #include <axiom/hash.h>
 #include <axiom/mac.h>
+#include <axiom/chunked.h>
 #include <axiom/rand.h>
 
 #endif

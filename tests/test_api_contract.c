@@ -75,7 +75,9 @@ static const aalg aeads[] = {
 static const struct {
     const char *name;
     size_t len;
-} hashes[] = { { "sha224", AXIOM_SHA224_SIZE }, { "sha256", AXIOM_SHA256_SIZE } };
+} hashes[] = { { "sha224", AXIOM_SHA224_SIZE },  { "sha256", AXIOM_SHA256_SIZE },
+               { "sha384", AXIOM_SHA384_SIZE },  { "sha512", AXIOM_SHA512_SIZE },
+               { "sha512-256", AXIOM_SHA512_256_SIZE } };
 #define NHASHES (sizeof hashes / sizeof hashes[0])
 
 static uint8_t g_key[64], g_iv[32];
@@ -192,7 +194,7 @@ START_TEST(test_names)
         TU_ASSERT(axiom_impl(mc) != NULL, "axiom_impl(%s) NULL", mc);
     }
     for (size_t i = 0; i < NHASHES; i++) {
-        uint8_t d1[32], d2[32];
+        uint8_t d1[64], d2[64];
         mixed_case(mc, sizeof mc, hashes[i].name, 1);
         TU_ASSERT_RC(axiom_hash(mc, d1, hashes[i].len, "abc", 3), AXIOM_OK, "hash(%s)", mc);
         TU_ASSERT_RC(axiom_hash(hashes[i].name, d2, hashes[i].len, "abc", 3), AXIOM_OK, "hash");
@@ -232,8 +234,8 @@ START_TEST(test_names)
                      bad_aead[i]);
         TU_ASSERT(g == NULL, "gcm_new('%s') left *ctx set", bad_aead[i]);
     }
-    static const char *const bad_hash[] = { "", "sha-256", "sha512", "sha256 ", "SHA256x",
-                                            "aes-128-ctr", "md5" };
+    static const char *const bad_hash[] = { "", "sha-256", "sha3-512", "sha256 ", "SHA256x",
+                                            "aes-128-ctr", "md5", "sha512/256", "sha512-224" };
     for (size_t i = 0; i < sizeof bad_hash / sizeof bad_hash[0]; i++) {
         uint8_t out[64];
         const char *n = bad_hash[i];
@@ -1414,13 +1416,13 @@ END_TEST
 
 START_TEST(test_hash_contract)
 {
-    uint8_t msg[300], ref[32], d[32 + 32], buf[400];
+    uint8_t msg[300], ref[64], d[64 + 64], buf[400];
     tu_rand_bytes(msg, sizeof msg);
     for (size_t i = 0; i < NHASHES; i++) {
         const char *h = hashes[i].name;
         size_t dl = hashes[i].len;
         /* Wrong digest lengths: ELENGTH, nothing written. */
-        static const size_t bad[] = { 0, 1, 27, 28, 29, 31, 33, 64 };
+        static const size_t bad[] = { 0, 1, 27, 28, 29, 31, 32, 33, 47, 48, 49, 63, 64, 65, 128 };
         for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
             if (bad[k] == dl)
                 continue;
@@ -1480,7 +1482,7 @@ START_TEST(test_hash_contract)
         axiom_hash_free(c);
 
         /* hash_many: the same digests as axiom_hash, argument errors. */
-        uint8_t dg[5][32];
+        uint8_t dg[5][64];
         uint8_t *outs[5];
         const void *ms[5];
         size_t ls[5];
@@ -1513,7 +1515,7 @@ END_TEST
 
 START_TEST(test_hmac_contract)
 {
-    uint8_t key[100], msg[200], full[32], m[64], buf[400];
+    uint8_t key[200], msg[200], full[64], m[128], buf[400];
     tu_rand_bytes(key, sizeof key);
     tu_rand_bytes(msg, sizeof msg);
     for (size_t i = 0; i < NHASHES; i++) {
@@ -1528,7 +1530,7 @@ START_TEST(test_hmac_contract)
             TU_ASSERT(tu_check_sentinel_range(m, ml, sizeof m) == (size_t)-1, "%s: maclen %zu wrote past",
                       h, ml);
         }
-        static const size_t bad[] = { 0, 29, 33, 64, (size_t)-1 };
+        static const size_t bad[] = { 0, 29, 33, 49, 64, 65, 128, (size_t)-1 };
         for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
             if (bad[k] <= dl && bad[k] != 0)
                 continue;
@@ -1543,7 +1545,7 @@ START_TEST(test_hmac_contract)
         TU_ASSERT_RC(axiom_hmac(h, m, dl, key, 40, NULL, 150), AXIOM_EINVAL, "%s: NULL in", h);
         TU_ASSERT_SENTINEL(m, sizeof m, "%s: failed hmac", h);
         /* NULL key/msg with length 0 = empty. */
-        uint8_t e1[32], e2[32];
+        uint8_t e1[64], e2[64];
         TU_ASSERT_RC(axiom_hmac(h, e1, dl, NULL, 0, NULL, 0), AXIOM_OK, "%s", h);
         TU_ASSERT_RC(axiom_hmac(h, e2, dl, key, 0, msg, 0), AXIOM_OK, "%s", h);
         TU_ASSERT_MEM_EQ(e1, e2, dl, "%s: NULL vs empty", h);
@@ -1582,13 +1584,13 @@ START_TEST(test_hmac_contract)
         TU_ASSERT_SENTINEL(m, sizeof m, "%s: failed finals", h);
         {
             /* hmac_many leaves the message in progress alone. */
-            uint8_t t[3][32];
+            uint8_t t[3][64];
             uint8_t *mp[3] = { t[0], t[1], t[2] };
             const void *mm[3] = { msg, NULL, key };
             size_t ml[3] = { 150, 0, 64 };
             TU_ASSERT_RC(axiom_hmac_many(c, mp, dl, mm, ml, 3), AXIOM_OK, "%s: many", h);
             TU_ASSERT_MEM_EQ(t[0], full, dl, "%s: many[0]", h);
-            uint8_t r[32];
+            uint8_t r[64];
             TU_ASSERT_RC(axiom_hmac(h, r, dl, key, 40, key, 64), AXIOM_OK, "%s", h);
             TU_ASSERT_MEM_EQ(t[2], r, dl, "%s: many[2]", h);
             tu_fill_sentinel(t, sizeof t);
@@ -1613,9 +1615,9 @@ END_TEST
 
 START_TEST(test_hkdf_contract)
 {
-    enum { MAXO = 255 * 32 };
+    enum { MAXO = 255 * 64 };
     static uint8_t out[MAXO + 64], ref[MAXO + 64];
-    uint8_t ikm[60], salt[40], info[50], zsalt[32] = { 0 };
+    uint8_t ikm[60], salt[40], info[50], zsalt[64] = { 0 };
     uint8_t buf[512];
     tu_rand_bytes(ikm, sizeof ikm);
     tu_rand_bytes(salt, sizeof salt);
@@ -1664,7 +1666,7 @@ START_TEST(test_hkdf_contract)
         TU_ASSERT_MEM_EQ(a, c, 64, "%s: NULL salt vs HashLen zeros", h);
         TU_ASSERT(memcmp(a, d, 64) != 0, "%s: ikm ignored", h);
         /* HKDF = expand(HMAC(salt, ikm)): the first block by hand. */
-        uint8_t prk[32], t1[32], in1[51];
+        uint8_t prk[64], t1[64], in1[51];
         TU_ASSERT_RC(axiom_hmac(h, prk, dl, salt, 20, ikm, 40), AXIOM_OK, "%s", h);
         memcpy(in1, info, 30);
         in1[30] = 1;
@@ -2189,7 +2191,7 @@ END_TEST
  * included) and reports errors as axiom_hmac. */
 START_TEST(test_hmac_verify)
 {
-    uint8_t key[70], msg[300], mac[32];
+    uint8_t key[70], msg[300], mac[64];
     tu_rand_bytes(key, sizeof key);
     tu_rand_bytes(msg, sizeof msg);
     for (size_t hi = 0; hi < NHASHES; hi++) {

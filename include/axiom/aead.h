@@ -132,6 +132,48 @@ int axiom_aead_open(axiom_aead_ctx *ctx, uint8_t *out, const uint8_t *tag, size_
                     const uint8_t *ad, size_t adlen,
                     const uint8_t *in, size_t len);
 
+/** Combined mode: encrypt @p len bytes of @p in and write the ciphertext
+ *  followed by a @p taglen-byte tag, @p len + @p taglen bytes in all, to
+ *  @p out.  The same as axiom_aead_seal() with the tag at `out + len`;
+ *  `out == in` is allowed (the tag then follows the input in place).
+ *  @param ctx       keyed context
+ *  @param[out] out  receives @p len bytes of ciphertext, then the tag
+ *  @param taglen    tag length in bytes
+ *  @param nonce     the nonce
+ *  @param noncelen  its length in bytes
+ *  @param ad        associated data, authenticated but not encrypted
+ *  @param adlen     its length in bytes
+ *  @param in        the plaintext
+ *  @param len       its length in bytes
+ *  @return as axiom_aead_seal(); #AXIOM_EINVAL also for a NULL @p out,
+ *          #AXIOM_ELENGTH also when @p len + @p taglen overflows */
+int axiom_aead_seal_combined(axiom_aead_ctx *ctx, uint8_t *out, size_t taglen,
+                             const uint8_t *nonce, size_t noncelen,
+                             const uint8_t *ad, size_t adlen,
+                             const uint8_t *in, size_t len);
+
+/** Combined mode: check and decrypt @p inlen bytes at @p in, the
+ *  ciphertext followed by a @p taglen-byte tag, writing the
+ *  @p inlen - @p taglen bytes of plaintext to @p out.  The same as
+ *  axiom_aead_open() with the tag at `in + inlen - taglen`; `out == in`
+ *  is allowed.
+ *  @param ctx       keyed context
+ *  @param[out] out  receives the @p inlen - @p taglen bytes of plaintext
+ *  @param taglen    tag length in bytes
+ *  @param nonce     the nonce it was sealed with
+ *  @param noncelen  its length in bytes
+ *  @param ad        the associated data it was sealed with
+ *  @param adlen     its length in bytes
+ *  @param in        ciphertext || tag
+ *  @param inlen     its length in bytes, the tag included
+ *  @return as axiom_aead_open(): #AXIOM_EAUTH leaves the plaintext
+ *          length of @p out zero; #AXIOM_ELENGTH when @p inlen is shorter
+ *          than @p taglen (nothing written) */
+int axiom_aead_open_combined(axiom_aead_ctx *ctx, uint8_t *out, size_t taglen,
+                             const uint8_t *nonce, size_t noncelen,
+                             const uint8_t *ad, size_t adlen,
+                             const uint8_t *in, size_t inlen);
+
 /** Wipe the key material and free the context.
  *  @param ctx  context from axiom_aead_new(), or NULL (a no-op) */
 void axiom_aead_free(axiom_aead_ctx *ctx);

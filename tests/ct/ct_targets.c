@@ -818,6 +818,40 @@ static void add_sha(void)
     }
 }
 
+/* ---- SHA-512 (HMAC-SHA-384/512 keys and HKDF-SHA-512 secrets) ------------ */
+
+static void run_sha512(const ct_target *t, const uint8_t *secret, int full)
+{
+    const axiom_hash_kernel *k = t->kernel;
+    uint64_t st[8];
+    for (size_t i = 0; i < 8; i++)
+        memcpy(&st[i], secret + 8 * i, 8);
+    if (!full) {
+        k->compress64(st, secret + CT_KEY_BYTES - 32, 1);
+        return;
+    }
+    fill_work(secret);
+    /* One to five blocks: the first pair, later pairs and an odd last
+     * block of the assembly kernels. */
+    for (size_t n = 1; n <= 5; n++)
+        k->compress64(st, work, n);
+    memcpy(out, st, sizeof st);
+}
+
+static void add_sha512(void)
+{
+    const axiom_hash_desc *d = axiom_hash_find("sha512");
+    for (const axiom_kernel *const *k = d->kernels; *k; k++) {
+        if (!usable((*k)->features) || ntargets >= MAX_TARGETS)
+            continue;
+        ct_target *t = &targets[ntargets++];
+        snprintf(t->name, sizeof t->name, "sha512/%s", (*k)->name);
+        t->constant_time = (*k)->constant_time;
+        t->run = run_sha512;
+        t->kernel = *k;
+    }
+}
+
 /* ---- the public API over whatever kernels it picks ----------------------- */
 
 /* Taint only: the glue code (streaming, XTS stealing, GCM and ChaCha20-
@@ -899,7 +933,7 @@ static void run_api(const ct_target *t, const uint8_t *secret, int full)
         }
         axiom_aead_free(mgm);
     }
-    uint8_t mac[32];
+    uint8_t mac[64];
     /* CMAC: whole and partial last blocks, a truncated tag. */
     static const char *const cmacs[] = { "aes-128-cmac", "aes-192-cmac", "aes-256-cmac",
                                          "sm4-cmac", "kuznyechik-cmac" };
@@ -916,6 +950,10 @@ static void run_api(const ct_target *t, const uint8_t *secret, int full)
     sink ^= (uint8_t)axiom_hmac("sha256", mac, 13, key64, 32, work, 60);
     sink ^= (uint8_t)axiom_hkdf("sha256", out, 100, key64, 32, work, 16, iv, 10);
     sink ^= (uint8_t)axiom_hash("sha256", mac, 32, work, 1000);
+    sink ^= (uint8_t)axiom_hmac("sha512", mac, 64, key64, 32, work, 300);
+    sink ^= (uint8_t)axiom_hmac("sha384", mac, 48, work, 200, work, 100);
+    sink ^= (uint8_t)axiom_hkdf("sha512", out, 100, key64, 32, work, 16, iv, 10);
+    sink ^= (uint8_t)axiom_hash("sha512", mac, 64, work, 1000);
     axiom_wipe(key64, sizeof key64);
 }
 
@@ -1095,6 +1133,7 @@ size_t ct_targets(const ct_target **list)
         add_chacha_poly();
         add_sha();
         add_mgm();
+        add_sha512();
         add_ctr_secret();
         add_target("api/all", run_api, 1, 0, 1);
         /* The CTR_DRBG, a former known finding (doc/ASSURANCE.md): its
