@@ -180,6 +180,41 @@ START_TEST(test_hash_info)
 }
 END_TEST
 
+/* ---- the other MACs (CMAC) ------------------------------------------------------ */
+
+static const char *const cmac_names[] = { "aes-128-cmac", "aes-192-cmac", "aes-256-cmac",
+                                          "sm4-cmac", "kuznyechik-cmac" };
+static const size_t cmac_keys[] = { 16, 24, 32, 16, 32 };
+
+/* What axiom_alg_info says of a CMAC name is what axiom_mac accepts. */
+START_TEST(test_cmac_info)
+{
+    const char *name = cmac_names[_i];
+    struct axiom_alg_info in;
+    info_of(name, &in);
+    TU_ASSERT(in.kind == AXIOM_ALG_MAC, "%s: kind", name);
+    TU_ASSERT(in.key_min == cmac_keys[_i] && in.key_max == cmac_keys[_i] &&
+                  in.key_default == cmac_keys[_i], "%s: key %zu..%zu", name, in.key_min,
+              in.key_max);
+    TU_ASSERT(in.iv_max == 0 && in.iv_lengths == 0, "%s: no nonce", name);
+    TU_ASSERT(in.tag_min == 1 && in.tag_max == 16 && in.tag_default == 16, "%s: tags", name);
+    TU_ASSERT(in.block == 16, "%s: block %zu", name, in.block);
+    uint8_t key[64] = { 0 }, tag[20];
+    for (size_t kl = 0; kl < 40; kl++) {
+        int rc = axiom_mac(name, tag, 16, key, kl, "abc", 3);
+        int want = accepts(in.key_lengths, in.key_min, in.key_max, kl);
+        TU_ASSERT(want ? rc == AXIOM_OK : rc != AXIOM_OK, "%s: key %zu gives %d", name, kl, rc);
+    }
+    for (size_t tl = 0; tl < sizeof tag; tl++) {
+        int rc = axiom_mac(name, tag, tl, key, cmac_keys[_i], "abc", 3);
+        int want = accepts(in.tag_lengths, in.tag_min, in.tag_max, tl);
+        TU_ASSERT(want ? rc == AXIOM_OK : rc != AXIOM_OK, "%s: tag %zu gives %d", name, tl, rc);
+    }
+    uint8_t k[64];
+    TU_ASSERT_RC(axiom_keygen(name, k, cmac_keys[_i]), AXIOM_OK, "%s: keygen", name);
+}
+END_TEST
+
 /* ---- the struct handshake --------------------------------------------------------- */
 
 START_TEST(test_info_size)
@@ -383,6 +418,7 @@ static Suite *alg_suite(void)
     tcase_add_loop_test(tc, test_cipher_info, 0, (int)N(cipher_names));
     tcase_add_loop_test(tc, test_aead_info, 0, (int)N(aead_names));
     tcase_add_loop_test(tc, test_hash_info, 0, (int)N(hash_names));
+    tcase_add_loop_test(tc, test_cmac_info, 0, (int)N(cmac_names));
     tcase_add_test(tc, test_info_size);
     tcase_add_test(tc, test_keygen);
     suite_add_tcase(s, tc);

@@ -25,7 +25,7 @@ enum axiom_alg_kind {
     AXIOM_ALG_CIPHER = 1,  /**< block or stream cipher mode (axiom/cipher.h) */
     AXIOM_ALG_AEAD = 2,    /**< AEAD (axiom/aead.h) */
     AXIOM_ALG_HASH = 3,    /**< hash function (axiom/hash.h) */
-    AXIOM_ALG_MAC = 4,     /**< MAC: `hmac-<hash>` (axiom_hmac() with that hash) */
+    AXIOM_ALG_MAC = 4,     /**< MAC: `hmac-<hash>` (axiom_hmac() with that hash), the CMAC names (axiom/mac.h) */
     AXIOM_ALG_CHUNKED = 5  /**< chunked encryption (axiom/chunked.h) */
 };
 
@@ -57,7 +57,8 @@ struct axiom_alg_info {
     size_t tag_default;   /**< the full tag or digest */
     size_t block;         /**< block size: cipher block (16; 1 for stream
                                modes that take any length), hash block
-                               (64 or 128); chunked: plaintext chunk */
+                               (64 or 128), CMAC 16; chunked: plaintext
+                               chunk */
     uint64_t key_lengths; /**< bit n set: an n-byte key is accepted (n < 64) */
     uint64_t iv_lengths;  /**< bit n set: an n-byte IV or nonce is accepted */
     uint64_t tag_lengths; /**< bit n set: an n-byte tag is accepted */

@@ -154,6 +154,42 @@ static const axiom_hash_desc *hmac_hash(const char *name)
     return axiom_hash_find(name + sizeof prefix - 1);
 }
 
+/* Any other algorithm of the generic MAC API (CMAC): its lengths probed
+ * through its own checks, up to 63 bytes (keys, nonces and tags of these
+ * MACs are shorter); block-cipher MACs work on 16-byte blocks. */
+static int mac_info(const axiom_mac_alg *m, const void *param, struct axiom_alg_info *in)
+{
+    in->kind = AXIOM_ALG_MAC;
+    in->key_min = in->iv_min = in->tag_min = SIZE_MAX;
+    for (size_t n = 0; n < 64; n++) {
+        if (m->key_ok(param, n)) {
+            in->key_lengths |= UINT64_C(1) << n;
+            in->key_min = in->key_min < n ? in->key_min : n;
+            in->key_max = n;
+        }
+        if (n > 0 && m->nonce_ok(param, n)) {
+            in->iv_lengths |= UINT64_C(1) << n;
+            in->iv_min = in->iv_min < n ? in->iv_min : n;
+            in->iv_max = n;
+        }
+        if (m->tag_ok(param, n)) {
+            in->tag_lengths |= UINT64_C(1) << n;
+            in->tag_min = in->tag_min < n ? in->tag_min : n;
+            in->tag_max = n;
+        }
+    }
+    if (in->key_min == SIZE_MAX || in->tag_min == SIZE_MAX)
+        return AXIOM_ENOTFOUND;
+    if (in->iv_min == SIZE_MAX)
+        in->iv_min = 0;
+    in->key_default = in->key_max;
+    in->iv_default = in->iv_max;
+    in->tag_default = in->tag_max;
+    in->block = 16;
+    in->max_message = m->max_len;
+    return AXIOM_OK;
+}
+
 /* A chunked-encryption suite: the AEAD's key; a salt is drawn, not
  * passed, so no IV; 16-byte tags on 16 KiB chunks. */
 static int chunked_info(const axiom_chunked_suite *s, struct axiom_alg_info *in)
@@ -188,6 +224,10 @@ static int describe(const char *name, struct axiom_alg_info *in)
     const axiom_chunked_suite *s = axiom_chunked_suite_find(name);
     if (s)
         return chunked_info(s, in);
+    const void *param = NULL;
+    const axiom_mac_alg *m = axiom_catalog_mac(name, &param);
+    if (m)
+        return mac_info(m, param, in);
     return AXIOM_ENOTFOUND;
 }
 
