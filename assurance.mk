@@ -9,11 +9,12 @@
 #   make check-ct-long   long timing campaign (CT_MEASUREMENTS per kernel)
 #   make fuzz            libFuzzer targets, in build-fuzz/
 #   make fuzz-run        each target for FUZZ_SECONDS
+#   make check-cross     cross builds (CROSS_ARCHS) with make check under qemu-user
 #
 # The separate builds copy the sources (tests/sepbuild.sh) because
 # configure refuses a VPATH build of a source tree configured in place.
 
-EXTRA_DIST += assurance.mk doc/ASSURANCE.md tests/sepbuild.sh tests/ct/taint.sh
+EXTRA_DIST += assurance.mk doc/ASSURANCE.md tests/sepbuild.sh tests/ct/taint.sh tests/cross.sh
 
 # ---------------------------------------------------------------- constant time
 # The taint harness only means something under valgrind (check-ct).
@@ -79,7 +80,7 @@ check-valgrind:
 	    LOG_FLAGS='valgrind $(VALGRIND_FLAGS)'
 
 # ---------------------------------------------------------------- fuzzing
-FUZZ_TARGETS = fuzz/fuzz_aead fuzz/fuzz_cipher fuzz/fuzz_api
+FUZZ_TARGETS = fuzz/fuzz_aead fuzz/fuzz_cipher fuzz/fuzz_api fuzz/fuzz_chunked
 EXTRA_DIST += $(FUZZ_TARGETS:=.c) fuzz/fuzz_util.h fuzz/seeds.c fuzz/run.sh
 FUZZ_DIR = build-fuzz
 FUZZ_CC = clang
@@ -115,10 +116,25 @@ fuzz/fuzz_cipher: $(srcdir)/fuzz/fuzz_cipher.c $(FUZZ_DEPS)
 fuzz/fuzz_api: $(srcdir)/fuzz/fuzz_api.c $(FUZZ_DEPS)
 	@$(MKDIR_P) fuzz
 	$(FUZZ_LINK) -o $@ $(srcdir)/fuzz/fuzz_api.c $(FUZZ_LIBS)
+fuzz/fuzz_chunked: $(srcdir)/fuzz/fuzz_chunked.c $(FUZZ_DEPS)
+	@$(MKDIR_P) fuzz
+	$(FUZZ_LINK) -o $@ $(srcdir)/fuzz/fuzz_chunked.c $(FUZZ_LIBS)
 
 CLEANFILES += $(FUZZ_TARGETS) fuzz/seeds$(EXEEXT)
 clean-local: assurance-clean
-assurance-clean:
-	-rm -rf $(ASAN_DIR) $(VALGRIND_DIR) $(FUZZ_DIR)
+# ---------------------------------------------------------------- other architectures
+# The portable build on other Debian architectures: a cross build per
+# architecture in build-cross-ARCH/, its make check run under qemu-user on
+# the portable kernels (tests/cross.sh says what it needs installed).
+# arm64 is little-endian, s390x big-endian.
+CROSS_ARCHS = arm64 s390x
+check-cross:
+	@status=0; for a in $(CROSS_ARCHS); do \
+	  $(SHELL) $(srcdir)/tests/cross.sh $(abs_top_srcdir) $(abs_top_builddir)/build-cross-$$a $$a \
+	    || { echo "check-cross: $$a FAILED"; status=1; }; \
+	done; exit $$status
 
-.PHONY: check-ct check-ct-long check-asan check-valgrind fuzz fuzz-run fuzz-here assurance-clean
+assurance-clean:
+	-rm -rf $(ASAN_DIR) $(VALGRIND_DIR) $(FUZZ_DIR) $(CROSS_ARCHS:%=build-cross-%)
+
+.PHONY: check-ct check-ct-long check-asan check-valgrind check-cross fuzz fuzz-run fuzz-here assurance-clean

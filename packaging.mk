@@ -36,7 +36,10 @@ DEBIAN_FILES = \
 	debian/rules \
 	debian/source/format \
 	debian/tests/control \
-	debian/tests/pkgconfig-build
+	debian/tests/pkgconfig-build \
+	debian/tests/provider-load \
+	debian/openssl-provider-axiom.install \
+	debian/openssl-provider-axiom.docs
 ABI_BASELINE = abi/libaxiom.so.0.abi
 EXTRA_DIST += $(DEBIAN_FILES) rpm/axiom.spec.in $(ABI_BASELINE) abi/README.md
 

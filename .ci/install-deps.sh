@@ -9,7 +9,9 @@ export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
   build-essential autoconf automake libtool pkg-config \
-  check libjson-c-dev libgcrypt20-dev libssl-dev libsodium-dev \
+  check libjson-c-dev libgcrypt20-dev libssl-dev libsodium-dev zlib1g-dev libargon2-dev age time \
+  python3 python3-cryptography python3-argon2 \
   doxygen gnuplot-nox valgrind xz-utils binutils ca-certificates \
   debhelper dpkg-dev lintian rpm abigail-tools autopkgtest \
-  clang libclang-rt-dev
+  clang libclang-rt-dev \
+  openssl curl python3 libengine-gost-openssl

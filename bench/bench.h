@@ -17,7 +17,8 @@ typedef enum bench_kind {
     BENCH_HASH_MANY, /* BENCH_MANY messages of the case size, digested at once */
     BENCH_RAND,      /* fill the output with the fast generator (and peers') */
     BENCH_RAND_OS,   /* fill the output from the operating system */
-    BENCH_DRBG       /* one generate request of an axiom_drbg seeded once (libaxiom only) */
+    BENCH_DRBG,      /* one generate request of an axiom_drbg seeded once (libaxiom only) */
+    BENCH_MAC        /* one-shot MAC by name (axiom_mac): the key is processed for every message */
 } bench_kind;
 
 /* Messages per operation of BENCH_HASH_MANY. */

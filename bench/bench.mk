@@ -95,4 +95,10 @@ bench-table:
 	@f='$(BENCH_RECORDED)'; test -f "$$f" || f='$(srcdir)/$(BENCH_RECORDED)'; \
 	$(SHELL) $(srcdir)/bench/table.sh "$$f" $(srcdir)/doc/PERFORMANCE.md
 
-.PHONY: bench bench-plot performance audit bench-record bench-table
+# enc/dec of a 1 GiB file on a tmpfs against cp and age, interleaved
+# rounds (BENCH_FILES_DIR, BENCH_FILES_MB, ROUNDS; see bench/files.sh).
+EXTRA_DIST += bench/files.sh
+bench-files: tools/axiom-crypto$(EXEEXT)
+	AXIOM_TOOL_BIN=tools/axiom-crypto$(EXEEXT) $(SHELL) $(srcdir)/bench/files.sh
+
+.PHONY: bench bench-plot performance audit bench-record bench-table bench-files

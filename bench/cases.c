@@ -44,6 +44,9 @@ const bench_alg bench_algs[] = {
     CIPHER("kuznyechik-ctr", 32, 16, 1, 1, 0),
     CIPHER("kuznyechik-cfb", 32, 16, 1, 1, 0),
     CIPHER("kuznyechik-ofb", 32, 16, 1, 1, 0),
+    /* The OpenSSL driver loads the GOST provider when it is installed,
+     * which gives the Kuznyechik rows a peer. */
+    CIPHER("kuznyechik-ctr-acpkm", 32, 16, 1, 1, 0),
     CIPHER_OPT("sm4-ecb", 16, 0, 16, 16),
     CIPHER_OPT("sm4-cbc", 16, 16, 16, 16),
     CIPHER_OPT("sm4-ctr", 16, 16, 1, 1),
@@ -58,8 +61,11 @@ const bench_alg bench_algs[] = {
     AEAD("aes-192-gcm", 24, 12, 0),
     AEAD("aes-256-gcm", 32, 12, 0),
     AEAD("sm4-gcm", 16, 12, 1),
+    AEAD("aes-128-gcm-siv", 16, 12, 0), /* libgcrypt; OpenSSL from 3.2 */
+    AEAD("aes-256-gcm-siv", 32, 12, 0),
     AEAD("chacha20-poly1305", 32, 12, 0),
     AEAD("xchacha20-poly1305", 32, 24, 0), /* libaxiom only */
+    AEAD("kuznyechik-mgm", 32, 16, 0),     /* the runner clears the nonce's top bit */
     /* AEGIS: libaegis when configure found it (--with-bench-libaegis). */
     AEAD("aegis-128l", 16, 16, 0),
     AEAD("aegis-128x2", 16, 16, 0),
@@ -73,6 +79,17 @@ const bench_alg bench_algs[] = {
      * axiom_hash_many() against as many one-shot calls of the peers. */
     { "sha256-many", BENCH_HASH_MANY, 0, 0, 1, 1, 0, "sha256", 32, "sha256-many", 0 },
     { "hmac-sha256", BENCH_HMAC, 32, 0, 1, 1, 0, "sha256", 32, "sha256", 0 },
+    /* CMAC: a full 16-byte tag; peers: OpenSSL's CMAC (the GOST provider's
+     * kuznyechik-mac), libgcrypt's CMAC. */
+    { "aes-128-cmac", BENCH_MAC, 16, 0, 1, 1, 0, NULL, 16, NULL, 0 },
+    { "aes-256-cmac", BENCH_MAC, 32, 0, 1, 1, 0, NULL, 16, NULL, 0 },
+    { "sm4-cmac", BENCH_MAC, 16, 0, 1, 1, 0, NULL, 16, NULL, 0 },
+    { "kuznyechik-cmac", BENCH_MAC, 32, 0, 1, 1, 0, NULL, 16, NULL, 0 },
+    { "sha384", BENCH_HASH, 0, 0, 1, 1, 0, "sha384", 48, NULL, 0 },
+    { "sha512", BENCH_HASH, 0, 0, 1, 1, 0, "sha512", 64, NULL, 0 },
+    { "sha512-256", BENCH_HASH, 0, 0, 1, 1, 0, "sha512-256", 32, NULL, 0 },
+    { "hmac-sha384", BENCH_HMAC, 48, 0, 1, 1, 0, "sha384", 48, "sha384", 0 },
+    { "hmac-sha512", BENCH_HMAC, 64, 0, 1, 1, 0, "sha512", 64, "sha512", 0 },
     /* The fast generator is a CTR_DRBG on the AES-256 kernel. */
     { "random", BENCH_RAND, 0, 0, 1, 1, 0, NULL, 0, "aes-256-ctr", 0 },
     { "random-os", BENCH_RAND_OS, 0, 0, 1, 1, 0, NULL, 0, "", 0 },
@@ -118,6 +135,7 @@ const char *bench_dir_name(const bench_alg *a, int encrypt)
     case BENCH_HASH_MANY:
         return "digest";
     case BENCH_HMAC:
+    case BENCH_MAC:
         return "mac";
     case BENCH_RAND:
     case BENCH_RAND_OS:
@@ -134,6 +152,7 @@ size_t bench_alg_outlen(const bench_alg *a, int encrypt, size_t len)
         return encrypt ? len + BENCH_TAGLEN : len;
     case BENCH_HASH:
     case BENCH_HMAC:
+    case BENCH_MAC:
         return a->digestlen;
     case BENCH_HASH_MANY:
         return BENCH_MANY * a->digestlen;

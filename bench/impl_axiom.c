@@ -103,6 +103,7 @@ static void *axiom_drv_setup(const bench_alg *a, int encrypt, const uint8_t *key
         break;
     case BENCH_RAND:
     case BENCH_RAND_OS:
+    case BENCH_MAC:
         break; /* one-shot calls: nothing to prepare */
     }
     if (st->ctx || st->aead)
@@ -167,6 +168,10 @@ static int axiom_drv_run(void *p, const bench_msg *m, uint64_t iters)
         break;
     case BENCH_HASH_MANY:
         rc = run_many(st, m, iters);
+        break;
+    case BENCH_MAC:
+        for (uint64_t i = 0; i < iters && rc == AXIOM_OK; i++)
+            rc = axiom_mac(a->name, m->out, a->digestlen, st->key, a->keylen, m->in, len);
         break;
     case BENCH_RAND:
         for (uint64_t i = 0; i < iters && rc == AXIOM_OK; i++)

@@ -19,6 +19,7 @@ typedef struct gcry_state {
     int md; /* hash kinds: GCRY_MD_* */
     int enc;
     int ctr; /* CTR takes its IV through gcry_cipher_setctr */
+    int siv; /* GCM-SIV: the tag before the decryption */
     uint8_t iv[32];
     uint8_t key[64];
 } gcry_state;
@@ -72,6 +73,9 @@ static int gcry_map(const char *name, int *algo, int *mode)
         { "ctr", GCRY_CIPHER_MODE_CTR }, { "cfb", GCRY_CIPHER_MODE_CFB }, /* CFB128 */
         { "ofb", GCRY_CIPHER_MODE_OFB }, { "xts", GCRY_CIPHER_MODE_XTS },
         { "gcm", GCRY_CIPHER_MODE_GCM },
+#if GCRYPT_VERSION_NUMBER >= 0x010a00 /* GCM-SIV arrived in 1.10 */
+        { "gcm-siv", GCRY_CIPHER_MODE_GCM_SIV },
+#endif
     };
     if (strcmp(name, "chacha20") == 0) {
         /* A 16-byte IV sets counter and nonce words as RFC 8439 lays them. */
@@ -104,6 +108,23 @@ static int gcry_map_md(const char *hash)
         return GCRY_MD_SHA224;
     if (strcmp(hash, "sha256") == 0)
         return GCRY_MD_SHA256;
+    if (strcmp(hash, "sha384") == 0)
+        return GCRY_MD_SHA384;
+    if (strcmp(hash, "sha512") == 0)
+        return GCRY_MD_SHA512;
+    if (strcmp(hash, "sha512-256") == 0)
+        return GCRY_MD_SHA512_256;
+    return -1;
+}
+
+static int gcry_map_hmac(const char *hash)
+{
+    if (strcmp(hash, "sha256") == 0)
+        return GCRY_MAC_HMAC_SHA256;
+    if (strcmp(hash, "sha384") == 0)
+        return GCRY_MAC_HMAC_SHA384;
+    if (strcmp(hash, "sha512") == 0)
+        return GCRY_MAC_HMAC_SHA512;
     return -1;
 }
 
@@ -125,6 +146,9 @@ static int setup_cipher(gcry_state *st, const bench_alg *a, const uint8_t *key)
     if (gcry_map(a->name, &algo, &mode) != 0)
         return -1;
     st->ctr = mode == GCRY_CIPHER_MODE_CTR;
+#if GCRYPT_VERSION_NUMBER >= 0x010a00
+    st->siv = mode == GCRY_CIPHER_MODE_GCM_SIV;
+#endif
     /* XTS keys are both halves, as in libaxiom. */
     if (gcry_cipher_open(&st->h, algo, mode, 0) != 0 ||
         gcry_cipher_setkey(st->h, key, a->keylen) != 0)
@@ -158,10 +182,19 @@ static void *gcry_drv_setup(const bench_alg *a, int encrypt, const uint8_t *key,
         rc = st->md < 0 ? -1 : 0;
         break;
     case BENCH_HMAC:
-        if (strcmp(a->hash, "sha256") == 0 &&
-            gcry_mac_open(&st->mac, GCRY_MAC_HMAC_SHA256, 0, NULL) == 0)
+        if (gcry_map_hmac(a->hash) >= 0 &&
+            gcry_mac_open(&st->mac, gcry_map_hmac(a->hash), 0, NULL) == 0)
             rc = 0;
         break;
+    case BENCH_MAC: {
+        /* CMAC over AES or SM4; libgcrypt has no Kuznyechik. */
+        int algo = strncmp(a->name, "aes-", 4) == 0   ? GCRY_MAC_CMAC_AES
+                   : strcmp(a->name, "sm4-cmac") == 0 ? GCRY_MAC_CMAC_SM4
+                                                      : -1;
+        if (algo > 0 && gcry_mac_open(&st->mac, algo, 0, NULL) == 0)
+            rc = 0;
+        break;
+    }
     case BENCH_RAND:
         rc = 0;
         break;
@@ -181,12 +214,20 @@ static int run_cipher(gcry_state *st, const bench_msg *m, uint64_t iters)
     size_t len = m->len;
     for (uint64_t i = 0; i < iters; i++) {
         gcry_error_t e = 0;
-        if (a->ivlen)
+        /* GCM-SIV takes a decryption tag only on a fresh handle. */
+        if (st->siv)
+            e = gcry_cipher_reset(st->h);
+        if (!e && a->ivlen)
             e = st->ctr ? gcry_cipher_setctr(st->h, st->iv, a->ivlen)
                         : gcry_cipher_setiv(st->h, st->iv, a->ivlen);
-        /* AEAD modes want to be told that the next call is the last. */
+        /* AEAD modes want to be told that the next call is the last;
+         * GCM-SIV decrypts from the tag, so it is given first. */
         if (!e && a->kind == BENCH_AEAD)
             e = gcry_cipher_final(st->h);
+#if GCRYPT_VERSION_NUMBER >= 0x010a00
+        if (!e && st->siv && !st->enc)
+            e = gcry_cipher_set_decryption_tag(st->h, m->in + len, BENCH_TAGLEN);
+#endif
         if (!e)
             e = st->enc ? gcry_cipher_encrypt(st->h, m->out, len, m->in, len)
                         : gcry_cipher_decrypt(st->h, m->out, len, m->in, len);
@@ -199,14 +240,17 @@ static int run_cipher(gcry_state *st, const bench_msg *m, uint64_t iters)
     return 0;
 }
 
-/* The key goes in for every message, as in the one-shot HMAC() and
- * axiom_hmac() this is compared with (setkey also resets the state). */
+/* The key goes in for every message, as in the one-shot HMAC(),
+ * axiom_hmac() and axiom_mac() this is compared with (for HMAC, setkey
+ * also resets the state). */
 static int run_hmac(gcry_state *st, const bench_msg *m, uint64_t iters)
 {
     const bench_alg *a = st->alg;
     for (uint64_t i = 0; i < iters; i++) {
         size_t outlen = a->digestlen;
-        if (gcry_mac_setkey(st->mac, st->key, a->keylen) != 0 ||
+        /* CMAC's setkey does not restart a finished message: reset first. */
+        if ((a->kind == BENCH_MAC && gcry_mac_reset(st->mac) != 0) ||
+            gcry_mac_setkey(st->mac, st->key, a->keylen) != 0 ||
             gcry_mac_write(st->mac, m->in, m->len) != 0 ||
             gcry_mac_read(st->mac, m->out, &outlen) != 0 || outlen != a->digestlen)
             return -1;
@@ -234,6 +278,7 @@ static int gcry_drv_run(void *p, const bench_msg *m, uint64_t iters)
                                     m->len);
         return 0;
     case BENCH_HMAC:
+    case BENCH_MAC:
         return run_hmac(st, m, iters);
     case BENCH_RAND:
         /* GCRY_STRONG_RANDOM is the level libgcrypt recommends for session

@@ -23,7 +23,7 @@ tables() {
     else if (n ~ /^sha256many$/) n = "sha256-many"
     else if (n ~ /^hmacsha256$/) n = "hmac-sha256"
     else if (n ~ /^randomos$/) n = "random-os"
-    else if (n ~ /^(kuznyechik|sm4)./) sub(/^(kuznyechik|sm4)/, "&-", n)
+    else if (n ~ /^(kuznyechik|sm4)./) { sub(/^(kuznyechik|sm4)/, "&-", n); sub(/ctracpkm$/, "ctr-acpkm", n) }
     return n
   }
   function family(n) {

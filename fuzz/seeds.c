@@ -4,7 +4,7 @@
  * Poly1305, AES-CBC and AES-XTS), encoded exactly as the target reads its
  * input, so that fuzzing starts from the standard cases.
  *
- *   seeds fuzz_aead|fuzz_cipher|fuzz_api OUTDIR VECTORDIR */
+ *   seeds fuzz_aead|fuzz_cipher|fuzz_api|fuzz_chunked OUTDIR VECTORDIR */
 #include "config.h"
 
 #include <stdint.h>
@@ -223,10 +223,51 @@ static int api_seeds(const char *dir)
     return 0;
 }
 
+/* fuzz_chunked: suite, mode, context, then per mode a message length,
+ * salt, mutation word and feeding sizes (see fuzz_chunked.c). */
+static int chunked_seeds(const char *dir)
+{
+    static const struct {
+        unsigned suite, mode, ctxlen, msglen16, v;
+    } seeds[] = {
+        { 0, 7, 0, 0, 0 },         /* empty message, unchanged */
+        { 1, 7, 5, 5462, 0 },      /* 16386 bytes, unchanged */
+        { 2, 1, 0, 10923, 16440 }, /* truncated after a full chunk */
+        { 3, 2, 3, 100, 20 },      /* trailing bytes */
+        { 0, 3, 0, 12000, 99999 }, /* a flipped bit */
+        { 1, 4, 0, 13000, 0x0100 },/* two chunks swapped */
+        { 2, 5, 0, 13000, 0x0100 },/* a chunk duplicated */
+        { 3, 6, 0, 13000, 1 },     /* a chunk dropped */
+        { 0, 0, 0, 0, 0 },         /* raw bytes as the ciphertext */
+    };
+    for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
+        put8(seeds[i].suite);
+        put8(seeds[i].mode);
+        put8(seeds[i].ctxlen);
+        for (unsigned k = 0; k < seeds[i].ctxlen; k++)
+            put8(0x41 + k);
+        if (seeds[i].mode) {
+            put16(seeds[i].msglen16);
+            for (int k = 0; k < 24; k++)
+                put8((unsigned)(k * 7 + i));
+            put16(seeds[i].v & 0xffff);
+            put16(seeds[i].v >> 16);
+            for (int k = 0; k < 40; k++)
+                put8(k * 13 + 1);
+        } else {
+            for (int k = 0; k < 200; k++)
+                put8(k);
+        }
+        if (flush(dir) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 4) {
-        fprintf(stderr, "usage: seeds fuzz_aead|fuzz_cipher|fuzz_api OUTDIR VECTORDIR\n");
+        fprintf(stderr, "usage: seeds fuzz_aead|fuzz_cipher|fuzz_api|fuzz_chunked OUTDIR VECTORDIR\n");
         return 2;
     }
     const char *target = argv[1], *dir = argv[2], *vdir = argv[3];
@@ -240,6 +281,8 @@ int main(int argc, char **argv)
         rc |= each_test(vdir, "aes_xts_test.json", cipher_seed, dir, 1, 60);
     } else if (strcmp(target, "fuzz_api") == 0) {
         rc |= api_seeds(dir);
+    } else if (strcmp(target, "fuzz_chunked") == 0) {
+        rc |= chunked_seeds(dir);
     } else {
         fprintf(stderr, "seeds: unknown target %s\n", target);
         return 2;

@@ -11,9 +11,11 @@
 #include <axiom/cipher.h>
 #include <axiom/aead.h>
 #include <axiom/aegis.h>
+#include <axiom/alg.h>
 #include <axiom/gcm.h>
 #include <axiom/hash.h>
 #include <axiom/mac.h>
+#include <axiom/chunked.h>
 #include <axiom/rand.h>
 
 #endif

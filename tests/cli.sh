@@ -37,7 +37,7 @@ expect 0 "$T" help
 cmp -s "$tmp/o" "$tmp/help" || fail "'help' differs from --help"
 expect 0 "$T" --version
 head -1 "$tmp/o" | grep -q '^axiom-crypto (libaxiom) [0-9]' || fail "--version: first line"
-commands="speed list cpu dgst rand help"
+commands="speed list cpu dgst rand enc dec keygen help"
 for c in $commands; do
   expect 0 "$T" help "$c"
   cp "$tmp/o" "$tmp/help-$c"
@@ -86,6 +86,8 @@ rand 10
 rand --hex 10
 rand --base64 10
 rand 1M
+keygen
+help enc
 EOF
   expect 1 "$T" rand -o /dev/full 10
   grep -q 'write error' "$tmp/e" || fail "rand -o /dev/full: no 'write error' message"
@@ -96,6 +98,7 @@ fi
 expect 0 "$T" list
 cp "$tmp/o" "$tmp/list"
 for a in aes-128-ctr aes-256-xts chacha20 aes-128-gcm chacha20-poly1305 xchacha20-poly1305 \
+         aes-128-gcm-siv aes-256-gcm-siv \
          kuznyechik-ctr sha224 sha256 sha256-many; do
   grep -q "^$a " "$tmp/list" || fail "list lacks $a"
 done
@@ -375,17 +378,17 @@ if [ "$once" = 1 ] && command -v bash >/dev/null 2>&1; then
     bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _axiom_crypto
              printf "%s\n" "${COMPREPLY[@]}"' sh "$COMPLETION" "$T" "$@" | sort | tr '\n' ' '
   }
-  [ "$(complete_words '')" = "--help --version cpu dgst help list rand speed " ] \
+  [ "$(complete_words '')" = "--help --version cpu dec dgst enc help keygen list rand speed " ] \
     || fail "completion of commands: $(complete_words '')"
   hashes=$(awk '$2 == "hash" { print $1 }' "$tmp/list" | sort | tr '\n' ' ')
   [ "$(complete_words dgst -a '')" = "$hashes" ] || fail "completion of dgst -a: $(complete_words dgst -a '')"
   # shellcheck disable=SC2086  # a word list
   [ "$(complete_words dgst --algorithm = sha2)" = "$(printf '%s\n' $hashes | grep '^sha2' | tr '\n' ' ')" ] \
     || fail "completion of dgst --algorithm=sha2"
-  [ "$(complete_words speed aes-128-c)" = "aes-128-cbc aes-128-cfb aes-128-ctr " ] \
+  [ "$(complete_words speed aes-128-c)" = "aes-128-cbc aes-128-cfb aes-128-cmac aes-128-ctr " ] \
     || fail "completion of speed aes-128-c: $(complete_words speed aes-128-c)"
   [ "$(complete_words help l)" = "list " ] || fail "completion of help l"
-  for c in list dgst rand speed; do
+  for c in list dgst rand speed enc dec keygen; do
     for opt in $(sed -n 's/^ *\(-[a-zA-Z], \)\{0,1\}--\([a-z][a-z0-9-]*\).*/\2/p' "$tmp/help-$c"); do
       complete_words "$c" "--$opt" | grep -q -- "--$opt " || fail "completion of $c --$opt"
     done

@@ -16,7 +16,7 @@ dir=$2
 shift 2
 test -f "$src/configure.ac" || { echo "sepbuild.sh: $src is not the source tree" >&2; exit 1; }
 mkdir -p "$dir/src"
-(cd "$src" && tar cf - --exclude=.git --exclude=./build-asan --exclude=./build-valgrind --exclude=./build-fuzz --exclude=./_build --exclude=./_inst --exclude=autom4te.cache \
+(cd "$src" && tar cf - --exclude=.git --exclude=./build-asan --exclude=./build-valgrind --exclude=./build-fuzz --exclude='./build-cross-*' --exclude=./_build --exclude=./_inst --exclude=autom4te.cache \
     --exclude='*.o' --exclude='*.lo' --exclude='*.la' --exclude='*.a' \
     --exclude=.libs --exclude=.deps --exclude='*.log' --exclude='*.trs' \
     --exclude=./config.status --exclude=./config.h --exclude=./stamp-h1 \

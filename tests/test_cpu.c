@@ -276,7 +276,8 @@ END_TEST
 
 /* Every algorithm name of the API (doc/mainpage.md) and "sha256-many". */
 static const char *const every_name[] = {
-    TU_CIPHER_NAMES, TU_AEAD_NAMES, "sha224", "sha256", "sha256-many",
+    TU_CIPHER_NAMES, TU_AEAD_NAMES, "sha224", "sha256", "sha256-many", "sha384", "sha512",
+    "sha512-256", "sha512-many",
 };
 
 static int ct_only_now(void)

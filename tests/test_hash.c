@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Tests of the public hash, HMAC and HKDF calls: known answers typed from
- * FIPS 180-4's examples (NIST CSRC example values), RFC 4231 and RFC 5869;
+/* Tests of the public hash, HMAC and HKDF calls for SHA-224, SHA-256,
+ * SHA-384, SHA-512 and SHA-512/256: known answers typed from FIPS 180-4's
+ * examples (NIST CSRC example values), RFC 4231 and RFC 5869;
  * streaming at every split point; reuse after final; differential tests
  * against libgcrypt over random lengths; the multi-message calls against the
  * one-shot ones; and every error path with nothing written.  The known
@@ -44,6 +45,34 @@ static const struct {
     { "sha224", "abc", "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7" },
     { "sha224", MSG448, "75388b16512776cc5dba5da1fd890150b0c6455cb4f58b1952522525" },
     { "sha224", MSG896, "c97ca9a559850ce97a04a96def6d99a9e0e0e2ab14e6b8df265fc0b3" },
+    { "sha384", "",
+      "38b060a751ac96384cd9327eb1b1e36a21fdb71114be07434c0cc7bf63f6e1da"
+      "274edebfe76f65fbd51ad2f14898b95b" },
+    { "sha384", "abc",
+      "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed"
+      "8086072ba1e7cc2358baeca134c825a7" },
+    { "sha384", MSG448,
+      "3391fdddfc8dc7393707a65b1b4709397cf8b1d162af05abfe8f450de5f36bc6"
+      "b0455a8520bc4e6f5fe95b1fe3c8452b" },
+    { "sha384", MSG896,
+      "09330c33f71147e83d192fc782cd1b4753111b173b3b05d22fa08086e3b0f712"
+      "fcc7c71a557e2db966c3e9fa91746039" },
+    { "sha512", "",
+      "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce"
+      "47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e" },
+    { "sha512", "abc",
+      "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
+      "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f" },
+    { "sha512", MSG448,
+      "204a8fc6dda82f0a0ced7beb8e08a41657c16ef468b228a8279be331a703c335"
+      "96fd15c13b1b07f9aa1d3bea57789ca031ad85c7a71dd70354ec631238ca3445" },
+    { "sha512", MSG896,
+      "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018"
+      "501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909" },
+    { "sha512-256", "", "c672b8d1ef56ed28ab87c3622c5114069bdd3ad7b8f9737498d0c01ecef0967a" },
+    { "sha512-256", "abc", "53048e2681941ef99b2e29b76b4c7dabe4c2d0c634fc6d46e0e2f13107e7af23" },
+    { "sha512-256", MSG448, "bde8e1f9f19bb9fd3406c90ec6bc47bd36d8ada9f11880dbc8a22a7078b6a461" },
+    { "sha512-256", MSG896, "3928e184fb8690f840da3988121d31be65cb9d3ef83ee6146feac861e19b563a" },
 };
 #define NHASH_KATS (sizeof hash_kats / sizeof hash_kats[0])
 
@@ -52,7 +81,13 @@ static const struct {
 } million_a[] = {
     { "sha256", "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0" },
     { "sha224", "20794655980c91d8bbb4c1ea97618a4bf03f42581948b2ee4ee7ad67" },
+    { "sha384", "9d0e1809716474cb086e834e310a4a1ced149e9c00f248527972cec5704c2a5b"
+                "07b8b3dc38ecc4ebae97ddd87f3d8985" },
+    { "sha512", "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973eb"
+                "de0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b" },
+    { "sha512-256", "9a59a052930187a97038cae692f30708aa6491923ef5194394dc68d56c74fb21" },
 };
+#define NMILLION_A (sizeof million_a / sizeof million_a[0])
 
 /* RFC 4231 section 4: keys and data in hex; case 5 is truncated to 128
  * bits. */
@@ -71,36 +106,62 @@ static const struct {
 
 static const struct {
     int tc;
-    const char *key, *data, *mac224, *mac256;
+    const char *key, *data, *mac[4]; /* SHA-224, -256, -384, -512 */
 } rfc4231[] = {
     { 1, "0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b", "4869205468657265",
-      "896fb1128abbdf196832107cd49df33f47b4b1169912ba4f53684b22",
-      "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7" },
+      { "896fb1128abbdf196832107cd49df33f47b4b1169912ba4f53684b22",
+        "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7",
+        "afd03944d84895626b0825f4ab46907f15f9dadbe4101ec682aa034c7cebc59c"
+        "faea9ea9076ede7f4af152e8b2fa9cb6",
+        "87aa7cdea5ef619d4ff0b4241a1d6cb02379f4e2ce4ec2787ad0b30545e17cde"
+        "daa833b7d6b8a702038b274eaea3f4e4be9d914eeb61f1702e696c203a126854" } },
     { 2, "4a656665", "7768617420646f2079612077616e7420666f72206e6f7468696e673f",
-      "a30e01098bc6dbbf45690f3a7e9e6d0f8bbea2a39e6148008fd05e44",
-      "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843" },
+      { "a30e01098bc6dbbf45690f3a7e9e6d0f8bbea2a39e6148008fd05e44",
+        "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
+        "af45d2e376484031617f78d2b58a6b1b9c7ef464f5a01b47e42ec3736322445e"
+        "8e2240ca5e69e2c78b3239ecfab21649",
+        "164b7a7bfcf819e2e395fbe73b56e0a387bd64222e831fd610270cd7ea250554"
+        "9758bf75c05a994a6d034f65f8f0e6fdcaeab1a34d4a6b4b636e070a38bce737" } },
     { 3, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", DD50,
-      "7fb3cb3588c6c1f6ffa9694d7d6ad2649365b0c1f65d69d1ec8333ea",
-      "773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe" },
+      { "7fb3cb3588c6c1f6ffa9694d7d6ad2649365b0c1f65d69d1ec8333ea",
+        "773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe",
+        "88062608d3e6ad8a0aa2ace014c8a86f0aa635d947ac9febe83ef4e55966144b"
+        "2a5ab39dc13814b94e3ab6e101a34f27",
+        "fa73b0089d56a284efb0f0756c890be9b1b5dbdd8ee81a3655f83e33b2279d39"
+        "bf3e848279a722c806b485a47e67c807b946a337bee8942674278859e13292fb" } },
     { 4, "0102030405060708090a0b0c0d0e0f10111213141516171819", CD50,
-      "6c11506874013cac6a2abc1bb382627cec6a90d86efc012de7afec5a",
-      "82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b" },
+      { "6c11506874013cac6a2abc1bb382627cec6a90d86efc012de7afec5a",
+        "82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b",
+        "3e8a69b7783c25851933ab6290af6ca77a9981480850009cc5577c6e1f573b4e"
+        "6801dd23c4a7d679ccf8a386c674cffb",
+        "b0ba465637458c6990e5a8c5f61d4af7e576d97ff94b872de76f8050361ee3db"
+        "a91ca5c11aa25eb4d679275cc5788063a5f19741120c4f2de2adebeb10a298dd" } },
     { 5, "0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c", "546573742057697468205472756e636174696f6e",
-      "0e2aea68a90c8d37c988bcdb9fca6fa8", "a3b6167473100ee06e0c796c2955552b" },
+      { "0e2aea68a90c8d37c988bcdb9fca6fa8", "a3b6167473100ee06e0c796c2955552b",
+        "3abf34c3503b2a23a46efc619baef897", "415fad6271580a531d4179bc891d87a6" } },
     { 6, K131,
       "54657374205573696e67204c6172676572205468616e20426c6f636b2d53697a"
       "65204b6579202d2048617368204b6579204669727374",
-      "95e9a0db962095adaebe9b2d6f0dbce2d499f112f2d2b7273fa6870e",
-      "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54" },
+      { "95e9a0db962095adaebe9b2d6f0dbce2d499f112f2d2b7273fa6870e",
+        "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54",
+        "4ece084485813e9088d2c63a041bc5b44f9ef1012a2b588f3cd11f05033ac4c6"
+        "0c2ef6ab4030fe8296248df163f44952",
+        "80b24263c7c1a3ebb71493c1dd7be8b49b46d1f41b4aeec1121b013783f8f352"
+        "6b56d037e05f2598bd0fd2215d6a1e5295e64f73f63f0aec8b915a985d786598" } },
     { 7, K131,
       "5468697320697320612074657374207573696e672061206c6172676572207468"
       "616e20626c6f636b2d73697a65206b657920616e642061206c61726765722074"
       "68616e20626c6f636b2d73697a6520646174612e20546865206b6579206e6565"
       "647320746f20626520686173686564206265666f7265206265696e6720757365"
       "642062792074686520484d414320616c676f726974686d2e",
-      "3a854166ac5d9f023f54d517d0b39dbd946770db9c2b95c9f6f565d1",
-      "9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2" },
+      { "3a854166ac5d9f023f54d517d0b39dbd946770db9c2b95c9f6f565d1",
+        "9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2",
+        "6617178e941f020d351e2f254e8fd32c602420feb0b8fb9adccebb82461e99c5"
+        "a678cc31e799176d3860e6110c46523e",
+        "e37b6a775dc87dbaa4dfa9f96e5e3ffddebd71f8867289865df5a32d20cdc944"
+        "b6022cac3c4982b10d5eeb55c3e4de15134676fb6de0446065c97440fa8c6a58" } },
 };
+static const char *const rfc4231_hashes[4] = { "sha224", "sha256", "sha384", "sha512" };
 #define NRFC4231 (sizeof rfc4231 / sizeof rfc4231[0])
 
 /* RFC 5869 appendix A, cases 1-3 (SHA-256). */
@@ -133,18 +194,47 @@ static const struct {
 };
 #define NRFC5869 (sizeof rfc5869 / sizeof rfc5869[0])
 
-static const char *const hashes[] = { "sha224", "sha256" };
+/* Every hash, its digest size and libgcrypt's numbers for it. */
+static const struct {
+    const char *name;
+    size_t size;
+    int md, mac;
+} hash_info[] = {
+    { "sha224", AXIOM_SHA224_SIZE, GCRY_MD_SHA224, GCRY_MAC_HMAC_SHA224 },
+    { "sha256", AXIOM_SHA256_SIZE, GCRY_MD_SHA256, GCRY_MAC_HMAC_SHA256 },
+    { "sha384", AXIOM_SHA384_SIZE, GCRY_MD_SHA384, GCRY_MAC_HMAC_SHA384 },
+    { "sha512", AXIOM_SHA512_SIZE, GCRY_MD_SHA512, GCRY_MAC_HMAC_SHA512 },
+    { "sha512-256", AXIOM_SHA512_256_SIZE, GCRY_MD_SHA512_256, GCRY_MAC_HMAC_SHA512_256 },
+};
+#define NHASHES (sizeof hash_info / sizeof hash_info[0])
+static const char *const hashes[NHASHES] = { "sha224", "sha256", "sha384", "sha512",
+                                              "sha512-256" };
+
+static size_t hash_index(const char *hash)
+{
+    for (size_t i = 0; i < NHASHES; i++)
+        if (strcmp(hash, hash_info[i].name) == 0)
+            return i;
+    ck_abort_msg("no such hash in the table: %s", hash);
+    return 0;
+}
 
 static size_t dlen(const char *hash)
 {
-    return strcmp(hash, "sha224") == 0 ? 28 : 32;
+    return hash_info[hash_index(hash)].size;
+}
+
+/* Block size: HMAC keys up to it are used as they are. */
+static size_t blen(const char *hash)
+{
+    return dlen(hash) == 28 || strcmp(hash, "sha256") == 0 ? 64 : 128;
 }
 
 /* ---- libgcrypt references ------------------------------------------------ */
 
 static int gcry_hash_algo(const char *hash)
 {
-    return strcmp(hash, "sha224") == 0 ? GCRY_MD_SHA224 : GCRY_MD_SHA256;
+    return hash_info[hash_index(hash)].md;
 }
 
 static void ref_hash(const char *hash, uint8_t *out, const void *in, size_t len)
@@ -156,7 +246,7 @@ static void ref_hmac(const char *hash, uint8_t *out, const uint8_t *key, size_t 
                      const void *in, size_t len)
 {
     gcry_mac_hd_t h;
-    int algo = strcmp(hash, "sha224") == 0 ? GCRY_MAC_HMAC_SHA224 : GCRY_MAC_HMAC_SHA256;
+    int algo = hash_info[hash_index(hash)].mac;
     size_t n = dlen(hash);
     ck_assert_int_eq(gcry_mac_open(&h, algo, 0, NULL), 0);
     /* libgcrypt refuses a NULL key; an empty one works through a dummy
@@ -174,7 +264,7 @@ static void ref_hkdf(const char *hash, uint8_t *out, size_t outlen, const uint8_
                      size_t infolen)
 {
     size_t dl = dlen(hash);
-    uint8_t zeros[32] = { 0 }, prk[32], t[32 + 256 + 1];
+    uint8_t zeros[64] = { 0 }, prk[64], t[64 + 256 + 1];
     ref_hmac(hash, prk, saltlen ? salt : zeros, saltlen ? saltlen : dl, ikm, ikmlen);
     size_t tlen = 0, done = 0;
     ck_assert(infolen <= 256);
@@ -182,7 +272,7 @@ static void ref_hkdf(const char *hash, uint8_t *out, size_t outlen, const uint8_
         if (infolen)
             memcpy(t + tlen, info, infolen);
         t[tlen + infolen] = (uint8_t)i;
-        uint8_t blk[32];
+        uint8_t blk[64];
         ref_hmac(hash, blk, prk, dl, t, tlen + infolen + 1);
         memcpy(t, blk, dl);
         tlen = dl;
@@ -197,7 +287,7 @@ static void ref_hkdf(const char *hash, uint8_t *out, size_t outlen, const uint8_
 START_TEST(test_hash_kat)
 {
     const char *h = hash_kats[_i].hash, *m = hash_kats[_i].msg;
-    uint8_t want[32], got[32], ref[32];
+    uint8_t want[64], got[64], ref[64];
     size_t n = tu_hex_decode(want, sizeof want, hash_kats[_i].digest);
     TU_ASSERT(n == dlen(h), "table entry %d", _i);
     ref_hash(h, ref, m, strlen(m));
@@ -205,7 +295,7 @@ START_TEST(test_hash_kat)
     TU_ASSERT_RC(axiom_hash(h, got, n, m, strlen(m)), AXIOM_OK, "%s", h);
     TU_ASSERT_MEM_EQ(got, want, n, "%s(\"%.20s\")", h, m);
     /* The name is case-insensitive. */
-    char upper[8];
+    char upper[16];
     for (size_t i = 0; i <= strlen(h); i++)
         upper[i] = (char)(h[i] >= 'a' && h[i] <= 'z' ? h[i] - 32 : h[i]);
     TU_ASSERT_RC(axiom_hash(upper, got, n, m, strlen(m)), AXIOM_OK, "%s", upper);
@@ -217,7 +307,7 @@ START_TEST(test_million_a)
 {
     const char *h = million_a[_i].hash;
     const size_t total = 1000000;
-    uint8_t want[32], got[32];
+    uint8_t want[64], got[64];
     size_t n = tu_hex_decode(want, sizeof want, million_a[_i].digest);
     uint8_t *buf = malloc(total);
     ck_assert(buf != NULL);
@@ -246,10 +336,10 @@ START_TEST(test_rfc4231)
     size_t klen, dlen_;
     uint8_t *key = tu_hex_alloc(rfc4231[_i].key, &klen);
     uint8_t *data = tu_hex_alloc(rfc4231[_i].data, &dlen_);
-    for (int w = 0; w < 2; w++) {
-        const char *h = w ? "sha256" : "sha224";
-        uint8_t want[32], got[33], ref[32];
-        size_t n = tu_hex_decode(want, sizeof want, w ? rfc4231[_i].mac256 : rfc4231[_i].mac224);
+    for (int w = 0; w < 4; w++) {
+        const char *h = rfc4231_hashes[w];
+        uint8_t want[64], got[65], ref[64];
+        size_t n = tu_hex_decode(want, sizeof want, rfc4231[_i].mac[w]);
         ref_hmac(h, ref, key, klen, data, dlen_);
         TU_ASSERT_MEM_EQ(ref, want, n, "RFC 4231 case %d table vs libgcrypt (%s)", rfc4231[_i].tc, h);
         tu_fill_sentinel(got, sizeof got);
@@ -314,16 +404,18 @@ END_TEST
 
 /* ---- streaming ------------------------------------------------------------ */
 
-/* Every split point of messages around the block and padding boundaries,
- * and three-way splits of a shorter one, for both hashes and HMAC. */
+/* Every split point of messages around the block and padding boundaries
+ * of both families, and three-way splits of shorter ones, for every hash
+ * and HMAC (keys longer than either block size). */
 START_TEST(test_split_points)
 {
-    static const size_t lens[] = { 0, 1, 55, 56, 63, 64, 65, 119, 120, 128, 200, 333 };
+    static const size_t lens[] = { 0, 1, 55, 56, 63, 64, 65, 111, 112, 119, 120, 127,
+                                   128, 129, 200, 239, 240, 256, 333 };
     tu_rng_reset("split");
-    uint8_t msg[333], key[70], one[32], got[32];
+    uint8_t msg[333], key[140], one[64], got[64];
     tu_rand_bytes(msg, sizeof msg);
     tu_rand_bytes(key, sizeof key);
-    for (size_t hi = 0; hi < 2; hi++) {
+    for (size_t hi = 0; hi < NHASHES; hi++) {
         const char *h = hashes[hi];
         size_t n = dlen(h);
         axiom_hash_ctx *c;
@@ -333,7 +425,7 @@ START_TEST(test_split_points)
         TU_ASSERT_RC(axiom_hmac_setkey(m, key, sizeof key), AXIOM_OK, "setkey");
         for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
             size_t len = lens[li];
-            uint8_t mone[32];
+            uint8_t mone[64];
             axiom_hash(h, one, n, msg, len);
             axiom_hmac(h, mone, n, key, sizeof key, msg, len);
             for (size_t s = 0; s <= len; s++) {
@@ -368,9 +460,9 @@ END_TEST
 START_TEST(test_final_resets)
 {
     tu_rng_reset("reuse");
-    uint8_t msg[300], got[32], want[32];
+    uint8_t msg[300], got[64], want[64];
     tu_rand_bytes(msg, sizeof msg);
-    for (size_t hi = 0; hi < 2; hi++) {
+    for (size_t hi = 0; hi < NHASHES; hi++) {
         const char *h = hashes[hi];
         size_t n = dlen(h);
         axiom_hash_ctx *c;
@@ -397,10 +489,10 @@ START_TEST(test_gcrypt_diff)
 {
     tu_rng_reset("gcrypt-diff");
     uint8_t *msg = malloc(10001 + 16);
-    uint8_t key[200], got[32], want[32];
+    uint8_t key[300], got[64], want[64];
     ck_assert(msg != NULL);
-    for (int iter = 0; iter < 400; iter++) {
-        const char *h = hashes[iter & 1];
+    for (int iter = 0; iter < 500; iter++) {
+        const char *h = hashes[iter % NHASHES];
         size_t n = dlen(h);
         size_t len = iter < 20 ? (size_t)iter * 513 % 10001 : tu_rand_range(0, 10000);
         size_t off = tu_rand_range(0, 15); /* any alignment */
@@ -418,7 +510,7 @@ START_TEST(test_gcrypt_diff)
         TU_ASSERT_MEM_EQ(got, want, maclen, "HMAC-%s key %zu len %zu maclen %zu vs libgcrypt",
                          h, klen, len, maclen);
 
-        if (iter % 8 == 0) {
+        if (iter % 7 == 0) {
             uint8_t okm[600], rokm[600];
             size_t outlen = tu_rand_range(0, sizeof okm), infolen = tu_rand_range(0, 100);
             size_t saltlen = tu_rand_range(0, 100);
@@ -431,20 +523,25 @@ START_TEST(test_gcrypt_diff)
             TU_ASSERT_MEM_EQ(okm, rokm, outlen, "HKDF-%s outlen %zu", h, outlen);
         }
     }
-    /* Every length to 300 (the one-shot paths split at 56, 64 and 128
-     * bytes), for both hashes and HMAC with a truncated tag. */
-    for (size_t len = 0; len <= 300; len++) {
-        const char *h = hashes[len & 1];
-        size_t n = dlen(h), maclen = 1 + len % n;
-        tu_rand_bytes(msg, len);
-        tu_rand_bytes(key, 32);
-        TU_ASSERT_RC(axiom_hash(h, got, n, len ? msg : NULL, len), AXIOM_OK, "hash");
-        ref_hash(h, want, msg, len);
-        TU_ASSERT_MEM_EQ(got, want, n, "%s len %zu vs libgcrypt", h, len);
-        TU_ASSERT_RC(axiom_hmac(h, got, maclen, key, 32, msg, len), AXIOM_OK, "hmac");
-        ref_hmac(h, want, key, 32, msg, len);
-        TU_ASSERT_MEM_EQ(got, want, maclen, "HMAC-%s len %zu maclen %zu vs libgcrypt", h, len,
-                         maclen);
+    /* Every length to 600 (the one-shot paths split where the length
+     * field stops fitting and at one and two blocks), for every hash, and
+     * HMAC with a truncated tag and keys around the block size. */
+    for (size_t len = 0; len <= 600; len++) {
+        for (size_t hi = 0; hi < NHASHES; hi++) {
+            const char *h = hashes[hi];
+            size_t n = dlen(h), maclen = 1 + len % n;
+            size_t klen = blen(h) - 2 + len % 5;
+            tu_rand_bytes(msg, len);
+            tu_rand_bytes(key, klen);
+            TU_ASSERT_RC(axiom_hash(h, got, n, len ? msg : NULL, len), AXIOM_OK, "hash");
+            ref_hash(h, want, msg, len);
+            TU_ASSERT_MEM_EQ(got, want, n, "%s len %zu vs libgcrypt", h, len);
+            TU_ASSERT_RC(axiom_hmac(h, got, maclen, key, klen, msg, len), AXIOM_OK, "hmac");
+            ref_hmac(h, want, key, klen, msg, len);
+            TU_ASSERT_MEM_EQ(got, want, maclen,
+                             "HMAC-%s key %zu len %zu maclen %zu vs libgcrypt", h, klen, len,
+                             maclen);
+        }
     }
     free(msg);
 }
@@ -472,7 +569,7 @@ START_TEST(test_many)
 {
     tu_rng_reset("many");
     static uint8_t *bufs[MANY_MAX];
-    uint8_t dig[MANY_MAX][32], want[32], key[100];
+    uint8_t dig[MANY_MAX][65], want[64], key[150];
     uint8_t *dptr[MANY_MAX];
     const void *mptr[MANY_MAX];
     size_t lens[MANY_MAX];
@@ -484,8 +581,8 @@ START_TEST(test_many)
     }
     const char *impl = axiom_impl("sha256-many");
     TU_ASSERT(impl != NULL, "axiom_impl(sha256-many)");
-    for (int iter = 0; iter < 60; iter++) {
-        const char *h = hashes[iter & 1];
+    for (int iter = 0; iter < 75; iter++) {
+        const char *h = hashes[iter % NHASHES];
         size_t dl = dlen(h);
         int mix = iter % 6;
         size_t n = iter < 6 ? (size_t)iter * 3 : tu_rand_range(0, MANY_MAX);
@@ -513,7 +610,7 @@ START_TEST(test_many)
             axiom_hmac(h, want, maclen, key, klen, mptr[i], lens[i]);
             TU_ASSERT_MEM_EQ(dig[i], want, maclen, "HMAC-%s many n %zu mix %d msg %zu len %zu",
                              h, n, mix, i, lens[i]);
-            TU_ASSERT(maclen == 32 || dig[i][maclen] == 0, "wrote past maclen");
+            TU_ASSERT(dig[i][maclen] == 0, "wrote past maclen");
         }
         axiom_hmac_free(c);
     }
@@ -569,7 +666,17 @@ START_TEST(test_misuse)
     TU_ASSERT_RC(axiom_hash("sha256", out, 32, NULL, 0), AXIOM_OK, "NULL, 0 is the empty message");
     TAIL_SENTINEL(out, 32, sizeof out, "past the digest");
 
-    TU_ASSERT_RC(axiom_hash_new(&c, "sha512"), AXIOM_ENOTFOUND, "new unknown");
+    NOTHING_WRITTEN(axiom_hash("sha512", out, 63, msg, 3), AXIOM_ELENGTH);
+    NOTHING_WRITTEN(axiom_hash("sha512", out, 32, msg, 3), AXIOM_ELENGTH);
+    NOTHING_WRITTEN(axiom_hash("sha384", out, 64, msg, 3), AXIOM_ELENGTH);
+    NOTHING_WRITTEN(axiom_hash("sha512-256", out, 64, msg, 3), AXIOM_ELENGTH);
+    NOTHING_WRITTEN(axiom_hash("sha512/256", out, 32, msg, 3), AXIOM_ENOTFOUND);
+    NOTHING_WRITTEN(axiom_hash("sha512-2566", out, 32, msg, 3), AXIOM_ENOTFOUND);
+    TU_ASSERT_RC(axiom_hash("SHA512-256", out, 32, msg, 3), AXIOM_OK, "SHA512-256");
+    NOTHING_WRITTEN(axiom_hmac("sha384", out, 49, key, 16, msg, 3), AXIOM_ELENGTH);
+    NOTHING_WRITTEN(axiom_hmac("sha512", out, 65, key, 16, msg, 3), AXIOM_ELENGTH);
+
+    TU_ASSERT_RC(axiom_hash_new(&c, "sha3-512"), AXIOM_ENOTFOUND, "new unknown");
     TU_ASSERT(c == NULL, "ctx set to NULL on error");
     TU_ASSERT_RC(axiom_hash_new(&c, NULL), AXIOM_EINVAL, "new NULL name");
     TU_ASSERT_RC(axiom_hash_new(NULL, "sha256"), AXIOM_EINVAL, "new NULL ctx");
@@ -582,7 +689,7 @@ START_TEST(test_misuse)
     NOTHING_WRITTEN(axiom_hash_final(NULL, out, 32), AXIOM_EINVAL);
     TU_ASSERT_RC(axiom_hash_final(c, NULL, 32), AXIOM_EINVAL, "final NULL");
     /* The message survived the failed finals. */
-    uint8_t want[32];
+    uint8_t want[64];
     axiom_hash("sha256", want, 32, msg, 3);
     TU_ASSERT_RC(axiom_hash_final(c, out, 32), AXIOM_OK, "final");
     TU_ASSERT_MEM_EQ(out, want, 32, "message kept across failed finals");
@@ -635,6 +742,21 @@ START_TEST(test_misuse)
     TU_ASSERT_RC(axiom_hkdf("sha224", big, 255 * 28 + 1, key, 16, NULL, 0, NULL, 0),
                  AXIOM_ELENGTH, "hkdf-sha224 too long");
     TU_ASSERT_SENTINEL(big, 8200, "hkdf-sha224 too long");
+    {
+        /* 255 * 64 = 16320 for SHA-512, 255 * 48 = 12240 for SHA-384. */
+        uint8_t *huge = malloc(16400);
+        ck_assert(huge != NULL);
+        tu_fill_sentinel(huge, 16400);
+        TU_ASSERT_RC(axiom_hkdf("sha512", huge, 16321, key, 16, NULL, 0, NULL, 0),
+                     AXIOM_ELENGTH, "hkdf-sha512 too long");
+        TU_ASSERT_RC(axiom_hkdf("sha384", huge, 12241, key, 16, NULL, 0, NULL, 0),
+                     AXIOM_ELENGTH, "hkdf-sha384 too long");
+        TU_ASSERT_SENTINEL(huge, 16400, "hkdf-sha384/512 too long");
+        TU_ASSERT_RC(axiom_hkdf("sha512", huge, 16320, key, 16, NULL, 0, NULL, 0), AXIOM_OK,
+                     "hkdf-sha512 16320");
+        TAIL_SENTINEL(huge, 16320, 16400, "past 16320");
+        free(huge);
+    }
     TU_ASSERT_RC(axiom_hkdf("sha256", big, 8160, key, 16, NULL, 0, NULL, 0), AXIOM_OK,
                  "hkdf 8160");
     TAIL_SENTINEL(big, 8160, 8200, "past 8160");
@@ -690,15 +812,29 @@ START_TEST(test_impl)
     uint64_t f = axiom_cpu_features();
     TU_ASSERT(one && many, "axiom_impl returned NULL");
     TU_ASSERT(strcmp(one, axiom_impl("sha224")) == 0, "sha224 and sha256 share kernels");
-    TU_ASSERT(axiom_impl("sha512") == NULL && axiom_impl("-many") == NULL &&
-                  axiom_impl("sha512-many") == NULL, "unknown hash names");
+    TU_ASSERT(axiom_impl("sha3-512") == NULL && axiom_impl("-many") == NULL &&
+                  axiom_impl("sha3-512-many") == NULL, "unknown hash names");
+    /* SHA-384/512 share their kernels; their many-message calls run one
+     * message at a time on the single-stream kernel. */
+    const char *one512 = axiom_impl("sha512");
+    TU_ASSERT(one512 != NULL, "axiom_impl(sha512)");
+    TU_ASSERT(strcmp(one512, axiom_impl("sha384")) == 0 &&
+                  strcmp(one512, axiom_impl("SHA512-256")) == 0 &&
+                  strcmp(one512, axiom_impl("sha512-many")) == 0,
+              "SHA-384/512 kernels");
+    if (strcmp(tier, "all-off") == 0)
+        TU_ASSERT(strcmp(one512, "generic") == 0, "portable tier uses %s", one512);
+    if ((f & AXIOM_CPU_AVX512) && (f & AXIOM_CPU_BMI2))
+        TU_ASSERT(strcmp(one512, "avx512") == 0, "AVX-512 usable but %s chosen", one512);
+    else if ((f & AXIOM_CPU_AVX2) && (f & AXIOM_CPU_BMI2))
+        TU_ASSERT(strcmp(one512, "avx2") == 0, "AVX2 usable but %s chosen", one512);
     if (strcmp(tier, "all-off") == 0) {
         TU_ASSERT(strcmp(one, "generic") == 0 && strcmp(many, "generic") == 0,
                   "portable tier uses %s / %s", one, many);
     }
     if (f & AXIOM_CPU_SHANI)
         TU_ASSERT(strcmp(one, "shani") == 0, "SHA-NI usable but %s chosen", one);
-    printf("[%s] sha256: %s, sha256-many: %s\n", tier, one, many);
+    printf("[%s] sha256: %s, sha256-many: %s, sha512: %s\n", tier, one, many, one512);
 }
 END_TEST
 
@@ -708,7 +844,7 @@ static Suite *hash_suite(void)
     TCase *tc = tcase_create("kat");
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, test_hash_kat, 0, (int)NHASH_KATS);
-    tcase_add_loop_test(tc, test_million_a, 0, 2);
+    tcase_add_loop_test(tc, test_million_a, 0, (int)NMILLION_A);
     tcase_add_loop_test(tc, test_rfc4231, 0, (int)NRFC4231);
     tcase_add_loop_test(tc, test_rfc5869, 0, (int)NRFC5869);
     suite_add_tcase(s, tc);

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Project Wycheproof vectors for HMAC-SHA-256 and HKDF-SHA-256
- * (tests/vectors/hmac_sha256_test.json, hkdf_sha256_test.json).
+/* Project Wycheproof vectors for HMAC and HKDF with SHA-256, SHA-384 and
+ * SHA-512 (tests/vectors/hmac_sha*_test.json, hkdf_sha*_test.json).
  *
  * HMAC: "valid" tags must be reproduced; "invalid" ones are modified tags,
  * which a verifier must reject, so our tag of the group's size must differ
  * from them (compared in constant time, as a verifier would).  HKDF:
  * "valid" outputs must be reproduced; "invalid" ones ask for more than
- * 255 * 32 bytes and must fail with AXIOM_ELENGTH, writing nothing. */
+ * 255 times the digest size and must fail with AXIOM_ELENGTH, writing
+ * nothing. */
 #include "config.h"
 
 #include <json-c/json.h>
@@ -58,9 +59,15 @@ static int ct_equal(const uint8_t *a, const uint8_t *b, size_t n)
     return d == 0;
 }
 
-START_TEST(test_hmac_sha256)
+static const char *const hash_names[] = { "sha256", "sha384", "sha512" };
+#define NHASH (sizeof hash_names / sizeof hash_names[0])
+
+START_TEST(test_hmac)
 {
-    json_object *root = load("hmac_sha256_test.json");
+    const char *hash = hash_names[_i];
+    char file[64];
+    snprintf(file, sizeof file, "hmac_%s_test.json", hash);
+    json_object *root = load(file);
     json_object *groups;
     ck_assert(json_object_object_get_ex(root, "testGroups", &groups));
     size_t nvalid = 0, ninvalid = 0;
@@ -77,21 +84,22 @@ START_TEST(test_hmac_sha256)
             uint8_t *key = tu_hex_alloc(str(tc, "key"), &klen);
             uint8_t *msg = tu_hex_alloc(str(tc, "msg"), &mlen);
             uint8_t *tag = tu_hex_alloc(str(tc, "tag"), &taglen);
-            uint8_t got[32];
-            TU_ASSERT(taglen == tagsize, "tcId %d: tag size", id);
-            TU_ASSERT_RC(axiom_hmac("sha256", got, tagsize, key, klen, msg, mlen), AXIOM_OK,
-                         "tcId %d", id);
+            uint8_t got[64];
+            TU_ASSERT(taglen == tagsize && tagsize <= sizeof got, "tcId %d: tag size", id);
+            TU_ASSERT_RC(axiom_hmac(hash, got, tagsize, key, klen, msg, mlen), AXIOM_OK,
+                         "%s tcId %d", hash, id);
             /* Through a keyed context as well. */
-            uint8_t got2[32];
+            uint8_t got2[64];
             axiom_hmac_ctx *c;
-            TU_ASSERT_RC(axiom_hmac_new(&c, "sha256"), AXIOM_OK, "new");
+            TU_ASSERT_RC(axiom_hmac_new(&c, hash), AXIOM_OK, "new");
             TU_ASSERT_RC(axiom_hmac_setkey(c, key, klen), AXIOM_OK, "setkey");
             TU_ASSERT_RC(axiom_hmac_update(c, msg, mlen), AXIOM_OK, "update");
             TU_ASSERT_RC(axiom_hmac_final(c, got2, tagsize), AXIOM_OK, "final");
             axiom_hmac_free(c);
             TU_ASSERT_MEM_EQ(got2, got, tagsize, "tcId %d: context vs one-shot", id);
             if (strcmp(result, "valid") == 0) {
-                TU_ASSERT_MEM_EQ(got, tag, tagsize, "tcId %d (%s)", id, str(tc, "comment"));
+                TU_ASSERT_MEM_EQ(got, tag, tagsize, "%s tcId %d (%s)", hash, id,
+                                 str(tc, "comment"));
                 nvalid++;
             } else {
                 TU_ASSERT(!ct_equal(got, tag, tagsize), "tcId %d: invalid tag accepted (%s)",
@@ -105,15 +113,17 @@ START_TEST(test_hmac_sha256)
     }
     TU_ASSERT(nvalid + ninvalid == (size_t)num(root, "numberOfTests"), "test count");
     TU_ASSERT(nvalid > 0 && ninvalid > 0, "both kinds present");
-    printf("hmac_sha256_test.json: %zu valid reproduced, %zu invalid rejected\n", nvalid,
-           ninvalid);
+    printf("%s: %zu valid reproduced, %zu invalid rejected\n", file, nvalid, ninvalid);
     json_object_put(root);
 }
 END_TEST
 
-START_TEST(test_hkdf_sha256)
+START_TEST(test_hkdf)
 {
-    json_object *root = load("hkdf_sha256_test.json");
+    const char *hash = hash_names[_i];
+    char file[64];
+    snprintf(file, sizeof file, "hkdf_%s_test.json", hash);
+    json_object *root = load(file);
     json_object *groups;
     ck_assert(json_object_object_get_ex(root, "testGroups", &groups));
     size_t nvalid = 0, ninvalid = 0;
@@ -134,7 +144,7 @@ START_TEST(test_hkdf_sha256)
             uint8_t *out = malloc(size + 64);
             ck_assert(out != NULL);
             tu_fill_sentinel(out, size + 64);
-            int rc = axiom_hkdf("sha256", out, size, ikm, ikmlen, saltlen ? salt : NULL, saltlen,
+            int rc = axiom_hkdf(hash, out, size, ikm, ikmlen, saltlen ? salt : NULL, saltlen,
                                 info, infolen);
             if (strcmp(result, "valid") == 0) {
                 TU_ASSERT_RC(rc, AXIOM_OK, "tcId %d (%s)", id, str(tc, "comment"));
@@ -156,8 +166,7 @@ START_TEST(test_hkdf_sha256)
     }
     TU_ASSERT(nvalid + ninvalid == (size_t)num(root, "numberOfTests"), "test count");
     TU_ASSERT(nvalid > 0 && ninvalid > 0, "both kinds present");
-    printf("hkdf_sha256_test.json: %zu valid reproduced, %zu invalid rejected\n", nvalid,
-           ninvalid);
+    printf("%s: %zu valid reproduced, %zu invalid rejected\n", file, nvalid, ninvalid);
     json_object_put(root);
 }
 END_TEST
@@ -167,8 +176,8 @@ static Suite *wycheproof_suite(void)
     Suite *s = suite_create("hash-wycheproof");
     TCase *tc = tcase_create("wycheproof");
     tcase_set_timeout(tc, 60);
-    tcase_add_test(tc, test_hmac_sha256);
-    tcase_add_test(tc, test_hkdf_sha256);
+    tcase_add_loop_test(tc, test_hmac, 0, (int)NHASH);
+    tcase_add_loop_test(tc, test_hkdf, 0, (int)NHASH);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -119,10 +119,11 @@ int tu_run_suite(Suite *s);
         "aes-192-cbc", "aes-192-ctr", "aes-192-cfb", "aes-192-ofb", "aes-256-ecb",             \
         "aes-256-cbc", "aes-256-ctr", "aes-256-cfb", "aes-256-ofb", "aes-128-xts",             \
         "aes-256-xts", "sm4-ecb", "sm4-cbc", "sm4-ctr", "sm4-cfb", "sm4-ofb", "kuznyechik-ecb", \
-        "kuznyechik-cbc", "kuznyechik-ctr", "kuznyechik-cfb", "kuznyechik-ofb", "chacha20"
+        "kuznyechik-cbc", "kuznyechik-ctr", "kuznyechik-cfb", "kuznyechik-ofb", "kuznyechik-ctr-acpkm", \
+        "kuznyechik-ctr-acpkm-32", "chacha20"
 #define TU_AEAD_NAMES                                                                    \
     "aes-128-gcm", "aes-192-gcm", "aes-256-gcm", "sm4-gcm", "chacha20-poly1305", \
-        "xchacha20-poly1305", "aegis-128l", "aegis-128x2", "aegis-128x4", "aegis-256",   \
-        "aegis-256x2", "aegis-256x4"
+        "xchacha20-poly1305", "aes-128-gcm-siv", "aes-256-gcm-siv", "kuznyechik-mgm",     \
+        "aegis-128l", "aegis-128x2", "aegis-128x4", "aegis-256", "aegis-256x2", "aegis-256x4"
 
 #endif

@@ -5,6 +5,8 @@
 # AVX2); no AES-NI/PCLMUL/VAES/AVX-512/GFNI/SHA-NI (plain SIMD); and the
 # portable C code alone.  Fails if any tier fails.
 # AXIOM_TIERS (space-separated tier names) restricts the set.
+# AXIOM_TEST_RUNNER, when set, is the command that runs the program (the
+# emulator of make check-cross, tests/cross.sh).
 prog="$1"; shift
 tiers="${AXIOM_TIERS:-native ymm no-avx512 no-aesni all-off}"
 status=0
@@ -18,7 +20,7 @@ for tier in $tiers; do
     *) echo "unknown tier $tier" >&2; exit 99 ;;
   esac
   echo "=== tier $tier (AXIOM_CPU_DISABLE=$dis)"
-  AXIOM_CPU_DISABLE="$dis" AXIOM_TIER="$tier" "$prog" "$@"
+  AXIOM_CPU_DISABLE="$dis" AXIOM_TIER="$tier" ${AXIOM_TEST_RUNNER:-} "$prog" "$@"
   rc=$?
   # 77 (skip) in one tier does not hide a failure in another.
   if [ $rc -ne 0 ] && [ $rc -ne 77 ]; then

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* axiom-crypto, the command-line tool of libaxiom: benchmarks (`speed`),
  * the algorithms and the kernels serving them (`list`), CPU dispatch state
- * (`cpu`), file digests in the formats of sha256sum (`dgst`) and random
- * bytes (`rand`).  It behaves like the GNU tools: usage errors exit 2,
+ * (`cpu`), file digests in the formats of sha256sum (`dgst`), random
+ * bytes (`rand`) and file encryption (`enc`, `dec`, `keygen`: tools/enc.c).
+ * It behaves like the GNU tools: usage errors exit 2,
  * failures 1, and a failed write to standard output is a failure. */
 #include "config.h"
 
@@ -20,6 +21,7 @@
 #include <axiom.h>
 
 #include "bench.h"
+#include "enc.h"
 
 #define PROG "axiom-crypto"
 
@@ -1391,6 +1393,9 @@ static const struct command {
     { "cpu", cmd_cpu, cpu_help_out, "CPU features in use and those AXIOM_CPU_DISABLE took away" },
     { "dgst", cmd_dgst, dgst_help, "print or check digests, as sha256sum does" },
     { "rand", cmd_rand, rand_help_out, "random bytes (CTR_DRBG, or --os: the OS generator)" },
+    { "enc", axiom_tool_enc, axiom_tool_enc_help, "encrypt a file or stream (chunked AES-GCM)" },
+    { "dec", axiom_tool_dec, axiom_tool_dec_help, "decrypt and authenticate what enc wrote" },
+    { "keygen", axiom_tool_keygen, axiom_tool_keygen_help, "a new random key file for enc/dec" },
     { "help", cmd_help, main_help, "this text, or the help of COMMAND" },
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
@@ -1400,7 +1405,7 @@ static void main_help(FILE *f)
     fprintf(f, "Usage: " PROG " [--help] [--version] COMMAND [ARGS]...\n"
                "       " PROG " help [COMMAND]\n"
                "The command-line tool of libaxiom: benchmarks, the kernels the library\n"
-               "uses on this machine, digests of files, random bytes.\n"
+               "uses on this machine, digests of files, random bytes, file encryption.\n"
                "\nCommands:\n");
     for (size_t i = 0; i < N_COMMANDS; i++)
         fprintf(f, "  %-6s %s\n", commands[i].name, commands[i].summary);

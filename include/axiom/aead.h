@@ -27,12 +27,22 @@ extern "C" {
  *    key 16, nonce 16, tag 16 or 32, messages up to 2^61 - 1.
  *  - `aegis-256`, `aegis-256x2`, `aegis-256x4`: key 32, nonce 32, tag 16 or
  *    32, messages up to 2^61 - 1.
+ *  - `aes-128-gcm-siv`, `aes-256-gcm-siv` (RFC 8452): key 16 or 32, nonce
+ *    12, tag 16, messages and AD up to 2^36.  Nonce-misuse resistant: a
+ *    repeated nonce reveals only whether two (AD, message) pairs were
+ *    equal.
+ *
+ *  - `kuznyechik-mgm` (MGM, RFC 9058, with Kuznyechik): key 32; nonce 16,
+ *    the 127-bit nonce of RFC 9058 with the top bit of its first byte
+ *    clear (a nonce with that bit set is refused with #AXIOM_EIVLEN); tag
+ *    4 to 16 (the leading bytes); message and AD up to 2^61 - 1 each.
  *
  *  AES-GCM also has a streaming interface, @ref gcm.
  *
- *  The AD may be up to 2^61 - 1 bytes for GCM and AEGIS and any length
- *  for the ChaCha20 family.  A 24-byte XChaCha20 nonce may be chosen at
- *  random; the 12-byte nonces must be unique per key (a counter).
+ *  The AD may be up to 2^61 - 1 bytes for GCM, MGM and AEGIS, 2^36 for
+ *  GCM-SIV and any length for the ChaCha20 family.  A 24-byte XChaCha20
+ *  nonce may be chosen at random; the 12-byte nonces must be unique per
+ *  key (a counter).
  *
  *  AEGIS: the X variants run 2 or 4 AEGIS-128L or AEGIS-256 states side
  *  by side (one ymm or zmm register on CPUs with VAES) and are separate
@@ -137,6 +147,48 @@ int axiom_aead_open(axiom_aead_ctx *ctx, uint8_t *out, const uint8_t *tag, size_
                     const uint8_t *nonce, size_t noncelen,
                     const uint8_t *ad, size_t adlen,
                     const uint8_t *in, size_t len);
+
+/** Combined mode: encrypt @p len bytes of @p in and write the ciphertext
+ *  followed by a @p taglen-byte tag, @p len + @p taglen bytes in all, to
+ *  @p out.  The same as axiom_aead_seal() with the tag at `out + len`;
+ *  `out == in` is allowed (the tag then follows the input in place).
+ *  @param ctx       keyed context
+ *  @param[out] out  receives @p len bytes of ciphertext, then the tag
+ *  @param taglen    tag length in bytes
+ *  @param nonce     the nonce
+ *  @param noncelen  its length in bytes
+ *  @param ad        associated data, authenticated but not encrypted
+ *  @param adlen     its length in bytes
+ *  @param in        the plaintext
+ *  @param len       its length in bytes
+ *  @return as axiom_aead_seal(); #AXIOM_EINVAL also for a NULL @p out,
+ *          #AXIOM_ELENGTH also when @p len + @p taglen overflows */
+int axiom_aead_seal_combined(axiom_aead_ctx *ctx, uint8_t *out, size_t taglen,
+                             const uint8_t *nonce, size_t noncelen,
+                             const uint8_t *ad, size_t adlen,
+                             const uint8_t *in, size_t len);
+
+/** Combined mode: check and decrypt @p inlen bytes at @p in, the
+ *  ciphertext followed by a @p taglen-byte tag, writing the
+ *  @p inlen - @p taglen bytes of plaintext to @p out.  The same as
+ *  axiom_aead_open() with the tag at `in + inlen - taglen`; `out == in`
+ *  is allowed.
+ *  @param ctx       keyed context
+ *  @param[out] out  receives the @p inlen - @p taglen bytes of plaintext
+ *  @param taglen    tag length in bytes
+ *  @param nonce     the nonce it was sealed with
+ *  @param noncelen  its length in bytes
+ *  @param ad        the associated data it was sealed with
+ *  @param adlen     its length in bytes
+ *  @param in        ciphertext || tag
+ *  @param inlen     its length in bytes, the tag included
+ *  @return as axiom_aead_open(): #AXIOM_EAUTH leaves the plaintext
+ *          length of @p out zero; #AXIOM_ELENGTH when @p inlen is shorter
+ *          than @p taglen (nothing written) */
+int axiom_aead_open_combined(axiom_aead_ctx *ctx, uint8_t *out, size_t taglen,
+                             const uint8_t *nonce, size_t noncelen,
+                             const uint8_t *ad, size_t adlen,
+                             const uint8_t *in, size_t inlen);
 
 /** Wipe the key material and free the context.
  *  @param ctx  context from axiom_aead_new(), or NULL (a no-op) */

@@ -30,13 +30,22 @@ extern "C" {
  *    key 16 bytes; IV and update lengths as for AES.
  *  - `kuznyechik-ecb`, `-cbc`, `-ctr`, `-cfb`, `-ofb` (GOST R 34.12-2015):
  *    key 32 bytes; IV and update lengths as for AES.
+ *  - `kuznyechik-ctr-acpkm` (CTR with ACPKM key meshing, RFC 8645 /
+ *    R 1323565.1.017-2018): key 32 bytes, 16-byte IV, updates of any
+ *    length.  After every section of N bytes the key becomes the
+ *    encryption of the bytes 0x80 .. 0x9f under the current key; the
+ *    counter runs on across sections.  N is 4096 bytes (the GOST provider's
+ *    default); `kuznyechik-ctr-acpkm-<N>` sets it, N in decimal, a
+ *    multiple of 16 from 16 to 2^30 (RFC 8645's example is
+ *    `kuznyechik-ctr-acpkm-32`).  Each axiom_cipher_init() starts a
+ *    message under the key given (or kept), at the first section.
  *  - `chacha20` (RFC 8439): key 32 bytes, 12-byte nonce or 16 bytes (the
  *    initial block counter, then the nonce), updates of any length, at
  *    most 2^32 blocks of 64 bytes in all.
  *
- *  Kuznyechik CTR counts over the whole 16-byte block like every CTR here,
- *  so the 64-bit IV of GOST R 34.13-2015 CTR is passed as IV followed by
- *  eight zero bytes.
+ *  Kuznyechik CTR and CTR-ACPKM count over the whole 16-byte block like
+ *  every CTR here, so the 64-bit IV of GOST R 34.13-2015 CTR is passed as
+ *  IV followed by eight zero bytes.
  *
  *  The CTR modes treat the counter block (the IV and its increments) as
  *  public: their kernels may take a different path where a carry crosses
@@ -125,6 +134,15 @@ int axiom_cipher_init(axiom_cipher_ctx *ctx, int direction,
  *          the chacha20 counter exhausted) */
 int axiom_cipher_update(axiom_cipher_ctx *ctx, uint8_t *out,
                         const uint8_t *in, size_t len);
+
+/** Copy a context with everything in it: key schedule, direction, IV or
+ *  counter and the position inside a partial block, so that the copy
+ *  continues the message exactly where @p ctx stands (both may then go on
+ *  independently).
+ *  @param[out] copy  receives the new context (set to NULL on error)
+ *  @param      ctx   the context to copy
+ *  @return #AXIOM_OK, #AXIOM_EINVAL (NULL argument), #AXIOM_ENOMEM */
+int axiom_cipher_dup(axiom_cipher_ctx **copy, const axiom_cipher_ctx *ctx);
 
 /** Wipe the key schedule and state, then free the context.
  *  @param ctx  context from axiom_cipher_new(), or NULL (a no-op) */

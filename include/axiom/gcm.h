@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /** @file axiom/gcm.h
- *  @brief AES-GCM as a stream: nonce, AD and text in as many pieces as the
- *  caller likes, for messages that do not fit in memory at once. */
+ *  @brief Streaming AEAD (AES-GCM, SM4-GCM, ChaCha20-Poly1305): nonce, AD
+ *  and text in as many pieces as the caller likes, for messages that do not
+ *  fit in memory at once and for interfaces that feed a message in parts
+ *  (an OpenSSL provider, a TLS record layer). */
 #ifndef AXIOM_GCM_H
 #define AXIOM_GCM_H
 
@@ -12,11 +14,13 @@
 extern "C" {
 #endif
 
-/** @defgroup gcm Streaming AES-GCM
+/** @defgroup gcm Streaming AEAD
  *
  *  The same algorithms as axiom_aead_seal() / axiom_aead_open() with
- *  "aes-128-gcm", "aes-192-gcm" and "aes-256-gcm" (same nonce and tag
- *  lengths, same kernels, bit-identical output), split into calls:
+ *  "aes-128-gcm", "aes-192-gcm", "aes-256-gcm", "sm4-gcm" and
+ *  "chacha20-poly1305" (same key, nonce and tag lengths, same kernels,
+ *  bit-identical output), split into calls.  The interface carries the name
+ *  of its first algorithm; it is the streaming form of all five:
  *
  *      axiom_gcm_new → axiom_gcm_setkey → { axiom_gcm_init → axiom_gcm_aad* →
  *      axiom_gcm_update* → axiom_gcm_final (encrypt) or axiom_gcm_verify
@@ -49,24 +53,37 @@ extern "C" {
 /** Opaque streaming GCM context.  One thread at a time. */
 typedef struct axiom_gcm_ctx axiom_gcm_ctx;
 
-/** Allocate a context for @p name ("aes-128-gcm", "aes-192-gcm" or
- *  "aes-256-gcm", case-insensitive).
+/** Allocate a context for @p name ("aes-128-gcm", "aes-192-gcm",
+ *  "aes-256-gcm", "sm4-gcm" or "chacha20-poly1305", case-insensitive).
  *  @param[out] ctx  receives the context (NULL on error)
  *  @param name      algorithm name
- *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_ENOTFOUND, #AXIOM_ENOMEM */
+ *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_ENOTFOUND, #AXIOM_ENOTCT (the
+ *          constant-time-only policy leaves the algorithm no kernel),
+ *          #AXIOM_ENOMEM */
 int axiom_gcm_new(axiom_gcm_ctx **ctx, const char *name);
+
+/** Copy a context with its key and the message in progress (nonce, AD and
+ *  text so far, partial blocks), so that the copy continues the message
+ *  exactly where @p ctx stands; both then go on independently.
+ *  @param[out] copy  receives the new context (set to NULL on error)
+ *  @param      ctx   the context to copy
+ *  @return #AXIOM_OK, #AXIOM_EINVAL (NULL argument), #AXIOM_ENOMEM */
+int axiom_gcm_dup(axiom_gcm_ctx **copy, const axiom_gcm_ctx *ctx);
 
 /** Set (or replace) the key; the kernel is chosen now.  Ends any message
  *  in progress.
  *  @param ctx     context from axiom_gcm_new()
  *  @param key     the key
- *  @param keylen  16, 24 or 32, as the algorithm's name says
- *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_EKEYLEN (old key kept) */
+ *  @param keylen  16, 24 or 32 for GCM, as the algorithm's name says; 32
+ *                 for chacha20-poly1305
+ *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_EKEYLEN (old key kept),
+ *          #AXIOM_ENOTCT (axiom_cpu_disable() left no constant-time kernel
+ *          under the constant-time-only policy) */
 int axiom_gcm_setkey(axiom_gcm_ctx *ctx, const uint8_t *key, size_t keylen);
 
 /** Start a message: @p direction is #AXIOM_ENCRYPT or #AXIOM_DECRYPT;
- *  @p nonce is 1 byte or longer (12 is the fast path).  Abandons any
- *  message in progress.
+ *  @p nonce is 1 byte or longer for GCM (12 is the fast path), 12 bytes for
+ *  chacha20-poly1305.  Abandons any message in progress.
  *  @param ctx        keyed context
  *  @param direction  #AXIOM_ENCRYPT or #AXIOM_DECRYPT
  *  @param nonce      the nonce
@@ -89,11 +106,12 @@ int axiom_gcm_aad(axiom_gcm_ctx *ctx, const uint8_t *ad, size_t adlen);
  *  @param in        the next @p len bytes of text
  *  @param len       their number
  *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_ESTATE, #AXIOM_ELENGTH (the
- *          message would exceed 2^36 - 32 bytes; nothing written) */
+ *          message would exceed 2^36 - 32 bytes for GCM, 2^38 - 64 bytes
+ *          for chacha20-poly1305; nothing written) */
 int axiom_gcm_update(axiom_gcm_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len);
 
 /** Encryption only: finish the message and write its @p taglen-byte tag
- *  (16, 15, 14, 13, 12, 8 or 4).  The context is then ready for
+ *  (GCM: 16, 15, 14, 13, 12, 8 or 4; chacha20-poly1305: 16).  The context is then ready for
  *  axiom_gcm_init().
  *  @param ctx       context encrypting a message
  *  @param[out] tag  receives the tag

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /** @file axiom/hash.h
- *  @brief Hash functions (SHA-224, SHA-256), HMAC and HKDF, one message or
- *  many at once. */
+ *  @brief Hash functions (SHA-224, SHA-256, SHA-384, SHA-512, SHA-512/256),
+ *  HMAC and HKDF, one message or many at once. */
 #ifndef AXIOM_HASH_H
 #define AXIOM_HASH_H
 
@@ -14,9 +14,11 @@ extern "C" {
 
 /** @defgroup hash Hash, MAC and KDF
  *
- *  Hash names (looked up case-insensitively): `sha224` (28-byte digest) and
- *  `sha256` (32-byte digest), FIPS 180-4.  HMAC (RFC 2104) and HKDF
- *  (RFC 5869) take the same names for their hash.
+ *  Hash names (looked up case-insensitively), FIPS 180-4: `sha224` (28-byte
+ *  digest) and `sha256` (32 bytes), on 64-byte blocks; `sha384` (48 bytes),
+ *  `sha512` (64 bytes) and `sha512-256` (SHA-512/256, 32 bytes), on
+ *  128-byte blocks.  HMAC (RFC 2104) and HKDF (RFC 5869) take the same
+ *  names for their hash.  Messages may be up to 2^64 - 1 bytes long.
  *
  *  Every call checks all its arguments before it writes anything: on error
  *  no output byte is written.  Inputs may be NULL when their length is 0.
@@ -29,7 +31,10 @@ extern "C" {
  *  axiom_impl("sha256-many") the one axiom_hash_many() and axiom_hmac_many()
  *  use for many messages ("avx512-16x", "avx2-8x", or the single-stream
  *  kernel's name when no multi-lane kernel is usable and faster in
- *  aggregate: eight AVX2 lanes do not beat one SHA-NI stream).  All of them are
+ *  aggregate: eight AVX2 lanes do not beat one SHA-NI stream).  SHA-384,
+ *  SHA-512 and SHA-512/256 share their kernels ("avx512" and "avx2", both
+ *  needing BMI2 as well, or "generic"); they have no multi-lane kernel, so
+ *  their `_many` calls hash one message after another.  All of them are
  *  constant time: no branch or memory index depends on keys or data, only
  *  on lengths.
  *  @{ */
@@ -38,8 +43,16 @@ extern "C" {
 #define AXIOM_SHA224_SIZE 28
 /** Digest size of SHA-256 in bytes. */
 #define AXIOM_SHA256_SIZE 32
-/** Largest digest of any hash this library offers (a buffer size). */
-#define AXIOM_HASH_MAX_SIZE 32
+/** Digest size of SHA-384 in bytes. */
+#define AXIOM_SHA384_SIZE 48
+/** Digest size of SHA-512 in bytes. */
+#define AXIOM_SHA512_SIZE 64
+/** Digest size of SHA-512/256 in bytes. */
+#define AXIOM_SHA512_256_SIZE 32
+/** Largest digest of any hash this library offers (a buffer size).  It
+ *  grew from 32 to 64 with SHA-512: code that sized a buffer with it must
+ *  be recompiled to hold a SHA-512 digest. */
+#define AXIOM_HASH_MAX_SIZE 64
 
 /** Opaque streaming hash context. One thread at a time. */
 typedef struct axiom_hash_ctx axiom_hash_ctx;
@@ -47,7 +60,7 @@ typedef struct axiom_hash_ctx axiom_hash_ctx;
 /** Hash @p len bytes at @p in in one call.
  *  @param name       hash name
  *  @param[out] digest receives the digest
- *  @param digestlen  must be the full digest size (28 or 32)
+ *  @param digestlen  must be the full digest size (28, 32, 48 or 64)
  *  @param in         message (NULL allowed when @p len is 0)
  *  @param len        message length in bytes
  *  @return #AXIOM_OK, #AXIOM_EINVAL (NULL name, digest or data),
@@ -80,6 +93,14 @@ int axiom_hash_update(axiom_hash_ctx *ctx, const void *in, size_t len);
  *  @return #AXIOM_OK, #AXIOM_EINVAL, #AXIOM_ELENGTH */
 int axiom_hash_final(axiom_hash_ctx *ctx, uint8_t *digest, size_t digestlen);
 
+/** Copy a streaming context with the message in progress, so that the
+ *  copy and @p ctx can each finish it (or go on) independently: hashing a
+ *  common prefix once (a protocol transcript, HMAC key blocks).
+ *  @param[out] copy  receives the new context (set to NULL on error)
+ *  @param      ctx   the context to copy
+ *  @return #AXIOM_OK, #AXIOM_EINVAL (NULL argument), #AXIOM_ENOMEM */
+int axiom_hash_dup(axiom_hash_ctx **copy, const axiom_hash_ctx *ctx);
+
 /** Wipe the intermediate state, then free the context.  NULL is a no-op.
  *  @param ctx  context from axiom_hash_new(), or NULL */
 void axiom_hash_free(axiom_hash_ctx *ctx);
@@ -89,9 +110,10 @@ void axiom_hash_free(axiom_hash_ctx *ctx);
  *  it.
  *
  *  The messages run side by side, one per lane of the widest multi-lane
- *  kernel the CPU allows (16 lanes with AVX-512, 8 with AVX2); a lane that
- *  finishes its message takes the next one, and when too few messages are
- *  left to fill a wide step the rest go through the single-stream kernel.
+ *  kernel the CPU allows (16 lanes with AVX-512, 8 with AVX2; SHA-224/256
+ *  only); a lane that finishes its message takes the next one, and when
+ *  too few messages are left to fill a wide step the rest go through the
+ *  single-stream kernel.
  *  Aggregate throughput is highest when there are at least as many
  *  messages as lanes and their lengths are similar; the order of the
  *  messages does not matter and any mix of lengths (including 0) is
@@ -124,7 +146,8 @@ int axiom_hash_many(const char *name, uint8_t *const digests[], size_t digestlen
  *  @param[out] mac receives the first @p maclen bytes of the tag
  *  @param maclen  1 to the digest size (shorter is a truncated tag)
  *  @param key     key of any length (NULL allowed when @p keylen is 0);
- *                 keys longer than the hash's 64-byte block are hashed first
+ *                 keys longer than the hash's block (64 bytes for
+ *                 SHA-224/256, 128 for the others) are hashed first
  *  @param keylen  key length in bytes
  *  @param in      message (NULL allowed when @p len is 0)
  *  @param len     message length in bytes
@@ -208,6 +231,14 @@ int axiom_hmac_final(axiom_hmac_ctx *ctx, uint8_t *mac, size_t maclen);
  *          #AXIOM_ENOMEM */
 int axiom_hmac_many(axiom_hmac_ctx *ctx, uint8_t *const macs[], size_t maclen,
                     const void *const msgs[], const size_t lens[], size_t n);
+
+/** Copy an HMAC context: its key (as the two precomputed key-block
+ *  states) and the message in progress; the copy and @p ctx then go on
+ *  independently.
+ *  @param[out] copy  receives the new context (set to NULL on error)
+ *  @param      ctx   the context to copy
+ *  @return #AXIOM_OK, #AXIOM_EINVAL (NULL argument), #AXIOM_ENOMEM */
+int axiom_hmac_dup(axiom_hmac_ctx **copy, const axiom_hmac_ctx *ctx);
 
 /** Wipe the key states and the message state, then free the context.
  *  NULL is a no-op.

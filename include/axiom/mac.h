@@ -22,15 +22,20 @@ extern "C" {
  *  | `hmac-<hash>` (RFC 2104), `<hash>` any name axiom_hash() takes, e.g. `hmac-sha256` | any length | none (0) | 1 to the digest size (truncated) |
  *  | `aegis-128l-mac`, `aegis-128x2-mac`, `aegis-128x4-mac` (draft-irtf-cfrg-aegis-aead, AEGISMAC) | 16 | 16, or 0 for the all-zero nonce | 16 or 32 |
  *  | `aegis-256-mac`, `aegis-256x2-mac`, `aegis-256x4-mac` | 32 | 32, or 0 for the all-zero nonce | 16 or 32 |
+ *  | `aes-128-cmac`, `aes-192-cmac`, `aes-256-cmac` (CMAC, NIST SP 800-38B; RFC 4493) | 16, 24, 32 | none (0) | 1 to 16 (truncated) |
+ *  | `sm4-cmac` (CMAC over SM4) | 16 | none (0) | 1 to 16 (truncated) |
+ *  | `kuznyechik-cmac` (OMAC, the MAC of GOST R 34.13-2015, 5.6) | 32 | none (0) | 1 to 16 (truncated) |
  *
- *  HMAC here is the same function as axiom_hmac().  AEGIS-MAC: unlike the
- *  AEAD, the MAC lets one (key, nonce) pair authenticate any number of
- *  messages, so the all-zero nonce (what axiom_mac() uses) is a sound
- *  default; a 16- and a 32-byte tag are two different functions, not
- *  truncations of each other.  AEGIS-MAC tags must not be used as keys
- *  (they are not uniformly random), and AEGIS-MAC is no hash: whoever
- *  knows the key can make collisions.  Messages may be up to 2^61 - 1
- *  bytes.
+ *  HMAC here is the same function as axiom_hmac(); messages may be up to
+ *  2^61 - 1 bytes, for CMAC and AEGIS-MAC too.  CMAC tags shorter than 8
+ *  bytes are for protocols that bound the number of verifications (SP
+ *  800-38B, appendix A).  AEGIS-MAC: unlike the AEAD, the MAC lets one
+ *  (key, nonce) pair authenticate any number of messages, so the all-zero
+ *  nonce (what axiom_mac() uses) is a sound default; a 16- and a 32-byte
+ *  tag are two different functions, not truncations of each other.
+ *  AEGIS-MAC tags must not be used as keys (they are not uniformly
+ *  random), and AEGIS-MAC is no hash: whoever knows the key can make
+ *  collisions.
  *
  *  Rules shared by every algorithm:
  *  - @c key may be NULL when @c keylen is 0, @c nonce when @c noncelen is

@@ -85,8 +85,9 @@ int axiom_random_bytes(void *buf, size_t len);
  *  instantiated from the OS (axiom_random_bytes()) on the thread's first
  *  call, reseeded from the OS every 2^14 generate requests, and
  *  re-instantiated from the OS in a child process after fork() (the state
- *  lives on pages marked MADV_WIPEONFORK, so the child sees it zeroed;
- *  where the kernel lacks that, the process id is compared on every call).
+ *  lives on pages marked MADV_WIPEONFORK, so the child sees it zeroed, and
+ *  a pthread_atfork() handler counts forks as well; where the kernel lacks
+ *  MADV_WIPEONFORK, the process id is compared on every call).
  *  Requests shorter than 4 KiB are served from a per-thread buffer that is
  *  refilled by one 4 KiB generate request; bytes are erased from the buffer
  *  as they are handed out.  Longer requests are generated directly into

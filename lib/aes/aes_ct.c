@@ -449,7 +449,7 @@ static void aes_ct_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
     uint32_t rcon = 1;
 
     for (unsigned i = 0; i < nk; i++)
-        memcpy(&w[i], key + 4 * i, 4);
+        w[i] = axiom_load32_le(key + 4 * i);
     for (unsigned i = nk; i < total; i++) {
         uint32_t t = w[i - 1];
         if (i % nk == 0) {
@@ -465,7 +465,8 @@ static void aes_ct_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
      * same way as the data, so that AddRoundKey is 8 XORs. */
     for (unsigned r = 0; r <= nr; r++) {
         for (int k = 0; k < 4; k++)
-            memcpy(rk + 16 * k, &w[4 * r], 16);
+            for (int j = 0; j < 4; j++)
+                axiom_store32_le(rk + 16 * k + 4 * j, w[4 * r + j]);
         load4(ks->w + 8 * r, rk);
     }
     ks->rounds = nr;

@@ -86,7 +86,7 @@ static inline __attribute__((always_inline)) int check_args(const axiom_aead_ctx
     const axiom_aead_alg *a = ctx->alg;
     if (!ctx->keyed)
         return AXIOM_ESTATE;
-    if (!a->nonce_ok(noncelen))
+    if (!a->nonce_ok(noncelen) || (a->nonce_value_ok && !a->nonce_value_ok(nonce, noncelen)))
         return AXIOM_EIVLEN;
     if (!a->tag_ok(taglen))
         return AXIOM_ETAGLEN;
@@ -229,7 +229,10 @@ AXIOM_API int axiom_aead_open(axiom_aead_ctx *ctx, uint8_t *out, const uint8_t *
     int rc = check_args(ctx, out, tag, taglen, nonce, noncelen, ad, adlen, in, len);
     if (rc != AXIOM_OK)
         return rc;
-    uint8_t full[AXIOM_AEAD_MAXTAG];
+    /* The caller's tag goes in (SIV modes read it: lib/core/aead.h); the
+     * computed one comes out. */
+    uint8_t full[AXIOM_AEAD_MAXTAG] = { 0 };
+    memcpy(full, tag, taglen);
     if (touches(nonce, noncelen, out, len) | touches(ad, adlen, out, len)) {
         if ((rc = run_aside(ctx, 0, out, full, taglen, nonce, noncelen, ad, adlen, in, len)) !=
             AXIOM_OK)
@@ -247,4 +250,41 @@ AXIOM_API int axiom_aead_open(axiom_aead_ctx *ctx, uint8_t *out, const uint8_t *
         return AXIOM_EAUTH;
     }
     return AXIOM_OK;
+}
+
+/* ---- combined mode: ciphertext || tag in one buffer ---------------------- */
+
+AXIOM_API int axiom_aead_seal_combined(axiom_aead_ctx *ctx, uint8_t *out, size_t taglen,
+                                       const uint8_t *nonce, size_t noncelen,
+                                       const uint8_t *ad, size_t adlen,
+                                       const uint8_t *in, size_t len)
+{
+    if (!out)
+        return AXIOM_EINVAL;
+    if (len > SIZE_MAX - taglen) {
+        /* No real buffer is this long: report the other errors first. */
+        int rc = check_args(ctx, out, out, taglen, nonce, noncelen, ad, adlen, NULL, 0);
+        return rc != AXIOM_OK ? rc : AXIOM_ELENGTH;
+    }
+    /* The tag goes right behind the ciphertext, written after all of the
+     * input has been read (so it may even overlay the input's end). */
+    return axiom_aead_seal(ctx, out, out + len, taglen, nonce, noncelen, ad, adlen, in, len);
+}
+
+AXIOM_API int axiom_aead_open_combined(axiom_aead_ctx *ctx, uint8_t *out, size_t taglen,
+                                       const uint8_t *nonce, size_t noncelen,
+                                       const uint8_t *ad, size_t adlen,
+                                       const uint8_t *in, size_t inlen)
+{
+    if (!in && inlen)
+        return AXIOM_EINVAL;
+    if (inlen < taglen) {
+        /* Shorter than a tag: the other errors first, then the length. */
+        static const uint8_t none[1];
+        int rc = check_args(ctx, out, in ? in : none, taglen, nonce, noncelen, ad, adlen,
+                            NULL, 0);
+        return rc != AXIOM_OK ? rc : AXIOM_ELENGTH;
+    }
+    size_t len = inlen - taglen;
+    return axiom_aead_open(ctx, out, in + len, taglen, nonce, noncelen, ad, adlen, in, len);
 }

@@ -30,9 +30,44 @@ static const axiom_cipher_desc ciphers[] = {
     { "aes-256-xts", AXIOM_MODE_XTS, 64, 16, axiom_aes_kernels, NULL },
     /* CTR: a GOST R 34.13-2015 64-bit IV is passed as IV || 0^64. */
     MODES("kuznyechik", 32, axiom_kuz_kernels),
+    /* CTR-ACPKM (RFC 8645): the same IV convention; "-<N>" after the
+     * name sets the section size (axiom_catalog_acpkm_section). */
+    { "kuznyechik-ctr-acpkm", AXIOM_MODE_CTR_ACPKM, 32, 16, axiom_kuz_kernels, NULL },
     MODES("sm4", 16, axiom_sm4_kernels),
     { "chacha20", AXIOM_MODE_STREAM, 32, 0, axiom_chacha_kernels, &axiom_chacha20_stream },
 };
+
+/* Whether @name starts with @prefix, ASCII case-insensitively. */
+static int has_prefix(const char *name, const char *prefix)
+{
+    for (; *prefix; name++, prefix++)
+        if (axiom_ascii_lower((unsigned char)*name) != axiom_ascii_lower((unsigned char)*prefix))
+            return 0;
+    return 1;
+}
+
+#define ACPKM_NAME "kuznyechik-ctr-acpkm"
+#define ACPKM_DEFAULT 4096
+/* Section sizes a name may ask for: whole blocks, up to 2^30 bytes. */
+#define ACPKM_MAX ((size_t)1 << 30)
+
+/* The section size of "kuznyechik-ctr-acpkm-<N>": N in decimal, no sign
+ * and no leading zero, a multiple of 16 from 16 to 2^30; 0 otherwise. */
+static size_t acpkm_suffix(const char *name)
+{
+    if (!has_prefix(name, ACPKM_NAME "-"))
+        return 0;
+    const char *p = name + sizeof ACPKM_NAME;
+    size_t n = 0;
+    if (*p < '1' || *p > '9')
+        return 0;
+    for (; *p; p++) {
+        if (*p < '0' || *p > '9' || n > ACPKM_MAX)
+            return 0;
+        n = 10 * n + (size_t)(*p - '0');
+    }
+    return n <= ACPKM_MAX && n % 16 == 0 ? n : 0;
+}
 
 const axiom_cipher_desc *axiom_catalog_cipher(const char *name)
 {
@@ -41,7 +76,15 @@ const axiom_cipher_desc *axiom_catalog_cipher(const char *name)
     for (size_t i = 0; i < sizeof ciphers / sizeof ciphers[0]; i++)
         if (axiom_name_eq(name, ciphers[i].name))
             return &ciphers[i];
+    if (acpkm_suffix(name))
+        return axiom_catalog_cipher(ACPKM_NAME);
     return NULL;
+}
+
+size_t axiom_catalog_acpkm_section(const char *name)
+{
+    size_t n = acpkm_suffix(name);
+    return n ? n : ACPKM_DEFAULT;
 }
 
 /* AEAD algorithms, each defined beside its code. */
@@ -58,6 +101,9 @@ static const axiom_aead_alg *const aeads[] = {
     &axiom_aead_aegis256,
     &axiom_aead_aegis256x2,
     &axiom_aead_aegis256x4,
+    &axiom_aead_aes128_gcm_siv,
+    &axiom_aead_aes256_gcm_siv,
+    &axiom_aead_kuznyechik_mgm,
     NULL
 };
 
@@ -75,17 +121,13 @@ const axiom_aead_alg *axiom_catalog_aead(const char *name)
 static const axiom_mac_alg *const macs[] = {
     &axiom_mac_hmac,
     &axiom_mac_aegis,
+    &axiom_mac_aes128_cmac,
+    &axiom_mac_aes192_cmac,
+    &axiom_mac_aes256_cmac,
+    &axiom_mac_sm4_cmac,
+    &axiom_mac_kuznyechik_cmac,
     NULL
 };
-
-/* Whether @name starts with @prefix, ASCII case-insensitively. */
-static int has_prefix(const char *name, const char *prefix)
-{
-    for (; *prefix; name++, prefix++)
-        if (axiom_ascii_lower((unsigned char)*name) != axiom_ascii_lower((unsigned char)*prefix))
-            return 0;
-    return 1;
-}
 
 const axiom_mac_alg *axiom_catalog_mac(const char *name, const void **param)
 {

@@ -19,6 +19,7 @@ typedef enum {
     AXIOM_MODE_CFB,
     AXIOM_MODE_OFB,
     AXIOM_MODE_XTS,
+    AXIOM_MODE_CTR_ACPKM, /* CTR with ACPKM key meshing (RFC 8645) */
     AXIOM_MODE_STREAM    /* a stream cipher: see stream */
 } axiom_mode;
 
@@ -33,6 +34,9 @@ typedef struct axiom_cipher_desc {
 
 /* Case-insensitive look-ups; NULL if unknown. */
 const axiom_cipher_desc *axiom_catalog_cipher(const char *name);
+/* The ACPKM section size in bytes that cipher @name (a CTR-ACPKM name the
+ * catalog knows) asks for: its "-<N>" suffix, or the default 4096. */
+size_t axiom_catalog_acpkm_section(const char *name);
 const axiom_aead_alg *axiom_catalog_aead(const char *name);
 /* A MAC name: the algorithm, and in *@param the parameter of a family
  * ("hmac-sha256": the SHA-256 descriptor; NULL for other algorithms). */

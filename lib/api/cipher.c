@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The generic cipher layer: argument checks, byte-granular streaming for
- * CTR/CFB/OFB and XTS ciphertext stealing, over one bound kernel. */
+ * CTR/CFB/OFB, XTS ciphertext stealing and CTR-ACPKM key meshing, over one
+ * bound kernel. */
 #include "config.h"
 
 #include <stdint.h>
@@ -17,7 +18,7 @@
 
 struct axiom_cipher_ctx {
     axiom_bc_ks ks;          /* data key */
-    axiom_bc_ks ks2;         /* XTS tweak key */
+    axiom_bc_ks ks2;         /* XTS tweak key; CTR-ACPKM: the key of section 1 */
     const axiom_cipher_desc *desc;
     const axiom_bc_kernel *k;
     axiom_mode mode;         /* desc->mode, one load nearer */
@@ -29,6 +30,8 @@ struct axiom_cipher_ctx {
     uint8_t buf[16];         /* keystream of the current partial block;
                               * all zero whenever pos == 0 */
     unsigned pos;            /* bytes of buf already used; 0: none pending */
+    size_t section;          /* CTR-ACPKM: section size N in bytes (a multiple of 16) */
+    size_t sec_used;         /* CTR-ACPKM: bytes of the current section done */
 };
 
 /* Clear 16 bytes of the context: an inline store the compiler must keep
@@ -62,7 +65,26 @@ AXIOM_API int axiom_cipher_new(axiom_cipher_ctx **ctx, const char *name)
     c->desc = d;
     c->k = k;
     c->mode = d->mode;
+    if (d->mode == AXIOM_MODE_CTR_ACPKM)
+        c->section = axiom_catalog_acpkm_section(name);
     *ctx = c;
+    return AXIOM_OK;
+}
+
+AXIOM_API int axiom_cipher_dup(axiom_cipher_ctx **copy, const axiom_cipher_ctx *ctx)
+{
+    if (!copy)
+        return AXIOM_EINVAL;
+    *copy = NULL;
+    if (!ctx)
+        return AXIOM_EINVAL;
+    /* Self-contained: key schedules, chaining value and keystream inline,
+     * pointers only to static descriptors and kernels. */
+    axiom_cipher_ctx *c = axiom_secmem_alloc(sizeof *c);
+    if (!c)
+        return AXIOM_ENOMEM;
+    memcpy(c, ctx, sizeof *c);
+    *copy = c;
     return AXIOM_OK;
 }
 
@@ -87,6 +109,10 @@ static inline void start_message(axiom_cipher_ctx *ctx, int direction, const uin
         ctx->k->ecb_enc(&ctx->ks2, ctx->iv, iv, 1); /* the tweak, encrypted */
     else if (ivlen)
         memcpy(ctx->iv, iv, 16);
+    if (ctx->mode == AXIOM_MODE_CTR_ACPKM) { /* every message starts under the key */
+        memcpy(&ctx->ks, &ctx->ks2, sizeof ctx->ks);
+        ctx->sec_used = 0;
+    }
     ctx->ready = 1;
 }
 
@@ -132,6 +158,8 @@ static __attribute__((noinline)) int init_slow(axiom_cipher_ctx *ctx, int direct
         k->setkey(&ctx->ks, key, keylen / 2);
         k->setkey(&ctx->ks2, key + keylen / 2, keylen / 2);
         ctx->xts_same_halves = same;
+    } else if (d->mode == AXIOM_MODE_CTR_ACPKM) {
+        k->setkey(&ctx->ks2, key, keylen); /* start_message copies it to ks */
     } else {
         k->setkey(&ctx->ks, key, keylen);
     }
@@ -189,7 +217,7 @@ static void ctr_tail(axiom_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, siz
 static __attribute__((noinline)) void stream_update(axiom_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
 {
     const axiom_bc_kernel *k = ctx->k;
-    const axiom_mode mode = ctx->mode;
+    const axiom_mode mode = ctx->mode == AXIOM_MODE_CTR_ACPKM ? AXIOM_MODE_CTR : ctx->mode;
     const int cfb_enc = mode == AXIOM_MODE_CFB && ctx->dir == AXIOM_ENCRYPT;
     const int cfb_dec = mode == AXIOM_MODE_CFB && ctx->dir == AXIOM_DECRYPT;
 
@@ -248,6 +276,48 @@ static __attribute__((noinline)) void stream_update(axiom_cipher_ctx *ctx, uint8
             out[i] = y;
         }
         ctx->pos = (unsigned)len;
+    }
+}
+
+/* ACPKM (RFC 8645, 4.1): the next section's key is the encryption of
+ * D = 0x80 .. 0x9f under the current one.  Constant time as the kernel's
+ * ECB and key schedule are; the new key is wiped from the stack. */
+static void acpkm_mesh(axiom_cipher_ctx *ctx)
+{
+    static const uint8_t d[32] = {
+        0x80, 0x81, 0x82, 0x83, 0x84, 0x85, 0x86, 0x87, 0x88, 0x89, 0x8a,
+        0x8b, 0x8c, 0x8d, 0x8e, 0x8f, 0x90, 0x91, 0x92, 0x93, 0x94, 0x95,
+        0x96, 0x97, 0x98, 0x99, 0x9a, 0x9b, 0x9c, 0x9d, 0x9e, 0x9f,
+    };
+    uint8_t key[32];
+    ctx->k->ecb_enc(&ctx->ks, key, d, 2);
+    ctx->k->setkey(&ctx->ks, key, sizeof key);
+    axiom_wipe(key, sizeof key);
+}
+
+/* CTR-ACPKM: CTR whose key changes after every section of ctx->section
+ * bytes; the counter runs on across sections.  The key changes lazily,
+ * when the first byte of the next section comes.  Sections are whole
+ * blocks, so a partial block pending in ctx->buf never straddles one. */
+static __attribute__((noinline)) void acpkm_update(axiom_cipher_ctx *ctx, uint8_t *out,
+                                                   const uint8_t *in, size_t len)
+{
+    while (len) {
+        if (ctx->sec_used == ctx->section) {
+            acpkm_mesh(ctx);
+            ctx->sec_used = 0;
+        }
+        size_t n = ctx->section - ctx->sec_used;
+        if (n > len)
+            n = len;
+        if (!ctx->pos && !(n % 16))
+            ctx->k->ctr(&ctx->ks, out, in, n / 16, ctx->iv);
+        else
+            stream_update(ctx, out, in, n);
+        ctx->sec_used += n;
+        in += n;
+        out += n;
+        len -= n;
     }
 }
 
@@ -324,6 +394,9 @@ AXIOM_API int axiom_cipher_update(axiom_cipher_ctx *ctx, uint8_t *out,
         break;
     case AXIOM_MODE_STREAM:
         return len ? ctx->desc->stream->crypt(&ctx->ks, out, in, len) : AXIOM_OK;
+    case AXIOM_MODE_CTR_ACPKM:
+        acpkm_update(ctx, out, in, len);
+        break;
     case AXIOM_MODE_XTS:
         if (len < 16 || len > XTS_MAX_UNIT)
             return AXIOM_ELENGTH;

@@ -161,7 +161,8 @@ static void cp_crypt(const cp_state *s, const uint8_t key[32], const uint8_t non
 }
 
 static void cp_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                    size_t taglen,                     const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
+                    size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
+                    size_t adlen,
                     const uint8_t *in, size_t len)
 {
     const cp_state *s = state;
@@ -171,7 +172,8 @@ static void cp_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXT
 }
 
 static void cp_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                    size_t taglen,                     const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
+                    size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
+                    size_t adlen,
                     const uint8_t *in, size_t len)
 {
     const cp_state *s = state;
@@ -195,7 +197,8 @@ static void xcp_run(const cp_state *s, int enc, uint8_t *out, uint8_t tag[AXIOM_
 }
 
 static void xcp_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                     size_t taglen,                      const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
+                     size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
+                    size_t adlen,
                      const uint8_t *in, size_t len)
 {
     (void)taglen;
@@ -204,7 +207,8 @@ static void xcp_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAX
 }
 
 static void xcp_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                     size_t taglen,                      const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
+                     size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
+                    size_t adlen,
                      const uint8_t *in, size_t len)
 {
     (void)taglen;

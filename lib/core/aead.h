@@ -24,6 +24,10 @@ typedef struct axiom_aead_alg {
     size_t keylen;
     size_t state_size;           /* bytes of key-dependent state, 64-aligned */
     int (*nonce_ok)(size_t noncelen);
+    /* Optional (NULL: any value): whether a nonce of an accepted length
+     * has a valid value (MGM: the top bit clear); refused with
+     * AXIOM_EIVLEN like a bad length. */
+    int (*nonce_value_ok)(const uint8_t *nonce, size_t noncelen);
     int (*tag_ok)(size_t taglen);
     uint64_t max_len;            /* longest message in bytes */
     uint64_t max_adlen;          /* longest AD in bytes */
@@ -43,7 +47,8 @@ typedef struct axiom_aead_alg {
                  const uint8_t *in, size_t len);
     /* Decrypt and write the tag computed over the ciphertext, as seal
      * does; the generic layer compares its first @taglen bytes with the
-     * caller's. */
+     * caller's.  On entry @tag holds the caller's tag (its taglen bytes,
+     * zeros after them): SIV modes take their counter from it. */
     void (*open)(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG], size_t taglen,
                  const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
                  const uint8_t *in, size_t len);
@@ -56,5 +61,8 @@ extern const axiom_aead_alg axiom_aead_aes128_gcm;         /* lib/gcm/gcm.c */
 extern const axiom_aead_alg axiom_aead_aes192_gcm;         /* lib/gcm/gcm.c */
 extern const axiom_aead_alg axiom_aead_aes256_gcm;         /* lib/gcm/gcm.c */
 extern const axiom_aead_alg axiom_aead_sm4_gcm;            /* lib/gcm/sm4_gcm.c */
+extern const axiom_aead_alg axiom_aead_aes128_gcm_siv;     /* lib/gcm/gcmsiv.c */
+extern const axiom_aead_alg axiom_aead_aes256_gcm_siv;     /* lib/gcm/gcmsiv.c */
+extern const axiom_aead_alg axiom_aead_kuznyechik_mgm;     /* lib/mgm/mgm.c */
 
 #endif

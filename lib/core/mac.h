@@ -49,5 +49,10 @@ typedef struct axiom_mac_alg {
 
 /* Algorithms, defined beside their code. */
 extern const axiom_mac_alg axiom_mac_hmac;   /* lib/sha2/hmac.c: "hmac-<hash>" */
+extern const axiom_mac_alg axiom_mac_aes128_cmac;      /* lib/cmac/cmac.c */
+extern const axiom_mac_alg axiom_mac_aes192_cmac;      /* lib/cmac/cmac.c */
+extern const axiom_mac_alg axiom_mac_aes256_cmac;      /* lib/cmac/cmac.c */
+extern const axiom_mac_alg axiom_mac_sm4_cmac;         /* lib/cmac/cmac.c */
+extern const axiom_mac_alg axiom_mac_kuznyechik_cmac;  /* lib/cmac/cmac.c */
 
 #endif

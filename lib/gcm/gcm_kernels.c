@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The GCM registry entry: the tiers of AES-GCM and SM4-GCM, best first.
- * A tier pairs a block-cipher kernel with a GHASH kernel and, where one
- * exists, a stitched CTR+GHASH loop (lib/gcm/ghash.h); the tiers with
- * stitched loops are defined beside their code in lib/gcm/x86_64/, the
- * others, made only of parts defined elsewhere, here.  A tier is constant
- * time only if every part is. */
+ * A tier pairs a block-cipher kernel with a GHASH kernel and a text phase
+ * (lib/gcm/ghash.h): a stitched CTR+GHASH loop, defined with its tier in
+ * lib/gcm/x86_64/, or the portable one (lib/gcm/gcm_generic.c) for the
+ * tiers defined here.  A tier is constant time only if every part is. */
 #include "config.h"
 
 #include "aes/aes.h"
 #include "gcm/ghash.h"
 #include "sm4/sm4.h"
+
+/* The text phase of the tiers without a stitched loop. */
+#define GCM_GENERIC_TEXT                                                       \
+    .step = AXIOM_GCM_CHUNK_BLOCKS, .enc = axiom_gcm_generic_enc, .dec = axiom_gcm_generic_dec
 
 /* ---- AES-GCM ------------------------------------------------------------ */
 
@@ -20,6 +23,7 @@ const axiom_gcm_kernel axiom_gcm_generic_ct = {
     .desc = "bitsliced AES, portable GHASH",
     .aes = &axiom_aes_generic_ct,
     .ghash = &axiom_ghash_generic_ct,
+    GCM_GENERIC_TEXT,
 };
 
 #ifdef HAVE_ISA_AESNI
@@ -32,6 +36,7 @@ const axiom_gcm_kernel axiom_gcm_aesni_ghash_ct = {
     .desc = "AES-NI, portable GHASH",
     .aes = &axiom_aes_aesni,
     .ghash = &axiom_ghash_generic_ct,
+    GCM_GENERIC_TEXT,
 };
 
 const axiom_gcm_kernel axiom_gcm_aes_ct_pclmul = {
@@ -41,6 +46,7 @@ const axiom_gcm_kernel axiom_gcm_aes_ct_pclmul = {
     .desc = "bitsliced AES, PCLMULQDQ GHASH",
     .aes = &axiom_aes_generic_ct,
     .ghash = &axiom_ghash_pclmul,
+    GCM_GENERIC_TEXT,
 };
 #endif
 
@@ -63,9 +69,9 @@ const axiom_kernel *const axiom_gcm_kernels[] = {
 
 /* ---- SM4-GCM ------------------------------------------------------------ */
 
-/* None has a stitched loop: lib/gcm/gcm.c runs the SM4 kernel's CTR over
- * 4 KiB chunks and GHASHes each while it is in L1.  The SIMD tiers pair
- * with the widest GHASH kernel the CPU has. */
+/* None has a stitched loop: the portable text phase runs the SM4 kernel's
+ * CTR over 4 KiB chunks and GHASHes each while it is in L1.  The SIMD
+ * tiers pair with the widest GHASH kernel the CPU has. */
 #define SM4_GCM_TIER(var, nm, feat, ct, bc, gh)                               \
     static const axiom_gcm_kernel var = {                                     \
         .name = nm,                                                           \
@@ -74,6 +80,7 @@ const axiom_kernel *const axiom_gcm_kernels[] = {
         .desc = "SM4 kernel and GHASH kernel, not stitched",                  \
         .aes = (bc),                                                          \
         .ghash = (gh),                                                        \
+        GCM_GENERIC_TEXT,                                                     \
     };
 
 #define SM4G_PCLMUL (AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3)

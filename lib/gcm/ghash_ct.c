@@ -124,6 +124,7 @@ const axiom_ghash_kernel axiom_ghash_generic_ct = {
     .features = 0,
     .constant_time = 1,
     .desc = "portable constant-time carry-less multiplication",
+    .step = 1,
     .init = ghash_ct_init,
     .update = ghash_ct_update,
 };

@@ -1,32 +1,20 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* SM4-GCM (RFC 8998; NIST SP 800-38D with SM4 as the block cipher): the
- * sm4-gcm AEAD algorithm, built on the GCM machinery of lib/gcm/gcm.c. */
+ * sm4-gcm AEAD algorithm, built on the GCM glue of lib/gcm/gcm.c. */
 
 /*
- * lib/gcm/gcm.c's tiers pair a block-cipher kernel with a GHASH kernel; nothing
- * in its J0, counter (inc32), AD, tail and tag code is specific to AES, so
- * the SM4 tiers (lib/gcm/gcm_kernels.c) are ordinary axiom_gcm_kernel
- * values whose block kernel is an SM4 one.  Seal and open are
- * lib/gcm/gcm.c's (axiom_gcm_aead_seal, axiom_gcm_aead_open): the tier bound
- * at setkey brings the block cipher and the GHASH kernel.  A tier is
- * constant time only if both its parts are; the masked SM4 kernel is not
+ * Nothing in the GCM phases (lib/gcm/ghash.h) is specific to AES, so the
+ * SM4 tiers (lib/gcm/gcm_kernels.c) are ordinary axiom_gcm_kernel values
+ * whose block kernel is an SM4 one and whose text phase is the portable
+ * one; setkey, seal and open are lib/gcm/gcm.c's.  A tier is constant
+ * time only if both its kernels are; the masked SM4 kernel is not
  * (lib/sm4/sm4.c), and its tiers come after the portable generic-ct ones,
  * which every CPU can run, so they are never picked.
  */
 #include "config.h"
 
 #include "core/aead.h"
-#include "core/bc_modes.h"
 #include "gcm/gcm.h"
-#include "gcm/ghash.h"
-#include "core/internal.h"
-#include "sm4/sm4.h"
-
-static void sm4_gcm_setkey(void *state, const axiom_kernel *k, const uint8_t *key,
-                           size_t keylen)
-{
-    axiom_gcm_setkey_with(state, axiom_gcm_of(k), key, keylen);
-}
 
 const axiom_aead_alg axiom_aead_sm4_gcm = {
     .name = "sm4-gcm",
@@ -36,7 +24,7 @@ const axiom_aead_alg axiom_aead_sm4_gcm = {
     .tag_ok = axiom_gcm_aead_tag_ok,
     .max_len = AXIOM_GCM_MAX_LEN,
     .max_adlen = AXIOM_GCM_MAX_ADLEN,
-    .setkey = sm4_gcm_setkey,
+    .setkey = axiom_gcm_aead_setkey,
     .kernels = axiom_sm4_gcm_kernels,
     .seal = axiom_gcm_aead_seal,
     .open = axiom_gcm_aead_open,

@@ -19,6 +19,7 @@
 #include <pthread.h>
 #include <string.h>
 
+#include "core/bytes.h"
 #include "core/internal.h"
 #include "kuznyechik/kuznyechik.h"
 
@@ -69,6 +70,20 @@ static void kuz_lin_inv(uint8_t a[16])
     }
 }
 
+/* A block as two words, byte j of the block at bits 8j..8j+7 of word
+ * j / 8 on every host (the lookups index the tables by those bits). */
+static inline void ld128(uint64_t a[2], const uint8_t *p)
+{
+    a[0] = axiom_load64_le(p);
+    a[1] = axiom_load64_le(p + 8);
+}
+
+static inline void st128(uint8_t *p, const uint64_t a[2])
+{
+    axiom_store64_le(p, a[0]);
+    axiom_store64_le(p + 8, a[1]);
+}
+
 /* L is linear over GF(2^8): L(v at byte j) is v times L(1 at byte j). */
 static void kuz_tab_init(void)
 {
@@ -83,8 +98,8 @@ static void kuz_tab_init(void)
                 a[i] = gf_mul(axiom_kuz_pi[v], col[i]);
                 b[i] = gf_mul(axiom_kuz_pi_inv[v], icol[i]);
             }
-            memcpy(kuz_t[j][v], a, 16);
-            memcpy(kuz_it[j][v], b, 16);
+            ld128(kuz_t[j][v], a);
+            ld128(kuz_it[j][v], b);
         }
     }
 }
@@ -111,30 +126,33 @@ static void kuz_tab_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
     pthread_once(&kuz_tab_once, kuz_tab_init);
     uint64_t *k = ks->w;
     uint64_t a1[2], a0[2], t[2];
-    memcpy(a1, key, 16);
-    memcpy(a0, key + 16, 16);
-    memcpy(k, a1, 16);
-    memcpy(k + 2, a0, 16);
+    /* The round keys K_1..K_10 are stored as bytes (the layout every
+     * Kuznyechik kernel shares), the words L^-1(K_i) after them as words. */
+    uint8_t *kb = (uint8_t *)k;
+    ld128(a1, key);
+    ld128(a0, key + 16);
+    st128(kb, a1);
+    st128(kb + 16, a0);
     for (int i = 0; i < 4; i++) {
         for (int j = 0; j < 8; j++) {
             uint64_t c[2];
-            memcpy(c, axiom_kuz_c[8 * i + j], 16);
+            ld128(c, axiom_kuz_c[8 * i + j]);
             kuz_lookup(t, kuz_t, a1[0] ^ c[0], a1[1] ^ c[1]);
             t[0] ^= a0[0];
             t[1] ^= a0[1];
             memcpy(a0, a1, 16);
             memcpy(a1, t, 16);
         }
-        memcpy(k + 4 * (i + 1), a1, 16);
-        memcpy(k + 4 * (i + 1) + 2, a0, 16);
+        st128(kb + 32 * (i + 1), a1);
+        st128(kb + 32 * (i + 1) + 16, a0);
     }
     /* L^-1(K_i) = XOR_j IT[j][pi(K_i[j])] */
     for (int i = 1; i < AXIOM_KUZ_ROUNDS; i++) {
         uint64_t p[2];
-        uint8_t *pb = (uint8_t *)p;
-        const uint8_t *kb = (const uint8_t *)(k + 2 * i);
+        uint8_t pb[16];
         for (int j = 0; j < 16; j++)
-            pb[j] = axiom_kuz_pi[kb[j]];
+            pb[j] = axiom_kuz_pi[kb[16 * i + j]];
+        ld128(p, pb);
         kuz_lookup(k + KUZ_DK_WORD + 2 * i, kuz_it, p[0], p[1]);
     }
     ks->rounds = AXIOM_KUZ_ROUNDS;
@@ -145,16 +163,19 @@ static void kuz_tab_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 
 static void kuz_tab_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
-    const uint64_t *k = ks->w;
+    uint64_t k[20];
+    for (int r = 0; r < 10; r++)
+        ld128(k + 2 * r, (const uint8_t *)ks->w + 16 * r);
     for (; n > 0; n--, in += 16, out += 16) {
         uint64_t a[2];
-        memcpy(a, in, 16);
+        ld128(a, in);
         for (int r = 0; r < 9; r++)
             kuz_lookup(a, kuz_t, a[0] ^ k[2 * r], a[1] ^ k[2 * r + 1]);
         a[0] ^= k[18];
         a[1] ^= k[19];
-        memcpy(out, a, 16);
+        st128(out, a);
     }
+    axiom_wipe(k, sizeof k);
 }
 
 /* D = X[K1] S^-1 L^-1 X[K2] ... S^-1 L^-1 X[K10].  Carrying u = L^-1(state)
@@ -163,27 +184,35 @@ static void kuz_tab_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, 
  * pi. */
 static void kuz_tab_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
-    const uint64_t *k = ks->w, *dk = ks->w + KUZ_DK_WORD;
+    const uint64_t *dk = ks->w + KUZ_DK_WORD;
+    uint64_t k[20];
+    for (int r = 0; r < 10; r++)
+        ld128(k + 2 * r, (const uint8_t *)ks->w + 16 * r);
     for (; n > 0; n--, in += 16, out += 16) {
         uint64_t a[2];
-        uint8_t *ab = (uint8_t *)a;
-        memcpy(a, in, 16);
+        uint8_t ab[16];
+        ld128(a, in);
         a[0] ^= k[18];
         a[1] ^= k[19];
+        st128(ab, a);
         for (int j = 0; j < 16; j++)
             ab[j] = axiom_kuz_pi[ab[j]];
+        ld128(a, ab);
         kuz_lookup(a, kuz_it, a[0], a[1]);
         for (int r = 8; r >= 1; r--) {
             kuz_lookup(a, kuz_it, a[0], a[1]);
             a[0] ^= dk[2 * r];
             a[1] ^= dk[2 * r + 1];
         }
+        st128(ab, a);
         for (int j = 0; j < 16; j++)
             ab[j] = axiom_kuz_pi_inv[ab[j]];
+        ld128(a, ab);
         a[0] ^= k[0];
         a[1] ^= k[1];
-        memcpy(out, a, 16);
+        st128(out, a);
     }
+    axiom_wipe(k, sizeof k);
 }
 
 AXIOM_BC_DEFINE_MODE(kuz_tab_cbc_enc, axiom_bc_cbc_enc_generic, kuz_tab_enc)

@@ -29,6 +29,7 @@ struct fill_state {
     size_t pos;
     uint64_t requests;      /* generate requests since the last OS (re)seed */
     pid_t pid;              /* process that seeded this state */
+    unsigned long forks;    /* fork_count when this state was seeded */
     int wipeonfork;         /* MADV_WIPEONFORK is in force on this mapping */
     int live;               /* seeded; a fork() child sees 0 under WIPEONFORK */
 };
@@ -44,6 +45,17 @@ static size_t map_len;
 /* Statistics and switches for tests (atomics: touched by every thread). */
 static long live_states;
 static int hook_no_wipeonfork;
+
+/* Forks seen by this process and its ancestors: a pthread_atfork child
+ * handler counts them.  A second line of fork detection beside
+ * MADV_WIPEONFORK, for a system that accepts the advice without honouring
+ * it (qemu-user's madvise does nothing and reports success). */
+static unsigned long fork_count;
+
+static void count_fork(void)
+{
+    __atomic_add_fetch(&fork_count, 1, __ATOMIC_RELAXED);
+}
 static uint64_t instances;
 
 static void state_destroy(void *p)
@@ -66,6 +78,8 @@ static void key_init(void)
     /* Without a key (PTHREAD_KEYS_MAX reached) the generator still works;
      * an exiting thread's state is then leaked unwiped. */
     key_ok = pthread_key_create(&state_key, state_destroy) == 0;
+    /* Failure (ENOMEM) leaves WIPEONFORK and the process id check. */
+    (void)pthread_atfork(NULL, NULL, count_fork);
 }
 
 static int state_new(struct fill_state **out)
@@ -122,6 +136,7 @@ static int state_seed(struct fill_state *s)
         return rc;
     s->requests = 0;
     s->pid = pers.pid;
+    s->forks = __atomic_load_n(&fork_count, __ATOMIC_RELAXED);
     s->wipeonfork = wof;
     s->live = 1;
     return AXIOM_OK;
@@ -145,9 +160,12 @@ AXIOM_API int axiom_random_fill(void *buf, size_t len)
     struct fill_state *s = tls_state;
     if (!s && (rc = state_new(&s)))
         return rc;
-    /* Fork detection: a WIPEONFORK page reads as zero in the child; without
-     * it, compare the process id (one system call per request). */
-    if (!s->live || (!s->wipeonfork && s->pid != getpid())) {
+    /* Fork detection: a WIPEONFORK page reads as zero in the child, and
+     * fork() through the C library runs count_fork; without WIPEONFORK,
+     * compare the process id too (one system call per request), which also
+     * catches a raw clone(2). */
+    if (!s->live || s->forks != __atomic_load_n(&fork_count, __ATOMIC_RELAXED) ||
+        (!s->wipeonfork && s->pid != getpid())) {
         if ((rc = state_seed(s)))
             return rc;
     }

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The kernel interface of the SHA-2 family (SHA-224/256) and the internal
- * streaming state that the hash, HMAC and HKDF layers share. */
+/* The kernel interface of the SHA-2 family (SHA-224/256 on 32-bit words
+ * and 64-byte blocks, SHA-384/512 and SHA-512/256 on 64-bit words and
+ * 128-byte blocks) and the internal streaming state that the hash, HMAC
+ * and HKDF layers share. */
 #ifndef AXIOM_HASH_INTERNAL_H
 #define AXIOM_HASH_INTERNAL_H
 
@@ -14,6 +16,9 @@
 
 #define AXIOM_SHA256_BLOCK 64
 #define AXIOM_SHA256_WORDS 8
+#define AXIOM_SHA512_BLOCK 128
+#define AXIOM_SHA512_WORDS 8
+#define AXIOM_HASH_MAX_BLOCK AXIOM_SHA512_BLOCK
 /* Widest multi-lane kernel; the lane scheduler sizes its arrays by it. */
 #define AXIOM_HASH_MAX_LANES 16
 
@@ -21,6 +26,9 @@
  * blocks (nblocks may be 0; any alignment of @blocks). */
 typedef void (*axiom_hash_compress_fn)(uint32_t state[AXIOM_SHA256_WORDS],
                                        const uint8_t *blocks, size_t nblocks);
+/* The same for the 64-bit family over 128-byte blocks. */
+typedef void (*axiom_hash_compress64_fn)(uint64_t state[AXIOM_SHA512_WORDS],
+                                         const uint8_t *blocks, size_t nblocks);
 
 /* Multi-lane: advance @lanes independent chaining values by the same number
  * of blocks, lane i reading @nblocks * 64 bytes at data[i].  The state is
@@ -30,9 +38,11 @@ typedef void (*axiom_hash_compress_fn)(uint32_t state[AXIOM_SHA256_WORDS],
 typedef void (*axiom_hash_lanes_fn)(uint32_t *st, const uint8_t *const data[],
                                     size_t nblocks);
 
-/* One kernel.  A single-stream kernel has lanes == 1 and compress set; a
- * multi-lane kernel has lanes > 1 and compress_lanes set.  block_cost is a
- * rough measured cost in cycles of one 64-byte block step (for a
+/* One kernel, of one family: @block says which.  A SHA-224/256 kernel
+ * (block 64) is single-stream with lanes == 1 and compress set, or
+ * multi-lane with lanes > 1 and compress_lanes set; a SHA-384/512 kernel
+ * (block 128) is single-stream with compress64 set.  block_cost is a
+ * rough measured cost in cycles of one block step (for a
  * multi-lane kernel: one block of every lane, whatever number of them are
  * in use); the lane scheduler compares the two kinds to decide whether a
  * wide call pays, and when too few lanes are left for it to. */
@@ -42,6 +52,8 @@ typedef struct axiom_hash_kernel {
     unsigned block_cost;
     axiom_hash_compress_fn compress;
     axiom_hash_lanes_fn compress_lanes;
+    unsigned block;        /* AXIOM_SHA256_BLOCK or AXIOM_SHA512_BLOCK */
+    axiom_hash_compress64_fn compress64;
 } axiom_hash_kernel;
 
 /* Kernels defined in the family folders (declared whether or not built;
@@ -51,11 +63,16 @@ extern const axiom_hash_kernel axiom_sha256_shani;
 extern const axiom_hash_kernel axiom_sha256_avx2;
 extern const axiom_hash_kernel axiom_sha256_avx2_8x;
 extern const axiom_hash_kernel axiom_sha256_avx512_16x;
+extern const axiom_hash_kernel axiom_sha512_generic;
+extern const axiom_hash_kernel axiom_sha512_avx2;
+extern const axiom_hash_kernel axiom_sha512_avx512;
 
 /* The SHA-256 kernels of this build, best first, and the multi-lane ones,
  * widest first (may be empty) (lib/sha2/sha2_kernels.c). */
 extern axiom_kernel_list axiom_sha256_kernels;
 extern axiom_kernel_list axiom_sha256_lane_kernels;
+/* The SHA-384/512 kernels, best first (none is multi-lane). */
+extern axiom_kernel_list axiom_sha512_kernels;
 
 /* The first usable hash kernel of @list, NULL if none. */
 static inline const axiom_hash_kernel *axiom_hash_pick(const axiom_kernel *const *list)
@@ -63,17 +80,27 @@ static inline const axiom_hash_kernel *axiom_hash_pick(const axiom_kernel *const
     return (const axiom_hash_kernel *)axiom_pick(list);
 }
 
-/* FIPS 180-4, 4.2.2: the 64 round constants, shared by every kernel;
- * 5.3.2 and 5.3.3: the initial hash values. */
+/* A chaining value of either family: eight words of 32 or 64 bits. */
+typedef union axiom_hash_cv {
+    uint32_t w32[AXIOM_SHA256_WORDS];
+    uint64_t w64[AXIOM_SHA512_WORDS];
+} axiom_hash_cv;
+
+/* FIPS 180-4, 4.2.2 and 4.2.3: the round constants, shared by every kernel
+ * of a family; 5.3.2 to 5.3.6: the initial hash values. */
 extern const uint32_t axiom_sha256_k[64];
-extern const uint32_t axiom_sha224_iv[AXIOM_SHA256_WORDS];
-extern const uint32_t axiom_sha256_iv[AXIOM_SHA256_WORDS];
+extern const uint64_t axiom_sha512_k[80];
+extern const axiom_hash_cv axiom_sha224_iv;
+extern const axiom_hash_cv axiom_sha256_iv;
+extern const axiom_hash_cv axiom_sha384_iv;
+extern const axiom_hash_cv axiom_sha512_iv;
+extern const axiom_hash_cv axiom_sha512_256_iv;
 
 /* A hash function: its sizes, initial value and kernels. */
 typedef struct axiom_hash_desc {
     const char *name;
     size_t digestlen;
-    const uint32_t *iv;                            /* 8 words */
+    const axiom_hash_cv *iv;
     const axiom_kernel *const *kernels;            /* single stream, best first */
     const axiom_kernel *const *lane_kernels;       /* multi-lane, widest first; may be empty */
 } axiom_hash_desc;
@@ -86,37 +113,47 @@ const axiom_hash_desc *axiom_hash_find(const char *name);
 const axiom_hash_desc *axiom_hash_find_many(const char *name);
 
 /* A message in progress: chaining value, bytes hashed so far (including
- * any prefix such as HMAC's key block), and the pending partial block. */
+ * any prefix such as HMAC's key block), and the pending partial block.
+ * The byte count is 64 bits for both families: SHA-384/512's 128-bit
+ * length field is written from it (messages stop at 2^64 - 1 bytes). */
 typedef struct axiom_hash_state {
-    uint32_t h[AXIOM_SHA256_WORDS];
+    axiom_hash_cv h;
     uint64_t total;
-    uint8_t buf[AXIOM_SHA256_BLOCK];
+    uint8_t buf[AXIOM_HASH_MAX_BLOCK];
     unsigned used;
 } axiom_hash_state;
 
-/* Start from @iv (8 words) as if @prefix bytes had already been hashed
- * (prefix is a multiple of the block size). */
-void axiom_hash_state_init(axiom_hash_state *s, const uint32_t *iv, uint64_t prefix);
+/* Start from @iv as if @prefix bytes had already been hashed (prefix is a
+ * multiple of the block size). */
+void axiom_hash_state_init(axiom_hash_state *s, const axiom_hash_cv *iv, uint64_t prefix);
 void axiom_hash_state_update(axiom_hash_state *s, const axiom_hash_kernel *k,
                              const uint8_t *in, size_t len);
-/* Pad, compress and write the first @outlen (<= 32) bytes of the big-endian
- * chaining value to @out.  The state is left wiped-but-garbage: re-init it. */
+/* Pad, compress and write the first @outlen (<= 64) bytes of the
+ * big-endian chaining value to @out.  The state is left wiped-but-garbage:
+ * re-init it. */
 void axiom_hash_state_final(axiom_hash_state *s, const axiom_hash_kernel *k,
                             uint8_t *out, size_t outlen);
 
 /* One whole message (@len bytes at @in, NULL when @len is 0) from the
- * chaining value @iv, as if @prefix bytes (a multiple of 64) had been
- * hashed before it: its padded digest's first @outlen (<= 32) bytes to
- * @out.  The same as init + update + final, with no state to keep. */
-void axiom_hash_oneshot(const uint32_t *iv, uint64_t prefix, const axiom_hash_kernel *k,
+ * chaining value @iv, as if @prefix bytes (a multiple of the block) had
+ * been hashed before it: its padded digest's first @outlen (<= 64) bytes
+ * to @out.  The same as init + update + final, with no state to keep. */
+void axiom_hash_oneshot(const axiom_hash_cv *iv, uint64_t prefix, const axiom_hash_kernel *k,
                         const uint8_t *in, size_t len, uint8_t *out, size_t outlen);
 
-/* Hash @n messages with the widest multi-lane kernel usable now, falling
- * back to @single for stragglers or when no lane kernel helps.  Every
- * message starts from @iv after @prefix bytes; out[i] receives @outlen
- * bytes.  No argument checks: the public wrappers do them. */
+/* Advance @cv by @nblocks whole blocks of @k's family. */
+static inline void axiom_hash_compress(const axiom_hash_kernel *k, axiom_hash_cv *cv,
+                                       const uint8_t *blocks, size_t nblocks)
+{
+    if (k->block == AXIOM_SHA512_BLOCK)
+        k->compress64(cv->w64, blocks, nblocks);
+    else
+        k->compress(cv->w32, blocks, nblocks);
+}
+
 /* The multi-lane kernel axiom_hash_many_core() would use next to @single,
- * or NULL when none is usable or none beats @single with all lanes busy. */
+ * or NULL when none is usable or none beats @single with all lanes busy
+ * (always NULL for SHA-384/512, which have no multi-lane kernel). */
 const axiom_hash_kernel *axiom_hash_pick_wide(const axiom_hash_desc *d,
                                               const axiom_hash_kernel *single);
 
@@ -126,28 +163,54 @@ const axiom_hash_kernel *axiom_hash_pick_wide(const axiom_hash_desc *d,
  * the sort's array is allocated). */
 int axiom_hash_many_disjoint(uint8_t *const out[], size_t outlen, const void *const msgs[],
                              const size_t lens[], size_t n);
+/* Hash @n messages with the widest multi-lane kernel usable now, falling
+ * back to @single for stragglers or when no lane kernel helps (one message
+ * at a time with @single when there is none).  Every message starts from
+ * @iv after @prefix bytes; out[i] receives @outlen bytes.  No argument
+ * checks: the public wrappers do them. */
 void axiom_hash_many_core(const axiom_hash_desc *d, const axiom_hash_kernel *single,
-                          const uint32_t *iv, uint64_t prefix,
+                          const axiom_hash_cv *iv, uint64_t prefix,
                           uint8_t *const out[], size_t outlen,
                           const void *const msgs[], const size_t lens[], size_t n);
 
-/* FIPS 180-4, 5.1.1: the @rest (< 64) bytes left after the whole blocks,
- * a 1 bit, zeros, and the message length in bits as 64 bits: one block, or
- * two when fewer than 9 bytes are left in the first.  Returns the number
- * of blocks written to @last. */
-static inline size_t axiom_hash_pad(uint8_t last[2 * AXIOM_SHA256_BLOCK], const uint8_t *tail,
-                                    size_t rest, uint64_t total)
+/* HKDF-Expand (RFC 5869, 2.3) under hash @d from the key @prk (any
+ * length), with the info the concatenation of @nparts pieces; AXIOM_ELENGTH
+ * when @outlen is over 255 times the digest size (lib/sha2/hmac.c). */
+int axiom_hkdf_expand_parts(const struct axiom_hash_desc *d, uint8_t *out, size_t outlen,
+                            const uint8_t *prk, size_t prklen, const uint8_t *const parts[],
+                            const size_t lens[], size_t nparts);
+
+/* FIPS 180-4, 5.1.1 and 5.1.2: the @rest (< @block) bytes left after the
+ * whole blocks, a 1 bit, zeros, and the message length in bits as a
+ * big-endian field of @block / 8 bytes (64 bits for SHA-224/256, 128 for
+ * SHA-384/512, of which the top 61 are always zero here): one block, or two
+ * when the field does not fit behind the 1 bit.  Returns the number of
+ * blocks written to @last (room for 2 * @block bytes; only those blocks
+ * are written).  @block is a constant at every call site, so the inlined
+ * copies have no division or branch on it. */
+static inline size_t axiom_hash_pad(uint8_t *last, const uint8_t *tail, size_t rest,
+                                    uint64_t total, size_t block)
 {
-    size_t nb = rest < AXIOM_SHA256_BLOCK - 8 ? 1 : 2;
+    const size_t field = block / 8;
     uint64_t bits = total << 3;
 
-    axiom_zero16(last, 2 * AXIOM_SHA256_BLOCK);
-    if (rest)
-        memcpy(last, tail, rest);
+    if (rest < block - field) {
+        axiom_zero16(last, block);
+        if (rest)
+            memcpy(last, tail, rest);
+        last[rest] = 0x80;
+        if (field == 16)
+            last[block - 9] = (uint8_t)(total >> 61);
+        axiom_store64_be(last + block - 8, bits);
+        return 1;
+    }
+    axiom_zero16(last, 2 * block);
+    memcpy(last, tail, rest);
     last[rest] = 0x80;
-    axiom_store32_be(last + nb * AXIOM_SHA256_BLOCK - 8, (uint32_t)(bits >> 32));
-    axiom_store32_be(last + nb * AXIOM_SHA256_BLOCK - 4, (uint32_t)bits);
-    return nb;
+    if (field == 16)
+        last[2 * block - 9] = (uint8_t)(total >> 61);
+    axiom_store64_be(last + 2 * block - 8, bits);
+    return 2;
 }
 
 #endif

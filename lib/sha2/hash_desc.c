@@ -7,15 +7,22 @@
 
 #include "sha2/hash.h"
 
+/* SHA-384, SHA-512 and SHA-512/256 share their kernels; none is
+ * multi-lane. */
+static const axiom_kernel *const no_lane_kernels[] = { NULL };
+
 static const axiom_hash_desc hashes[] = {
-    { "sha224", 28, axiom_sha224_iv, axiom_sha256_kernels, axiom_sha256_lane_kernels },
-    { "sha256", 32, axiom_sha256_iv, axiom_sha256_kernels, axiom_sha256_lane_kernels },
+    { "sha224", 28, &axiom_sha224_iv, axiom_sha256_kernels, axiom_sha256_lane_kernels },
+    { "sha256", 32, &axiom_sha256_iv, axiom_sha256_kernels, axiom_sha256_lane_kernels },
+    { "sha384", 48, &axiom_sha384_iv, axiom_sha512_kernels, no_lane_kernels },
+    { "sha512", 64, &axiom_sha512_iv, axiom_sha512_kernels, no_lane_kernels },
+    { "sha512-256", 32, &axiom_sha512_256_iv, axiom_sha512_kernels, no_lane_kernels },
 };
 
 /* The hash names again, lowercase and zero-padded to 16 bytes, in the order
  * of hashes[]: axiom_hash() looks its name up on every call, so the look-up
  * compares 8 bytes at a time instead of calling strcasecmp per entry. */
-static const char hash_keys[][16] = { "sha224", "sha256" };
+static const char hash_keys[][16] = { "sha224", "sha256", "sha384", "sha512", "sha512-256" };
 _Static_assert(sizeof hash_keys / sizeof hash_keys[0] == sizeof hashes / sizeof hashes[0],
                "one key per hash");
 

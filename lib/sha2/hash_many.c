@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The lane scheduler behind axiom_hash_many() and axiom_hmac_many(): keeps
- * every lane of a multi-lane kernel busy with its own message.
+ * every lane of a multi-lane kernel busy with its own message.  Only
+ * SHA-224/256 have multi-lane kernels; SHA-384/512 messages go one at a
+ * time through the single-stream kernel.
  *
  * Each lane walks its message's whole blocks straight from the caller's
  * buffer, then one or two padding blocks built in a per-lane buffer.  A
@@ -30,7 +32,7 @@ typedef struct lane {
 
 typedef struct sched {
     const axiom_hash_kernel *single;
-    const uint32_t *iv;
+    const axiom_hash_cv *iv;
     uint64_t prefix;
     uint8_t *const *out;
     size_t outlen;
@@ -70,9 +72,10 @@ static void lane_load(sched *s, unsigned l)
     ln->busy = 1;
     /* An empty message may be NULL, and NULL + 0 is undefined (UBSan). */
     ln->padblocks = (unsigned)axiom_hash_pad(s->pad[l], full ? m + full * AXIOM_SHA256_BLOCK : m,
-                                             len % AXIOM_SHA256_BLOCK, s->prefix + len);
+                                             len % AXIOM_SHA256_BLOCK, s->prefix + len,
+                                             AXIOM_SHA256_BLOCK);
     for (unsigned j = 0; j < AXIOM_SHA256_WORDS; j++)
-        s->st[j * s->nlanes + l] = s->iv[j];
+        s->st[j * s->nlanes + l] = s->iv->w32[j];
     if (full) {
         ln->p = m;
         ln->nb = full;
@@ -101,7 +104,7 @@ static void lane_finish_single(sched *s, unsigned l)
     s->busy--;
 }
 
-static void one_at_a_time(const axiom_hash_kernel *k, const uint32_t *iv, uint64_t prefix,
+static void one_at_a_time(const axiom_hash_kernel *k, const axiom_hash_cv *iv, uint64_t prefix,
                           uint8_t *const out[], size_t outlen, const void *const msgs[],
                           const size_t lens[], size_t n)
 {
@@ -174,6 +177,9 @@ const axiom_hash_kernel *axiom_hash_pick_wide(const axiom_hash_desc *d,
                                               const axiom_hash_kernel *single)
 {
     const axiom_hash_kernel *wide = axiom_hash_pick(d->lane_kernels);
+    /* Lane kernels exist for SHA-224/256 only: a list may hold none. */
+    if (wide && wide->block != single->block)
+        wide = NULL;
     /* A wide step costs the same whatever the number of busy lanes, so it
      * pays only if it beats the single-stream kernel with every lane busy
      * (eight AVX2 lanes do not beat one SHA-NI stream). */
@@ -183,7 +189,7 @@ const axiom_hash_kernel *axiom_hash_pick_wide(const axiom_hash_desc *d,
 }
 
 void axiom_hash_many_core(const axiom_hash_desc *d, const axiom_hash_kernel *single,
-                          const uint32_t *iv, uint64_t prefix,
+                          const axiom_hash_cv *iv, uint64_t prefix,
                           uint8_t *const out[], size_t outlen,
                           const void *const msgs[], const size_t lens[], size_t n)
 {

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* HMAC (RFC 2104) over the SHA-2 kernels, with the states after the inner
- * and outer key blocks computed once per key, and HKDF (RFC 5869) on top. */
+/* HMAC (RFC 2104, FIPS 198-1) over the SHA-2 kernels of either family,
+ * with the states after the inner and outer key blocks computed once per
+ * key, and HKDF (RFC 5869) on top.  The key setup is written once over the
+ * block size and inlined for 64 and 128 bytes, so that SHA-256 keeps its
+ * constant-size loops. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -16,9 +19,9 @@ struct axiom_hmac_ctx {
     const axiom_hash_kernel *k;
     int keyed;
     /* Chaining values after compressing K ^ ipad and K ^ opad: each message
-     * then starts from istate as if 64 bytes had been hashed already. */
-    uint32_t istate[AXIOM_SHA256_WORDS];
-    uint32_t ostate[AXIOM_SHA256_WORDS];
+     * then starts from istate as if one block had been hashed already. */
+    axiom_hash_cv istate;
+    axiom_hash_cv ostate;
     axiom_hash_state st;
 };
 
@@ -29,31 +32,47 @@ static void hmac_init(axiom_hmac_ctx *c, const axiom_hash_desc *d)
     c->k = axiom_hash_pick(d->kernels);
 }
 
-static void hmac_setkey(axiom_hmac_ctx *c, const uint8_t *key, size_t keylen)
+/* The chaining values after K ^ ipad and K ^ opad, the key padded or
+ * hashed to one block of @block bytes (a constant in each inlined copy). */
+static inline __attribute__((always_inline)) void
+key_states(const axiom_hash_desc *d, const axiom_hash_kernel *k, const uint8_t *key,
+           size_t keylen, axiom_hash_cv *istate, axiom_hash_cv *ostate, const size_t block)
 {
-    const axiom_hash_desc *d = c->desc;
-    uint8_t kb[AXIOM_SHA256_BLOCK];
+    uint8_t kb[AXIOM_HASH_MAX_BLOCK];
 
-    memset(kb, 0, sizeof kb);
-    if (keylen > AXIOM_SHA256_BLOCK) {
+    axiom_zero16(kb, block);
+    if (keylen > block) {
         /* RFC 2104, 2: longer keys are replaced by their hash. */
-        axiom_hash_state_init(&c->st, d->iv, 0);
-        axiom_hash_state_update(&c->st, c->k, key, keylen);
-        axiom_hash_state_final(&c->st, c->k, kb, d->digestlen);
+        axiom_hash_oneshot(d->iv, 0, k, key, keylen, kb, d->digestlen);
     } else if (keylen) {
         memcpy(kb, key, keylen);
     }
-    for (size_t i = 0; i < sizeof kb; i++)
+    for (size_t i = 0; i < block; i++)
         kb[i] ^= 0x36;
-    memcpy(c->istate, d->iv, sizeof c->istate);
-    c->k->compress(c->istate, kb, 1);
-    for (size_t i = 0; i < sizeof kb; i++)
+    *istate = *d->iv;
+    axiom_hash_compress(k, istate, kb, 1);
+    for (size_t i = 0; i < block; i++)
         kb[i] ^= 0x36 ^ 0x5c;
-    memcpy(c->ostate, d->iv, sizeof c->ostate);
-    c->k->compress(c->ostate, kb, 1);
-    axiom_wipe(kb, sizeof kb);
+    *ostate = *d->iv;
+    axiom_hash_compress(k, ostate, kb, 1);
+    axiom_zero16(kb, block);
+    __asm__ __volatile__("" : : "r"(kb) : "memory");
+}
 
-    axiom_hash_state_init(&c->st, c->istate, AXIOM_SHA256_BLOCK);
+static void hmac_key_states(const axiom_hash_desc *d, const axiom_hash_kernel *k,
+                            const uint8_t *key, size_t keylen, axiom_hash_cv *istate,
+                            axiom_hash_cv *ostate)
+{
+    if (k->block == AXIOM_SHA512_BLOCK)
+        key_states(d, k, key, keylen, istate, ostate, AXIOM_SHA512_BLOCK);
+    else
+        key_states(d, k, key, keylen, istate, ostate, AXIOM_SHA256_BLOCK);
+}
+
+static void hmac_setkey(axiom_hmac_ctx *c, const uint8_t *key, size_t keylen)
+{
+    hmac_key_states(c->desc, c->k, key, keylen, &c->istate, &c->ostate);
+    axiom_hash_state_init(&c->st, &c->istate, c->k->block);
     c->keyed = 1;
 }
 
@@ -64,9 +83,9 @@ static void hmac_final(axiom_hmac_ctx *c, uint8_t *mac, size_t maclen)
     uint8_t inner[AXIOM_HASH_MAX_SIZE];
 
     axiom_hash_state_final(&c->st, c->k, inner, dl);
-    axiom_hash_oneshot(c->ostate, AXIOM_SHA256_BLOCK, c->k, inner, dl, mac, maclen);
+    axiom_hash_oneshot(&c->ostate, c->k->block, c->k, inner, dl, mac, maclen);
     axiom_wipe(inner, sizeof inner);
-    axiom_hash_state_init(&c->st, c->istate, AXIOM_SHA256_BLOCK);
+    axiom_hash_state_init(&c->st, &c->istate, c->k->block);
 }
 
 AXIOM_API int axiom_hmac(const char *hash, uint8_t *mac, size_t maclen,
@@ -81,14 +100,16 @@ AXIOM_API int axiom_hmac(const char *hash, uint8_t *mac, size_t maclen,
         return AXIOM_EINVAL;
     if (maclen == 0 || maclen > d->digestlen)
         return AXIOM_ELENGTH;
-    axiom_hmac_ctx c;
-    uint8_t inner[AXIOM_HASH_MAX_SIZE];
-    hmac_init(&c, d);
-    hmac_setkey(&c, key, keylen);
-    axiom_hash_oneshot(c.istate, AXIOM_SHA256_BLOCK, c.k, in, len, inner, d->digestlen);
-    axiom_hash_oneshot(c.ostate, AXIOM_SHA256_BLOCK, c.k, inner, d->digestlen, mac, maclen);
-    axiom_wipe(inner, sizeof inner);
-    axiom_wipe(&c, sizeof c);
+    /* The key states and the inner digest only: nothing else to wipe. */
+    const axiom_hash_kernel *k = axiom_hash_pick(d->kernels);
+    struct {
+        axiom_hash_cv istate, ostate;
+        uint8_t inner[AXIOM_HASH_MAX_SIZE];
+    } t;
+    hmac_key_states(d, k, key, keylen, &t.istate, &t.ostate);
+    axiom_hash_oneshot(&t.istate, k->block, k, in, len, t.inner, d->digestlen);
+    axiom_hash_oneshot(&t.ostate, k->block, k, t.inner, d->digestlen, mac, maclen);
+    axiom_wipe(&t, sizeof t);
     return AXIOM_OK;
 }
 
@@ -197,12 +218,27 @@ AXIOM_API int axiom_hmac_many(axiom_hmac_ctx *ctx, uint8_t *const macs[], size_t
     }
     for (size_t off = 0; off < n; off += HMAC_BATCH) {
         size_t b = n - off < HMAC_BATCH ? n - off : HMAC_BATCH;
-        axiom_hash_many_core(d, ctx->k, ctx->istate, AXIOM_SHA256_BLOCK, iptr, d->digestlen,
+        axiom_hash_many_core(d, ctx->k, &ctx->istate, ctx->k->block, iptr, d->digestlen,
                              msgs + off, lens + off, b);
-        axiom_hash_many_core(d, ctx->k, ctx->ostate, AXIOM_SHA256_BLOCK, macs + off, maclen,
+        axiom_hash_many_core(d, ctx->k, &ctx->ostate, ctx->k->block, macs + off, maclen,
                              icptr, ilen, b);
     }
     axiom_wipe(inner, sizeof inner);
+    return AXIOM_OK;
+}
+
+AXIOM_API int axiom_hmac_dup(axiom_hmac_ctx **copy, const axiom_hmac_ctx *ctx)
+{
+    if (!copy)
+        return AXIOM_EINVAL;
+    *copy = NULL;
+    if (!ctx)
+        return AXIOM_EINVAL;
+    axiom_hmac_ctx *c = axiom_secmem_alloc(sizeof *c);
+    if (!c)
+        return AXIOM_ENOMEM;
+    memcpy(c, ctx, sizeof *c); /* key states and message state inline */
+    *copy = c;
     return AXIOM_OK;
 }
 
@@ -332,6 +368,38 @@ AXIOM_API int axiom_hkdf(const char *hash, uint8_t *out, size_t outlen,
         done += take;
     }
     axiom_wipe(prk, sizeof prk);
+    axiom_wipe(t, sizeof t);
+    axiom_wipe(&c, sizeof c);
+    return AXIOM_OK;
+}
+
+/* HKDF-Expand alone (RFC 5869, 2.3) with the info given in pieces, for
+ * constructions that derive from an already uniform key (c2sp.org/
+ * chunked-encryption).  The pieces may not overlap @out. */
+int axiom_hkdf_expand_parts(const axiom_hash_desc *d, uint8_t *out, size_t outlen,
+                            const uint8_t *prk, size_t prklen, const uint8_t *const parts[],
+                            const size_t lens[], size_t nparts)
+{
+    const size_t dl = d->digestlen;
+    if (outlen > 255 * dl)
+        return AXIOM_ELENGTH;
+    axiom_hmac_ctx c;
+    uint8_t t[AXIOM_HASH_MAX_SIZE];
+    hmac_init(&c, d);
+    hmac_setkey(&c, prk, prklen);
+    size_t done = 0;
+    for (unsigned i = 1; done < outlen; i++) {
+        uint8_t ctr = (uint8_t)i;
+        if (i > 1)
+            axiom_hash_state_update(&c.st, c.k, t, dl);
+        for (size_t p = 0; p < nparts; p++)
+            axiom_hash_state_update(&c.st, c.k, parts[p], lens[p]);
+        axiom_hash_state_update(&c.st, c.k, &ctr, 1);
+        hmac_final(&c, t, dl);
+        size_t take = outlen - done < dl ? outlen - done : dl;
+        memcpy(out + done, t, take);
+        done += take;
+    }
     axiom_wipe(t, sizeof t);
     axiom_wipe(&c, sizeof c);
     return AXIOM_OK;

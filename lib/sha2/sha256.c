@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* SHA-224 and SHA-256 (FIPS 180-4): the portable compression kernel, the
- * shared streaming state with its padding, and the public hash calls.
+/* SHA-224 and SHA-256 (FIPS 180-4): constants and the portable
+ * compression kernel.
  *
  * The portable kernel keeps the 16-word message schedule in a ring, runs
  * sixteen rounds per loop iteration unrolled (the eight working variables
@@ -8,10 +8,6 @@
  * branch or memory index that depends on the data: constant time. */
 #include "config.h"
 
-#include <stdlib.h>
-#include <string.h>
-
-#include "axiom/hash.h"
 #include "sha2/hash.h"
 #include "core/internal.h"
 
@@ -26,15 +22,15 @@ const uint32_t axiom_sha256_k[64] = {
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 };
 
-const uint32_t axiom_sha224_iv[AXIOM_SHA256_WORDS] = {
+const axiom_hash_cv axiom_sha224_iv = { .w32 = {
     0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,
     0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4,
-};
+} };
 
-const uint32_t axiom_sha256_iv[AXIOM_SHA256_WORDS] = {
+const axiom_hash_cv axiom_sha256_iv = { .w32 = {
     0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
     0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-};
+} };
 
 /* ---- portable kernel ---------------------------------------------------- */
 
@@ -98,189 +94,5 @@ const axiom_hash_kernel axiom_sha256_generic = {
     .block_cost = 480, /* ~7.5 cycles/byte (TSC, with SHA-NI/AVX off) */
     .compress = sha256_generic_compress,
     .compress_lanes = NULL,
+    .block = AXIOM_SHA256_BLOCK,
 };
-
-/* ---- streaming state ----------------------------------------------------- */
-
-void axiom_hash_state_init(axiom_hash_state *s, const uint32_t *iv, uint64_t prefix)
-{
-    memcpy(s->h, iv, sizeof s->h);
-    s->total = prefix;
-    s->used = 0;
-}
-
-void axiom_hash_state_update(axiom_hash_state *s, const axiom_hash_kernel *k,
-                             const uint8_t *in, size_t len)
-{
-    if (!len)
-        return;
-    s->total += len;
-    if (s->used) {
-        size_t n = AXIOM_SHA256_BLOCK - s->used;
-        if (n > len)
-            n = len;
-        memcpy(s->buf + s->used, in, n);
-        s->used += (unsigned)n;
-        in += n;
-        len -= n;
-        if (s->used < AXIOM_SHA256_BLOCK)
-            return;
-        k->compress(s->h, s->buf, 1);
-        s->used = 0;
-    }
-    size_t nb = len / AXIOM_SHA256_BLOCK;
-    if (nb) {
-        k->compress(s->h, in, nb);
-        in += nb * AXIOM_SHA256_BLOCK;
-        len -= nb * AXIOM_SHA256_BLOCK;
-    }
-    if (len) {
-        memcpy(s->buf, in, len);
-        s->used = (unsigned)len;
-    }
-}
-
-/* The first @outlen (<= 32) bytes of the big-endian chaining value. */
-static void sha256_out(const uint32_t h[AXIOM_SHA256_WORDS], uint8_t *out, size_t outlen)
-{
-    size_t i = 0;
-    for (; i + 4 <= outlen; i += 4)
-        axiom_store32_be(out + i, h[i / 4]);
-    for (; i < outlen; i++)
-        out[i] = (uint8_t)(h[i / 4] >> (24 - 8 * (i % 4)));
-}
-
-void axiom_hash_state_final(axiom_hash_state *s, const axiom_hash_kernel *k,
-                            uint8_t *out, size_t outlen)
-{
-    uint8_t last[2 * AXIOM_SHA256_BLOCK];
-    size_t nb = axiom_hash_pad(last, s->buf, s->used, s->total);
-
-    k->compress(s->h, last, nb);
-    sha256_out(s->h, out, outlen);
-    AXIOM_WIPE_FIXED(last);
-    axiom_wipe(s, sizeof *s);
-}
-
-void axiom_hash_oneshot(const uint32_t *iv, uint64_t prefix, const axiom_hash_kernel *k,
-                        const uint8_t *in, size_t len, uint8_t *out, size_t outlen)
-{
-    uint32_t h[AXIOM_SHA256_WORDS];
-    uint8_t last[3 * AXIOM_SHA256_BLOCK];
-    size_t whole = len / AXIOM_SHA256_BLOCK, rest = len % AXIOM_SHA256_BLOCK;
-    const uint8_t *tail = rest ? in + whole * AXIOM_SHA256_BLOCK : NULL;
-
-    memcpy(h, iv, sizeof h);
-    if (whole == 1) {
-        /* 64..127 bytes: the block and the padding in one kernel call (a
-         * call converts the chaining value to and from the kernel's form
-         * on the chain of dependent operations; the copy is off it). */
-        memcpy(last, in, AXIOM_SHA256_BLOCK);
-        size_t nb = 1 + axiom_hash_pad(last + AXIOM_SHA256_BLOCK, tail, rest, prefix + len);
-        k->compress(h, last, nb);
-    } else {
-        if (whole)
-            k->compress(h, in, whole);
-        k->compress(h, last, axiom_hash_pad(last, tail, rest, prefix + len));
-    }
-    sha256_out(h, out, outlen);
-    AXIOM_WIPE_FIXED(last);
-    AXIOM_WIPE_FIXED(h);
-}
-
-/* ---- public calls -------------------------------------------------------- */
-
-struct axiom_hash_ctx {
-    axiom_hash_state st;
-    const axiom_hash_desc *desc;
-    const axiom_hash_kernel *k;
-};
-
-AXIOM_API int axiom_hash(const char *name, uint8_t *digest, size_t digestlen,
-                         const void *in, size_t len)
-{
-    if (!name)
-        return AXIOM_EINVAL;
-    const axiom_hash_desc *d = axiom_hash_find(name);
-    if (!d)
-        return AXIOM_ENOTFOUND;
-    if (!digest || (!in && len))
-        return AXIOM_EINVAL;
-    if (digestlen != d->digestlen)
-        return AXIOM_ELENGTH;
-    axiom_hash_oneshot(d->iv, 0, axiom_hash_pick(d->kernels), in, len, digest,
-                       digestlen);
-    return AXIOM_OK;
-}
-
-AXIOM_API int axiom_hash_new(axiom_hash_ctx **ctx, const char *name)
-{
-    if (!ctx)
-        return AXIOM_EINVAL;
-    *ctx = NULL;
-    if (!name)
-        return AXIOM_EINVAL;
-    const axiom_hash_desc *d = axiom_hash_find(name);
-    if (!d)
-        return AXIOM_ENOTFOUND;
-    axiom_hash_ctx *c = malloc(sizeof *c);
-    if (!c)
-        return AXIOM_ENOMEM;
-    c->desc = d;
-    c->k = axiom_hash_pick(d->kernels);
-    axiom_hash_state_init(&c->st, d->iv, 0);
-    *ctx = c;
-    return AXIOM_OK;
-}
-
-AXIOM_API int axiom_hash_update(axiom_hash_ctx *ctx, const void *in, size_t len)
-{
-    if (!ctx || (!in && len))
-        return AXIOM_EINVAL;
-    axiom_hash_state_update(&ctx->st, ctx->k, in, len);
-    return AXIOM_OK;
-}
-
-AXIOM_API int axiom_hash_final(axiom_hash_ctx *ctx, uint8_t *digest, size_t digestlen)
-{
-    if (!ctx || !digest)
-        return AXIOM_EINVAL;
-    if (digestlen != ctx->desc->digestlen)
-        return AXIOM_ELENGTH;
-    axiom_hash_state_final(&ctx->st, ctx->k, digest, digestlen);
-    axiom_hash_state_init(&ctx->st, ctx->desc->iv, 0);
-    return AXIOM_OK;
-}
-
-AXIOM_API void axiom_hash_free(axiom_hash_ctx *ctx)
-{
-    if (!ctx)
-        return;
-    axiom_wipe(ctx, sizeof *ctx);
-    free(ctx);
-}
-
-AXIOM_API int axiom_hash_many(const char *name, uint8_t *const digests[], size_t digestlen,
-                              const void *const msgs[], const size_t lens[], size_t n)
-{
-    if (!name)
-        return AXIOM_EINVAL;
-    const axiom_hash_desc *d = axiom_hash_find(name);
-    if (!d)
-        return AXIOM_ENOTFOUND;
-    if (digestlen != d->digestlen)
-        return AXIOM_ELENGTH;
-    if (!n)
-        return AXIOM_OK;
-    if (!digests || !msgs || !lens)
-        return AXIOM_EINVAL;
-    for (size_t i = 0; i < n; i++)
-        if (!digests[i] || (!msgs[i] && lens[i]))
-            return AXIOM_EINVAL;
-    int rc = axiom_hash_many_disjoint(digests, digestlen, msgs, lens, n);
-    if (rc != AXIOM_OK)
-        return rc;
-    axiom_hash_many_core(d, axiom_hash_pick(d->kernels), d->iv, 0, digests, digestlen,
-                         msgs, lens, n);
-    return AXIOM_OK;
-}

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The SHA-256 round and schedule unrolling shared by the portable, AVX2 and
- * AVX-512 kernels: each defines RND(a..h, i) and SCHED(i) for its own
- * word type (a scalar, or one message per SIMD lane) and includes this. */
+/* The SHA-2 round and schedule unrolling shared by the SHA-256 kernels
+ * (portable, AVX2, AVX-512) and the portable SHA-512 kernel: each defines
+ * RND(a..h, i) and SCHED(i) for its own word type (a 32- or 64-bit scalar,
+ * or one message per SIMD lane) and includes this. */
 #ifndef AXIOM_SHA256_ROUNDS_H
 #define AXIOM_SHA256_ROUNDS_H
 

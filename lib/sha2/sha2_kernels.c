@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The SHA-2 registry entry.  SHA-224 and SHA-256 share their kernels (only
- * the initial value and the digest length differ). */
+ * the initial value and the digest length differ), and so do SHA-384,
+ * SHA-512 and SHA-512/256. */
 #include "config.h"
 
 #include "sha2/hash.h"
@@ -27,3 +28,16 @@ const axiom_kernel *const axiom_sha256_lane_kernels[] = {
 #endif
     NULL
 };
+
+/* SHA-384/512 and SHA-512/256, best first; the portable kernel last. */
+const axiom_kernel *const axiom_sha512_kernels[] = {
+#ifdef HAVE_ISA_AVX512
+    &axiom_sha512_avx512.base,
+#endif
+#ifdef HAVE_ISA_AVX2
+    &axiom_sha512_avx2.base,
+#endif
+    &axiom_sha512_generic.base,
+    NULL
+};
+

@@ -18,8 +18,10 @@
 #include "ct_targets.h"
 #include "gcm/gcm.h"
 #include "gcm/ghash.h"
+#include "gcm/polyval.h"
 #include "sha2/hash.h"
 #include "chacha/poly1305.h"
+#include "mgm/mgm.h"
 #include "sm4/sm4.h"
 
 #define MAX_TARGETS 256
@@ -474,19 +476,19 @@ static void run_gcm(const ct_target *t, const uint8_t *secret, int full)
             a->open(&g, out, tag, 16, nonce, nl, secret + 40, 20, work, lens[i]);
         }
     }
-    /* Long AD with short text: the one-shot hooks' branch that hashes the
-     * AD apart (AD and text over the key powers' 32 blocks). */
+    /* Long AD with short text: the AD phase over more blocks than one
+     * reduction takes, then a text call that makes the tag. */
     a->seal(&g, out, tag, 16, nonce, 12, work, 600, secret + CT_KEY_BYTES, 50);
     a->open(&g, out, tag, 16, nonce, 12, work, 600, secret + CT_KEY_BYTES, 50);
 }
 
 /* A message a bit over 4 KiB: on the tiers without a stitched loop
- * (portable AES tiers, every SM4-GCM tier) lib/gcm/gcm.c runs the public-
- * counter path of 96-bit nonces in chunks of 256 blocks through the block
- * cipher's CTR, so this reaches a second chunk (3 blocks) and the partial
- * last block; on the others, the stitched or one-shot kernels' bulk
- * loops, which the 64-byte target does not reach.  Timed: the seal.
- * Taint: seal and open with AD. */
+ * (portable AES tiers, every SM4-GCM tier) the portable text phase
+ * (lib/gcm/gcm_generic.c) runs the public counters of 96-bit nonces in
+ * chunks of AXIOM_GCM_CHUNK_BLOCKS through the block cipher's CTR, so this
+ * reaches a second chunk (3 blocks) and the partial last block; on the
+ * others, the stitched loops, which the 64-byte target does not reach.
+ * Timed: the seal.  Taint: seal and open with AD. */
 #define GCM_LONG (4096 + 48 + 5)
 static void run_gcm_long(const ct_target *t, const uint8_t *secret, int full)
 {
@@ -503,7 +505,8 @@ static void run_gcm_long(const ct_target *t, const uint8_t *secret, int full)
 }
 
 /* The tiers of @list (AES-GCM's, with @nkeys key sizes, or SM4-GCM's,
- * one); the runner is the same (lib/gcm/gcm.c's, whatever the cipher).  The
+ * one); the runner is the same (lib/gcm/gcm.c's glue, whatever the
+ * cipher).  The
  * first key size of each tier also gets a "-long" target. */
 static void add_gcm_list(const char *family, const axiom_kernel *const *list, size_t nkeys)
 {
@@ -540,6 +543,56 @@ static void add_gcm(void)
 {
     add_gcm_list("gcm", axiom_gcm_kernels, 3);
     add_gcm_list("sm4-gcm", axiom_sm4_gcm_kernels, 1);
+}
+
+/* ---- AES-GCM-SIV --------------------------------------------------------- */
+
+/* Seal and open (under the tag sealing made, and under another: the
+ * counter comes from the received tag, public) over lengths around the
+ * counter-mode loops' and the POLYVAL kernels' steps; timed: a 64-byte
+ * seal. */
+static void run_gcmsiv(const ct_target *t, const uint8_t *secret, int full)
+{
+    static _Alignas(64) uint8_t state[8192];
+    static const uint8_t nonce[12] = { 3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8 };
+    const axiom_aead_alg *a = t->keylen == 16 ? &axiom_aead_aes128_gcm_siv
+                                               : &axiom_aead_aes256_gcm_siv;
+    if (a->state_size > sizeof state)
+        return;
+    a->setkey(state, t->kernel, secret, t->keylen);
+    if (!full) {
+        a->seal(state, out, tag, 16, nonce, 12, NULL, 0, secret + CT_KEY_BYTES, 64);
+        return;
+    }
+    static const size_t lens[] = { 0, 5, 16, 100, 255, 519, 1031, 2100 };
+    fill_work(secret);
+    for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
+        a->seal(state, out, tag, 16, nonce, 12, secret + 40, 20, work, lens[i]);
+        a->open(state, out, tag, 16, nonce, 12, secret + 40, 20, out, lens[i]);
+        tag[3] ^= 0x5a;
+        a->open(state, out, tag, 16, nonce, 12, secret + 40, 20, work, lens[i]);
+    }
+}
+
+static void add_gcmsiv(void)
+{
+    static const size_t keylens[] = { 16, 32 };
+    for (const axiom_kernel *const *k = axiom_gcmsiv_kernels; *k; k++) {
+        if (!usable((*k)->features))
+            continue;
+        for (size_t i = 0; i < 2; i++) {
+            if (ntargets >= MAX_TARGETS) {
+                overflow = 1;
+                return;
+            }
+            ct_target *t = &targets[ntargets++];
+            snprintf(t->name, sizeof t->name, "gcm-siv/%s-%zu", (*k)->name, 8 * keylens[i]);
+            t->constant_time = (*k)->constant_time;
+            t->run = run_gcmsiv;
+            t->kernel = *k;
+            t->keylen = keylens[i];
+        }
+    }
 }
 
 /* ---- ChaCha20, Poly1305 -------------------------------------------------- */
@@ -750,6 +803,34 @@ static void add_aegis(void)
     }
 }
 
+/* ---- MGM's GF(2^128) multiplication ---------------------------------------- */
+
+/* H values and text blocks both secret: the key is the H blocks. */
+static void run_mgm_mul(const ct_target *t, const uint8_t *secret, int full)
+{
+    const axiom_mgm_kernel *k = t->kernel;
+    uint64_t sum[2] = { 0, 0 };
+    fill_work(secret);
+    k->sum_mul(sum, secret, secret + CT_KEY_BYTES, full ? 4 : 2);
+    if (full)
+        k->sum_mul(sum, work, work + 256, 16);
+    sink ^= (uint8_t)(sum[0] ^ sum[1]);
+}
+
+static void add_mgm(void)
+{
+    for (size_t k_i = 0; axiom_mgm_kernels[k_i]; k_i++) {
+        const axiom_mgm_kernel *k = (const axiom_mgm_kernel *)axiom_mgm_kernels[k_i];
+        if (!usable(k->features) || ntargets >= MAX_TARGETS)
+            continue;
+        ct_target *t = &targets[ntargets++];
+        snprintf(t->name, sizeof t->name, "mgm-mul/%s", k->name);
+        t->constant_time = k->constant_time;
+        t->run = run_mgm_mul;
+        t->kernel = k;
+    }
+}
+
 /* ---- SHA-256 (HMAC keys and HKDF secrets pass through it) ---------------- */
 
 static void run_sha(const ct_target *t, const uint8_t *secret, int full)
@@ -800,6 +881,40 @@ static void add_sha(void)
     }
 }
 
+/* ---- SHA-512 (HMAC-SHA-384/512 keys and HKDF-SHA-512 secrets) ------------ */
+
+static void run_sha512(const ct_target *t, const uint8_t *secret, int full)
+{
+    const axiom_hash_kernel *k = t->kernel;
+    uint64_t st[8];
+    for (size_t i = 0; i < 8; i++)
+        memcpy(&st[i], secret + 8 * i, 8);
+    if (!full) {
+        k->compress64(st, secret + CT_KEY_BYTES - 32, 1);
+        return;
+    }
+    fill_work(secret);
+    /* One to five blocks: the first pair, later pairs and an odd last
+     * block of the assembly kernels. */
+    for (size_t n = 1; n <= 5; n++)
+        k->compress64(st, work, n);
+    memcpy(out, st, sizeof st);
+}
+
+static void add_sha512(void)
+{
+    const axiom_hash_desc *d = axiom_hash_find("sha512");
+    for (const axiom_kernel *const *k = d->kernels; *k; k++) {
+        if (!usable((*k)->features) || ntargets >= MAX_TARGETS)
+            continue;
+        ct_target *t = &targets[ntargets++];
+        snprintf(t->name, sizeof t->name, "sha512/%s", (*k)->name);
+        t->constant_time = (*k)->constant_time;
+        t->run = run_sha512;
+        t->kernel = *k;
+    }
+}
+
 /* ---- the public API over whatever kernels it picks ----------------------- */
 
 /* Taint only: the glue code (streaming, XTS stealing, GCM and ChaCha20-
@@ -812,11 +927,11 @@ static void run_api(const ct_target *t, const uint8_t *secret, int full)
         "aes-128-ecb", "aes-192-cbc", "aes-256-ctr", "aes-128-cfb", "aes-256-ofb",
         "aes-128-xts", "aes-256-xts", "kuznyechik-ecb", "kuznyechik-cbc", "kuznyechik-ctr",
         "kuznyechik-cfb", "kuznyechik-ofb", "sm4-ecb", "sm4-cbc", "sm4-ctr", "sm4-cfb",
-        "sm4-ofb", "chacha20",
+        "sm4-ofb", "chacha20", "kuznyechik-ctr-acpkm-16", "kuznyechik-ctr-acpkm-48",
     };
     static const char *const aeads[] = {
         "aes-128-gcm", "aes-192-gcm", "aes-256-gcm", "chacha20-poly1305",
-        "xchacha20-poly1305", "sm4-gcm",
+        "xchacha20-poly1305", "sm4-gcm", "aes-128-gcm-siv", "aes-256-gcm-siv",
     };
     static const size_t keylens[] = { 16, 24, 32, 64 };
     static const uint8_t iv[24] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
@@ -868,7 +983,29 @@ static void run_api(const ct_target *t, const uint8_t *secret, int full)
         axiom_gcm_final(gs, tag, 16);
         axiom_gcm_free(gs);
     }
-    uint8_t mac[32];
+    /* MGM: the nonce's top bit clear (the one above is refused). */
+    axiom_aead_ctx *mgm;
+    if (axiom_aead_new(&mgm, "kuznyechik-mgm") == AXIOM_OK) {
+        uint8_t nonce[16];
+        memcpy(nonce, iv, 16);
+        nonce[0] = 0x7f;
+        if (axiom_aead_setkey(mgm, key64, 32) == AXIOM_OK) {
+            sink ^= (uint8_t)axiom_aead_seal(mgm, out, tag, 16, nonce, 16, work + 1000, 33,
+                                             work, 700);
+            sink ^= (uint8_t)axiom_aead_seal(mgm, out, tag, 11, nonce, 16, NULL, 0, work, 31);
+        }
+        axiom_aead_free(mgm);
+    }
+    uint8_t mac[64];
+    /* CMAC: whole and partial last blocks, a truncated tag. */
+    static const char *const cmacs[] = { "aes-128-cmac", "aes-192-cmac", "aes-256-cmac",
+                                         "sm4-cmac", "kuznyechik-cmac" };
+    static const size_t cmac_keys[] = { 16, 24, 32, 16, 32 };
+    for (size_t i = 0; i < 5; i++) {
+        sink ^= (uint8_t)axiom_mac(cmacs[i], mac, 16, key64, cmac_keys[i], work, 64);
+        sink ^= (uint8_t)axiom_mac(cmacs[i], mac, 9, key64, cmac_keys[i], work, 333);
+        sink ^= (uint8_t)axiom_mac(cmacs[i], mac, 16, key64, cmac_keys[i], work, 0);
+    }
     sink ^= (uint8_t)axiom_hmac("sha256", mac, 32, key64, 32, work, 300);
     sink ^= (uint8_t)axiom_hmac("sha224", mac, 28, work, 200, work, 100);
     /* A truncated tag (not a whole word) over a message whose padding
@@ -876,6 +1013,10 @@ static void run_api(const ct_target *t, const uint8_t *secret, int full)
     sink ^= (uint8_t)axiom_hmac("sha256", mac, 13, key64, 32, work, 60);
     sink ^= (uint8_t)axiom_hkdf("sha256", out, 100, key64, 32, work, 16, iv, 10);
     sink ^= (uint8_t)axiom_hash("sha256", mac, 32, work, 1000);
+    sink ^= (uint8_t)axiom_hmac("sha512", mac, 64, key64, 32, work, 300);
+    sink ^= (uint8_t)axiom_hmac("sha384", mac, 48, work, 200, work, 100);
+    sink ^= (uint8_t)axiom_hkdf("sha512", out, 100, key64, 32, work, 16, iv, 10);
+    sink ^= (uint8_t)axiom_hash("sha512", mac, 64, work, 1000);
     axiom_wipe(key64, sizeof key64);
 }
 
@@ -1051,9 +1192,12 @@ size_t ct_targets(const ct_target **list)
         add_bc_list("kuznyechik", "kuznyechik-ecb", kuz_keys, 1);
         add_bc_list("sm4", "sm4-ecb", sm4_keys, 1);
         add_gcm();
+        add_gcmsiv();
         add_chacha_poly();
         add_aegis();
         add_sha();
+        add_mgm();
+        add_sha512();
         add_ctr_secret();
         add_target("api/all", run_api, 1, 0, 1);
         /* The CTR_DRBG, a former known finding (doc/ASSURANCE.md): its

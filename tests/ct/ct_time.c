@@ -53,6 +53,7 @@ static inline uint64_t tsc_stop(void)
 #define HAVE_TSC 1
 #endif
 
+#ifdef HAVE_TSC
 /* Welford's running mean and variance: one per class and crop level. */
 typedef struct {
     double n, mean, m2;
@@ -121,7 +122,6 @@ static int cmp_u64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-#ifdef HAVE_TSC
 /* One timed call: the class decides the secret through a mask, so both
  * classes execute the same instructions and touch the same memory before
  * the measurement starts. */

@@ -16,6 +16,8 @@
 #include "core/bc_modes.h"
 #include "gcm/x86_64/ghash_pclmul.h"
 
+#define PCLMUL_STEP 8 /* blocks per reduction */
+
 static void ghash_pclmul_init(axiom_ghash_key *hk, const uint8_t h[16])
 {
     /* K_1 = H * x^-1: shift the reflection left by one and fold the
@@ -45,8 +47,8 @@ static void ghash_pclmul_update(const axiom_ghash_key *hk, uint8_t y[16], const 
     const __m128i bswap = gh_bswap_mask();
     const __m128i *pw = gh_powers(hk);
     __m128i acc = gh_load(y, bswap);
-    for (; n >= 8; n -= 8, in += 128)
-        acc = gh_absorb(acc, pw, in, 8, bswap);
+    for (; n >= PCLMUL_STEP; n -= PCLMUL_STEP, in += 16 * PCLMUL_STEP)
+        acc = gh_absorb(acc, pw, in, PCLMUL_STEP, bswap);
     if (n > 0)
         acc = gh_absorb(acc, pw, in, (unsigned)n, bswap);
     gh_store(y, acc, bswap);
@@ -57,6 +59,7 @@ const axiom_ghash_kernel axiom_ghash_pclmul = {
     .features = AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3,
     .constant_time = 1,
     .desc = "PCLMULQDQ, aggregated reduction",
+    .step = PCLMUL_STEP,
     .init = ghash_pclmul_init,
     .update = ghash_pclmul_update,
 };

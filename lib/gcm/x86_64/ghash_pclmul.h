@@ -64,6 +64,14 @@ GH_FORCE_INLINE void gh_mul_acc(__m128i a, __m128i k, __m128i *lo, __m128i *mid,
                                              _mm_clmulepi64_si128(a, k, 0x10)));
 }
 
+/* The accumulators after a stitched loop's gh_mul_acc, kept as they are:
+ * an empty asm statement that takes them in registers and hands them back
+ * unchanged, so that the XORs into them stay a chain.  Without it GCC
+ * reassociates a loop body's XORs into a tree, which keeps every partial
+ * product live at once and, with 16 vector registers, spills them.  (The
+ * short paths keep the tree: there it shortens the latency.) */
+#define GH_KEEP(lo, mid, hi) __asm__("" : "+x"(lo), "+x"(mid), "+x"(hi))
+
 /* Reduce hi * 2^128 + mid * 2^64 + lo (reflected) modulo P.  Two folds of
  * 64 bits each: adding w * P* for the lowest 64-bit word w clears it and
  * adds w * (y^57 + y^62 + y^63) (one PCLMULQDQ by 0xc2 << 56) one word up
@@ -87,17 +95,38 @@ GH_FORCE_INLINE __m128i gh_mul(__m128i a, __m128i k)
     return gh_reduce(lo, mid, hi);
 }
 
+/* Accumulate the unreduced products of the @nfin (0..2) blocks at @fin
+ * with K_nfin .. K_1: blocks that follow everything else hashed in the
+ * same reduction (the final phase's, lib/gcm/ghash.h). */
+GH_FORCE_INLINE void gh_acc_fin(const __m128i *pw, const uint8_t *fin, unsigned nfin,
+                                __m128i bswap, __m128i *lo, __m128i *mid, __m128i *hi)
+{
+    for (unsigned j = 0; j < nfin; j++)
+        gh_mul_acc(gh_load(fin + 16 * j, bswap), pw[GH_SLOT(nfin - j)], lo, mid, hi);
+}
+
+/* y = GHASH of @n blocks starting at @in, then of the @nfin (0..2) blocks
+ * at @fin, aggregated: one reduction for all of them (1 <= n + nfin <= 32,
+ * n >= 1). */
+GH_FORCE_INLINE __m128i gh_absorb_fin(__m128i y, const __m128i *pw, const uint8_t *in,
+                                      unsigned n, const uint8_t *fin, unsigned nfin,
+                                      __m128i bswap)
+{
+    __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
+    const __m128i *k = pw + GH_SLOT(n + nfin);
+    gh_mul_acc(_mm_xor_si128(y, gh_load(in, bswap)), k[0], &lo, &mid, &hi);
+    for (unsigned j = 1; j < n; j++)
+        gh_mul_acc(gh_load(in + 16 * j, bswap), k[j], &lo, &mid, &hi);
+    gh_acc_fin(pw, fin, nfin, bswap, &lo, &mid, &hi);
+    return gh_reduce(lo, mid, hi);
+}
+
 /* y = GHASH of @n (1..32) blocks starting at @in, aggregated: one
  * reduction for all of them. */
 GH_FORCE_INLINE __m128i gh_absorb(__m128i y, const __m128i *pw, const uint8_t *in,
                                   unsigned n, __m128i bswap)
 {
-    __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
-    const __m128i *k = pw + GH_SLOT(n);
-    gh_mul_acc(_mm_xor_si128(y, gh_load(in, bswap)), k[0], &lo, &mid, &hi);
-    for (unsigned j = 1; j < n; j++)
-        gh_mul_acc(gh_load(in + 16 * j, bswap), k[j], &lo, &mid, &hi);
-    return gh_reduce(lo, mid, hi);
+    return gh_absorb_fin(y, pw, in, n, NULL, 0, bswap);
 }
 
 /* Counter blocks are kept byte-reversed, so that the big-endian 32-bit

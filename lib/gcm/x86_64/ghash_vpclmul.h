@@ -8,19 +8,31 @@
  * consecutive blocks as the vector holds.
  *
  * Each includer is its own translation unit (the function names are
- * fixed).  The includer defines GV_KERNEL, GV_NAME and
- * GV_FEATURES (the descriptor's name, axiom_impl() name and CPU features),
+ * fixed).  The includer defines GV_KERNEL, GV_NAME, GV_DESC and
+ * GV_FEATURES (the descriptor's name, its axiom_impl() name, description
+ * and CPU features),
  * GV_T (vector type), GV_LANES
  * (blocks per vector), GV_ZERO(), GV_LOADU(p), GV_BCAST128(x),
  * GV_ZEXT128(x) (lane 0 = x, the rest 0), GV_XOR(a, b), GV_SHUF(v, m)
  * (VPSHUFB), GV_CLMUL(a, b, imm) (VPCLMULQDQ) and GV_FOLD(v) (the XOR of
- * the 128-bit lanes).
+ * the 128-bit lanes).  It may define GV_ORDER_MASK() (the PSHUFB mask that
+ * turns a loaded block into the multiplied integer; default GHASH's byte
+ * swap), GV_INIT(hk, h) (default the PCLMULQDQ GHASH kernel's init) and
+ * GV_DESC: the POLYVAL kernels (lib/gcm/polyval.h) are this code with no
+ * swap and their own key.
  *
  * Constant time: VPCLMULQDQ's latency does not depend on its operands;
  * the branches depend only on the length. */
 #include "gcm/x86_64/ghash_pclmul.h"
 
 #define GV_MAXN AXIOM_GHASH_MAXPOW /* blocks per reduction */
+
+#ifndef GV_ORDER_MASK
+#define GV_ORDER_MASK() gh_bswap_mask()
+#endif
+#ifndef GV_INIT
+#define GV_INIT(hk, h) axiom_ghash_pclmul.init((hk), (h))
+#endif
 
 /* acc = GHASH of acc and the @n (1..32) blocks at @in, one reduction:
  * whole vectors, then the last n % GV_LANES blocks on xmm.  Only the first
@@ -60,7 +72,7 @@ GH_FORCE_INLINE __m128i ghash_vpclmul_absorb(__m128i acc, const __m128i *pw, con
 
 static void ghash_vpclmul_update(const axiom_ghash_key *hk, uint8_t y[16], const uint8_t *in, size_t n)
 {
-    const __m128i bswap = gh_bswap_mask();
+    const __m128i bswap = GV_ORDER_MASK();
     const __m128i *pw = gh_powers(hk);
     __m128i acc = gh_load(y, bswap);
     for (; n >= GV_MAXN; n -= GV_MAXN, in += 16 * GV_MAXN)
@@ -70,18 +82,25 @@ static void ghash_vpclmul_update(const axiom_ghash_key *hk, uint8_t y[16], const
     gh_store(y, acc, bswap);
 }
 
-/* The key is lib/gcm/x86_64/ghash_pclmul.c's (same layout). */
+/* The key is made by the PCLMULQDQ kernel of the same function (same
+ * layout). */
 static void ghash_vpclmul_init(axiom_ghash_key *hk, const uint8_t h[16])
 {
-    axiom_ghash_pclmul.init(hk, h);
+    GV_INIT(hk, h);
 }
 
 const axiom_ghash_kernel GV_KERNEL = {
     .name = GV_NAME,
     .features = GV_FEATURES,
     .constant_time = 1,
+#ifdef GV_DESC
+    .desc = GV_DESC,
+#endif
+    .step = GV_MAXN,
     .init = ghash_vpclmul_init,
     .update = ghash_vpclmul_update,
 };
 
 #undef GV_MAXN
+#undef GV_ORDER_MASK
+#undef GV_INIT

@@ -15,6 +15,7 @@
 #include "gcm/ghash.h"
 
 #define GV_KERNEL axiom_ghash_vpclmul_avx512
+#define GV_DESC "VPCLMULQDQ on zmm, 32 blocks per reduction"
 #define GV_NAME "vpclmul-avx512"
 #define GV_FEATURES \
     (AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3 | AXIOM_CPU_VPCLMUL | AXIOM_CPU_AVX2 | AXIOM_CPU_AVX512)

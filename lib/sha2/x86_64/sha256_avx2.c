@@ -142,6 +142,7 @@ const axiom_hash_kernel axiom_sha256_avx2_8x = {
     .block_cost = 860, /* per step of 8 lanes: ~1.7 cycles/byte aggregate */
     .compress = NULL,
     .compress_lanes = sha256_avx2_8x,
+    .block = AXIOM_SHA256_BLOCK,
 };
 
 /* ---- single stream, schedule vectorised ----------------------------------- */
@@ -235,4 +236,5 @@ const axiom_hash_kernel axiom_sha256_avx2 = {
     .block_cost = 410, /* ~6.4 cycles/byte */
     .compress = sha256_avx2_compress,
     .compress_lanes = NULL,
+    .block = AXIOM_SHA256_BLOCK,
 };

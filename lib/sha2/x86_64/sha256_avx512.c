@@ -128,4 +128,5 @@ const axiom_hash_kernel axiom_sha256_avx512_16x = {
     .block_cost = 680, /* per step of 16 lanes: ~0.66 cycles/byte aggregate */
     .compress = NULL,
     .compress_lanes = sha256_avx512_16x,
+    .block = AXIOM_SHA256_BLOCK,
 };

@@ -112,4 +112,5 @@ const axiom_hash_kernel axiom_sha256_shani = {
     .block_cost = 90,  /* ~1.4 TSC cycles/byte: the RNDS2 latency chain */
     .compress = sha256_shani_compress,
     .compress_lanes = NULL,
+    .block = AXIOM_SHA256_BLOCK,
 };

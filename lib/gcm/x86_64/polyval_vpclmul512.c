@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* POLYVAL kernel for x86-64 CPUs with VPCLMULQDQ and AVX-512: the GHASH
+ * code of lib/gcm/x86_64/ghash_vpclmul.h with no byte swap
+ * (lib/gcm/polyval.h), 4 blocks per zmm register, 32 blocks per
+ * reduction; the key is lib/gcm/x86_64/polyval_pclmul.c's, computed here
+ * four powers at a time.  Constant time: yes. */
+#include "config.h"
+
+/* The key setup is the PCLMULQDQ kernel's (AES-NI bundle). */
+#ifdef HAVE_ISA_AESNI
+
+#include <immintrin.h>
+
+#include "gcm/polyval.h"
+#include "gcm/x86_64/ghash_pclmul.h"
+
+#define GV_KERNEL axiom_polyval_vpclmul_avx512
+#define GV_NAME "vpclmul-avx512"
+#define GV_DESC "VPCLMULQDQ on zmm, aggregated reduction, 32 blocks"
+#define GV_FEATURES \
+    (AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3 | AXIOM_CPU_VPCLMUL | AXIOM_CPU_AVX2 | AXIOM_CPU_AVX512)
+#define GV_ORDER_MASK() _mm_set_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define GV_INIT(hk, h) polyval_vz_init((hk), (h))
+#define GV_T __m512i
+#define GV_LANES 4
+#define GV_ZERO() _mm512_setzero_si512()
+#define GV_LOADU(p) _mm512_loadu_si512((const void *)(p))
+#define GV_BCAST128(x) _mm512_broadcast_i32x4(x)
+#define GV_ZEXT128(x) _mm512_zextsi128_si512(x)
+#define GV_XOR(a, b) _mm512_xor_si512((a), (b))
+#define GV_SHUF(v, m) _mm512_shuffle_epi8((v), (m))
+#define GV_CLMUL(a, b, imm) _mm512_clmulepi64_epi128((a), (b), (imm))
+#define GV_FOLD(v) polyval_vz_fold(v)
+
+static inline __m128i polyval_vz_fold(__m512i v)
+{
+    const __m256i h = _mm256_xor_si256(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
+    return _mm_xor_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
+}
+
+/* a * b modulo P in every 128-bit lane: gh_mul (ghash_pclmul.h) on zmm. */
+static inline __m512i polyval_vz_mul(__m512i a, __m512i b)
+{
+    const __m512i poly = _mm512_broadcast_i32x4(
+        _mm_set_epi64x((long long)UINT64_C(0xc200000000000000), 0));
+    __m512i lo = _mm512_clmulepi64_epi128(a, b, 0x00);
+    __m512i hi = _mm512_clmulepi64_epi128(a, b, 0x11);
+    const __m512i mid = _mm512_xor_si512(_mm512_clmulepi64_epi128(a, b, 0x01),
+                                         _mm512_clmulepi64_epi128(a, b, 0x10));
+    lo = _mm512_xor_si512(lo, _mm512_bslli_epi128(mid, 8));
+    hi = _mm512_xor_si512(hi, _mm512_bsrli_epi128(mid, 8));
+    __m512i t = _mm512_clmulepi64_epi128(lo, poly, 0x10);
+    lo = _mm512_xor_si512(_mm512_shuffle_epi32(lo, _MM_PERM_BADC), t);
+    t = _mm512_clmulepi64_epi128(lo, poly, 0x10);
+    lo = _mm512_xor_si512(_mm512_shuffle_epi32(lo, _MM_PERM_BADC), t);
+    return _mm512_xor_si512(hi, lo);
+}
+
+/* The key of lib/gcm/x86_64/polyval_pclmul.c (same slots, same values),
+ * made per message, so computed 4 powers at a time: K_1..K_4 on xmm,
+ * then [K_8..K_5] = [K_4..K_1] * K_4, [K_16..K_9] from those times K_8,
+ * [K_32..K_17] from [K_16..K_1] times K_16: 3 products on xmm and 7 on
+ * zmm, 5 deep, instead of 31. */
+static void polyval_vz_init(axiom_ghash_key *hk, const uint8_t h[16])
+{
+    __m128i *pw = (__m128i *)(void *)hk->w;
+    const __m128i k1 = _mm_loadu_si128((const __m128i *)(const void *)h);
+    const __m128i k2 = gh_mul(k1, k1), k3 = gh_mul(k2, k1), k4 = gh_mul(k2, k2);
+    /* [K_4, K_3, K_2, K_1] from registers (a load over four just-stored
+     * slots could not be forwarded). */
+    __m512i v4 = _mm512_castsi128_si512(k4);
+    v4 = _mm512_inserti32x4(v4, k3, 1);
+    v4 = _mm512_inserti32x4(v4, k2, 2);
+    v4 = _mm512_inserti32x4(v4, k1, 3);
+    _mm512_storeu_si512((void *)(pw + GH_SLOT(4)), v4);
+    const __m512i v8 = polyval_vz_mul(v4, _mm512_broadcast_i32x4(k4));
+    const __m512i b8 = _mm512_broadcast_i32x4(_mm512_castsi512_si128(v8));
+    const __m512i v12 = polyval_vz_mul(v4, b8), v16 = polyval_vz_mul(v8, b8);
+    const __m512i b16 = _mm512_broadcast_i32x4(_mm512_castsi512_si128(v16));
+    _mm512_storeu_si512((void *)(pw + GH_SLOT(8)), v8);
+    _mm512_storeu_si512((void *)(pw + GH_SLOT(12)), v12);
+    _mm512_storeu_si512((void *)(pw + GH_SLOT(16)), v16);
+    _mm512_storeu_si512((void *)(pw + GH_SLOT(20)), polyval_vz_mul(v4, b16));
+    _mm512_storeu_si512((void *)(pw + GH_SLOT(24)), polyval_vz_mul(v8, b16));
+    _mm512_storeu_si512((void *)(pw + GH_SLOT(28)), polyval_vz_mul(v12, b16));
+    _mm512_storeu_si512((void *)(pw + GH_SLOT(32)), polyval_vz_mul(v16, b16));
+}
+
+#include "gcm/x86_64/ghash_vpclmul.h"
+
+#endif /* HAVE_ISA_AESNI */

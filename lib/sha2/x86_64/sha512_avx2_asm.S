@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SHA-384/512 compression for AVX2 with BMI2: the block loop and message
+ * schedule of lib/sha2/x86_64/sha512_x86_64.h (schedule in YMM0..YMM11,
+ * YMM15), with the rounds in general registers.
+ *
+ * A round is 24 instructions, 22 of them ALU operations: RORX (three-
+ * operand, so no copies) for the rotations, and Maj(a, b, c) as
+ * b ^ ((a ^ b) & (b ^ c)) where b ^ c is the previous round's a ^ b: the
+ * two registers holding them swap roles every round, as a..h rotate
+ * through the macro arguments, so no value is ever moved.  AVX2 has no
+ * 64-bit vector rotate: each rotation in the small sigma functions is a
+ * right and a left shift XORed into the rest (nine instructions a
+ * function).  Constant time. */
+
+#define VW0 %ymm0
+#define VW1 %ymm1
+#define VW2 %ymm2
+#define VW3 %ymm3
+#define VW4 %ymm4
+#define VW5 %ymm5
+#define VW6 %ymm6
+#define VW7 %ymm7
+#define VT1 %ymm8
+#define VT2 %ymm9
+#define VT3 %ymm10
+#define VT4 %ymm11
+#define VBSWAP %ymm15
+
+#define A %rax
+#define B %rbx
+#define C %rcx
+#define D %rdx
+#define E %r8
+#define F %r9
+#define G %r10
+#define H %r11
+#define T1 %r12
+#define T2 %r13
+#define M0 %r14 /* a ^ b / b ^ c, alternating */
+#define M1 %r15
+
+#include "sha2/x86_64/sha512_x86_64.h"
+
+.macro VMOVA src, dst
+	vmovdqa	\src, \dst
+.endm
+.macro VINS128 lo, hi, dst
+	vmovdqu	\lo, %xmm8
+	vinserti128 $1, \hi, %ymm8, \dst
+.endm
+/* The pair buffers, 32 bytes a store. */
+.macro WIPE_BUFFERS
+	vpxor	VT1, VT1, VT1
+	mov	S_BUF(%rsp), T1
+	mov	$(PAIRBUF / 32), T2
+	cmpq	$3, S_NBLK(%rsp)
+	jb	2f
+	mov	$(2 * PAIRBUF / 32), T2
+2:
+	vmovdqa	VT1, (T1)
+	add	$32, T1
+	dec	T2
+	jnz	2b
+.endm
+.macro VZERO r
+	vpxor	\r, \r, \r
+.endm
+.macro VEND
+	vpxor	VBSWAP, VBSWAP, VBSWAP
+	vzeroupper
+.endm
+
+/* dst = ror(src, 1) ^ ror(src, 8) ^ (src >> 7) */
+.macro SIGMA0 dst, src, tmp, unused
+	vpsrlq	$1, \src, \dst
+	vpsllq	$63, \src, \tmp
+	vpxor	\tmp, \dst, \dst
+	vpsrlq	$8, \src, \tmp
+	vpxor	\tmp, \dst, \dst
+	vpsllq	$56, \src, \tmp
+	vpxor	\tmp, \dst, \dst
+	vpsrlq	$7, \src, \tmp
+	vpxor	\tmp, \dst, \dst
+.endm
+
+/* dst = ror(src, 19) ^ ror(src, 61) ^ (src >> 6) */
+.macro SIGMA1 dst, src, tmp, unused
+	vpsrlq	$19, \src, \dst
+	vpsllq	$45, \src, \tmp
+	vpxor	\tmp, \dst, \dst
+	vpsrlq	$61, \src, \tmp
+	vpxor	\tmp, \dst, \dst
+	vpsllq	$3, \src, \tmp
+	vpxor	\tmp, \dst, \dst
+	vpsrlq	$6, \src, \tmp
+	vpxor	\tmp, \dst, \dst
+.endm
+
+/* One round; \wk is the offset of its K + W from RP; \bc holds b ^ c on
+ * entry and \ab receives a ^ b (the next round's b ^ c). */
+.macro RND a, b, c, d, e, f, g, h, wk, bc, ab
+	add	\wk(RP), \h
+	mov	\f, T1
+	xor	\g, T1
+	and	\e, T1
+	xor	\g, T1
+	add	T1, \h
+	rorx	$14, \e, T1
+	rorx	$18, \e, T2
+	xor	T2, T1
+	rorx	$41, \e, T2
+	xor	T2, T1
+	add	T1, \h
+	add	\h, \d
+	rorx	$28, \a, T1
+	rorx	$34, \a, T2
+	xor	T2, T1
+	rorx	$39, \a, T2
+	xor	T2, T1
+	add	T1, \h
+	mov	\a, \ab
+	xor	\b, \ab
+	and	\ab, \bc
+	xor	\b, \bc
+	add	\bc, \h
+.endm
+
+/* Rounds j and j + 1 (j even): a..h rotate by one place a round. */
+.macro RPAIR j
+	.if (\j % 8) == 0
+	RND	A, B, C, D, E, F, G, H, (16 * \j), M0, M1
+	RND	H, A, B, C, D, E, F, G, (16 * \j + 8), M1, M0
+	.elseif (\j % 8) == 2
+	RND	G, H, A, B, C, D, E, F, (16 * \j), M0, M1
+	RND	F, G, H, A, B, C, D, E, (16 * \j + 8), M1, M0
+	.elseif (\j % 8) == 4
+	RND	E, F, G, H, A, B, C, D, (16 * \j), M0, M1
+	RND	D, E, F, G, H, A, B, C, (16 * \j + 8), M1, M0
+	.else
+	RND	C, D, E, F, G, H, A, B, (16 * \j), M0, M1
+	RND	B, C, D, E, F, G, H, A, (16 * \j + 8), M1, M0
+	.endif
+.endm
+
+.macro LOAD_STATE
+	mov	0(%rdi), A
+	mov	8(%rdi), B
+	mov	16(%rdi), C
+	mov	24(%rdi), D
+	mov	32(%rdi), E
+	mov	40(%rdi), F
+	mov	48(%rdi), G
+	mov	56(%rdi), H
+.endm
+
+.macro ROUNDS_START
+	mov	B, M0
+	xor	C, M0
+.endm
+
+.macro FEEDFORWARD
+	mov	S_STATE(%rsp), T1
+	add	(T1), A
+	mov	A, (T1)
+	add	8(T1), B
+	mov	B, 8(T1)
+	add	16(T1), C
+	mov	C, 16(T1)
+	add	24(T1), D
+	mov	D, 24(T1)
+	add	32(T1), E
+	mov	E, 32(T1)
+	add	40(T1), F
+	mov	F, 40(T1)
+	add	48(T1), G
+	mov	G, 48(T1)
+	add	56(T1), H
+	mov	H, 56(T1)
+.endm
+
+.macro WIPE_ROUNDS
+	xor	T1, T1
+	xor	T2, T2
+	xor	M0, M0
+	xor	M1, M1
+.endm
+
+SHA512_FUNC axiom_sha512_avx2_blocks

@@ -1,0 +1,428 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The SHA-384/512 single-stream compression shared by the AVX2 and AVX-512
+ * kernels (lib/sha2/x86_64/sha512_avx2_asm.S, sha512_avx512_asm.S), as GNU
+ * as macros: the block loop and the message schedule of two blocks at
+ * once in YMM registers (one block per 128-bit half, two 64-bit words per
+ * half), spread over the rounds.  The rounds themselves are the including
+ * file's (general registers with BMI2 RORX for AVX2; half in general and
+ * half in vector registers for AVX-512).
+ *
+ * Why assembly: a round is about 22 operations (Sigma1, Ch, Sigma0, Maj
+ * and six additions) on one chain of dependent values, so what decides the
+ * speed is that the rounds get the execution units they need and nothing
+ * else competes for them.  Compiled C spends eight register moves a round
+ * and computes a block's schedule before its rounds; here the schedule of
+ * the next pair of blocks is spread over the rounds of the current pair
+ * (one step, two words of both blocks, every four rounds), in issue slots
+ * and vector units the rounds leave free.
+ *
+ * Message schedule (FIPS 180-4, 6.4.2): step g (g = 8..39) computes the
+ * words 2g and 2g+1 of both blocks, x[g] = x[g-8] + sigma0(words 2g-15,
+ * 2g-14) + (words 2g-7, 2g-6) + sigma1(x[g-1]); the two shifted pairs are
+ * one VPALIGNR each.  The eight latest pairs stay in eight registers whose
+ * roles rotate with the steps (a step replaces the oldest), so no raw word
+ * goes to memory; only the words plus round constants do, in the pair
+ * buffer in the order the rounds read them: block b's round t at
+ * 32*(t/2) + 8*(t%2) + 16b.  The first pair's first block cannot wait for
+ * a schedule computed elsewhere: its rounds compute its own words sixteen
+ * rounds ahead of their use, eight steps per sixteen rounds.  After that
+ * every pair of blocks is scheduled while the previous pair's rounds run.
+ *
+ * The including file defines the vector registers (VW0..VW7: the window of
+ * schedule word pairs; VT1..VT4: temporaries; VBSWAP), the general
+ * registers T1, T2 and M0 (free between blocks), the instruction macros
+ * VMOVA, VINS128, VZERO, VEND, the schedule macros SIGMA0 dst, src, t1,
+ * t2 and SIGMA1 dst, src, t1, t2 (dst = sigma(src), src kept), and the
+ * round macros RPAIR j (rounds j and j+1 of a sixteen-round body, reading
+ * K + W at 16j and 16j + 8 from RP), LOAD_STATE, ROUNDS_START (per block,
+ * before its first round), FEEDFORWARD and WIPE_ROUNDS; then it expands
+ * SHA512_FUNC with the function's name.
+ *
+ * Constant time: no branch or memory index depends on the data; only the
+ * block count is branched on.  The stack buffers hold message words plus
+ * constants (HMAC key blocks among them) and are zeroed before returning,
+ * and so are the registers that held message words. */
+
+/* void fn(uint64_t state[8], const uint8_t *blocks, size_t nblocks), nblocks >= 1 */
+
+#define RP %rdi /* rounds: K + W of the current round group */
+#define WP %rsi /* schedule: where K + W of step g goes */
+#define KP %rbp /* schedule: the round constants of step g, both halves */
+
+/* Stack slots and buffers. */
+#define S_STATE 0
+#define S_PTR 8 /* the first block of the current pair */
+#define S_LEFT 16 /* blocks left, the current pair included */
+#define S_END 24
+#define S_CUR 32 /* pair buffer being consumed by the rounds */
+#define S_NXT 40 /* pair buffer being scheduled */
+#define S_BUF 48 /* the two pair buffers, 64-byte aligned */
+#define S_NBLK 56 /* the caller's block count */
+#define PAIRBUF 1280
+#define FRAME (64 + 2 * PAIRBUF + 64)
+
+/* One schedule step: the window \x0 (x[g-8], the oldest) .. \x7 (x[g-1]);
+ * x[g] replaces \x0, its K + W goes to WP; WP and KP move on. */
+.macro STEP x0, x1, x2, x3, x4, x5, x6, x7
+	vpalignr $8, \x0, \x1, VT1
+	SIGMA0	VT2, VT1, VT3, VT4
+	vpaddq	\x0, VT2, VT2
+	vpalignr $8, \x4, \x5, VT1
+	vpaddq	VT1, VT2, VT2
+	SIGMA1	VT1, \x7, VT3, VT4
+	vpaddq	VT1, VT2, \x0
+	vpaddq	(KP), \x0, VT1
+	VMOVA	VT1, (WP)
+	add	$32, WP
+	add	$32, KP
+.endm
+
+/* Step i of a rotation of the window. */
+.macro STEPR i
+	.if (\i % 8) == 0
+	STEP	VW0, VW1, VW2, VW3, VW4, VW5, VW6, VW7
+	.elseif (\i % 8) == 1
+	STEP	VW1, VW2, VW3, VW4, VW5, VW6, VW7, VW0
+	.elseif (\i % 8) == 2
+	STEP	VW2, VW3, VW4, VW5, VW6, VW7, VW0, VW1
+	.elseif (\i % 8) == 3
+	STEP	VW3, VW4, VW5, VW6, VW7, VW0, VW1, VW2
+	.elseif (\i % 8) == 4
+	STEP	VW4, VW5, VW6, VW7, VW0, VW1, VW2, VW3
+	.elseif (\i % 8) == 5
+	STEP	VW5, VW6, VW7, VW0, VW1, VW2, VW3, VW4
+	.elseif (\i % 8) == 6
+	STEP	VW6, VW7, VW0, VW1, VW2, VW3, VW4, VW5
+	.else
+	STEP	VW7, VW0, VW1, VW2, VW3, VW4, VW5, VW6
+	.endif
+.endm
+
+/* Sixteen rounds with schedule steps among them: \ns = 8 (one after every
+ * two rounds), 4 (after every four, window rotations \first..\first+3) or
+ * 0. */
+.macro BODY ns, first=0
+	RPAIR	0
+	.if \ns == 8
+	STEPR	0
+	.endif
+	RPAIR	2
+	.if \ns == 8
+	STEPR	1
+	.elseif \ns == 4
+	STEPR	(\first + 0)
+	.endif
+	RPAIR	4
+	.if \ns == 8
+	STEPR	2
+	.endif
+	RPAIR	6
+	.if \ns == 8
+	STEPR	3
+	.elseif \ns == 4
+	STEPR	(\first + 1)
+	.endif
+	RPAIR	8
+	.if \ns == 8
+	STEPR	4
+	.endif
+	RPAIR	10
+	.if \ns == 8
+	STEPR	5
+	.elseif \ns == 4
+	STEPR	(\first + 2)
+	.endif
+	RPAIR	12
+	.if \ns == 8
+	STEPR	6
+	.endif
+	RPAIR	14
+	.if \ns == 8
+	STEPR	7
+	.elseif \ns == 4
+	STEPR	(\first + 3)
+	.endif
+.endm
+
+/* \n bodies of \ns (0 or 8) steps each, RP advancing by 16 rounds per
+ * body; with \ns = 4, \n pairs of bodies (a full window rotation). */
+.macro BODIES n, ns
+	.if \ns == 4
+	lea	(\n * 512)(RP), T1
+	.else
+	lea	(\n * 256)(RP), T1
+	.endif
+	mov	T1, S_END(%rsp)
+1:
+	.if \ns == 4
+	BODY	4, 0
+	add	$256, RP
+	BODY	4, 4
+	.else
+	BODY	\ns
+	.endif
+	add	$256, RP
+	cmp	S_END(%rsp), RP
+	jne	1b
+.endm
+
+/* The rounds of one block start: RP at its first K + W. */
+.macro BLOCK_START buf, half
+	mov	\buf(%rsp), RP
+	add	$(16 * \half), RP
+	ROUNDS_START
+.endm
+
+/* Words 0..15 of the pair at \p0 and \p1 (each 128 bytes; equal when the
+ * pair has one block) into the window, and with K added into the buffer
+ * at \buf; leaves WP and KP at step 8. */
+.macro LOADGROUP buf, p0, p1, g, w
+	VINS128	(16 * \g)(\p0), (16 * \g)(\p1), \w
+	vpshufb	VBSWAP, \w, \w
+	vpaddq	(.Lsha512_kdup + 32 * \g)(%rip), \w, VT1
+	VMOVA	VT1, (32 * \g)(\buf)
+.endm
+
+.macro LOADPAIR buf, p0, p1
+	LOADGROUP \buf, \p0, \p1, 0, VW0
+	LOADGROUP \buf, \p0, \p1, 1, VW1
+	LOADGROUP \buf, \p0, \p1, 2, VW2
+	LOADGROUP \buf, \p0, \p1, 3, VW3
+	LOADGROUP \buf, \p0, \p1, 4, VW4
+	LOADGROUP \buf, \p0, \p1, 5, VW5
+	LOADGROUP \buf, \p0, \p1, 6, VW6
+	LOADGROUP \buf, \p0, \p1, 7, VW7
+	lea	256(\buf), WP
+	lea	(.Lsha512_kdup + 256)(%rip), KP
+.endm
+
+/* The next pair (blocks 2 and 3 from S_PTR, or block 2 twice) into the
+ * S_NXT buffer. */
+.macro LOAD_NEXT
+	mov	S_PTR(%rsp), T1
+	add	$256, T1
+	lea	128(T1), T2
+	cmpq	$4, S_LEFT(%rsp)
+	cmovb	T1, T2
+	mov	S_NXT(%rsp), M0
+	LOADPAIR M0, T1, T2
+.endm
+
+.macro SWAP_PAIRS
+	mov	S_CUR(%rsp), T1
+	mov	S_NXT(%rsp), T2
+	mov	T2, S_CUR(%rsp)
+	mov	T1, S_NXT(%rsp)
+	subq	$2, S_LEFT(%rsp)
+	addq	$256, S_PTR(%rsp)
+.endm
+
+#ifdef __CET__
+#define SHA512_ENDBR endbr64
+#else
+#define SHA512_ENDBR
+#endif
+
+.macro SHA512_FUNC name
+	.text
+	.p2align 6
+	.globl	\name
+	.hidden	\name
+	.type	\name, @function
+\name:
+	.cfi_startproc
+	SHA512_ENDBR
+	push	%rbp
+	.cfi_adjust_cfa_offset 8
+	.cfi_offset %rbp, -16
+	push	%rbx
+	.cfi_adjust_cfa_offset 8
+	.cfi_offset %rbx, -24
+	push	%r12
+	.cfi_adjust_cfa_offset 8
+	.cfi_offset %r12, -32
+	push	%r13
+	.cfi_adjust_cfa_offset 8
+	.cfi_offset %r13, -40
+	push	%r14
+	.cfi_adjust_cfa_offset 8
+	.cfi_offset %r14, -48
+	push	%r15
+	.cfi_adjust_cfa_offset 8
+	.cfi_offset %r15, -56
+	sub	$FRAME, %rsp
+	.cfi_adjust_cfa_offset FRAME
+
+	mov	%rdi, S_STATE(%rsp)
+	mov	%rsi, S_PTR(%rsp)
+	mov	%rdx, S_LEFT(%rsp)
+	mov	%rdx, S_NBLK(%rsp)
+	lea	(64 + 63)(%rsp), %rax
+	and	$-64, %rax
+	mov	%rax, S_BUF(%rsp)
+	mov	%rax, S_CUR(%rsp)
+	add	$PAIRBUF, %rax
+	mov	%rax, S_NXT(%rsp)
+	VMOVA	.Lsha512_bswap(%rip), VBSWAP
+
+	/* The first pair: its words 0..15, then the first block's rounds
+	 * computing words 16..79 of both blocks as they go. */
+	mov	%rsi, T1
+	lea	128(%rsi), T2
+	cmp	$2, %rdx
+	cmovb	T1, T2
+	mov	S_CUR(%rsp), M0
+	LOADPAIR M0, T1, T2
+	LOAD_STATE
+	BLOCK_START S_CUR, 0
+	BODIES	4, 8
+	BODIES	1, 0
+	FEEDFORWARD
+	cmpq	$1, S_LEFT(%rsp)
+	je	.Ldone\@
+	/* Its second block schedules the whole next pair, if any. */
+	cmpq	$3, S_LEFT(%rsp)
+	jb	.Lfirst_last\@
+	LOAD_NEXT
+	BLOCK_START S_CUR, 1
+	BODIES	4, 8
+	BODIES	1, 0
+	jmp	.Lfirst_done\@
+.Lfirst_last\@:
+	BLOCK_START S_CUR, 1
+	BODIES	5, 0
+.Lfirst_done\@:
+	FEEDFORWARD
+	SWAP_PAIRS
+
+	/* Every later pair has its schedule ready and computes the next
+	 * pair's, four steps per sixteen rounds in the first 64 rounds of
+	 * each block. */
+.Lpair\@:
+	cmpq	$0, S_LEFT(%rsp)
+	je	.Ldone\@
+	cmpq	$3, S_LEFT(%rsp)
+	jb	.Llast\@
+	LOAD_NEXT
+	BLOCK_START S_CUR, 0
+	BODIES	2, 4
+	BODIES	1, 0
+	FEEDFORWARD
+	BLOCK_START S_CUR, 1
+	BODIES	2, 4
+	BODIES	1, 0
+	FEEDFORWARD
+	SWAP_PAIRS
+	jmp	.Lpair\@
+
+.Llast\@:
+	BLOCK_START S_CUR, 0
+	BODIES	5, 0
+	FEEDFORWARD
+	cmpq	$2, S_LEFT(%rsp)
+	jb	.Ldone\@
+	BLOCK_START S_CUR, 1
+	BODIES	5, 0
+	FEEDFORWARD
+
+.Ldone\@:
+	/* Zero the pair buffers used (the second only with three blocks or
+	 * more) and the registers that held message words. */
+	WIPE_BUFFERS
+	VZERO	VW0
+	VZERO	VW1
+	VZERO	VW2
+	VZERO	VW3
+	VZERO	VW4
+	VZERO	VW5
+	VZERO	VW6
+	VZERO	VW7
+	VZERO	VT1
+	VZERO	VT2
+	VZERO	VT3
+	VZERO	VT4
+	WIPE_ROUNDS
+	VEND
+
+	add	$FRAME, %rsp
+	.cfi_adjust_cfa_offset -FRAME
+	pop	%r15
+	.cfi_adjust_cfa_offset -8
+	pop	%r14
+	.cfi_adjust_cfa_offset -8
+	pop	%r13
+	.cfi_adjust_cfa_offset -8
+	pop	%r12
+	.cfi_adjust_cfa_offset -8
+	pop	%rbx
+	.cfi_adjust_cfa_offset -8
+	pop	%rbp
+	.cfi_adjust_cfa_offset -8
+	ret
+	.cfi_endproc
+	.size	\name, . - \name
+
+	.section .rodata
+	.p2align 5
+.Lsha512_bswap:
+	.quad	0x0001020304050607, 0x08090a0b0c0d0e0f, 0x0001020304050607, 0x08090a0b0c0d0e0f
+/* FIPS 180-4, 4.2.3, each pair of constants twice (one per block). */
+.Lsha512_kdup:
+	.quad	0x428a2f98d728ae22, 0x7137449123ef65cd, 0x428a2f98d728ae22, 0x7137449123ef65cd
+	.quad	0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc, 0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc
+	.quad	0x3956c25bf348b538, 0x59f111f1b605d019, 0x3956c25bf348b538, 0x59f111f1b605d019
+	.quad	0x923f82a4af194f9b, 0xab1c5ed5da6d8118, 0x923f82a4af194f9b, 0xab1c5ed5da6d8118
+	.quad	0xd807aa98a3030242, 0x12835b0145706fbe, 0xd807aa98a3030242, 0x12835b0145706fbe
+	.quad	0x243185be4ee4b28c, 0x550c7dc3d5ffb4e2, 0x243185be4ee4b28c, 0x550c7dc3d5ffb4e2
+	.quad	0x72be5d74f27b896f, 0x80deb1fe3b1696b1, 0x72be5d74f27b896f, 0x80deb1fe3b1696b1
+	.quad	0x9bdc06a725c71235, 0xc19bf174cf692694, 0x9bdc06a725c71235, 0xc19bf174cf692694
+	.quad	0xe49b69c19ef14ad2, 0xefbe4786384f25e3, 0xe49b69c19ef14ad2, 0xefbe4786384f25e3
+	.quad	0x0fc19dc68b8cd5b5, 0x240ca1cc77ac9c65, 0x0fc19dc68b8cd5b5, 0x240ca1cc77ac9c65
+	.quad	0x2de92c6f592b0275, 0x4a7484aa6ea6e483, 0x2de92c6f592b0275, 0x4a7484aa6ea6e483
+	.quad	0x5cb0a9dcbd41fbd4, 0x76f988da831153b5, 0x5cb0a9dcbd41fbd4, 0x76f988da831153b5
+	.quad	0x983e5152ee66dfab, 0xa831c66d2db43210, 0x983e5152ee66dfab, 0xa831c66d2db43210
+	.quad	0xb00327c898fb213f, 0xbf597fc7beef0ee4, 0xb00327c898fb213f, 0xbf597fc7beef0ee4
+	.quad	0xc6e00bf33da88fc2, 0xd5a79147930aa725, 0xc6e00bf33da88fc2, 0xd5a79147930aa725
+	.quad	0x06ca6351e003826f, 0x142929670a0e6e70, 0x06ca6351e003826f, 0x142929670a0e6e70
+	.quad	0x27b70a8546d22ffc, 0x2e1b21385c26c926, 0x27b70a8546d22ffc, 0x2e1b21385c26c926
+	.quad	0x4d2c6dfc5ac42aed, 0x53380d139d95b3df, 0x4d2c6dfc5ac42aed, 0x53380d139d95b3df
+	.quad	0x650a73548baf63de, 0x766a0abb3c77b2a8, 0x650a73548baf63de, 0x766a0abb3c77b2a8
+	.quad	0x81c2c92e47edaee6, 0x92722c851482353b, 0x81c2c92e47edaee6, 0x92722c851482353b
+	.quad	0xa2bfe8a14cf10364, 0xa81a664bbc423001, 0xa2bfe8a14cf10364, 0xa81a664bbc423001
+	.quad	0xc24b8b70d0f89791, 0xc76c51a30654be30, 0xc24b8b70d0f89791, 0xc76c51a30654be30
+	.quad	0xd192e819d6ef5218, 0xd69906245565a910, 0xd192e819d6ef5218, 0xd69906245565a910
+	.quad	0xf40e35855771202a, 0x106aa07032bbd1b8, 0xf40e35855771202a, 0x106aa07032bbd1b8
+	.quad	0x19a4c116b8d2d0c8, 0x1e376c085141ab53, 0x19a4c116b8d2d0c8, 0x1e376c085141ab53
+	.quad	0x2748774cdf8eeb99, 0x34b0bcb5e19b48a8, 0x2748774cdf8eeb99, 0x34b0bcb5e19b48a8
+	.quad	0x391c0cb3c5c95a63, 0x4ed8aa4ae3418acb, 0x391c0cb3c5c95a63, 0x4ed8aa4ae3418acb
+	.quad	0x5b9cca4f7763e373, 0x682e6ff3d6b2b8a3, 0x5b9cca4f7763e373, 0x682e6ff3d6b2b8a3
+	.quad	0x748f82ee5defb2fc, 0x78a5636f43172f60, 0x748f82ee5defb2fc, 0x78a5636f43172f60
+	.quad	0x84c87814a1f0ab72, 0x8cc702081a6439ec, 0x84c87814a1f0ab72, 0x8cc702081a6439ec
+	.quad	0x90befffa23631e28, 0xa4506cebde82bde9, 0x90befffa23631e28, 0xa4506cebde82bde9
+	.quad	0xbef9a3f7b2c67915, 0xc67178f2e372532b, 0xbef9a3f7b2c67915, 0xc67178f2e372532b
+	.quad	0xca273eceea26619c, 0xd186b8c721c0c207, 0xca273eceea26619c, 0xd186b8c721c0c207
+	.quad	0xeada7dd6cde0eb1e, 0xf57d4f7fee6ed178, 0xeada7dd6cde0eb1e, 0xf57d4f7fee6ed178
+	.quad	0x06f067aa72176fba, 0x0a637dc5a2c898a6, 0x06f067aa72176fba, 0x0a637dc5a2c898a6
+	.quad	0x113f9804bef90dae, 0x1b710b35131c471b, 0x113f9804bef90dae, 0x1b710b35131c471b
+	.quad	0x28db77f523047d84, 0x32caab7b40c72493, 0x28db77f523047d84, 0x32caab7b40c72493
+	.quad	0x3c9ebe0a15c9bebc, 0x431d67c49c100d4c, 0x3c9ebe0a15c9bebc, 0x431d67c49c100d4c
+	.quad	0x4cc5d4becb3e42b6, 0x597f299cfc657e2a, 0x4cc5d4becb3e42b6, 0x597f299cfc657e2a
+	.quad	0x5fcb6fab3ad6faec, 0x6c44198c4a475817, 0x5fcb6fab3ad6faec, 0x6c44198c4a475817
+	.text
+.endm
+
+	.section .note.GNU-stack, "", @progbits
+#ifdef __CET__
+	/* GNU property note: IBT and SHSTK compatible (endbr64 at the entry,
+	 * ordinary call and return). */
+	.section .note.gnu.property, "a"
+	.p2align 3
+	.long	4
+	.long	16
+	.long	5
+	.asciz	"GNU"
+	.long	0xc0000002
+	.long	4
+	.long	3
+	.p2align 3
+#endif

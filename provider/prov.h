@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Declarations shared by the files of the OpenSSL 3 provider module
+ * (axiom.so): the provider context, error reporting, operation counters and
+ * each operation's algorithm table. */
+#ifndef AXIOM_PROVIDER_PROV_H
+#define AXIOM_PROVIDER_PROV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <openssl/core.h>
+#include <openssl/core_dispatch.h>
+#include <openssl/core_names.h>
+#include <openssl/params.h>
+
+/* The property every algorithm of this provider carries. */
+#define AXP_PROPS "provider=axiom"
+/* What a delegated fetch asks for: anything but this provider. */
+#define AXP_NOT_US "provider!=axiom"
+
+/* One provider instance (one per library context it is loaded into). */
+typedef struct axp_prov {
+    const OSSL_CORE_HANDLE *handle;
+    /* Child of the loading library context: HMAC and HKDF over digests that
+     * libaxiom does not have are delegated to other providers through it. */
+    OSSL_LIB_CTX *libctx;
+} AXP_PROV;
+
+/* ------------------------------------------------------------------ errors */
+
+/* Reason codes; their sentences are in axiom_prov.c (axp_reasons). */
+enum {
+    AXP_R_LIBAXIOM = 1,       /* libaxiom returned an error: its sentence follows */
+    AXP_R_BAD_KEY_LENGTH,
+    AXP_R_BAD_IV_LENGTH,
+    AXP_R_BAD_TAG_LENGTH,
+    AXP_R_NO_KEY,
+    AXP_R_NO_IV,
+    AXP_R_TAG_NOT_SET,
+    AXP_R_TAG_NOT_NEEDED,
+    AXP_R_AUTH_FAILED,
+    AXP_R_BAD_DECRYPT,
+    AXP_R_WRONG_FINAL_BLOCK_LENGTH,
+    AXP_R_OUTPUT_TOO_SMALL,
+    AXP_R_BAD_LENGTH,
+    AXP_R_XTS_DUPLICATED_KEYS,
+    AXP_R_BAD_PARAMETER,
+    AXP_R_UNSUPPORTED,
+    AXP_R_BAD_STATE,
+    AXP_R_MALLOC,
+    AXP_R_RANDOM,
+    AXP_R_TLS_RECORD,
+    AXP_R_DIGEST,
+    AXP_R_DELEGATE,
+    AXP_R_MISSING_INPUT,
+    AXP_R_BAD_MODE,
+    AXP_R_MAX
+};
+
+extern const OSSL_ITEM axp_reasons[];
+
+/* Put an error on the calling thread's queue through the core: @reason
+ * with an optional printf-style detail (NULL: the reason alone). */
+void axp_raise(const AXP_PROV *prov, int reason, const char *file, int line, const char *func,
+               const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+#define AXP_ERR(prov, reason) axp_raise((prov), (reason), __FILE__, __LINE__, __func__, NULL)
+#define AXP_ERRF(prov, reason, ...) \
+    axp_raise((prov), (reason), __FILE__, __LINE__, __func__, __VA_ARGS__)
+/* An error code of libaxiom, as the closest reason with its sentence. */
+void axp_raise_axiom(const AXP_PROV *prov, int rc, const char *file, int line, const char *func);
+#define AXP_ERR_AXIOM(prov, rc) axp_raise_axiom((prov), (rc), __FILE__, __LINE__, __func__)
+
+/* ---------------------------------------------------------------- counters */
+
+/* Work done per algorithm, readable through the provider parameter
+ * "axiom-stats" and written at unload to the file named by
+ * AXIOM_PROVIDER_STATS.  Contexts count locally and add their totals here
+ * when a message ends and when they are freed (two atomic adds). */
+typedef struct axp_stat {
+    const char *name;   /* the algorithm's first OpenSSL name */
+    uint64_t ops;       /* messages (AEAD), updates (ciphers), digests, MACs, ... */
+    uint64_t bytes;     /* bytes of input */
+} axp_stat;
+
+void axp_stat_register(axp_stat *s);
+static inline void axp_stat_add(axp_stat *s, uint64_t ops, uint64_t bytes)
+{
+    if (ops)
+        __atomic_fetch_add(&s->ops, ops, __ATOMIC_RELAXED);
+    if (bytes)
+        __atomic_fetch_add(&s->bytes, bytes, __ATOMIC_RELAXED);
+}
+
+/* ------------------------------------------------------ algorithm tables */
+
+/* Each builds its operation's OSSL_ALGORITHM list into @out (room for
+ * @max entries plus the terminator), keeping only the algorithms libaxiom
+ * serves in this process (a build or AXIOM_CT_ONLY may lack some, and
+ * sha384/sha512 appear when the library has them); returns the count. */
+size_t axp_block_ciphers_build(OSSL_ALGORITHM *out, size_t max);
+size_t axp_aead_ciphers_build(OSSL_ALGORITHM *out, size_t max);
+size_t axp_digests_build(OSSL_ALGORITHM *out, size_t max);
+size_t axp_macs_build(OSSL_ALGORITHM *out, size_t max);
+size_t axp_kdfs_build(OSSL_ALGORITHM *out, size_t max);
+size_t axp_rands_build(OSSL_ALGORITHM *out, size_t max);
+
+/* For an OpenSSL digest name or alias this provider serves natively: 1,
+ * with the libaxiom hash name ("sha256", ...), digest and block sizes;
+ * 0 otherwise. */
+int axp_digest_lookup(const char *ossl_name, const char **axiom, size_t *size, size_t *block);
+/* Whether a property query (a "properties" parameter) may be served by
+ * this provider: not when it asks for another provider or for FIPS. */
+int axp_props_allow_us(const char *props);
+
+/* Random bytes for IVs and keys (libaxiom's process-wide generator). */
+int axp_random(const AXP_PROV *prov, void *buf, size_t len);
+
+/* Cast for OSSL_DISPATCH entries. */
+#define AXP_FN(f) ((void (*)(void))(f))
+
+#endif
