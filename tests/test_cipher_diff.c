@@ -5,10 +5,12 @@
  *    (independent offsets 0..15), in place, random splits into 1..8 calls,
  *    both directions; CTR counter carries across 64 and 128 bits.
  *  - White box (links lib/libaxiom_core.la): every kernel of the catalog
- *    that the CPU and this tier allow, each operation on 0..64 blocks,
- *    against libgcrypt and against the portable axiom_aes_generic_ct,
- *    including the chaining value / counter / tweak it hands back, and
- *    the optional operations of every AES kernel (setkey_enc, ctr_secret). */
+ *    that the CPU and this tier allow through the block-cipher sweep
+ *    (tests/bc_sweep.c: each operation at the lengths around the kernel's
+ *    own steps, against libgcrypt and the portable axiom_aes_generic_ct,
+ *    including the chaining value / counter / tweak it hands back), CTR
+ *    carries at every block position, and the optional operations of
+ *    every AES kernel (setkey_enc, ctr_secret). */
 #include "config.h"
 
 #include <stdio.h>
@@ -22,6 +24,7 @@
 #include "api/catalog.h"
 #include "core/internal.h"
 #include "bc_ops.h"
+#include "bc_sweep.h"
 #include "testutil.h"
 
 enum { ECB, CBC, CTR, CFB, OFB, XTS };
@@ -279,9 +282,9 @@ END_TEST
 
 /* ------------------------------------------------------------ white box */
 
-/* CTR kernels on short messages (the short-message copies: up to 4 blocks,
- * and just past them) and around every step boundary (16 and 32 blocks)
- * with the counter carrying inside the call: out of the last byte, out of
+/* CTR kernels at the lengths around their own steps (short-message
+ * copies, tails, whole steps; tests/bc_sweep.c) with the counter carrying
+ * inside the call: out of the last byte, out of
  * 32 bits (where a 32-bit counter would wrap), out of the low 64 bits
  * into the high half, and out of 128 bits (wrap to zero), at every block
  * position and just after the last; out of place misaligned and in place,
@@ -291,11 +294,8 @@ START_TEST(test_kernel_ctr_carries)
     const axiom_cipher_desc *d = axiom_catalog_cipher("aes-128-ctr");
     TU_ASSERT(d != NULL && d->kernels != NULL, "catalog");
     const uint64_t have = axiom_cpu_features();
-    /* 1..9 blocks, and around every step boundary of the VAES kernels
-     * (16 blocks per ymm step, 32 per zmm step) */
-    static const size_t ns[] = {1,  2,  3,  4,  5,  6,  7,  8,  9,  15, 16,
-                                17, 31, 32, 33, 47, 48, 49, 63, 64, 65};
-    uint8_t in[16 * 65 + 16], out[16 * 65 + 16], gen[16 * 65], ip[16 * 65 + 16];
+    /* up to 128 blocks (the carry of width 8 needs j < 256) */
+    static uint8_t in[16 * 128 + 16], out[16 * 128 + 16], gen[16 * 128], ip[16 * 128 + 16];
     size_t cases = 0;
 
     tu_rng_reset("kernel-ctr-carries");
@@ -303,13 +303,17 @@ START_TEST(test_kernel_ctr_carries)
         const axiom_bc_kernel *k = axiom_bc_of(*kp);
         if (k->features & ~have)
             continue;
+        /* the lengths around the kernel's own steps (tests/bc_sweep.c) */
+        size_t ns[BC_SWEEP_MAXLENS];
+        const size_t nn = bc_sweep_lengths(k, ns);
+        TU_ASSERT(ns[nn - 1] <= 128, "kernel %s: %zu blocks", k->name, ns[nn - 1]);
         for (size_t kl = 16; kl <= 32; kl += 8) {
             uint8_t key[32];
             axiom_bc_ks ks, gks;
             tu_rand_bytes(key, sizeof key);
             k->setkey(&ks, key, kl);
             axiom_aes_generic_ct.setkey(&gks, key, kl);
-            for (size_t ni = 0; ni < sizeof ns / sizeof ns[0]; ni++) {
+            for (size_t ni = 0; ni < nn; ni++) {
                 const size_t n = ns[ni];
                 for (size_t j = 1; j <= n + 1; j++) {
                     for (int width = 8; width <= 128; width *= 2) {
@@ -365,8 +369,8 @@ END_TEST
 
 /* The optional operations of the block-cipher contract (lib/core/bc.h)
  * that every AES kernel has.  ctr_secret: against the portable kernel's
- * (itself against libgcrypt's CTR of zeros) on 1..9 blocks and around
- * every step boundary, with the counter carrying out of the last byte, of
+ * (itself against libgcrypt's CTR of zeros) at the lengths around the
+ * kernel's own steps, with the counter carrying out of the last byte, of
  * 32, of 64 and of all 128 bits at every block position and just after
  * the last one, and with random counters; the counter handed back; any
  * alignment; nothing written around the output.  setkey_enc: a schedule
@@ -377,8 +381,6 @@ START_TEST(test_kernel_ctr_secret)
     const axiom_cipher_desc *d = axiom_catalog_cipher("aes-256-ctr");
     TU_ASSERT(d != NULL && d->kernels != NULL, "catalog");
     const uint64_t have = axiom_cpu_features();
-    static const size_t ns[] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  15, 16, 17,
-                                31, 32, 33, 47, 48, 49, 63, 64, 65, 100, 257};
     static uint8_t zero[16 * 257], gen[16 * 257], ref[16 * 257], out[16 * 257 + 96];
     size_t cases = 0;
 
@@ -389,6 +391,10 @@ START_TEST(test_kernel_ctr_secret)
                   "AES kernel %s lacks setkey_enc or ctr_secret", k->name);
         if (k->features & ~have)
             continue;
+        /* the lengths around the kernel's own steps (tests/bc_sweep.c) */
+        size_t ns[BC_SWEEP_MAXLENS];
+        const size_t nn = bc_sweep_lengths(k, ns);
+        TU_ASSERT(ns[nn - 1] <= 257, "kernel %s: %zu blocks", k->name, ns[nn - 1]);
         for (size_t kl = 16; kl <= 32; kl += 8) {
             uint8_t key[32];
             static axiom_bc_ks ks, gks, fks;
@@ -397,14 +403,14 @@ START_TEST(test_kernel_ctr_secret)
             k->setkey_enc(&ks, key, kl);
             axiom_aes_generic_ct.setkey_enc(&gks, key, kl);
             k->setkey(&fks, key, kl);
-            for (size_t ni = 0; ni < sizeof ns / sizeof ns[0]; ni++) {
+            for (size_t ni = 0; ni < nn; ni++) {
                 const size_t n = ns[ni];
                 for (size_t j = 0; j <= n + 1; j++) {
                     for (int width = 8; width <= 128; width *= 2) {
                         if (width == 16 || (j == 0 && width > 8))
                             continue;
-                        /* past the widest step: a few carry positions */
-                        if (n > 65 && j > 2 && j != n / 2 && j < n)
+                        /* past twice the widest step: a few carry positions */
+                        if (ni + 1 == nn && j > 2 && j != n / 2 && j < n)
                             continue;
                         uint8_t c[16], ck[16], cg[16];
                         tu_rand_bytes(c, sizeof c);
@@ -474,177 +480,53 @@ START_TEST(test_kernel_ctr_secret)
 END_TEST
 
 
-/* XTS tweak times alpha (IEEE 1619 5.2), byte-wise reference. */
-static void ref_mul_alpha(uint8_t t[16])
-{
-    int carry = 0;
-    for (int j = 0; j < 16; j++) {
-        int c2 = t[j] >> 7;
-        t[j] = (uint8_t)((t[j] << 1) | carry);
-        carry = c2;
-    }
-    if (carry)
-        t[0] ^= 0x87;
-}
-
-/* libgcrypt's answer for @op, and the chaining value the kernel must hand
- * back.  XTS: @iv is the encrypted tweak E_K2(i), made here from @tweak
- * under @key2; libgcrypt is given K1||K2 and i.  Returns 0 if libgcrypt
- * could not do it (AES-192-XTS), else 1. */
-static int gcry_op(int op, size_t keylen, const uint8_t *key, const uint8_t *key2,
-                   const uint8_t *tweak, const uint8_t *iv, uint8_t *out, const uint8_t *in,
-                   size_t n, uint8_t ivout[16])
+/* libgcrypt as the sweep's peer (bc_sweep.h).  XTS: libgcrypt is given
+ * K1 || K2 and the plain tweak; an empty XTS message is not asked (0). */
+static int gcry_peer(const axiom_bc_kernel *k, int op, size_t keylen, const uint8_t *key,
+                     const uint8_t *key2, const uint8_t tweak[16], const uint8_t iv[16],
+                     uint8_t *out, const uint8_t *in, size_t n)
 {
     static const char *const modes[BC_NOPS] = { "ecb", "ecb", "cbc", "cbc", "cfb",
                                              "cfb", "ofb", "ctr", "xts", "xts" };
     static const int enc[BC_NOPS] = { 1, 0, 1, 0, 1, 0, 1, 1, 1, 0 };
     char name[16];
+    (void)k;
     snprintf(name, sizeof name, "aes-%zu-%s", keylen * 8, modes[op]);
-    size_t len = 16 * n;
     if (op == OP_XTS_ENC || op == OP_XTS_DEC) {
         uint8_t kk[64];
         memcpy(kk, key, keylen);
         memcpy(kk + keylen, key2, keylen);
-        if (n > 0 && tu_gcry_crypt(name, enc[op], kk, 2 * keylen, tweak, 16, out, in, len) != 0)
-            return 0;
-        memcpy(ivout, iv, 16);
-        for (size_t b = 0; b < n; b++)
-            ref_mul_alpha(ivout);
-        return 1;
+        return n > 0 && tu_gcry_crypt(name, enc[op], kk, 2 * keylen, tweak, 16, out, in,
+                                      16 * n) == 0;
     }
-    TU_ASSERT(tu_gcry_crypt(name, enc[op], key, keylen, iv, 16, out, in, len) == 0,
+    TU_ASSERT(tu_gcry_crypt(name, enc[op], key, keylen, iv, 16, out, in, 16 * n) == 0,
               "libgcrypt refused %s", name);
-    memcpy(ivout, iv, 16);
-    if (n == 0)
-        return 1;
-    const uint8_t *last_in = in + len - 16, *last_out = out + len - 16;
-    switch (op) {
-    case OP_CBC_ENC: case OP_CFB_ENC: memcpy(ivout, last_out, 16); break;
-    case OP_CBC_DEC: case OP_CFB_DEC: memcpy(ivout, last_in, 16); break;
-    case OP_OFB:
-        for (int j = 0; j < 16; j++)
-            ivout[j] = last_out[j] ^ last_in[j];
-        break;
-    case OP_CTR: tu_be128_add(ivout, n); break;
-    default: break;
-    }
     return 1;
 }
 
+/* Every AES kernel this tier can run, through the block-cipher sweep
+ * (tests/bc_sweep.c): each operation, 128-, 192- and 256-bit keys, at the
+ * lengths around its own steps, against libgcrypt and the portable
+ * generic-ct kernel (XTS with the tweak encrypted by the kernel under
+ * test); then the catalog's list itself. */
 START_TEST(test_kernels)
 {
     const axiom_cipher_desc *d = axiom_catalog_cipher("aes-128-ecb");
     TU_ASSERT(d != NULL && d->kernels != NULL && d->kernels[0] != NULL, "catalog");
     const uint64_t have = axiom_cpu_features();
-    const size_t maxb = 64;
-    uint8_t *in = malloc(16 * maxb + 32), *out = malloc(16 * maxb + 32),
-            *ref = malloc(16 * maxb + 32), *gen = malloc(16 * maxb + 32),
-            *ip = malloc(16 * maxb + 32);
-    int found_generic = 0, tested = 0;
+    static const size_t keylens[] = { 16, 24, 32, 0 };
+    const bc_sweep_family aes = { .name = "AES", .kernels = d->kernels,
+                                  .ref = &axiom_aes_generic_ct, .keylens = keylens,
+                                  .nops = BC_NOPS, .peer = gcry_peer, .peer_name = "libgcrypt" };
     const axiom_kernel *const *kp;
+    int found_generic = 0;
 
     tu_rng_reset("kernels");
-    for (kp = d->kernels; *kp; kp++) {
-        const axiom_bc_kernel *k = axiom_bc_of(*kp);
-        if (k == &axiom_aes_generic_ct)
+    bc_sweep(&aes);
+    for (kp = d->kernels; *kp; kp++)
+        if (*kp == &axiom_aes_generic_ct.base)
             found_generic = 1;
-        if (k->features & ~have) {
-            printf("kernel %s: skipped in tier %s (needs features %#llx, have %#llx)\n", k->name,
-                   tu_tier(), (unsigned long long)k->features, (unsigned long long)have);
-            continue;
-        }
-        tested++;
-        size_t compared_gcry = 0, compared_gen = 0;
-        for (size_t kl = 16; kl <= 32; kl += 8) {
-            for (int op = 0; op < BC_NOPS; op++) {
-                for (size_t n = 0; n <= maxb; n++) {
-                    uint8_t key[32], key2[32], tweak[16], iv[16], ivk[16], ivg[16], ivr[16];
-                    axiom_bc_ks ks, gks, ks2;
-                    tu_rand_bytes(key, sizeof key);
-                    tu_rand_bytes(key2, sizeof key2);
-                    tu_rand_bytes(tweak, sizeof tweak);
-                    tu_rand_bytes(iv, sizeof iv);
-                    if (op == OP_CTR && (n & 3) == 1)
-                        memset(iv + 8 + (n & 7), 0xff, 8 - (n & 7)); /* carries */
-                    k->setkey(&ks, key, kl);
-                    axiom_aes_generic_ct.setkey(&gks, key, kl);
-                    if (op == OP_XTS_ENC || op == OP_XTS_DEC) {
-                        /* the encrypted tweak, with the kernel under test */
-                        k->setkey(&ks2, key2, kl);
-                        k->ecb_enc(&ks2, iv, tweak, 1);
-                    }
-                    size_t oi = tu_rand_range(0, 15), oo = tu_rand_range(0, 15);
-                    tu_rand_bytes(in + oi, 16 * n);
-
-                    /* kernel, out of place and misaligned */
-                    memcpy(ivk, iv, 16);
-                    memset(out, 0x3c, 16 * maxb + 32);
-                    run_op(k, op, &ks, out + oo, in + oi, n, ivk);
-                    for (size_t j = 0; j < oo; j++)
-                        TU_ASSERT(out[j] == 0x3c, "%s %s: write before out", k->name, opnames[op]);
-                    for (size_t j = oo + 16 * n; j < 16 * maxb + 32; j++)
-                        TU_ASSERT(out[j] == 0x3c, "%s %s n=%zu: write after out", k->name,
-                                  opnames[op], n);
-
-                    /* libgcrypt */
-                    if (gcry_op(op, kl, key, key2, tweak, iv, ref, in + oi, n, ivr)) {
-                        TU_ASSERT_MEM_EQ(out + oo, ref, 16 * n,
-                                         "kernel %s %s AES-%zu, %zu blocks, vs libgcrypt", k->name,
-                                         opnames[op], kl * 8, n);
-                        TU_ASSERT_MEM_EQ(ivk, ivr, 16,
-                                         "kernel %s %s AES-%zu, %zu blocks: returned chaining "
-                                         "value", k->name, opnames[op], kl * 8, n);
-                        compared_gcry++;
-                    }
-
-                    /* the portable kernel */
-                    memcpy(ivg, iv, 16);
-                    run_op(&axiom_aes_generic_ct, op, &gks, gen, in + oi, n, ivg);
-                    TU_ASSERT_MEM_EQ(out + oo, gen, 16 * n,
-                                     "kernel %s %s AES-%zu, %zu blocks, vs generic-ct", k->name,
-                                     opnames[op], kl * 8, n);
-                    TU_ASSERT_MEM_EQ(ivk, ivg, 16, "kernel %s %s AES-%zu, %zu blocks: chaining "
-                                     "value vs generic-ct", k->name, opnames[op], kl * 8, n);
-                    compared_gen++;
-
-                    /* in place, at another offset */
-                    size_t op_off = tu_rand_range(0, 15);
-                    memcpy(ip + op_off, in + oi, 16 * n);
-                    memcpy(ivk, iv, 16);
-                    run_op(k, op, &ks, ip + op_off, ip + op_off, n, ivk);
-                    TU_ASSERT_MEM_EQ(ip + op_off, gen, 16 * n, "kernel %s %s AES-%zu, %zu blocks, "
-                                     "in place", k->name, opnames[op], kl * 8, n);
-                    TU_ASSERT_MEM_EQ(ivk, ivg, 16, "kernel %s %s, %zu blocks in place: chaining "
-                                     "value", k->name, opnames[op], n);
-                }
-            }
-            /* a continued call equals one long call (the chaining value
-             * really carries the state) */
-            for (int op = OP_CBC_ENC; op < BC_NOPS; op++) {
-                uint8_t key[32], iv[16], iv1[16], iv2[16];
-                axiom_bc_ks ks;
-                tu_rand_bytes(key, sizeof key);
-                tu_rand_bytes(iv, sizeof iv);
-                tu_rand_bytes(in, 16 * maxb);
-                k->setkey(&ks, key, kl);
-                memcpy(iv1, iv, 16);
-                run_op(k, op, &ks, ref, in, maxb, iv1);
-                memcpy(iv2, iv, 16);
-                size_t cut = tu_rand_range(0, maxb);
-                run_op(k, op, &ks, out, in, cut, iv2);
-                run_op(k, op, &ks, out + 16 * cut, in + 16 * cut, maxb - cut, iv2);
-                TU_ASSERT_MEM_EQ(out, ref, 16 * maxb, "kernel %s %s split at block %zu", k->name,
-                                 opnames[op], cut);
-                TU_ASSERT_MEM_EQ(iv2, iv1, 16, "kernel %s %s split: chaining value", k->name,
-                                 opnames[op]);
-            }
-        }
-        printf("kernel %s: %zu comparisons with libgcrypt, %zu with generic-ct\n", k->name,
-               compared_gcry, compared_gen);
-        TU_ASSERT(compared_gcry > 0 && compared_gen > 0, "kernel %s not compared", k->name);
-    }
     TU_ASSERT(found_generic, "the portable kernel is not in the catalog's AES list");
-    TU_ASSERT(tested > 0, "no kernel tested");
     /* every AES name uses this same list */
     static const char *const others[] = { "aes-192-cbc", "aes-256-ctr", "aes-128-xts", "AES-256-XTS" };
     for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
@@ -663,11 +545,6 @@ START_TEST(test_kernels)
     TU_ASSERT(first != NULL && !strcmp(axiom_impl("aes-128-ecb"), first->name),
               "axiom_impl says %s, first usable kernel is %s", axiom_impl("aes-128-ecb"),
               first ? first->name : "(none)");
-    free(in);
-    free(out);
-    free(ref);
-    free(gen);
-    free(ip);
 }
 END_TEST
 

@@ -5,9 +5,10 @@
  *    random-length batches;
  *  - the GOST R 34.13-2015 appendix A.1 examples (ECB, CTR, OFB, CBC, CFB)
  *    through the public API and through every kernel;
- *  - every kernel against the table kernel: all operations on 0..200
- *    blocks (every count for the parallel ones, a spread for the serial
- *    ones), random keys, misaligned and in place, counters that carry;
+ *  - every kernel against the table kernel and the generic-ct one through
+ *    the block-cipher sweep (tests/bc_sweep.c): all operations at the
+ *    lengths around each kernel's own steps, random keys, misaligned and
+ *    in place, split calls, counters that carry;
  *  - streaming at byte granularity through the public API;
  *  - misuse (key and IV lengths, block lengths) and kernel selection. */
 #include "config.h"
@@ -22,6 +23,7 @@
 #include "api/catalog.h"
 #include "kuznyechik/kuznyechik.h"
 #include "bc_ops.h"
+#include "bc_sweep.h"
 #include "testutil.h"
 
 #define MAXB 200
@@ -277,109 +279,39 @@ END_TEST
 
 /* ------------------------------------------------------------ kernels */
 
-static int serial_op(int op)
+/* The sweep's peer (bc_sweep.h).  No library on the build machines has
+ * Kuznyechik (libgcrypt and OpenSSL do not), so the second portable
+ * kernel, the bitsliced generic-ct written apart from the table kernel,
+ * answers for every kernel but itself; both the reference and it run the
+ * RFC 7801 and GOST R 34.13-2015 known answers above. */
+static int ct_peer(const axiom_bc_kernel *k, int op, size_t keylen, const uint8_t *key,
+                   const uint8_t *key2, const uint8_t tweak[16], const uint8_t iv[16],
+                   uint8_t *out, const uint8_t *in, size_t n)
 {
-    return op == OP_CBC_ENC || op == OP_CFB_ENC || op == OP_OFB;
+    static axiom_bc_ks ks;
+    uint8_t ivp[16];
+    (void)key2;
+    (void)tweak;
+    if (k == &axiom_kuz_generic_ct)
+        return 0;
+    axiom_kuz_generic_ct.setkey(&ks, key, keylen);
+    memcpy(ivp, iv, 16);
+    run_op(&axiom_kuz_generic_ct, op, &ks, out, in, n, ivp);
+    return 1;
 }
 
-/* Serial modes cost a whole batch per block in the sliced kernels: a
- * spread of counts around the batch sizes instead of all of them. */
-static const size_t serial_counts[] = { 0, 1, 2, 3, 7, 15, 16, 17, 31, 32, 33, 63, 64, 65, 97, 130, 200 };
-
-static void one_case(const axiom_bc_kernel *k, int op, size_t n, uint8_t *in, uint8_t *out,
-                     uint8_t *ref, uint8_t *ip)
-{
-    uint8_t key[32], iv[16], ivk[16], ivr[16];
-    axiom_bc_ks ks, rks;
-    tu_rand_bytes(key, sizeof key);
-    tu_rand_bytes(iv, sizeof iv);
-    if (op == OP_CTR) {
-        switch (n % 4) {
-        case 1: memset(iv + 8, 0xff, 8); iv[15] = (uint8_t)(0xff - (n % 64)); break; /* 2^64 carry */
-        case 2: memset(iv, 0xff, 16); iv[15] = (uint8_t)(0xff - (n % 37)); break;    /* 2^128 wrap */
-        case 3: iv[15] = (uint8_t)(0xe0 + (n % 32)); break;                         /* byte carry */
-        default: break;
-        }
-    }
-    k->setkey(&ks, key, 32);
-    axiom_kuz_table.setkey(&rks, key, 32);
-    TU_ASSERT_MEM_EQ(ks.w, rks.w, 16 * AXIOM_KUZ_ROUNDS, "%s: round keys", k->name);
-
-    size_t oi = tu_rand_range(0, 15), oo = tu_rand_range(0, 15);
-    tu_rand_bytes(in + oi, 16 * n);
-    memcpy(ivr, iv, 16);
-    run_op(&axiom_kuz_table, op, &rks, ref, in + oi, n, ivr);
-
-    memset(out, 0x3c, 16 * MAXB + 32);
-    memcpy(ivk, iv, 16);
-    run_op(k, op, &ks, out + oo, in + oi, n, ivk);
-    TU_ASSERT_MEM_EQ(out + oo, ref, 16 * n, "%s %s, %zu blocks, vs table", k->name, opnames[op], n);
-    TU_ASSERT_MEM_EQ(ivk, ivr, 16, "%s %s, %zu blocks: chaining value", k->name, opnames[op], n);
-    for (size_t j = 0; j < oo; j++)
-        TU_ASSERT(out[j] == 0x3c, "%s %s: write before out", k->name, opnames[op]);
-    for (size_t j = oo + 16 * n; j < 16 * MAXB + 32; j++)
-        TU_ASSERT(out[j] == 0x3c, "%s %s n=%zu: write after out", k->name, opnames[op], n);
-
-    size_t po = tu_rand_range(0, 15);
-    memcpy(ip + po, in + oi, 16 * n);
-    memcpy(ivk, iv, 16);
-    run_op(k, op, &ks, ip + po, ip + po, n, ivk);
-    TU_ASSERT_MEM_EQ(ip + po, ref, 16 * n, "%s %s, %zu blocks, in place", k->name, opnames[op], n);
-    TU_ASSERT_MEM_EQ(ivk, ivr, 16, "%s %s in place: chaining value", k->name, opnames[op]);
-}
-
+/* Every kernel this tier can run, through the block-cipher sweep
+ * (tests/bc_sweep.c): each operation, XTS included, at the lengths around
+ * its own steps (one-block paths, batches of 32 and 64, the mode loops'
+ * staging), against the table kernel and the generic-ct one. */
 START_TEST(test_kernels_vs_table)
 {
-    uint8_t *in = malloc(16 * MAXB + 32), *out = malloc(16 * MAXB + 32),
-            *ref = malloc(16 * MAXB + 32), *ip = malloc(16 * MAXB + 32);
-    int found_table = 0, tested = 0;
+    static const size_t keylens[] = { 32, 0 };
+    const bc_sweep_family kuz = { .name = "Kuznyechik", .kernels = kuz_list(),
+                                  .ref = &axiom_kuz_table, .keylens = keylens, .nops = BC_NOPS,
+                                  .peer = ct_peer, .peer_name = "generic-ct" };
     tu_rng_reset("kernels");
-    for (const axiom_kernel *const *kp = kuz_list(); *kp; kp++) {
-        const axiom_bc_kernel *k = (const axiom_bc_kernel *)*kp;
-        if (k == &axiom_kuz_table) {
-            found_table = 1;
-            continue;
-        }
-        if (!usable(k)) {
-            printf("kernel %s: skipped in tier %s\n", k->name, tu_tier());
-            continue;
-        }
-        tested++;
-        for (int op = 0; op < BC_NOPS_BLOCK; op++) {
-            if (serial_op(op)) {
-                for (size_t i = 0; i < sizeof serial_counts / sizeof serial_counts[0]; i++)
-                    one_case(k, op, serial_counts[i], in, out, ref, ip);
-            } else {
-                for (size_t n = 0; n <= MAXB; n++)
-                    one_case(k, op, n, in, out, ref, ip);
-            }
-        }
-        /* a continued call equals one long call */
-        for (int op = OP_CBC_ENC; op < BC_NOPS_BLOCK; op++) {
-            uint8_t key[32], iv[16], iv1[16], iv2[16];
-            axiom_bc_ks ks;
-            const size_t n = serial_op(op) ? 40 : MAXB;
-            tu_rand_bytes(key, sizeof key);
-            tu_rand_bytes(iv, sizeof iv);
-            tu_rand_bytes(in, 16 * n);
-            k->setkey(&ks, key, 32);
-            memcpy(iv1, iv, 16);
-            run_op(k, op, &ks, ref, in, n, iv1);
-            memcpy(iv2, iv, 16);
-            size_t cut = tu_rand_range(0, n);
-            run_op(k, op, &ks, out, in, cut, iv2);
-            run_op(k, op, &ks, out + 16 * cut, in + 16 * cut, n - cut, iv2);
-            TU_ASSERT_MEM_EQ(out, ref, 16 * n, "%s %s split at %zu", k->name, opnames[op], cut);
-            TU_ASSERT_MEM_EQ(iv2, iv1, 16, "%s %s split: chaining value", k->name, opnames[op]);
-        }
-        printf("kernel %s: equal to table in tier %s\n", k->name, tu_tier());
-    }
-    TU_ASSERT(found_table, "the table kernel is not in the catalog's list");
-    TU_ASSERT(tested > 0, "no kernel tested");
-    free(in);
-    free(out);
-    free(ref);
-    free(ip);
+    bc_sweep(&kuz);
 }
 END_TEST
 

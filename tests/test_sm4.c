@@ -2,8 +2,10 @@
 /* SM4 tests: GB/T 32907-2016 examples (including the 1,000,000-encryption
  * one), Botan's sm4.vec, libgcrypt differential for every mode through the
  * API, white-box comparison of every usable kernel with the portable masked
- * kernel and libgcrypt (links lib/libaxiom_core.la), the generic-ct kernel's
- * S-box circuit on every byte and its path thresholds, mask refresh, misuse;
+ * kernel and libgcrypt at the lengths around each kernel's own steps (the
+ * block-cipher sweep, tests/bc_sweep.c; links lib/libaxiom_core.la), the
+ * non-temporal stores, the generic-ct kernel's S-box circuit on every byte,
+ * mask refresh, misuse;
  * SM4-GCM: the RFC 8998 example, Wycheproof sm4_gcm_test.json, libgcrypt
  * differential through the API and for every usable GCM tier, misuse.
  *
@@ -28,6 +30,7 @@
 #include "core/internal.h"
 #include "sm4/sm4.h"
 #include "bc_ops.h"
+#include "bc_sweep.h"
 #include "testutil.h"
 
 enum { ECB, CBC, CTR, CFB, OFB, NMODES };
@@ -323,125 +326,45 @@ END_TEST
 static const int op_mode[BC_NOPS_BLOCK] = { ECB, ECB, CBC, CBC, CFB, CFB, OFB, CTR };
 static const int op_enc[BC_NOPS_BLOCK] = { 1, 0, 1, 0, 1, 0, 1, 1 };
 
-/* The chaining value a kernel must hand back after @n blocks. */
-static void ref_ivout(int op, const uint8_t *iv, const uint8_t *in, const uint8_t *out, size_t n,
-                      uint8_t ivout[16])
+/* libgcrypt as the sweep's peer (bc_sweep.h). */
+static int gcry_peer(const axiom_bc_kernel *k, int op, size_t keylen, const uint8_t *key,
+                     const uint8_t *key2, const uint8_t tweak[16], const uint8_t iv[16],
+                     uint8_t *out, const uint8_t *in, size_t n)
 {
-    memcpy(ivout, iv, 16);
-    if (n == 0)
-        return;
-    const uint8_t *li = in + 16 * (n - 1), *lo = out + 16 * (n - 1);
-    switch (op) {
-    case OP_CBC_ENC: case OP_CFB_ENC: memcpy(ivout, lo, 16); break;
-    case OP_CBC_DEC: case OP_CFB_DEC: memcpy(ivout, li, 16); break;
-    case OP_OFB:
-        for (int j = 0; j < 16; j++)
-            ivout[j] = lo[j] ^ li[j];
-        break;
-    case OP_CTR: tu_be128_add(ivout, n); break;
-    default: break;
-    }
+    (void)k;
+    (void)keylen;
+    (void)key2;
+    (void)tweak;
+    TU_ASSERT(gcry_sm4(op_mode[op], op_enc[op], key, iv, out, in, 16 * n) == 0, "libgcrypt");
+    return 1;
 }
 
+/* Every SM4 kernel this tier can run, through the block-cipher sweep
+ * (tests/bc_sweep.c): each operation at the lengths around its own steps
+ * (the byte-sliced path's 128 blocks, the sets and passes of the wide
+ * kernels, generic-ct's bulk threshold and 64-block pass), against
+ * libgcrypt and the masked kernel, CTR counters carrying out of 32, 64
+ * and 128 bits inside a bulk iteration; then the list itself: every
+ * kernel but the masked one constant time, one list for every SM4 name,
+ * the API's pick its first usable kernel. */
 START_TEST(test_kernels)
 {
+    static const size_t keylens[] = { 16, 0 };
+    const bc_sweep_family sm4 = { .name = "SM4", .kernels = sm4_list(), .ref = &axiom_sm4_masked,
+                                  .keylens = keylens, .nops = BC_NOPS_BLOCK, .peer = gcry_peer,
+                                  .peer_name = "libgcrypt" };
+    int found_masked = 0;
+
     tu_rng_reset("sm4-kernels");
-    /* 1 to 2 * 128 + 64 + 5 blocks: two iterations of the AES-NI/VAES
-     * byte-sliced bulk path (128 blocks), then what is left through the
-     * word-sliced one; five bulk iterations of the other wide kernels (4
-     * sets of 16 blocks; AES-NI word-sliced: 8 sets of 8, then the
-     * half-width or padded iteration for 4 to 7 sets left) and every tail
-     * of each set width (16, 8, 4). */
-    const size_t maxb = 2 * 128 + 64 + 5;
-    uint8_t *in = malloc(16 * maxb + 16), *out = malloc(16 * maxb + 48);
-    uint8_t *ref = malloc(16 * maxb), *gen = malloc(16 * maxb), *ip = malloc(16 * maxb + 16);
-    int tested = 0, found_masked = 0;
-    const axiom_kernel *const *kp_list = sm4_list();
-    for (size_t kp_i = 0; kp_list[kp_i]; kp_i++) {
-        const axiom_bc_kernel *kp = (const axiom_bc_kernel *)kp_list[kp_i];
-        const axiom_bc_kernel *k = kp;
+    bc_sweep(&sm4);
+    for (const axiom_kernel *const *kp = sm4_list(); *kp; kp++) {
+        const axiom_bc_kernel *k = axiom_bc_of(*kp);
         if (k == &axiom_sm4_masked)
             found_masked = 1;
         else
             TU_ASSERT(k->constant_time == 1, "kernel %s must be constant time", k->name);
-        if (!usable(k))
-            continue;
-        tested++;
-        for (int op = 0; op < BC_NOPS_BLOCK; op++) {
-            for (size_t n = 0; n <= maxb; n++) {
-                uint8_t key[16], iv[16], ivk[16], ivg[16], ivr[16];
-                axiom_bc_ks ks, gks;
-                tu_rand_bytes(key, 16);
-                tu_rand_bytes(iv, 16);
-                if (op == OP_CTR && (n & 3) == 1) /* carries out of 32 and 64 bits */
-                    memset(iv + 16 - 4 * (1 + (n & 4) / 4), 0xff, 4 * (1 + (n & 4) / 4));
-                if (op == OP_CTR && (n & 3) == 3) {
-                    /* the low 32 bits wrap inside the call, at any block of a
-                     * bulk iteration; carrying on out of 64 bits, or all 128 */
-                    uint32_t lo = 0xffffffffu - (uint32_t)tu_rand_range(0, n - 1);
-                    for (int j = 0; j < 4; j++)
-                        iv[12 + j] = (uint8_t)(lo >> (24 - 8 * j));
-                    if (n & 4)
-                        memset(iv + 8, 0xff, 4);
-                    if ((n & 12) == 12)
-                        memset(iv, 0xff, 8);
-                }
-                k->setkey(&ks, key, 16);
-                axiom_sm4_masked.setkey(&gks, key, 16);
-                size_t oi = tu_rand_range(0, 15), oo = tu_rand_range(0, 15);
-                tu_rand_bytes(in + oi, 16 * n);
-                memcpy(ivk, iv, 16);
-                memset(out, 0x3c, 16 * maxb + 48);
-                run_op(k, op, &ks, out + oo, in + oi, n, ivk);
-                for (size_t j = 0; j < oo; j++)
-                    TU_ASSERT(out[j] == 0x3c, "%s %s: write before out", k->name, opnames[op]);
-                for (size_t j = oo + 16 * n; j < 16 * maxb + 48; j++)
-                    TU_ASSERT(out[j] == 0x3c, "%s %s n=%zu: write after out", k->name,
-                              opnames[op], n);
-                TU_ASSERT(gcry_sm4(op_mode[op], op_enc[op], key, iv, ref, in + oi, 16 * n) == 0,
-                          "libgcrypt");
-                TU_ASSERT_MEM_EQ(out + oo, ref, 16 * n, "kernel %s %s, %zu blocks, vs libgcrypt",
-                                 k->name, opnames[op], n);
-                ref_ivout(op, iv, in + oi, ref, n, ivr);
-                TU_ASSERT_MEM_EQ(ivk, ivr, 16, "kernel %s %s, %zu blocks: chaining value",
-                                 k->name, opnames[op], n);
-                memcpy(ivg, iv, 16);
-                run_op(&axiom_sm4_masked, op, &gks, gen, in + oi, n, ivg);
-                TU_ASSERT_MEM_EQ(out + oo, gen, 16 * n, "kernel %s %s, %zu blocks, vs masked",
-                                 k->name, opnames[op], n);
-                TU_ASSERT_MEM_EQ(ivk, ivg, 16, "kernel %s %s: chaining value vs masked",
-                                 k->name, opnames[op]);
-                size_t off = tu_rand_range(0, 15);
-                memcpy(ip + off, in + oi, 16 * n);
-                memcpy(ivk, iv, 16);
-                run_op(k, op, &ks, ip + off, ip + off, n, ivk);
-                TU_ASSERT_MEM_EQ(ip + off, ref, 16 * n, "kernel %s %s, %zu blocks, in place",
-                                 k->name, opnames[op], n);
-                TU_ASSERT_MEM_EQ(ivk, ivr, 16, "kernel %s %s in place: chaining value",
-                                 k->name, opnames[op]);
-            }
-            /* a continued call equals one long call */
-            uint8_t key[16], iv[16], iv1[16], iv2[16];
-            axiom_bc_ks ks;
-            tu_rand_bytes(key, 16);
-            tu_rand_bytes(iv, 16);
-            tu_rand_bytes(in, 16 * maxb);
-            k->setkey(&ks, key, 16);
-            memcpy(iv1, iv, 16);
-            run_op(k, op, &ks, ref, in, maxb, iv1);
-            memcpy(iv2, iv, 16);
-            size_t cut = tu_rand_range(0, maxb);
-            run_op(k, op, &ks, out, in, cut, iv2);
-            run_op(k, op, &ks, out + 16 * cut, in + 16 * cut, maxb - cut, iv2);
-            TU_ASSERT_MEM_EQ(out, ref, 16 * maxb, "kernel %s %s split at block %zu", k->name,
-                             opnames[op], cut);
-            TU_ASSERT_MEM_EQ(iv2, iv1, 16, "kernel %s %s split: chaining value", k->name,
-                             opnames[op]);
-        }
-        printf("kernel %s (constant time: %d) checked\n", k->name, k->constant_time);
     }
     TU_ASSERT(found_masked, "the masked kernel is not in the SM4 list");
-    TU_ASSERT(tested > 0, "no kernel tested");
     /* every SM4 name shares the list, and the API picks its first usable kernel */
     for (int m = 0; m < NMODES; m++)
         TU_ASSERT(axiom_catalog_cipher(mode_names[m])->kernels == sm4_list(), "%s list",
@@ -449,11 +372,6 @@ START_TEST(test_kernels)
     const axiom_bc_kernel *first = axiom_bc_of(axiom_pick(sm4_list()));
     TU_ASSERT(first && !strcmp(axiom_impl("sm4-cbc"), first->name), "axiom_impl says %s",
               axiom_impl("sm4-cbc"));
-    free(in);
-    free(out);
-    free(ref);
-    free(gen);
-    free(ip);
 }
 END_TEST
 
@@ -558,75 +476,6 @@ START_TEST(test_ct_sbox)
         TU_ASSERT(word[x] == sm4_sbox[x], "word-path circuit: S(%#04x) = %#04x, want %#04x", x,
                   word[x], sm4_sbox[x]);
     }
-}
-END_TEST
-
-/* generic-ct at the lengths where its paths change (lib/sm4/sm4_ct.c): one
- * below, at and one above the bulk threshold and the 64-block pass, after
- * whole passes, 128 and odd counts; out of place at any offset and in
- * place; every operation against libgcrypt and the masked kernel; CTR with
- * the low 64 bits of the counter (or all 128) wrapping at and around a pass
- * boundary.  Under every tier: the kernel needs no CPU feature. */
-START_TEST(test_ct_lengths)
-{
-    tu_rng_reset("sm4-ct-lengths");
-    const size_t L = AXIOM_SM4_CT_LANES, B = AXIOM_SM4_CT_BULK_MIN;
-    const size_t lens[] = { 1, 2, 3, 5, 7, B - 1, B, B + 1, L - 1, L, L + 1, L + B - 1, L + B,
-                            L + B + 1, 2 * L - 1, 2 * L, 2 * L + 1, 3 * L + 5 };
-    const size_t maxb = 3 * L + 5;
-    const axiom_bc_kernel *k = &axiom_sm4_generic_ct;
-    uint8_t *in = malloc(16 * maxb + 16), *out = malloc(16 * maxb + 48);
-    uint8_t *ref = malloc(16 * maxb), *gen = malloc(16 * maxb);
-    TU_ASSERT(usable(k) && k->constant_time && !k->features,
-              "generic-ct: no feature, constant time");
-    for (int op = 0; op < BC_NOPS_BLOCK; op++) {
-        for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
-            for (int rep = 0; rep < 4; rep++) {
-                const size_t n = lens[li];
-                uint8_t key[16], iv[16], ivk[16], ivg[16], ivr[16];
-                axiom_bc_ks ks, gks;
-                tu_rand_bytes(key, 16);
-                tu_rand_bytes(iv, 16);
-                if (op == OP_CTR && rep > 0) {
-                    /* low 64 bits wrap after block w: w = the last block of
-                     * the first pass, the first of the second, or inside */
-                    const size_t w = rep == 1 ? L - 1 : rep == 2 ? L : n / 2;
-                    const uint64_t lo = (uint64_t)0 - 1 - (uint64_t)w;
-                    for (int j = 0; j < 8; j++)
-                        iv[8 + j] = (uint8_t)(lo >> (56 - 8 * j));
-                    if (rep == 3)
-                        memset(iv, 0xff, 8); /* and all 128 bits */
-                }
-                k->setkey(&ks, key, 16);
-                axiom_sm4_masked.setkey(&gks, key, 16);
-                tu_rand_bytes(in, 16 * n);
-                TU_ASSERT(gcry_sm4(op_mode[op], op_enc[op], key, iv, ref, in, 16 * n) == 0,
-                          "libgcrypt");
-                ref_ivout(op, iv, in, ref, n, ivr);
-                memcpy(ivg, iv, 16);
-                run_op(&axiom_sm4_masked, op, &gks, gen, in, n, ivg);
-                TU_ASSERT_MEM_EQ(gen, ref, 16 * n, "masked %s, %zu blocks", opnames[op], n);
-                uint8_t *dst = out + tu_rand_range(0, 31);
-                const uint8_t *src = in;
-                if (rep & 1) { /* in place, misaligned */
-                    memcpy(dst, in, 16 * n);
-                    src = dst;
-                }
-                memcpy(ivk, iv, 16);
-                run_op(k, op, &ks, dst, src, n, ivk);
-                TU_ASSERT_MEM_EQ(dst, ref, 16 * n, "generic-ct %s, %zu blocks%s, vs libgcrypt",
-                                 opnames[op], n, rep & 1 ? " in place" : "");
-                TU_ASSERT_MEM_EQ(ivk, ivr, 16, "generic-ct %s, %zu blocks: chaining value",
-                                 opnames[op], n);
-                TU_ASSERT_MEM_EQ(ivk, ivg, 16, "generic-ct %s: chaining value vs masked",
-                                 opnames[op]);
-            }
-        }
-    }
-    free(in);
-    free(out);
-    free(ref);
-    free(gen);
 }
 END_TEST
 
@@ -1046,7 +895,6 @@ static Suite *sm4_suite(void)
     tcase_add_test(tw, test_kernels_nt);
     tcase_add_test(tw, test_masked_refresh);
     tcase_add_test(tw, test_ct_sbox);
-    tcase_add_test(tw, test_ct_lengths);
     suite_add_tcase(s, tw);
     TCase *tm = tcase_create("misuse");
     tcase_add_test(tm, test_misuse);

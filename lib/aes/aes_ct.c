@@ -611,6 +611,7 @@ const axiom_bc_kernel axiom_aes_generic_ct = {
     .features = 0,
     .constant_time = 1,
     .desc = "bitsliced, 4 blocks per pass, no tables",
+    .steps = { 4, 8 }, /* 4-block passes; the mode loops stage 8 (core/bc_modes.h) */
     .setkey = aes_ct_setkey,
     .ecb_enc = aes_ct_ecb_enc,
     .ecb_dec = aes_ct_ecb_dec,

@@ -11,6 +11,9 @@
 
 #define AXIOM_BC_BLOCK 16
 
+/* Room for a kernel's path-change block counts (axiom_bc_kernel, steps). */
+#define AXIOM_BC_STEPS 8
+
 /* Storage for one expanded key, in whatever layout the kernel that made it
  * likes (both directions).  Big enough for the bitsliced AES-256 schedule
  * (15 round keys of 8 words each) and for the largest, the SM4 AES-NI/VAES
@@ -72,6 +75,14 @@ typedef struct axiom_bc_kernel {
      * whole blocks rather than after them (lib/api/cipher.c, ctr_tail); for
      * AES the staging copy costs more than it saves. */
     int slow_block;
+    /* The block counts at which the kernel changes path, ascending, the
+     * unused entries 0: a short-message copy's limit, a tail's widths, the
+     * bulk iteration's width, a second-level batch (a byte-sliced pass, a
+     * mode loop's staging batch), for any of its operations.  Data only:
+     * the code never reads it; the tests sweep the lengths one below, at
+     * and one above each step and its double (tests/bc_sweep.c), so a
+     * kernel whose paths change must say where here. */
+    uint16_t steps[AXIOM_BC_STEPS];
     void (*setkey)(axiom_bc_ks *ks, const uint8_t *key, size_t keylen);
     axiom_bc_blocks_fn ecb_enc, ecb_dec;
     axiom_bc_chain_fn cbc_enc, cbc_dec;

@@ -463,6 +463,7 @@ const axiom_bc_kernel axiom_kuz_generic_ct = {
     .features = 0,
     .constant_time = 1,
     .desc = "bitsliced, no tables",
+    .steps = { 4, 8, 32, 64 }, /* groups of 4 up to 32, then batches of 64; XTS stages 8 */
     .slow_block = 1,
     .setkey = kuz_ct_setkey,
     .ecb_enc = kuz_ct_enc,

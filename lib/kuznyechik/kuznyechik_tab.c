@@ -229,6 +229,7 @@ const axiom_bc_kernel axiom_kuz_table = {
     .features = 0,
     .constant_time = 0,
     .desc = "lookup tables (NOT constant time; tests and study only)",
+    .steps = { 8 }, /* one block at a time; the mode loops stage 8 */
     .slow_block = 1,
     .setkey = kuz_tab_setkey,
     .ecb_enc = kuz_tab_enc,

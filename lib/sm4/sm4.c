@@ -499,6 +499,7 @@ const axiom_bc_kernel axiom_sm4_masked = {
     .features = 0,
     .constant_time = 0,
     .desc = "masked table (NOT constant time; never picked, for tests)",
+    .steps = { 3, 8, 24 }, /* 3 blocks interleaved, CTR and CBC decryption staged by 24, CFB by 8 */
     .slow_block = 1,
     .setkey = sm4m_setkey,
     .ecb_enc = sm4m_ecb_enc,

@@ -515,6 +515,7 @@ const axiom_bc_kernel axiom_sm4_generic_ct = {
     .features = 0,
     .constant_time = 1,
     .desc = "bitsliced, 64 blocks (113-gate S-box); short runs and serial modes on words",
+    .steps = { 2, 7, 64 }, /* word pairs below 7 blocks, then 64-lane passes */
     .slow_block = 1,
     .setkey = sm4ct_setkey,
     .ecb_enc = sm4ct_ecb_enc,

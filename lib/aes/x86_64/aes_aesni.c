@@ -556,6 +556,7 @@ const axiom_bc_kernel axiom_aes_aesni = {
     .features = AXIOM_CPU_AESNI | AXIOM_CPU_SSSE3,
     .constant_time = 1,
     .desc = "AES-NI on xmm, 8 blocks interleaved",
+    .steps = { 2, 4, 8 }, /* 8 per iteration, then tails of 4, 2, 1 */
     .setkey = aesni_setkey,
     .ecb_enc = aesni_ecb_enc,
     .ecb_dec = aesni_ecb_dec,

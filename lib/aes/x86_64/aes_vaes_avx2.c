@@ -314,6 +314,7 @@ const axiom_bc_kernel axiom_aes_vaes_avx2 = {
     .features = AXIOM_CPU_AESNI | AXIOM_CPU_AVX2 | AXIOM_CPU_VAES | AXIOM_CPU_VPCLMUL,
     .constant_time = 1,
     .desc = "VAES on ymm, 16 blocks per iteration",
+    .steps = { 2, 4, 8, 16 }, /* short copy to 4, tails of 1, 4, 8 ymm, 16 per step */
     .setkey = vy_setkey,
     .ecb_enc = vaes_ecb_enc,
     .ecb_dec = vaes_ecb_dec,

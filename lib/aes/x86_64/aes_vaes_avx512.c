@@ -264,6 +264,7 @@ const axiom_bc_kernel axiom_aes_vaes_avx512 = {
                 AXIOM_CPU_AVX512,
     .constant_time = 1,
     .desc = "VAES on zmm, 32 blocks per iteration",
+    .steps = { 4, 16, 32 }, /* short copy to 4, tails of 4 and 8 registers, 32 per step */
     .setkey = vz_setkey,
     .ecb_enc = vaes_ecb_enc,
     .ecb_dec = vaes_ecb_dec,

@@ -421,6 +421,7 @@ const axiom_bc_kernel axiom_kuz_avx2 = {
     .features = AXIOM_CPU_AVX2,
     .constant_time = 1,
     .desc = "AVX2 nibble-table shuffles, 16 blocks",
+    .steps = { 8, 32 }, /* AVX2_BATCH 32; XTS stages 8 */
     .slow_block = 1,
     .setkey = kuz_avx2_setkey,
     .ecb_enc = kuz_avx2_enc,

@@ -387,6 +387,7 @@ const axiom_bc_kernel axiom_kuz_avx2_gfni = {
     .features = AXIOM_CPU_AVX2 | AXIOM_CPU_GFNI,
     .constant_time = 1,
     .desc = "byte-sliced GFNI on ymm",
+    .steps = { 8, 12, 32 }, /* one block at a time below 12, then AVX2_BATCH 32; XTS stages 8 */
     .slow_block = 1,
     .setkey = kuz_avx2g_setkey,
     .ecb_enc = kuz_avx2g_enc,

@@ -338,6 +338,7 @@ const axiom_bc_kernel axiom_kuz_gfni_avx512 = {
     .features = AXIOM_CPU_AVX2 | AXIOM_CPU_AVX512 | AXIOM_CPU_AVX512VBMI | AXIOM_CPU_GFNI,
     .constant_time = 1,
     .desc = "byte-sliced GFNI on zmm, 64 blocks",
+    .steps = { 5, 8, 64 }, /* one block at a time below 5, then Z_BATCH 64; XTS stages 8 */
     .slow_block = 1,
     .setkey = kuz_z_setkey,
     .ecb_enc = kuz_z_enc,

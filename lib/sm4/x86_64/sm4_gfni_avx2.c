@@ -93,6 +93,7 @@ const axiom_bc_kernel axiom_sm4_gfni_avx2 = {
     .features = AXIOM_CPU_GFNI | AXIOM_CPU_AVX2,
     .constant_time = 1,
     .desc = "GFNI S-box on ymm, 32 blocks",
+    .steps = { 2, 4, 8, 16, 32 }, /* xmm to 8; sets of 8, passes of 2 or 4 sets */
     .slow_block = 1,
     SM4_WIDE_OPS,
 };

@@ -198,6 +198,7 @@ const axiom_bc_kernel axiom_sm4_gfni_avx512 = {
     .features = AXIOM_CPU_GFNI | AXIOM_CPU_AVX2 | AXIOM_CPU_AVX512,
     .constant_time = 1,
     .desc = "GFNI S-box on zmm, 64 blocks",
+    .steps = { 2, 4, 16, 32, 64 }, /* xmm to 4; sets of 16, passes of 2 or 4 sets */
     .slow_block = 1,
     SM4_WIDE_OPS,
 };

@@ -49,6 +49,7 @@ const axiom_bc_kernel axiom_sm4_vaes_avx2 = {
     .features = AXIOM_CPU_VAES | AXIOM_CPU_AESNI | AXIOM_CPU_AVX2,
     .constant_time = 1,
     .desc = "VAES S-box, byte-sliced, 128 blocks",
+    .steps = { 2, 4, 8, 16, 32, 64, 128 }, /* xmm; 1, 2, 4, 8 sets of 8; byte-sliced 128 */
     .slow_block = 1,
     SM4_WIDE_OPS,
 };
