@@ -120,6 +120,7 @@ START_TEST(test_aead_info)
     uint8_t key[80], nonce[80], buf[64], tag[64];
     tu_rand_bytes(key, sizeof key);
     tu_rand_bytes(nonce, sizeof nonce);
+    nonce[0] &= 0x7f; /* MGM's nonce has its top bit clear; any nonce for the others */
     tu_rand_bytes(buf, sizeof buf);
     for (size_t kl = 0; kl < sizeof key; kl++) {
         rc = axiom_aead_setkey(c, key, kl);
@@ -140,8 +141,10 @@ START_TEST(test_aead_info)
         TU_ASSERT(want ? rc == AXIOM_OK : rc == AXIOM_ETAGLEN,
                   "%s: tag of %zu bytes: info %d, seal %s", name, tl, want, tu_errname(rc));
     }
-    TU_ASSERT(in.iv_default == (strncmp(name, "xchacha", 7) == 0 ? 24 : 12),
-              "%s: default nonce %zu", name, in.iv_default);
+    const size_t want_nonce = strncmp(name, "xchacha", 7) == 0          ? 24
+                              : strcmp(name, "kuznyechik-mgm") == 0 ? 16
+                                                                      : 12;
+    TU_ASSERT(in.iv_default == want_nonce, "%s: default nonce %zu", name, in.iv_default);
     TU_ASSERT(in.tag_default == 16, "%s: default tag", name);
     TU_ASSERT(in.max_message > 0, "%s: max message", name);
     axiom_aead_free(c);
@@ -329,6 +332,7 @@ START_TEST(test_combined)
     uint8_t key[32], nonce[24], ad[40];
     tu_rand_bytes(key, in.key_default);
     tu_rand_bytes(nonce, sizeof nonce);
+    nonce[0] &= 0x7f; /* MGM's nonce has its top bit clear; any nonce for the others */
     tu_rand_bytes(ad, sizeof ad);
     TU_ASSERT_RC(axiom_aead_setkey(c, key, in.key_default), AXIOM_OK, "%s", name);
     enum { MAX = 300 };
@@ -384,8 +388,12 @@ START_TEST(test_combined)
                  AXIOM_ELENGTH, "%s: 15 bytes", name);
     TU_ASSERT_RC(axiom_aead_open_combined(c, back, 16, nonce, in.iv_default, NULL, 0, NULL, 0),
                  AXIOM_ELENGTH, "%s: empty", name);
-    TU_ASSERT_RC(axiom_aead_open_combined(c, back, 7, nonce, in.iv_default, NULL, 0, comb, 3),
-                 AXIOM_ETAGLEN, "%s: bad tag length first", name);
+    size_t bad_tl = 1;
+    while (in_mask(in.tag_lengths, bad_tl))
+        bad_tl++;
+    TU_ASSERT_RC(axiom_aead_open_combined(c, back, bad_tl, nonce, in.iv_default, NULL, 0, comb,
+                                          3),
+                 AXIOM_ETAGLEN, "%s: bad tag length (%zu) first", name, bad_tl);
     TU_ASSERT_RC(axiom_aead_open_combined(c, back, 16, nonce, 0, NULL, 0, comb, 3),
                  AXIOM_EIVLEN, "%s: bad nonce first", name);
     TU_ASSERT_RC(axiom_aead_open_combined(c, back, 16, nonce, in.iv_default, NULL, 0, NULL, 20),
