@@ -176,9 +176,16 @@ int main(int argc, char **argv)
         goto out;
     }
     if (strcmp(kernels(control), kernels(base)) == 0) {
-        puts("test_setuid: the control run shows no effect of the environment: the "
-             "test cannot tell anything");
-        status = 1;
+        if (strncmp(kernels(base), "features=0\n", 11) == 0) {
+            /* A portable-only build (--disable-asm): no kernel choice
+             * depends on the environment, so there is nothing to show. */
+            puts("test_setuid: no CPU feature in use in this build: skipped");
+            status = 77;
+        } else {
+            puts("test_setuid: the control run shows no effect of the environment: the "
+                 "test cannot tell anything");
+            status = 1;
+        }
         goto out;
     }
     if (strcmp(kernels(secure), kernels(base)) != 0) {
