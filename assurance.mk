@@ -14,7 +14,8 @@
 # The separate builds copy the sources (tests/sepbuild.sh) because
 # configure refuses a VPATH build of a source tree configured in place.
 
-EXTRA_DIST += assurance.mk doc/ASSURANCE.md tests/sepbuild.sh tests/ct/taint.sh tests/cross.sh
+EXTRA_DIST += assurance.mk doc/ASSURANCE.md tests/sepbuild.sh tests/ct/taint.sh tests/cross.sh \
+	tests/lsan.supp
 
 # ---------------------------------------------------------------- constant time
 # The taint harness only means something under valgrind (check-ct).
@@ -59,6 +60,7 @@ check-asan:
 	  CC=$(ASAN_CC) "CFLAGS=$(ASAN_CFLAGS)" "LDFLAGS=$(ASAN_CFLAGS)" --disable-shared
 	cd $(abs_top_builddir)/$(ASAN_DIR)/src && \
 	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1 \
+	  LSAN_OPTIONS=suppressions=$(abs_top_srcdir)/tests/lsan.supp \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  $(MAKE) $(AM_MAKEFLAGS) check
 

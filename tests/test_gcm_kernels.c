@@ -414,7 +414,7 @@ START_TEST(test_stream_splits)
 {
     tu_rng_reset("gcm-stream-splits");
     enum { MAXA = 40, MAXT = 70 };
-    uint8_t p[MAXT], ad[MAXA], want[MAXT], got[MAXT + 64 + 48], key[32], nonce[16];
+    uint8_t p[MAXT], ad[MAXA], want[MAXT + 48], got[MAXT + 64 + 48], key[32], nonce[16];
     uint8_t t0[16], t1[16];
     axiom_gcm_key *g = aligned_alloc(64, sizeof *g);
     for (size_t fi = 0; fi < NFAMS; fi++) {

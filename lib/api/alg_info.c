@@ -154,34 +154,39 @@ static const axiom_hash_desc *hmac_hash(const char *name)
     return axiom_hash_find(name + sizeof prefix - 1);
 }
 
+/* The accepted lengths under 64 of a MAC's predicate @ok for @param: its
+ * mask, least and greatest (*min SIZE_MAX when none is). */
+static void probe_mac(int (*ok)(const void *, size_t), const void *param, uint64_t *mask,
+                      size_t *min, size_t *max)
+{
+    *mask = 0;
+    *min = SIZE_MAX;
+    *max = 0;
+    for (size_t n = 0; n < 64; n++)
+        if (ok(param, n)) {
+            *mask |= UINT64_C(1) << n;
+            *min = *min < n ? *min : n;
+            *max = n;
+        }
+}
+
 /* Any other algorithm of the generic MAC API (CMAC): its lengths probed
  * through its own checks, up to 63 bytes (keys, nonces and tags of these
  * MACs are shorter); block-cipher MACs work on 16-byte blocks. */
 static int mac_info(const axiom_mac_alg *m, const void *param, struct axiom_alg_info *in)
 {
     in->kind = AXIOM_ALG_MAC;
-    in->key_min = in->iv_min = in->tag_min = SIZE_MAX;
-    for (size_t n = 0; n < 64; n++) {
-        if (m->key_ok(param, n)) {
-            in->key_lengths |= UINT64_C(1) << n;
-            in->key_min = in->key_min < n ? in->key_min : n;
-            in->key_max = n;
-        }
-        if (n > 0 && m->nonce_ok(param, n)) {
-            in->iv_lengths |= UINT64_C(1) << n;
-            in->iv_min = in->iv_min < n ? in->iv_min : n;
-            in->iv_max = n;
-        }
-        if (m->tag_ok(param, n)) {
-            in->tag_lengths |= UINT64_C(1) << n;
-            in->tag_min = in->tag_min < n ? in->tag_min : n;
-            in->tag_max = n;
-        }
-    }
+    probe_mac(m->key_ok, param, &in->key_lengths, &in->key_min, &in->key_max);
+    probe_mac(m->nonce_ok, param, &in->iv_lengths, &in->iv_min, &in->iv_max);
+    probe_mac(m->tag_ok, param, &in->tag_lengths, &in->tag_min, &in->tag_max);
     if (in->key_min == SIZE_MAX || in->tag_min == SIZE_MAX)
         return AXIOM_ENOTFOUND;
-    if (in->iv_min == SIZE_MAX)
-        in->iv_min = 0;
+    /* A nonce length of 0 means "no nonce", not a nonce of 0 bytes. */
+    in->iv_lengths &= ~UINT64_C(1);
+    if (!in->iv_lengths)
+        in->iv_min = in->iv_max = 0;
+    else if (in->iv_min == 0)
+        in->iv_min = (size_t)__builtin_ctzll(in->iv_lengths);
     in->key_default = in->key_max;
     in->iv_default = in->iv_max;
     in->tag_default = in->tag_max;

@@ -172,9 +172,11 @@ static void siv_ctr(const gcmsiv_key *g, gcmsiv_msg *m, const uint8_t tag[16], u
     if (hash_out && k->open) {
         const size_t full = len / 16;
         k->open(&m->ks, &m->hk, out, in, full, c, m->s);
-        in += 16 * full;
-        out += 16 * full;
-        len -= 16 * full;
+        if (full) { /* in and out are NULL for an empty message */
+            in += 16 * full;
+            out += 16 * full;
+            len -= 16 * full;
+        }
     }
     const size_t step = !k->ctr ? 16 * CHUNK : hash_out ? 16 * OPEN_CHUNK : len;
     while (len > 0) {
