@@ -35,6 +35,12 @@ bench_axiom_bench_CFLAGS += $(GCRYPT_CFLAGS)
 bench_axiom_bench_LDADD += $(GCRYPT_LIBS)
 endif
 
+# One AEAD against another in one process, interleaved rounds (the ratios
+# doc/PERFORMANCE.md states goals in): bench/aead-ratio NAME BASELINE [SIZE...].
+noinst_PROGRAMS += bench/aead-ratio
+bench_aead_ratio_SOURCES = bench/aead_ratio.c
+bench_aead_ratio_LDADD = lib/libaxiom.la
+
 # A format and exit-code check with a tiny time budget; no timing assertion.
 TESTS += bench/smoke.sh
 EXTRA_DIST += bench/smoke.sh bench/plot.sh bench/perf.sh bench/table.sh doc/PERFORMANCE.md \

@@ -65,6 +65,7 @@ const bench_alg bench_algs[] = {
     AEAD("aes-256-gcm-siv", 32, 12, 0),
     AEAD("chacha20-poly1305", 32, 12, 0),
     AEAD("xchacha20-poly1305", 32, 24, 0), /* libaxiom only */
+    AEAD("xaes-256-gcm", 32, 24, 0),       /* libaxiom only */
     AEAD("kuznyechik-mgm", 32, 16, 0),     /* the runner clears the nonce's top bit */
     /* AEGIS: libaegis when configure found it (--with-bench-libaegis). */
     AEAD("aegis-128l", 16, 16, 0),

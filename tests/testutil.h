@@ -123,7 +123,8 @@ int tu_run_suite(Suite *s);
         "kuznyechik-ctr-acpkm-32", "chacha20"
 #define TU_AEAD_NAMES                                                                    \
     "aes-128-gcm", "aes-192-gcm", "aes-256-gcm", "sm4-gcm", "chacha20-poly1305", \
-        "xchacha20-poly1305", "aes-128-gcm-siv", "aes-256-gcm-siv", "kuznyechik-mgm",     \
+        "xchacha20-poly1305", "aes-128-gcm-siv", "aes-256-gcm-siv", "xaes-256-gcm",       \
+        "kuznyechik-mgm",                                                              \
         "aegis-128l", "aegis-128x2", "aegis-128x4", "aegis-256", "aegis-256x2", "aegis-256x4"
 
 #endif
