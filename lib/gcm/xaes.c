@@ -80,7 +80,10 @@ unsigned axiom_xaes_powers(size_t adlen, size_t len)
      * longest hashed run plus the final's two; no kernel aggregates more
      * than AXIOM_GHASH_MAXPOW. */
     const uint64_t blocks = ((uint64_t)adlen + 15) / 16 + ((uint64_t)len + 15) / 16 + 2;
-    return blocks < AXIOM_GHASH_MAXPOW ? (unsigned)blocks : AXIOM_GHASH_MAXPOW;
+    unsigned n = 1;
+    while (n < blocks && n < AXIOM_GHASH_MAXPOW)
+        n *= 2;
+    return n;
 }
 
 /* The composed derivation: the tier's own parts, the whole GHASH key. */
@@ -118,10 +121,11 @@ xaes_run(const void *state, int encrypt, uint8_t *out, uint8_t tag[AXIOM_AEAD_MA
     else
         axiom_gcm_aead_open(&g, out, tag, 16, nonce + 12, 12, ad, adlen, in, len);
     if (x->derive) {
-        /* The fused derivation writes the 15 round keys and the ghash key's
-         * power slots only. */
+        /* The fused derivation writes the 15 round keys and the power
+         * slots, zeros above the npow powers. */
+        const unsigned npow = axiom_xaes_powers(adlen, len);
         axiom_wipe(g.ks.w, 15 * 16);
-        axiom_wipe(g.hk.w, AXIOM_GHASH_MAXPOW * 16);
+        axiom_wipe((uint8_t *)g.hk.w + 16 * (AXIOM_GHASH_MAXPOW - npow), 16 * (size_t)npow);
     } else {
         axiom_wipe(&g, sizeof g);
     }
@@ -171,6 +175,21 @@ const axiom_aead_alg axiom_aead_xaes256_gcm = {
 
 axiom_xaes_derive_fn axiom_xaes_derive_for(const axiom_gcm_kernel *k)
 {
+    /* The tiers whose AES kernel keeps the AES-NI schedule layout and
+     * whose GHASH key is the PCLMULQDQ kernel's (their stitched loops read
+     * both); the mixed and portable tiers compose their parts. */
+#ifdef HAVE_ISA_AESNI
+    if (k == &axiom_gcm_aesni)
+        return axiom_xaes_derive_aesni;
+#if defined(HAVE_ISA_VAES_AVX2)
+    if (k == &axiom_gcm_vaes_avx2)
+        return axiom_xaes_derive_vaes_avx2;
+#endif
+#if defined(HAVE_ISA_VAES_AVX512)
+    if (k == &axiom_gcm_vaes_avx512)
+        return axiom_xaes_derive_vaes_avx512;
+#endif
+#endif
     (void)k;
     return NULL;
 }

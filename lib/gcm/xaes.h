@@ -15,14 +15,15 @@
 void axiom_xaes_kdf_blocks(uint8_t m[32], const uint8_t k1[16], const uint8_t nonce[12]);
 
 /* How many powers of H a message with @adlen bytes of AD and @len bytes
- * of text can use in one GHASH reduction, on any tier (1..32). */
+ * of text can use in one GHASH reduction, on any tier, rounded up to a
+ * power of two (2..32). */
 unsigned axiom_xaes_powers(size_t adlen, size_t len);
 
 /* A fused derivation: from K's AES-NI encryption schedule @kgk, the CMAC
  * subkey @k1 and the first 12 bytes of @nonce, the derived key's
  * encryption schedule in g->ks (its 15 round keys and the round count,
- * nothing else) and the first @npow powers of H in g->hk, every other
- * power slot zero (g->k is the caller's).  For the tiers whose AES
+ * nothing else) and the first @npow (a power of two, from
+ * axiom_xaes_powers) powers of H in g->hk, every other power slot zero (g->k is the caller's).  For the tiers whose AES
  * kernel uses the AES-NI schedule layout and whose GHASH key is the
  * PCLMULQDQ kernel's (lib/gcm/x86_64/ghash_pclmul.h). */
 typedef void (*axiom_xaes_derive_fn)(const axiom_bc_ks *kgk, const uint8_t k1[16],
@@ -31,5 +32,16 @@ typedef void (*axiom_xaes_derive_fn)(const axiom_bc_ks *kgk, const uint8_t k1[16
 /* The fused derivation for GCM tier @k, or NULL (then the tier's parts
  * are composed: its AES kernel's setkey_enc and its GHASH kernel's init). */
 axiom_xaes_derive_fn axiom_xaes_derive_for(const axiom_gcm_kernel *k);
+
+/* The fused derivations (lib/gcm/x86_64/xaes_derive.h) of the AES-NI
+ * bundle (xmm: AES-NI, PCLMULQDQ, SSSE3; the aesni GCM tier) and of the
+ * VAES bundles (the vaes-avx2 and vaes-avx512 tiers), declared whether or
+ * not built. */
+void axiom_xaes_derive_aesni(const axiom_bc_ks *kgk, const uint8_t k1[16],
+                             const uint8_t nonce[12], axiom_gcm_key *g, unsigned npow);
+void axiom_xaes_derive_vaes_avx2(const axiom_bc_ks *kgk, const uint8_t k1[16],
+                                 const uint8_t nonce[12], axiom_gcm_key *g, unsigned npow);
+void axiom_xaes_derive_vaes_avx512(const axiom_bc_ks *kgk, const uint8_t k1[16],
+                                   const uint8_t nonce[12], axiom_gcm_key *g, unsigned npow);
 
 #endif
