@@ -349,9 +349,12 @@ static void chunk_seal(const axiom_chunked_ctx *c, uint64_t index, uint8_t *out,
 static int chunk_open(const axiom_chunked_ctx *c, uint64_t index, uint8_t *out,
                       const uint8_t *in, size_t ctlen)
 {
-    uint8_t nonce[MAX_NONCE], tag[AXIOM_AEAD_MAXTAG];
+    uint8_t nonce[MAX_NONCE], tag[AXIOM_AEAD_MAXTAG] = { 0 };
     const size_t len = ctlen - AXIOM_CHUNKED_TAG;
     chunk_nonce(c, index, nonce);
+    /* The open contract hands the received tag in (a SIV mode takes its
+     * counter from it); it is replaced by the computed one. */
+    memcpy(tag, in + len, AXIOM_CHUNKED_TAG);
     c->alg->open(c->state, out, tag, AXIOM_CHUNKED_TAG, nonce, c->suite->noncelen, NULL, 0, in,
                  len);
     uint8_t diff = 0;
