@@ -2061,20 +2061,7 @@ static uint64_t child_features(const char *dis)
         dup2(fd[1], 1);
         close(fd[0]);
         setenv("AXIOM_CPU_DISABLE", dis, 1);
-        /* The real path (under valgrind /proc/self/exe is the tool). */
-        char self[4096];
-        ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-        if (n <= 0)
-            _exit(126);
-        self[n] = 0;
-        /* Under an emulator without binfmt_misc (make check-cross) the
-         * kernel cannot run the program itself: the emulator does. */
-        const char *emu = getenv("AXIOM_TEST_EMULATOR");
-        if (emu && *emu)
-            execl(emu, emu, self, "--features", (char *)NULL);
-        else
-            execl(self, "test_api_contract", "--features", (char *)NULL);
-        _exit(127);
+        tu_exec_self("--features", NULL);
     }
     close(fd[1]);
     char line[64] = { 0 };

@@ -60,6 +60,14 @@ size_t tu_check_sentinel(const void *buf, size_t len);
 /* The same for bytes [from, to) of a buffer filled from its start. */
 size_t tu_check_sentinel_range(const void *buf, size_t from, size_t to);
 
+/* In a forked child: run this program again as `prog @arg1 @arg2` (@arg2
+ * may be NULL), through $AXIOM_TEST_EMULATOR when it is set (make
+ * check-cross without binfmt_misc, where the kernel cannot run the program
+ * itself).  The path comes from /proc/self/exe, which valgrind reports as
+ * the program, not the tool.  Never returns: the child exits 126 when the
+ * path is unreadable and 127 when exec fails. */
+void tu_exec_self(const char *arg1, const char *arg2);
+
 /* Name of an AXIOM_E* code for messages ("AXIOM_EINVAL", ...). */
 const char *tu_errname(int rc);
 
