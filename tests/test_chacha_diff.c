@@ -309,6 +309,27 @@ static void fused_compare(const axiom_poly1305_kernel *k, size_t nchunks, int en
     fused_compare_unit(k, 1024, nchunks, enc, inplace, ia, oa, kind, pre, tail);
 }
 
+/* The rest of a message after its first KiB (@o0 holds that KiB's output:
+ * @o itself, or @first for open in place): kernel @k's pass over @nchunks
+ * - 1 KiB from state @st, absorbing the first KiB's ciphertext first
+ * (mac0), between @pre bytes of @ad and the @tail bytes after them, under
+ * the Poly1305 key @pk; then the first KiB put in place, and the tag to
+ * @t. */
+static void fused_rest(const axiom_poly1305_kernel *k, uint32_t st[16], const uint8_t pk[32],
+                       const uint8_t *ad, size_t pre, size_t tail, uint8_t *o, const uint8_t *in,
+                       size_t nchunks, int enc, const uint8_t *o0, const uint8_t *first,
+                       uint8_t t[16])
+{
+    axiom_poly1305 p;
+    axiom_poly1305_init(&p, pk, k);
+    axiom_poly1305_update(&p, ad, pre);
+    k->chachapoly(st, &p, o + 1024, in + 1024, nchunks - 1, enc, enc ? o : in);
+    if (o0 == first)
+        memcpy(o, first, 1024);
+    axiom_poly1305_update(&p, ad + pre, tail);
+    axiom_poly1305_final(&p, t);
+}
+
 /* The fused start (lib/chacha/chachapoly.c): the Poly1305 key block with the
  * first KiB (chachapoly_key), then @nchunks - 1 more KiB whose first pass
  * absorbs the first KiB's ciphertext (chachapoly with mac0), against the
@@ -336,7 +357,6 @@ static void fused_key_compare(const axiom_poly1305_kernel *k, size_t nchunks, in
     axiom_chacha_generic.xor(st2, ref, in + ia, len);
 
     ref_tag(t1, pk, ad, pre, 0, enc ? ref : in + ia, len, tail);
-    axiom_poly1305 p;
 
     uint8_t *o = inplace ? in + ia : out + oa, first[1024];
     memcpy(st2, st, sizeof st);
@@ -345,13 +365,7 @@ static void fused_key_compare(const axiom_poly1305_kernel *k, size_t nchunks, in
     TU_ASSERT_MEM_EQ(pk2, pk, 32, "%s Poly1305 key", k->name);
     ck_assert_mem_eq(st2, st, sizeof st);
     st2[12] += 17;
-    axiom_poly1305_init(&p, pk2, k);
-    axiom_poly1305_update(&p, ad, pre);
-    k->chachapoly(st2, &p, o + 1024, in + ia + 1024, nchunks - 1, enc, enc ? o : in + ia);
-    if (o0 == first)
-        memcpy(o, first, 1024);
-    axiom_poly1305_update(&p, ad + pre, tail);
-    axiom_poly1305_final(&p, t2);
+    fused_rest(k, st2, pk2, ad, pre, tail, o, in + ia, nchunks, enc, o0, first, t2);
     TU_ASSERT_MEM_EQ(o, ref, len, "%s keyed %s %zu KiB kind %d in place %d align %zu/%zu",
                      k->name, enc ? "seal" : "open", nchunks, kind, inplace, ia, oa);
     TU_ASSERT_MEM_EQ(t2, t1, 16, "%s keyed %s tag %zu KiB kind %d pre %zu tail %zu", k->name,
@@ -379,20 +393,13 @@ static void fused_mac0_compare(const axiom_poly1305_kernel *k, size_t nchunks, i
     axiom_chacha_generic.xor(st, ref, in + ia, len);
 
     ref_tag(t1, pk, ad, pre, 0, enc ? ref : in + ia, len, tail);
-    axiom_poly1305 p;
 
     uint8_t *o = inplace ? in + ia : out + oa;
     uint8_t *o0 = enc || !inplace ? o : first;
     memcpy(st2, st, sizeof st);
     axiom_chacha_generic.xor(st2, o0, in + ia, 1024);
     st2[12] += 16;
-    axiom_poly1305_init(&p, pk, k);
-    axiom_poly1305_update(&p, ad, pre);
-    k->chachapoly(st2, &p, o + 1024, in + ia + 1024, nchunks - 1, enc, enc ? o : in + ia);
-    if (o0 == first)
-        memcpy(o, first, 1024);
-    axiom_poly1305_update(&p, ad + pre, tail);
-    axiom_poly1305_final(&p, t2);
+    fused_rest(k, st2, pk, ad, pre, tail, o, in + ia, nchunks, enc, o0, first, t2);
     TU_ASSERT_MEM_EQ(o, ref, len, "%s mac0 %s %zu KiB in place %d align %zu/%zu", k->name,
                      enc ? "seal" : "open", nchunks, inplace, ia, oa);
     TU_ASSERT_MEM_EQ(t2, t1, 16, "%s mac0 %s tag %zu KiB pre %zu tail %zu", k->name,
