@@ -497,6 +497,26 @@ static void progress_draw(progress *p, int final)
     p->last = t;
 }
 
+/* Hand @n bytes at @p to the writer thread; 0, or the error after saying
+ * it. */
+static int output_submit(writer *wr, const output *out, const uint8_t *p, size_t n,
+                         const char *cmd)
+{
+    int e = writer_submit(wr, p, n);
+    if (e)
+        say_write_error(out, cmd, e);
+    return e;
+}
+
+/* The end of a run that failed once the output was open: the writer
+ * stopped if it still runs (@writing), the temporary file removed. */
+static void output_fail(output *out, writer *wr, int writing)
+{
+    if (writing)
+        writer_stop(wr);
+    output_abort(out);
+}
+
 /* The end of a run that went well: the writer drained and stopped, the
  * progress line completed, the output moved into place.  0, or -1 after
  * saying why (nothing is left behind then). */
@@ -1039,11 +1059,8 @@ int axiom_tool_enc(int argc, char **argv)
                                                                     : axiom_strerror(rc));
             goto fail;
         }
-        int e = writer_submit(&wr, b, pending + n);
-        if (e) {
-            say_write_error(&out, "enc", e);
+        if (output_submit(&wr, &out, b, pending + n, "enc") != 0)
             goto fail;
-        }
         pending = 0;
         pg.done += got;
         progress_draw(&pg, 0);
@@ -1055,14 +1072,8 @@ int axiom_tool_enc(int argc, char **argv)
         status = EXIT_OK;
     goto done;
 fail:
-    if (writing) {
-        writing = 0;
-        writer_stop(&wr);
-    }
-    output_abort(&out);
+    output_fail(&out, &wr, writing);
 done:
-    if (writing)
-        writer_stop(&wr);
     source_done(&src);
     axiom_wipe(ik, sizeof ik);
     axiom_chunked_free(ctx);
@@ -1247,11 +1258,8 @@ int axiom_tool_dec(int argc, char **argv)
             say_failure(ctx, rc, o.in, written != 0);
             goto fail;
         }
-        int e = writer_submit(&wr, b, n);
-        if (e) {
-            say_write_error(&out, "dec", e);
+        if (output_submit(&wr, &out, b, n, "dec") != 0)
             goto fail;
-        }
         written += n;
         pg.done += got;
         progress_draw(&pg, 0);
@@ -1263,14 +1271,8 @@ int axiom_tool_dec(int argc, char **argv)
         status = EXIT_OK;
     goto done;
 fail:
-    if (writing) {
-        writing = 0;
-        writer_stop(&wr);
-    }
-    output_abort(&out);
+    output_fail(&out, &wr, writing);
 done:
-    if (writing)
-        writer_stop(&wr);
     source_done(&src);
     axiom_wipe(ik, sizeof ik);
     axiom_wipe(fk, sizeof fk);
