@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "axiom/cipher.h"
+#include "acpkm/acpkm.h"
 #include "core/bc_modes.h"
 #include "api/catalog.h"
 #include "core/internal.h"
@@ -279,20 +280,10 @@ static __attribute__((noinline)) void stream_update(axiom_cipher_ctx *ctx, uint8
     }
 }
 
-/* ACPKM (RFC 8645, 4.1): the next section's key is the encryption of
- * D = 0x80 .. 0x9f under the current one.  Constant time as the kernel's
- * ECB and key schedule are; the new key is wiped from the stack. */
+/* ACPKM (RFC 8645, 4.1): the next section's key (lib/acpkm/acpkm.h). */
 static void acpkm_mesh(axiom_cipher_ctx *ctx)
 {
-    static const uint8_t d[32] = {
-        0x80, 0x81, 0x82, 0x83, 0x84, 0x85, 0x86, 0x87, 0x88, 0x89, 0x8a,
-        0x8b, 0x8c, 0x8d, 0x8e, 0x8f, 0x90, 0x91, 0x92, 0x93, 0x94, 0x95,
-        0x96, 0x97, 0x98, 0x99, 0x9a, 0x9b, 0x9c, 0x9d, 0x9e, 0x9f,
-    };
-    uint8_t key[32];
-    ctx->k->ecb_enc(&ctx->ks, key, d, 2);
-    ctx->k->setkey(&ctx->ks, key, sizeof key);
-    axiom_wipe(key, sizeof key);
+    axiom_acpkm_mesh(ctx->k, &ctx->ks);
 }
 
 /* CTR-ACPKM: CTR whose key changes after every section of ctx->section
