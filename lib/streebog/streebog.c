@@ -8,8 +8,9 @@
  * values bitsliced: eight words x[0..7], bit n of x[b] being bit b of byte
  * n.  Then, for LPS:
  * - S (pi on every byte) is pi's algebraic normal form over the eight
- *   words, the table that the bitsliced Kuznyechik kernel uses
- *   (lib/kuznyechik/kuznyechik_const.c): 255 ANDs for the monomials, about
+ *   words, from the table that the bitsliced Kuznyechik kernel uses
+ *   (lib/kuznyechik/kuznyechik_const.c), as straight-line code
+ *   (lib/streebog/streebog_sbox.h): 255 ANDs for the monomials, about
  *   1,040 XORs for the output bits;
  * - P moves byte (r, k) to (k, r): an 8x8 bit transpose of each word;
  * - L maps each row w to the XOR of A[i] over its set bits i.  Input bit
@@ -17,6 +18,8 @@
  *   per row, it selects from T[k][j][jj] the bits that A[i] sets in output
  *   plane jj, already in the lanes 8r + kk where they go
  *   (tools/gen_streebog.py).  64 masks, 512 AND/XORs.
+ * The two LPS of each round of E are independent (the state's and the
+ * key's), so each word is a pair, one per lane: 13 paired LPS per block.
  * No branch and no memory index depends on the data; the one secret sum,
  * Sigma, is added with computed carries.
  */
@@ -29,10 +32,30 @@
 #include "kuznyechik/kuznyechik.h"
 #include "streebog/streebog.h"
 
+/* Two 64-bit words side by side: the compression function evaluates the
+ * two LPS of each round of E (the state's and the key's) at once.  GCC's
+ * vector extension: SSE2 on x86_64, pairs of scalar words elsewhere. */
+typedef uint64_t sb_vec __attribute__((vector_size(16)));
+
+#include "streebog/streebog_sbox.h"
+
 /* Bit (8a + b) to bit (8b + a). */
 static inline uint64_t transpose8(uint64_t x)
 {
     uint64_t t;
+    t = (x ^ (x >> 7)) & 0x00aa00aa00aa00aau;
+    x ^= t ^ (t << 7);
+    t = (x ^ (x >> 14)) & 0x0000cccc0000ccccu;
+    x ^= t ^ (t << 14);
+    t = (x ^ (x >> 28)) & 0x00000000f0f0f0f0u;
+    x ^= t ^ (t << 28);
+    return x;
+}
+
+/* The same on both lanes. */
+static inline sb_vec transpose8v(sb_vec x)
+{
+    sb_vec t;
     t = (x ^ (x >> 7)) & 0x00aa00aa00aa00aau;
     x ^= t ^ (t << 7);
     t = (x ^ (x >> 14)) & 0x0000cccc0000ccccu;
@@ -66,59 +89,67 @@ static void from_bs(uint8_t v[64], const uint64_t x[8])
     }
 }
 
-/* LPS on @x in place; @mono is scratch (the S-box monomials). */
-static void lps(uint64_t x[8], uint64_t mono[256])
+/* LPS on both lanes of @x in place; @mono is scratch (the S-box
+ * monomials). */
+static void lps2(sb_vec x[8], sb_vec mono[256])
 {
-    mono[0] = ~(uint64_t)0;
-    for (unsigned i = 0; i < 8; i++) {
-        const unsigned lo = 1u << i;
-        for (unsigned m = lo; m < 2 * lo; m++)
-            mono[m] = mono[m - lo] & x[i];
-    }
-    uint64_t s[8];
-    for (unsigned b = 0; b < 8; b++) {
-        uint64_t acc = 0;
-        for (unsigned k = axiom_kuz_anf_pi_off[b]; k < axiom_kuz_anf_pi_off[b + 1]; k++)
-            acc ^= mono[axiom_kuz_anf_pi[k]];
-        s[b] = transpose8(acc); /* S, then P */
-    }
-    uint64_t y[8] = { 0 };
+    streebog_monomials(mono, x);
+    sb_vec s[8];
+    streebog_pi_anf(s, mono); /* S */
+    for (unsigned b = 0; b < 8; b++)
+        s[b] = transpose8v(s[b]); /* P */
+    sb_vec y0 = { 0, 0 }, y1 = y0, y2 = y0, y3 = y0, y4 = y0, y5 = y0, y6 = y0, y7 = y0;
     for (unsigned j = 0; j < 8; j++) {
         for (unsigned k = 0; k < 8; k++) {
-            const uint64_t m = ((s[j] >> k) & 0x0101010101010101u) * 0xff;
-            const uint64_t *t = axiom_streebog_t[k][j];
-            for (unsigned jj = 0; jj < 8; jj++)
-                y[jj] ^= m & t[jj];
+            sb_vec m = (s[j] >> k) & 0x0101010101010101u;
+            m = (m << 8) - m; /* 0xff in each row's byte whose bit is set */
+            const sb_vec *t = (const sb_vec *)axiom_streebog_t[k][j]; /* 16-aligned */
+            y0 ^= m & t[0];
+            y1 ^= m & t[1];
+            y2 ^= m & t[2];
+            y3 ^= m & t[3];
+            y4 ^= m & t[4];
+            y5 ^= m & t[5];
+            y6 ^= m & t[6];
+            y7 ^= m & t[7];
         }
     }
-    memcpy(x, y, sizeof y);
+    x[0] = y0; /* L */
+    x[1] = y1;
+    x[2] = y2;
+    x[3] = y3;
+    x[4] = y4;
+    x[5] = y5;
+    x[6] = y6;
+    x[7] = y7;
     AXIOM_WIPE_FIXED(s);
-    AXIOM_WIPE_FIXED(y);
 }
 
-/* h = g_N(h, m) = E(LPS(h ^ N), m) ^ h ^ m, h bitsliced. */
+/* h = g_N(h, m) = E(LPS(h ^ N), m) ^ h ^ m, h bitsliced.  E's rounds run
+ * the state (lane 0) and the key schedule (lane 1) side by side:
+ * (t, K) = (LPS(t ^ K), LPS(K ^ C_i)). */
 static void compress(uint64_t h[8], const uint8_t n[64], const uint8_t m[64])
 {
     struct {
-        uint64_t k[8], t[8], m[8], mono[256];
+        sb_vec v[8], mono[256];
+        uint64_t k[8], m[8];
     } w;
     to_bs(w.k, n);
     to_bs(w.m, m);
-    for (unsigned b = 0; b < 8; b++) {
-        w.k[b] ^= h[b];
-        w.t[b] = w.m[b];
-    }
-    lps(w.k, w.mono);
+    for (unsigned b = 0; b < 8; b++)
+        w.v[b] = (sb_vec){ 0, w.k[b] ^ h[b] };
+    lps2(w.v, w.mono); /* K_1 in lane 1 */
+    for (unsigned b = 0; b < 8; b++)
+        w.v[b][0] = w.m[b];
     for (unsigned i = 0; i < 12; i++) {
-        for (unsigned b = 0; b < 8; b++)
-            w.t[b] ^= w.k[b];
-        lps(w.t, w.mono);
-        for (unsigned b = 0; b < 8; b++)
-            w.k[b] ^= axiom_streebog_c[i][b];
-        lps(w.k, w.mono);
+        for (unsigned b = 0; b < 8; b++) {
+            const uint64_t t = w.v[b][0], k = w.v[b][1];
+            w.v[b] = (sb_vec){ t ^ k, k ^ axiom_streebog_c[i][b] };
+        }
+        lps2(w.v, w.mono);
     }
     for (unsigned b = 0; b < 8; b++)
-        h[b] ^= w.t[b] ^ w.k[b] ^ w.m[b];
+        h[b] ^= w.v[b][0] ^ w.v[b][1] ^ w.m[b]; /* X[K_13], then ^ h ^ m */
     axiom_wipe(&w, sizeof w);
 }
 
