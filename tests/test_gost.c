@@ -117,6 +117,67 @@ START_TEST(test_acpkm_vs_ctr)
 }
 END_TEST
 
+/* One context through many messages: keys kept (init without a key) or
+ * changed, lengths up to 12 sections (past the schedules a context keeps
+ * of a key's later sections), copies made in mid-message; each message
+ * against a new context of its own, which meshes every section afresh. */
+START_TEST(test_acpkm_reuse)
+{
+    static const size_t sections[] = { 16, 48, 4096 };
+    tu_rng_reset("gost-acpkm-reuse");
+    enum { MAXLEN = 12 * 4096 + 15 };
+    uint8_t *in = malloc(MAXLEN), *want = malloc(MAXLEN), *got = malloc(MAXLEN),
+            *got2 = malloc(MAXLEN);
+    ck_assert(in && want && got && got2);
+    for (size_t s = 0; s < sizeof sections / sizeof sections[0]; s++) {
+        const size_t sec = sections[s];
+        char name[48];
+        snprintf(name, sizeof name, "kuznyechik-ctr-acpkm-%zu", sec);
+        axiom_cipher_ctx *c;
+        TU_ASSERT_RC(axiom_cipher_new(&c, name), AXIOM_OK, "%s new", name);
+        uint8_t key[32];
+        for (int it = 0; it < 40; it++) {
+            uint8_t iv[16];
+            const int rekey = it == 0 || tu_rand_range(0, 3) == 0;
+            if (rekey)
+                tu_rand_bytes(key, 32);
+            tu_rand_bytes(iv, 16);
+            size_t len = tu_rand_range(0, 12 * sec + 15);
+            tu_rand_bytes(in, len);
+            int dir = it % 2 ? AXIOM_DECRYPT : AXIOM_ENCRYPT;
+            run(name, dir, key, iv, want, in, len, 1);
+            TU_ASSERT_RC(axiom_cipher_init(c, dir, rekey ? key : NULL, rekey ? 32 : 0, iv, 16),
+                         AXIOM_OK, "init");
+            size_t cut = tu_rand_range(0, len);
+            TU_ASSERT_RC(axiom_cipher_update(c, got, in, cut), AXIOM_OK, "update");
+            axiom_cipher_ctx *d = NULL;
+            if (it % 5 == 4) /* a copy continues the message too */
+                TU_ASSERT_RC(axiom_cipher_dup(&d, c), AXIOM_OK, "dup");
+            TU_ASSERT_RC(axiom_cipher_update(c, got + cut, in + cut, len - cut), AXIOM_OK,
+                         "update");
+            TU_ASSERT_MEM_EQ(got, want, len, "%s, message %d (%s key), len %zu", name, it,
+                             rekey ? "new" : "same", len);
+            if (d) {
+                memcpy(got2, got, cut);
+                TU_ASSERT_RC(axiom_cipher_update(d, got2 + cut, in + cut, len - cut), AXIOM_OK,
+                             "copy");
+                TU_ASSERT_MEM_EQ(got2, want, len, "%s, copy of message %d", name, it);
+                /* The copy's next message, under the same key. */
+                TU_ASSERT_RC(axiom_cipher_init(d, dir, NULL, 0, iv, 16), AXIOM_OK, "copy init");
+                TU_ASSERT_RC(axiom_cipher_update(d, got2, in, len), AXIOM_OK, "copy update");
+                TU_ASSERT_MEM_EQ(got2, want, len, "%s, copy's own message %d", name, it);
+                axiom_cipher_free(d);
+            }
+        }
+        axiom_cipher_free(c);
+    }
+    free(in);
+    free(want);
+    free(got);
+    free(got2);
+}
+END_TEST
+
 START_TEST(test_acpkm_names)
 {
     static const char *const bad[] = {
@@ -477,6 +538,7 @@ static Suite *gost_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_acpkm_kat);
     tcase_add_test(tc, test_acpkm_vs_ctr);
+    tcase_add_test(tc, test_acpkm_reuse);
     tcase_add_test(tc, test_acpkm_names);
     tcase_add_test(tc, test_mgm_kat);
     tcase_add_test(tc, test_mgm_vs_ref);
