@@ -35,6 +35,11 @@ bench_axiom_bench_CFLAGS += $(GCRYPT_CFLAGS)
 bench_axiom_bench_LDADD += $(GCRYPT_LIBS)
 endif
 
+# kuznyechik-ctr-acpkm against kuznyechik-ctr, interleaved in one process.
+noinst_PROGRAMS += bench/acpkm-ratio
+bench_acpkm_ratio_SOURCES = bench/acpkm_ratio.c
+bench_acpkm_ratio_LDADD = bench/libbench.la lib/libaxiom.la -lm
+
 # A format and exit-code check with a tiny time budget; no timing assertion.
 TESTS += bench/smoke.sh
 EXTRA_DIST += bench/smoke.sh bench/plot.sh bench/perf.sh bench/table.sh doc/PERFORMANCE.md \
