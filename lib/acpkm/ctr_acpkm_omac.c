@@ -68,6 +68,7 @@ static void run_start(omac_run *r, const omac_state *s, const uint8_t nonce[16])
     static const uint8_t label[8] = { 'k', 'd', 'f', ' ', 't', 'r', 'e', 'e' };
     uint8_t keys[64];
     axiom_kdf_tree256(&s->kdf, keys, sizeof keys, label, sizeof label, nonce + 8, 8);
+    axiom_stack_wipe(); /* what the bitsliced Streebog spilled below this frame */
     r->k = axiom_bc_of(s->kernel);
     /* Only ecb_enc and ctr run under this schedule (and the meshing's
      * setkey replaces it whole). */
