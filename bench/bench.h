@@ -99,8 +99,12 @@ typedef struct bench_impl {
      * does not verify is one). */
     int (*run)(void *state, const bench_msg *m, uint64_t iters);
     /* Cold-cache mode: clflush whatever of the state this driver can
-     * address (the key schedule when it is reachable). */
+     * address (the key schedule when it is reachable); when NULL, the
+     * runner flushes the first @state_size bytes of the state (a peer
+     * whose library keeps its context where we cannot size or reach it:
+     * only the cache sweep evicts that). */
     void (*flush)(void *state);
+    size_t state_size;
     void (*teardown)(void *state);
 } bench_impl;
 

@@ -40,6 +40,12 @@ noinst_PROGRAMS += bench/acpkm-ratio
 bench_acpkm_ratio_SOURCES = bench/acpkm_ratio.c
 bench_acpkm_ratio_LDADD = bench/libbench.la lib/libaxiom.la -lm
 
+# One AEAD against another in one process, interleaved rounds (the ratios
+# doc/PERFORMANCE.md states goals in): bench/aead-ratio NAME BASELINE [SIZE...].
+noinst_PROGRAMS += bench/aead-ratio
+bench_aead_ratio_SOURCES = bench/aead_ratio.c
+bench_aead_ratio_LDADD = lib/libaxiom.la
+
 # A format and exit-code check with a tiny time budget; no timing assertion.
 TESTS += bench/smoke.sh
 EXTRA_DIST += bench/smoke.sh bench/plot.sh bench/perf.sh bench/table.sh doc/PERFORMANCE.md \

@@ -65,6 +65,7 @@ const bench_alg bench_algs[] = {
     AEAD("aes-256-gcm-siv", 32, 12, 0),
     AEAD("chacha20-poly1305", 32, 12, 0),
     AEAD("xchacha20-poly1305", 32, 24, 0), /* libaxiom only */
+    AEAD("xaes-256-gcm", 32, 24, 0),       /* libaxiom only */
     AEAD("kuznyechik-mgm", 32, 16, 0),     /* the runner clears the nonce's top bit */
     /* Keys derived per message (KDF_TREE over Streebog) from the nonce's
      * seed; the GOST provider 3.0.1 cannot key it, the GOST engine is the

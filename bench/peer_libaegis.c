@@ -84,11 +84,6 @@ static int la_run(void *p, const bench_msg *m, uint64_t iters)
     return 0;
 }
 
-static void la_flush(void *p)
-{
-    bench_flush_range(p, sizeof(aegis_state));
-}
-
 static void la_teardown(void *p)
 {
     free(p);
@@ -101,6 +96,6 @@ const bench_impl bench_libaegis = {
     .version = la_version,
     .setup = la_setup,
     .run = la_run,
-    .flush = la_flush,
+    .state_size = sizeof(aegis_state),
     .teardown = la_teardown,
 };

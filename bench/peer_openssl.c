@@ -402,13 +402,6 @@ static int ossl_run(void *p, const bench_msg *m, uint64_t iters)
     return -1;
 }
 
-/* EVP_CIPHER_CTX is opaque and, with providers, the key schedule lives in
- * a provider allocation we cannot reach: only the cache sweep evicts it. */
-static void ossl_flush(void *p)
-{
-    bench_flush_range(p, sizeof(ossl_state));
-}
-
 const bench_impl bench_openssl = {
     .name = "openssl",
     .prefix = "OpenSSL_",
@@ -416,6 +409,6 @@ const bench_impl bench_openssl = {
     .version = ossl_version,
     .setup = ossl_setup,
     .run = ossl_run,
-    .flush = ossl_flush,
+    .state_size = sizeof(ossl_state), /* the key schedule is in a provider allocation we cannot reach */
     .teardown = ossl_teardown,
 };

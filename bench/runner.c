@@ -224,6 +224,21 @@ static int parse_reps(const char *s, int *v)
     return 0;
 }
 
+/* A number of seconds (@sec) or of runs (@count) from @v, the value of
+ * environment variable or option @name.  Returns 0, or 2 for a usage
+ * error (message printed). */
+static int set_number(const char *prog, const char *name, const char *v, double *sec, int *count)
+{
+    if (sec ? parse_min_sec(v, sec) == 0 : parse_reps(v, count) == 0)
+        return 0;
+    const char *sep = name[0] == '-' ? " " : "=";
+    if (sec)
+        fprintf(stderr, "%s: %s%s'%s': want seconds, > 0\n", prog, name, sep, v);
+    else
+        fprintf(stderr, "%s: %s%s'%s': want 1 to %d\n", prog, name, sep, v, MAX_REPS);
+    return 2;
+}
+
 static int parse_format(const char *s, int *fmt)
 {
     if (strcasecmp(s, "text") == 0)
@@ -318,19 +333,20 @@ static int parse_options(options *o, const char *prog, int argc, char **argv,
     o->rt = env_flag("AXIOM_BENCH_RT", 0);
     if ((v = getenv("AXIOM_BENCH_FILTER")) && *v)
         o->filter = v;
-    if ((v = getenv("AXIOM_BENCH_MIN_SEC")) && *v && parse_min_sec(v, &o->min_sec)) {
-        fprintf(stderr, "%s: AXIOM_BENCH_MIN_SEC='%s': want seconds, > 0\n", prog, v);
-        return 2;
-    }
+    const struct {
+        const char *env;
+        double *sec;
+        int *count;
+    } numbers[] = {
+        { "AXIOM_BENCH_MIN_SEC", &o->min_sec, NULL },
+        { "AXIOM_BENCH_REPS", NULL, &o->reps },
+        { "AXIOM_BENCH_COUNT", NULL, &o->count },
+    };
+    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++)
+        if ((v = getenv(numbers[i].env)) && *v &&
+            set_number(prog, numbers[i].env, v, numbers[i].sec, numbers[i].count))
+            return 2;
     const char *sizes = getenv("AXIOM_BENCH_SIZES");
-    if ((v = getenv("AXIOM_BENCH_REPS")) && *v && parse_reps(v, &o->reps)) {
-        fprintf(stderr, "%s: AXIOM_BENCH_REPS='%s': want 1 to %d\n", prog, v, MAX_REPS);
-        return 2;
-    }
-    if ((v = getenv("AXIOM_BENCH_COUNT")) && *v && parse_reps(v, &o->count)) {
-        fprintf(stderr, "%s: AXIOM_BENCH_COUNT='%s': want 1 to %d\n", prog, v, MAX_REPS);
-        return 2;
-    }
     if ((v = getenv("AXIOM_BENCH_PEERS")) && *v)
         o->peers = v;
 
@@ -356,25 +372,19 @@ static int parse_options(options *o, const char *prog, int argc, char **argv,
             o->filter = optarg;
             break;
         case 't':
-            if (parse_min_sec(optarg, &o->min_sec)) {
-                fprintf(stderr, "%s: --min-sec '%s': want seconds, > 0\n", prog, optarg);
+            if (set_number(prog, "--min-sec", optarg, &o->min_sec, NULL))
                 return 2;
-            }
             break;
         case 's':
             sizes = optarg;
             break;
         case 'r':
-            if (parse_reps(optarg, &o->reps)) {
-                fprintf(stderr, "%s: --reps '%s': want 1 to %d\n", prog, optarg, MAX_REPS);
+            if (set_number(prog, "--reps", optarg, NULL, &o->reps))
                 return 2;
-            }
             break;
         case 'n':
-            if (parse_reps(optarg, &o->count)) {
-                fprintf(stderr, "%s: --count '%s': want 1 to %d\n", prog, optarg, MAX_REPS);
+            if (set_number(prog, "--count", optarg, NULL, &o->count))
                 return 2;
-            }
             break;
         case 'p':
             o->peers = optarg;
@@ -995,7 +1005,10 @@ static void make_cold(runner *r, const bench_impl *im, void *st, const bench_msg
     for (size_t i = 0; i < r->sweepsize; i += 64)
         sink_byte ^= r->sweep[i];
     (void)sink_byte;
-    im->flush(st);
+    if (im->flush)
+        im->flush(st);
+    else
+        bench_flush_range(st, im->state_size);
     bench_flush_range(m->in, inlen);
     bench_flush_range(m->out, outlen);
 }

@@ -27,7 +27,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static const struct {
     const char *name;
     size_t keylen;
-    int gcm;          /* 0: chacha20-poly1305, 2: xchacha20-poly1305, 3: AEGIS */
+    int gcm;          /* 0: chacha20-poly1305, 2: xchacha20-poly1305, 3: AEGIS,
+                       * 4: XAES-256-GCM */
 } algs[] = {
     { "aes-128-gcm", 16, 1 },
     { "aes-192-gcm", 24, 1 },
@@ -40,6 +41,7 @@ static const struct {
     { "aegis-256", 32, 3 },
     { "aegis-256x2", 32, 3 },
     { "aegis-256x4", 32, 3 },
+    { "xaes-256-gcm", 32, 4 },
 };
 static const size_t gcm_tags[] = { 16, 15, 14, 13, 12, 8, 4 };
 
@@ -106,6 +108,25 @@ static void gcm_tiers(int alg, size_t noncelen, size_t adlen, size_t len, size_t
         axiom_aead_aes128_gcm.seal(&g, alt + off, t, 16, nonce, noncelen, ad, adlen, msg, len);
         FZ_CHECK(memcmp(alt + off, want, len) == 0, "GCM tier %s ciphertext", (*k)->name);
         FZ_CHECK(memcmp(t, want_tag, taglen) == 0, "GCM tier %s tag", (*k)->name);
+    }
+}
+
+/* XAES-256-GCM on every GCM tier usable here (each derives the message
+ * key its own way), against the public result. */
+static void xaes_tiers(size_t adlen, size_t len, size_t off, const uint8_t *want,
+                       const uint8_t *want_tag)
+{
+    static _Alignas(64) uint8_t state[8192];
+    const axiom_aead_alg *x = &axiom_aead_xaes256_gcm;
+    uint8_t t[AXIOM_AEAD_MAXTAG];
+    FZ_CHECK(x->state_size <= sizeof state, "XAES state size");
+    for (const axiom_kernel *const *k = axiom_gcm_kernels; *k; k++) {
+        if (!usable((*k)->features))
+            continue;
+        x->setkey(state, *k, key, 32);
+        x->seal(state, alt + off, t, 16, nonce, 24, ad, adlen, msg, len);
+        FZ_CHECK(memcmp(alt + off, want, len) == 0, "XAES tier %s ciphertext", (*k)->name);
+        FZ_CHECK(memcmp(t, want_tag, 16) == 0, "XAES tier %s tag", (*k)->name);
     }
 }
 
@@ -264,7 +285,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fz_reader r = { data, size };
     const int alg = fz_u8(&r) % (int)(sizeof algs / sizeof algs[0]);
     const uint8_t flags = fz_u8(&r);
-    size_t taglen = 16, noncelen = algs[alg].gcm == 2 ? 24 : 12;
+    size_t taglen = 16, noncelen = algs[alg].gcm == 2 || algs[alg].gcm == 4 ? 24 : 12;
     if (algs[alg].gcm == 1) {
         taglen = gcm_tags[fz_u8(&r) % 7];
         noncelen = (flags & 1) ? 12 : 1 + fz_u8(&r) % sizeof nonce;
@@ -312,6 +333,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         gcm_stream(alg, noncelen, adlen, len, s1, s2, sa, c, tag, taglen);
     } else if (algs[alg].gcm == 3) {
         aegis_kernels(alg, adlen, len, off_alt, s1, s2, sa, c, tag, taglen);
+    } else if (algs[alg].gcm == 4) {
+        xaes_tiers(adlen, len, off_alt, c, tag);
     } else {
         chacha_kernels(len, s1, off_alt);
     }

@@ -171,7 +171,8 @@ static void tables_build(void)
 {
     const size_t cmax = sizeof cipher_table / sizeof cipher_table[0] - 1;
     size_t n = axp_block_ciphers_build(cipher_table, cmax);
-    axp_aead_ciphers_build(cipher_table + n, cmax - n);
+    n += axp_aead_ciphers_build(cipher_table + n, cmax - n);
+    axp_aead_whole_build(cipher_table + n, cmax - n);
     axp_digests_build(digest_table, sizeof digest_table / sizeof digest_table[0] - 1);
     axp_macs_build(mac_table, sizeof mac_table / sizeof mac_table[0] - 1);
     axp_kdfs_build(kdf_table, sizeof kdf_table / sizeof kdf_table[0] - 1);

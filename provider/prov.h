@@ -99,6 +99,7 @@ static inline void axp_stat_add(axp_stat *s, uint64_t ops, uint64_t bytes)
  * sha384/sha512 appear when the library has them); returns the count. */
 size_t axp_block_ciphers_build(OSSL_ALGORITHM *out, size_t max);
 size_t axp_aead_ciphers_build(OSSL_ALGORITHM *out, size_t max);
+size_t axp_aead_whole_build(OSSL_ALGORITHM *out, size_t max);
 size_t axp_digests_build(OSSL_ALGORITHM *out, size_t max);
 size_t axp_macs_build(OSSL_ALGORITHM *out, size_t max);
 size_t axp_kdfs_build(OSSL_ALGORITHM *out, size_t max);

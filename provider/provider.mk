@@ -6,6 +6,7 @@
 PROVIDER_SOURCES = \
 	provider/axiom_prov.c \
 	provider/cipher_aead.c \
+	provider/cipher_aead_whole.c \
 	provider/cipher_block.c \
 	provider/digest.c \
 	provider/kdf_hkdf.c \

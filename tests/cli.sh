@@ -98,7 +98,7 @@ fi
 expect 0 "$T" list
 cp "$tmp/o" "$tmp/list"
 for a in aes-128-ctr aes-256-xts chacha20 aes-128-gcm chacha20-poly1305 xchacha20-poly1305 \
-         aes-128-gcm-siv aes-256-gcm-siv \
+         aes-128-gcm-siv aes-256-gcm-siv xaes-256-gcm \
          kuznyechik-ctr sha224 sha256 sha256-many; do
   grep -q "^$a " "$tmp/list" || fail "list lacks $a"
 done

@@ -34,7 +34,12 @@ START_TEST(test_hchacha20)
 }
 END_TEST
 
-static void chacha_compare(const axiom_chacha_kernel *k, size_t len, size_t ia, size_t oa)
+/* Kernel @k against the portable ChaCha20 on @len bytes from block counter
+ * @ctr (the caller keeps ctr + ceil(len / 64) <= 2^32), input and output
+ * misaligned by @ia and @oa, then in place; nothing may be written around
+ * the output (masked and buffered tails). */
+static void chacha_compare_ctr(const axiom_chacha_kernel *k, size_t len, uint32_t ctr, size_t ia,
+                               size_t oa)
 {
     uint8_t key[32], nonce[12];
     uint32_t st[16];
@@ -42,43 +47,28 @@ static void chacha_compare(const axiom_chacha_kernel *k, size_t len, size_t ia, 
     memset(out, 0xa5, len + 128);
     tu_rand_bytes(key, 32);
     tu_rand_bytes(nonce, 12);
-    uint32_t ctr = (uint32_t)tu_rand64();
-    if (ctr > UINT32_MAX - (uint32_t)(len / 64) - 1)
-        ctr = (uint32_t)(tu_rand64() & 0xffff);
     axiom_chacha_init_state(st, key, ctr, nonce);
     tu_rand_bytes(in + ia, len);
     axiom_chacha_generic.xor(st, ref, in + ia, len);
     k->xor(st, out + oa, in + ia, len);
     TU_ASSERT_MEM_EQ(out + oa, ref, len, "%s len %zu ctr %u align %zu/%zu", k->name, len, ctr, ia, oa);
-    /* Nothing written around the output (masked and buffered tails). */
     for (size_t j = 0; j < oa; j++)
         TU_ASSERT(out[j] == 0xa5, "%s len %zu: write before out", k->name, len);
     for (size_t j = oa + len; j < len + 128; j++)
         TU_ASSERT(out[j] == 0xa5, "%s len %zu: write after out (byte %zu)", k->name, len,
                   j - oa - len);
     k->xor(st, in + ia, in + ia, len);
-    TU_ASSERT_MEM_EQ(in + ia, ref, len, "%s in place len %zu", k->name, len);
+    TU_ASSERT_MEM_EQ(in + ia, ref, len, "%s in place len %zu ctr %u", k->name, len, ctr);
     free(in), free(ref), free(out);
 }
 
-/* As chacha_compare, with block counter @ctr (the caller keeps
- * ctr + ceil(len / 64) <= 2^32). */
-static void chacha_compare_ctr(const axiom_chacha_kernel *k, size_t len, uint32_t ctr, size_t ia,
-                               size_t oa)
+/* As chacha_compare_ctr, from a random block counter. */
+static void chacha_compare(const axiom_chacha_kernel *k, size_t len, size_t ia, size_t oa)
 {
-    uint8_t key[32], nonce[12];
-    uint32_t st[16];
-    uint8_t *in = malloc(len + 64), *ref = malloc(len + 1), *out = malloc(len + 64);
-    tu_rand_bytes(key, 32);
-    tu_rand_bytes(nonce, 12);
-    axiom_chacha_init_state(st, key, ctr, nonce);
-    tu_rand_bytes(in + ia, len);
-    axiom_chacha_generic.xor(st, ref, in + ia, len);
-    k->xor(st, out + oa, in + ia, len);
-    TU_ASSERT_MEM_EQ(out + oa, ref, len, "%s len %zu ctr %u align %zu/%zu", k->name, len, ctr, ia, oa);
-    k->xor(st, in + ia, in + ia, len);
-    TU_ASSERT_MEM_EQ(in + ia, ref, len, "%s in place len %zu ctr %u", k->name, len, ctr);
-    free(in), free(ref), free(out);
+    uint32_t ctr = (uint32_t)tu_rand64();
+    if (ctr > UINT32_MAX - (uint32_t)(len / 64) - 1)
+        ctr = (uint32_t)(tu_rand64() & 0xffff);
+    chacha_compare_ctr(k, len, ctr, ia, oa);
 }
 
 /* Several 8- and 16-block groups, then every kind of rest: lengths 512 k
@@ -226,6 +216,44 @@ START_TEST(test_poly1305_random)
 }
 END_TEST
 
+/* A random block counter from which @nblk more blocks stay below 2^32
+ * (clamped to end at the last block). */
+static uint32_t ctr_below_wrap(uint32_t nblk)
+{
+    uint32_t ctr = (uint32_t)tu_rand64();
+    return ctr > UINT32_MAX - nblk ? UINT32_MAX - nblk : ctr;
+}
+
+/* @len bytes of @in and @adlen bytes of @ad: all 0xff when @ones (the
+ * Poly1305 accumulator near its limits), else random. */
+static void fill_data(uint8_t *in, size_t len, uint8_t *ad, size_t adlen, int ones)
+{
+    if (ones) {
+        memset(in, 0xff, len);
+        memset(ad, 0xff, adlen);
+    } else {
+        tu_rand_bytes(in, len);
+        tu_rand_bytes(ad, adlen);
+    }
+}
+
+/* The portable Poly1305 tag under @pk of @pre bytes of @ad (zero-padded
+ * to whole blocks when @pad16), @len bytes of @m, then the @tail bytes
+ * that follow in @ad. */
+static void ref_tag(uint8_t tag[16], const uint8_t pk[32], const uint8_t *ad, size_t pre,
+                    int pad16, const uint8_t *m, size_t len, size_t tail)
+{
+    axiom_poly1305 p;
+    axiom_poly1305_init(&p, pk, &axiom_poly1305_generic);
+    if (pad16)
+        axiom_poly1305_update_pad16(&p, ad, pre);
+    else
+        axiom_poly1305_update(&p, ad, pre);
+    axiom_poly1305_update(&p, m, len);
+    axiom_poly1305_update(&p, ad + pre, tail);
+    axiom_poly1305_final(&p, tag);
+}
+
 /* The fused ChaCha20-Poly1305 kernels against the portable ChaCha20 and
  * Poly1305: @nchunks KiB sealed or opened (in place or not, misaligned),
  * after @pre bytes already absorbed (the AD) and before a tail absorbed
@@ -249,25 +277,12 @@ static void fused_compare_unit(const axiom_poly1305_kernel *k, size_t unit, size
         memset(pk, 0xff, 32);
     else
         tu_rand_bytes(pk, 32);
-    uint32_t ctr = (uint32_t)tu_rand64();
-    if (ctr > UINT32_MAX - nblk)
-        ctr = UINT32_MAX - nblk; /* up to the last block */
-    axiom_chacha_init_state(st, key, ctr, nonce);
-    if (kind >= 2) {
-        memset(in + ia, 0xff, len);
-        memset(ad, 0xff, pre + tail);
-    } else {
-        tu_rand_bytes(in + ia, len);
-        tu_rand_bytes(ad, pre + tail);
-    }
+    axiom_chacha_init_state(st, key, ctr_below_wrap(nblk), nonce);
+    fill_data(in + ia, len, ad, pre + tail, kind >= 2);
     axiom_chacha_generic.xor(st, ref, in + ia, len);
 
+    ref_tag(t1, pk, ad, pre, 0, enc ? ref : in + ia, len, tail);
     axiom_poly1305 p;
-    axiom_poly1305_init(&p, pk, &axiom_poly1305_generic);
-    axiom_poly1305_update(&p, ad, pre);
-    axiom_poly1305_update(&p, enc ? ref : in + ia, len);
-    axiom_poly1305_update(&p, ad + pre, tail);
-    axiom_poly1305_final(&p, t1);
 
     uint8_t *o = inplace ? in + ia : out + oa;
     memcpy(st2, st, sizeof st);
@@ -294,6 +309,27 @@ static void fused_compare(const axiom_poly1305_kernel *k, size_t nchunks, int en
     fused_compare_unit(k, 1024, nchunks, enc, inplace, ia, oa, kind, pre, tail);
 }
 
+/* The rest of a message after its first KiB (@o0 holds that KiB's output:
+ * @o itself, or @first for open in place): kernel @k's pass over @nchunks
+ * - 1 KiB from state @st, absorbing the first KiB's ciphertext first
+ * (mac0), between @pre bytes of @ad and the @tail bytes after them, under
+ * the Poly1305 key @pk; then the first KiB put in place, and the tag to
+ * @t. */
+static void fused_rest(const axiom_poly1305_kernel *k, uint32_t st[16], const uint8_t pk[32],
+                       const uint8_t *ad, size_t pre, size_t tail, uint8_t *o, const uint8_t *in,
+                       size_t nchunks, int enc, const uint8_t *o0, const uint8_t *first,
+                       uint8_t t[16])
+{
+    axiom_poly1305 p;
+    axiom_poly1305_init(&p, pk, k);
+    axiom_poly1305_update(&p, ad, pre);
+    k->chachapoly(st, &p, o + 1024, in + 1024, nchunks - 1, enc, enc ? o : in);
+    if (o0 == first)
+        memcpy(o, first, 1024);
+    axiom_poly1305_update(&p, ad + pre, tail);
+    axiom_poly1305_final(&p, t);
+}
+
 /* The fused start (lib/chacha/chachapoly.c): the Poly1305 key block with the
  * first KiB (chachapoly_key), then @nchunks - 1 more KiB whose first pass
  * absorbs the first KiB's ciphertext (chachapoly with mac0), against the
@@ -312,29 +348,15 @@ static void fused_key_compare(const axiom_poly1305_kernel *k, size_t nchunks, in
     uint32_t st[16], st2[16];
     tu_rand_bytes(key, 32);
     tu_rand_bytes(nonce, 12);
-    uint32_t ctr = (uint32_t)tu_rand64();
-    if (ctr > UINT32_MAX - 16 * (uint32_t)nchunks)
-        ctr = UINT32_MAX - 16 * (uint32_t)nchunks; /* up to the last block */
-    axiom_chacha_init_state(st, key, ctr, nonce);
-    if (kind >= 2) {
-        memset(in + ia, 0xff, len);
-        memset(ad, 0xff, pre + tail);
-    } else {
-        tu_rand_bytes(in + ia, len);
-        tu_rand_bytes(ad, pre + tail);
-    }
+    axiom_chacha_init_state(st, key, ctr_below_wrap(16 * (uint32_t)nchunks), nonce);
+    fill_data(in + ia, len, ad, pre + tail, kind >= 2);
     memset(pk, 0, 64);
     axiom_chacha_generic.xor(st, pk, pk, 64);
     memcpy(st2, st, sizeof st);
     st2[12]++;
     axiom_chacha_generic.xor(st2, ref, in + ia, len);
 
-    axiom_poly1305 p;
-    axiom_poly1305_init(&p, pk, &axiom_poly1305_generic);
-    axiom_poly1305_update(&p, ad, pre);
-    axiom_poly1305_update(&p, enc ? ref : in + ia, len);
-    axiom_poly1305_update(&p, ad + pre, tail);
-    axiom_poly1305_final(&p, t1);
+    ref_tag(t1, pk, ad, pre, 0, enc ? ref : in + ia, len, tail);
 
     uint8_t *o = inplace ? in + ia : out + oa, first[1024];
     memcpy(st2, st, sizeof st);
@@ -343,13 +365,7 @@ static void fused_key_compare(const axiom_poly1305_kernel *k, size_t nchunks, in
     TU_ASSERT_MEM_EQ(pk2, pk, 32, "%s Poly1305 key", k->name);
     ck_assert_mem_eq(st2, st, sizeof st);
     st2[12] += 17;
-    axiom_poly1305_init(&p, pk2, k);
-    axiom_poly1305_update(&p, ad, pre);
-    k->chachapoly(st2, &p, o + 1024, in + ia + 1024, nchunks - 1, enc, enc ? o : in + ia);
-    if (o0 == first)
-        memcpy(o, first, 1024);
-    axiom_poly1305_update(&p, ad + pre, tail);
-    axiom_poly1305_final(&p, t2);
+    fused_rest(k, st2, pk2, ad, pre, tail, o, in + ia, nchunks, enc, o0, first, t2);
     TU_ASSERT_MEM_EQ(o, ref, len, "%s keyed %s %zu KiB kind %d in place %d align %zu/%zu",
                      k->name, enc ? "seal" : "open", nchunks, kind, inplace, ia, oa);
     TU_ASSERT_MEM_EQ(t2, t1, 16, "%s keyed %s tag %zu KiB kind %d pre %zu tail %zu", k->name,
@@ -372,33 +388,18 @@ static void fused_mac0_compare(const axiom_poly1305_kernel *k, size_t nchunks, i
     tu_rand_bytes(key, 32);
     tu_rand_bytes(nonce, 12);
     tu_rand_bytes(pk, 32);
-    uint32_t ctr = (uint32_t)tu_rand64();
-    if (ctr > UINT32_MAX - 16 * (uint32_t)nchunks)
-        ctr = UINT32_MAX - 16 * (uint32_t)nchunks; /* up to the last block */
-    axiom_chacha_init_state(st, key, ctr, nonce);
-    tu_rand_bytes(in + ia, len);
-    tu_rand_bytes(ad, pre + tail);
+    axiom_chacha_init_state(st, key, ctr_below_wrap(16 * (uint32_t)nchunks), nonce);
+    fill_data(in + ia, len, ad, pre + tail, 0);
     axiom_chacha_generic.xor(st, ref, in + ia, len);
 
-    axiom_poly1305 p;
-    axiom_poly1305_init(&p, pk, &axiom_poly1305_generic);
-    axiom_poly1305_update(&p, ad, pre);
-    axiom_poly1305_update(&p, enc ? ref : in + ia, len);
-    axiom_poly1305_update(&p, ad + pre, tail);
-    axiom_poly1305_final(&p, t1);
+    ref_tag(t1, pk, ad, pre, 0, enc ? ref : in + ia, len, tail);
 
     uint8_t *o = inplace ? in + ia : out + oa;
     uint8_t *o0 = enc || !inplace ? o : first;
     memcpy(st2, st, sizeof st);
     axiom_chacha_generic.xor(st2, o0, in + ia, 1024);
     st2[12] += 16;
-    axiom_poly1305_init(&p, pk, k);
-    axiom_poly1305_update(&p, ad, pre);
-    k->chachapoly(st2, &p, o + 1024, in + ia + 1024, nchunks - 1, enc, enc ? o : in + ia);
-    if (o0 == first)
-        memcpy(o, first, 1024);
-    axiom_poly1305_update(&p, ad + pre, tail);
-    axiom_poly1305_final(&p, t2);
+    fused_rest(k, st2, pk, ad, pre, tail, o, in + ia, nchunks, enc, o0, first, t2);
     TU_ASSERT_MEM_EQ(o, ref, len, "%s mac0 %s %zu KiB in place %d align %zu/%zu", k->name,
                      enc ? "seal" : "open", nchunks, inplace, ia, oa);
     TU_ASSERT_MEM_EQ(t2, t1, 16, "%s mac0 %s tag %zu KiB pre %zu tail %zu", k->name,
@@ -432,12 +433,8 @@ static void fused_seal_key_compare(const axiom_poly1305_kernel *k, size_t ngroup
     axiom_chacha_generic.xor(st, pk, pk, 64);
     st[12] = 1;
     axiom_chacha_generic.xor(st, ref, in + ia, len);
+    ref_tag(t1, pk, ad, adlen, 1, ref, len, tail);
     axiom_poly1305 p;
-    axiom_poly1305_init(&p, pk, &axiom_poly1305_generic);
-    axiom_poly1305_update_pad16(&p, ad, adlen);
-    axiom_poly1305_update(&p, ref, len);
-    axiom_poly1305_update(&p, ad + adlen, tail);
-    axiom_poly1305_final(&p, t1);
 
     uint8_t *o = inplace ? in + ia : out + oa;
     axiom_chacha_init_state(st2, key, 0, nonce);

@@ -496,6 +496,33 @@ static const char *dname(int dir)
     return dir == AXIOM_ENCRYPT ? "encrypt" : "decrypt";
 }
 
+/* The vector whose id is @id (the test fails without it). */
+static const kat *find_kat(const char *id)
+{
+    for (size_t i = 0; i < NKATS; i++)
+        if (!strcmp(kats[i].id, id))
+            return &kats[i];
+    ck_abort_msg("missing %s", id);
+    return NULL;
+}
+
+/* init(key NULL): the kept key, the vector's IV, direction @dir. */
+static void rearm(axiom_cipher_ctx *c, const dkat *d, int dir)
+{
+    TU_ASSERT_RC(axiom_cipher_init(c, dir, NULL, 0, d->ivlen ? d->iv : NULL, d->ivlen), AXIOM_OK,
+                 "%s re-init", d->v->id);
+}
+
+/* One update of the whole vector in direction @dir from @in to @out (@in
+ * itself in place), compared with the table; @how names the case. */
+static void update_check(axiom_cipher_ctx *c, const dkat *d, int dir, uint8_t *out,
+                         const uint8_t *in, const char *how)
+{
+    TU_ASSERT_RC(axiom_cipher_update(c, out, in, d->len), AXIOM_OK, "%s %s %s: update", d->v->id,
+                 dname(dir), how);
+    TU_ASSERT_MEM_EQ(out, want_of(d, dir), d->len, "%s %s %s", d->v->id, dname(dir), how);
+}
+
 /* The vector table against libgcrypt: a typo in it fails here, not only in
  * the library tests below. */
 START_TEST(test_table_vs_libgcrypt)
@@ -518,27 +545,9 @@ START_TEST(test_table_vs_libgcrypt)
 }
 END_TEST
 
-START_TEST(test_oneshot)
-{
-    for (size_t i = 0; i < NKATS; i++) {
-        dkat d;
-        decode(&d, &kats[i]);
-        uint8_t *out = malloc(d.len);
-        for (int dir = 0; dir <= last_dir(&d); dir++) {
-            axiom_cipher_ctx *c = open_ctx(&d, dir);
-            memset(out, 0, d.len);
-            TU_ASSERT_RC(axiom_cipher_update(c, out, src_of(&d, dir), d.len), AXIOM_OK,
-                         "%s %s update", d.v->id, dname(dir));
-            TU_ASSERT_MEM_EQ(out, want_of(&d, dir), d.len, "%s %s", d.v->id, dname(dir));
-            axiom_cipher_free(c);
-        }
-        free(out);
-        release(&d);
-    }
-}
-END_TEST
-
-START_TEST(test_inplace)
+/* Every vector in each direction through a fresh context, into another
+ * buffer or (@inplace) in place. */
+static void fresh_context_each(int inplace)
 {
     for (size_t i = 0; i < NKATS; i++) {
         dkat d;
@@ -546,15 +555,28 @@ START_TEST(test_inplace)
         uint8_t *buf = malloc(d.len);
         for (int dir = 0; dir <= last_dir(&d); dir++) {
             axiom_cipher_ctx *c = open_ctx(&d, dir);
-            memcpy(buf, src_of(&d, dir), d.len);
-            TU_ASSERT_RC(axiom_cipher_update(c, buf, buf, d.len), AXIOM_OK, "%s %s in place",
-                         d.v->id, dname(dir));
-            TU_ASSERT_MEM_EQ(buf, want_of(&d, dir), d.len, "%s %s in place", d.v->id, dname(dir));
+            if (inplace)
+                memcpy(buf, src_of(&d, dir), d.len);
+            else
+                memset(buf, 0, d.len);
+            update_check(c, &d, dir, buf, inplace ? buf : src_of(&d, dir),
+                         inplace ? "in place" : "one call");
             axiom_cipher_free(c);
         }
         free(buf);
         release(&d);
     }
+}
+
+START_TEST(test_oneshot)
+{
+    fresh_context_each(0);
+}
+END_TEST
+
+START_TEST(test_inplace)
+{
+    fresh_context_each(1);
 }
 END_TEST
 
@@ -574,8 +596,7 @@ START_TEST(test_misaligned)
                 for (size_t oo = 0; oo < 16; oo++) {
                     memcpy(inb + oi, src_of(&d, dir), d.len);
                     memset(outb, 0xee, d.len + 128);
-                    TU_ASSERT_RC(axiom_cipher_init(c, dir, NULL, 0, d.ivlen ? d.iv : NULL, d.ivlen),
-                                 AXIOM_OK, "%s re-init", d.v->id);
+                    rearm(c, &d, dir);
                     TU_ASSERT_RC(axiom_cipher_update(c, outb + oo, inb + oi, d.len), AXIOM_OK,
                                  "%s %s in+%zu out+%zu", d.v->id, dname(dir), oi, oo);
                     TU_ASSERT_MEM_EQ(outb + oo, want_of(&d, dir), d.len, "%s %s in+%zu out+%zu",
@@ -590,12 +611,8 @@ START_TEST(test_misaligned)
                 }
                 /* in place at this offset */
                 memcpy(inb + oi, src_of(&d, dir), d.len);
-                TU_ASSERT_RC(axiom_cipher_init(c, dir, NULL, 0, d.ivlen ? d.iv : NULL, d.ivlen),
-                             AXIOM_OK, "%s re-init", d.v->id);
-                TU_ASSERT_RC(axiom_cipher_update(c, inb + oi, inb + oi, d.len), AXIOM_OK,
-                             "%s %s in place +%zu", d.v->id, dname(dir), oi);
-                TU_ASSERT_MEM_EQ(inb + oi, want_of(&d, dir), d.len, "%s %s in place +%zu",
-                                 d.v->id, dname(dir), oi);
+                rearm(c, &d, dir);
+                update_check(c, &d, dir, inb + oi, inb + oi, "in place at an offset");
             }
             axiom_cipher_free(c);
         }
@@ -623,8 +640,7 @@ START_TEST(test_splits)
             const uint8_t *in = src_of(&d, dir);
             for (size_t s = 0; s <= d.len; s += step) {
                 memset(out, 0, d.len);
-                TU_ASSERT_RC(axiom_cipher_init(c, dir, NULL, 0, d.ivlen ? d.iv : NULL, d.ivlen),
-                             AXIOM_OK, "%s re-init", d.v->id);
+                rearm(c, &d, dir);
                 TU_ASSERT_RC(axiom_cipher_update(c, out, in, s), AXIOM_OK, "%s part 1", d.v->id);
                 TU_ASSERT_RC(axiom_cipher_update(c, out + s, in + s, d.len - s), AXIOM_OK,
                              "%s part 2", d.v->id);
@@ -633,8 +649,7 @@ START_TEST(test_splits)
             }
             /* one step per call, with empty calls in between */
             memset(out, 0, d.len);
-            TU_ASSERT_RC(axiom_cipher_init(c, dir, NULL, 0, d.ivlen ? d.iv : NULL, d.ivlen),
-                         AXIOM_OK, "%s re-init", d.v->id);
+            rearm(c, &d, dir);
             for (size_t s = 0; s < d.len; s += step) {
                 TU_ASSERT_RC(axiom_cipher_update(c, out + s, in + s, step), AXIOM_OK, "%s step",
                              d.v->id);
@@ -646,8 +661,7 @@ START_TEST(test_splits)
             /* stream modes: 1..len-1 byte chunks of fixed size */
             for (size_t chunk = 2; stream && chunk < d.len; chunk++) {
                 memset(out, 0, d.len);
-                TU_ASSERT_RC(axiom_cipher_init(c, dir, NULL, 0, d.iv, d.ivlen), AXIOM_OK,
-                             "%s re-init", d.v->id);
+                rearm(c, &d, dir);
                 for (size_t s = 0; s < d.len; s += chunk) {
                     size_t n = d.len - s < chunk ? d.len - s : chunk;
                     TU_ASSERT_RC(axiom_cipher_update(c, out + s, in + s, n), AXIOM_OK, "%s chunk",
@@ -675,13 +689,9 @@ START_TEST(test_rekey_sequence)
         axiom_cipher_ctx *c = open_ctx(&d, AXIOM_DECRYPT);
         for (int round = 0; round < 4; round++) {
             int dir = round & 1 ? AXIOM_DECRYPT : last_dir(&d);
-            TU_ASSERT_RC(axiom_cipher_init(c, dir, NULL, 0, d.ivlen ? d.iv : NULL, d.ivlen),
-                         AXIOM_OK, "%s init(key NULL)", d.v->id);
+            rearm(c, &d, dir);
             memset(out, 0, d.len);
-            TU_ASSERT_RC(axiom_cipher_update(c, out, src_of(&d, dir), d.len), AXIOM_OK,
-                         "%s update", d.v->id);
-            TU_ASSERT_MEM_EQ(out, want_of(&d, dir), d.len, "%s %s, round %d with a kept key",
-                             d.v->id, dname(dir), round);
+            update_check(c, &d, dir, out, src_of(&d, dir), "with a kept key");
         }
         axiom_cipher_free(c);
         free(out);
@@ -708,10 +718,7 @@ START_TEST(test_one_context_many_keys)
                 int dir = (int)((i + j + pass) & 1) & last_dir(&d);
                 TU_ASSERT_RC(axiom_cipher_init(c, dir, d.key, d.keylen, d.ivlen ? d.iv : NULL, d.ivlen),
                              AXIOM_OK, "%s init", d.v->id);
-                TU_ASSERT_RC(axiom_cipher_update(c, out, src_of(&d, dir), d.len), AXIOM_OK,
-                             "%s update", d.v->id);
-                TU_ASSERT_MEM_EQ(out, want_of(&d, dir), d.len, "%s %s after other keys", d.v->id,
-                                 dname(dir));
+                update_check(c, &d, dir, out, src_of(&d, dir), "after other keys");
                 free(out);
                 release(&d);
             }
@@ -744,10 +751,7 @@ START_TEST(test_xts_units)
                 uint8_t *out = malloc(d.len);
                 TU_ASSERT_RC(axiom_cipher_init(c, dir, NULL, 0, d.iv, d.ivlen), AXIOM_OK,
                              "%s new tweak", d.v->id);
-                TU_ASSERT_RC(axiom_cipher_update(c, out, src_of(&d, dir), d.len), AXIOM_OK,
-                             "%s unit", d.v->id);
-                TU_ASSERT_MEM_EQ(out, want_of(&d, dir), d.len, "%s %s as unit %zu of a run",
-                                 d.v->id, dname(dir), k);
+                update_check(c, &d, dir, out, src_of(&d, dir), "as a unit of a run");
                 /* a second unit under the same tweak is refused */
                 TU_ASSERT_RC(axiom_cipher_update(c, out, src_of(&d, dir), d.len), AXIOM_ESTATE,
                              "%s second unit without a new tweak", d.v->id);
@@ -774,13 +778,8 @@ START_TEST(test_xts_chain)
         axiom_cipher_ctx *c = NULL;
         TU_ASSERT_RC(axiom_cipher_new(&c, "AES-128-XTS"), AXIOM_OK, "new (upper case)");
         for (int k = 0; chains[ch][k]; k++) {
-            const kat *v = NULL;
-            for (size_t i = 0; i < NKATS; i++)
-                if (!strcmp(kats[i].id, chains[ch][k]))
-                    v = &kats[i];
-            TU_ASSERT(v != NULL, "missing %s", chains[ch][k]);
             dkat d;
-            decode(&d, v);
+            decode(&d, find_kat(chains[ch][k]));
             TU_ASSERT(d.len == sizeof buf, "unit size");
             if (!started) {
                 memcpy(buf, d.ct, sizeof buf);
@@ -805,13 +804,8 @@ END_TEST
  * new key or with the kept one; decryption accepts it (vector 1). */
 START_TEST(test_xts_equal_halves)
 {
-    const kat *v = NULL;
-    for (size_t i = 0; i < NKATS; i++)
-        if (!strcmp(kats[i].id, "IEEE 1619 vector 1"))
-            v = &kats[i];
-    TU_ASSERT(v != NULL, "vector 1 missing");
     dkat d;
-    decode(&d, v);
+    decode(&d, find_kat("IEEE 1619 vector 1"));
     TU_ASSERT(last_dir(&d) == AXIOM_DECRYPT, "vector 1 has equal halves");
     uint8_t out[64], key2[64];
     for (int bits = 128; bits <= 256; bits += 128) {
@@ -848,8 +842,7 @@ START_TEST(test_xts_equal_halves)
     }
     /* Vector 1 itself decrypts. */
     axiom_cipher_ctx *c = open_ctx(&d, AXIOM_DECRYPT);
-    TU_ASSERT_RC(axiom_cipher_update(c, out, d.ct, d.len), AXIOM_OK, "vector 1 decryption");
-    TU_ASSERT_MEM_EQ(out, d.pt, d.len, "vector 1 decryption");
+    update_check(c, &d, AXIOM_DECRYPT, out, d.ct, "vector 1");
     axiom_cipher_free(c);
     release(&d);
 }

@@ -68,6 +68,16 @@ static void oneshot(const alg *a, int dir, const uint8_t *key, const uint8_t *iv
     axiom_cipher_free(c);
 }
 
+/* An update of @len bytes that must fail with @want and write nothing to
+ * the @cap bytes at @out (@what names the case in a failure). */
+static void refused_update(axiom_cipher_ctx *c, uint8_t *out, size_t cap, const uint8_t *in,
+                           size_t len, int want, const char *name, const char *what)
+{
+    tu_fill_sentinel(out, cap);
+    TU_ASSERT_RC(axiom_cipher_update(c, out, in, len), want, "%s: %s (len %zu)", name, what, len);
+    TU_ASSERT_SENTINEL(out, cap, "%s: %s (len %zu)", name, what, len);
+}
+
 /* ------------------------------------------------------------ new */
 
 START_TEST(test_new_errors)
@@ -184,10 +194,8 @@ START_TEST(test_init_errors)
          * success aside). */
         if (a->ivlen) {
             uint8_t out[32];
-            tu_fill_sentinel(out, sizeof out);
-            TU_ASSERT_RC(axiom_cipher_update(c, out, g_key, 32), AXIOM_ESTATE,
-                         "%s: update after only failed inits", a->name);
-            TU_ASSERT_SENTINEL(out, sizeof out, "%s: update after failed inits", a->name);
+            refused_update(c, out, sizeof out, g_key, 32, AXIOM_ESTATE, a->name,
+                           "update after only failed inits");
             /* and no key was taken from them */
             TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_ENCRYPT, NULL, 0, iv, a->ivlen), AXIOM_ESTATE,
                          "%s: key NULL after only failed inits", a->name);
@@ -197,36 +205,33 @@ START_TEST(test_init_errors)
 }
 END_TEST
 
-/* Spot checks named in the contract. */
+/* Spot checks named in the contract, each on a fresh context. */
 START_TEST(test_init_named_cases)
 {
-    axiom_cipher_ctx *c = NULL;
-    TU_ASSERT_RC(axiom_cipher_new(&c, "aes-128-ecb"), AXIOM_OK, "new");
-    TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_ENCRYPT, g_key, 16, g_iv, 16), AXIOM_EIVLEN,
-                 "ECB with ivlen 16");
-    axiom_cipher_free(c);
-    TU_ASSERT_RC(axiom_cipher_new(&c, "aes-256-cbc"), AXIOM_OK, "new");
-    TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_ENCRYPT, g_key, 32, g_iv, 12), AXIOM_EIVLEN,
-                 "CBC with ivlen 12");
-    TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_ENCRYPT, g_key, 32, NULL, 16), AXIOM_EINVAL,
-                 "CBC with NULL iv");
-    axiom_cipher_free(c);
-    TU_ASSERT_RC(axiom_cipher_new(&c, "aes-128-xts"), AXIOM_OK, "new");
-    TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_ENCRYPT, g_key, 48, g_iv, 16), AXIOM_EKEYLEN,
-                 "XTS with a 48-byte key");
-    TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_ENCRYPT, g_key, 16, g_iv, 16), AXIOM_EKEYLEN,
-                 "XTS-128 with a 16-byte key");
-    TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_ENCRYPT, g_key, 64, g_iv, 16), AXIOM_EKEYLEN,
-                 "XTS-128 with a 64-byte key");
-    TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_ENCRYPT, g_key, 0, g_iv, 16), AXIOM_EKEYLEN,
-                 "XTS with a 0-byte key");
-    axiom_cipher_free(c);
-    TU_ASSERT_RC(axiom_cipher_new(&c, "aes-256-xts"), AXIOM_OK, "new");
-    TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_ENCRYPT, g_key, 48, g_iv, 16), AXIOM_EKEYLEN,
-                 "XTS-256 with a 48-byte key");
-    TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_ENCRYPT, g_key, 32, g_iv, 16), AXIOM_EKEYLEN,
-                 "XTS-256 with a 32-byte key");
-    axiom_cipher_free(c);
+    static const struct {
+        const char *name;
+        size_t keylen, ivlen;
+        int null_iv, want;
+        const char *what;
+    } cases[] = {
+        { "aes-128-ecb", 16, 16, 0, AXIOM_EIVLEN, "ECB with ivlen 16" },
+        { "aes-256-cbc", 32, 12, 0, AXIOM_EIVLEN, "CBC with ivlen 12" },
+        { "aes-256-cbc", 32, 16, 1, AXIOM_EINVAL, "CBC with NULL iv" },
+        { "aes-128-xts", 48, 16, 0, AXIOM_EKEYLEN, "XTS with a 48-byte key" },
+        { "aes-128-xts", 16, 16, 0, AXIOM_EKEYLEN, "XTS-128 with a 16-byte key" },
+        { "aes-128-xts", 64, 16, 0, AXIOM_EKEYLEN, "XTS-128 with a 64-byte key" },
+        { "aes-128-xts", 0, 16, 0, AXIOM_EKEYLEN, "XTS with a 0-byte key" },
+        { "aes-256-xts", 48, 16, 0, AXIOM_EKEYLEN, "XTS-256 with a 48-byte key" },
+        { "aes-256-xts", 32, 16, 0, AXIOM_EKEYLEN, "XTS-256 with a 32-byte key" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        axiom_cipher_ctx *c = NULL;
+        TU_ASSERT_RC(axiom_cipher_new(&c, cases[i].name), AXIOM_OK, "new(%s)", cases[i].name);
+        TU_ASSERT_RC(axiom_cipher_init(c, AXIOM_ENCRYPT, g_key, cases[i].keylen,
+                                       cases[i].null_iv ? NULL : g_iv, cases[i].ivlen),
+                     cases[i].want, "%s", cases[i].what);
+        axiom_cipher_free(c);
+    }
 }
 END_TEST
 
@@ -296,13 +301,10 @@ START_TEST(test_update_before_init)
     tu_rand_bytes(in, sizeof in);
     for (size_t i = 0; i < NALGS; i++) {
         axiom_cipher_ctx *c = new_ctx(&algs[i]);
-        tu_fill_sentinel(out, sizeof out);
-        TU_ASSERT_RC(axiom_cipher_update(c, out, in, sizeof in), AXIOM_ESTATE,
-                     "%s: update before init", algs[i].name);
-        TU_ASSERT_SENTINEL(out, sizeof out, "%s: update before init", algs[i].name);
-        TU_ASSERT_RC(axiom_cipher_update(c, out, in, 32), AXIOM_ESTATE, "%s: update before init",
-                     algs[i].name);
-        TU_ASSERT_SENTINEL(out, sizeof out, "%s: update before init", algs[i].name);
+        refused_update(c, out, sizeof out, in, sizeof in, AXIOM_ESTATE, algs[i].name,
+                       "update before init");
+        refused_update(c, out, sizeof out, in, 32, AXIOM_ESTATE, algs[i].name,
+                       "update before init");
         axiom_cipher_free(c);
     }
     TU_ASSERT_RC(axiom_cipher_update(NULL, out, in, 16), AXIOM_EINVAL, "update(NULL ctx)");
@@ -324,10 +326,8 @@ START_TEST(test_block_lengths)
             for (size_t len = 1; len < sizeof in; len++) {
                 if (len % 16 == 0)
                     continue;
-                tu_fill_sentinel(out, sizeof out);
-                TU_ASSERT_RC(axiom_cipher_update(c, out, in, len), AXIOM_ELENGTH, "%s: length %zu",
-                             a->name, len);
-                TU_ASSERT_SENTINEL(out, sizeof out, "%s: length %zu", a->name, len);
+                refused_update(c, out, sizeof out, in, len, AXIOM_ELENGTH, a->name,
+                               "not whole blocks");
             }
             /* the refused calls did not advance the CBC chain */
             memset(out, 0, sizeof out);
@@ -354,30 +354,23 @@ START_TEST(test_xts_lengths)
         for (int dir = 0; dir <= 1; dir++) {
             oneshot(a, dir, g_key, g_iv, ref, in, 40);
             axiom_cipher_ctx *c = keyed_ctx(a, dir, g_key, g_iv);
-            for (size_t len = 0; len < 16; len++) {
-                tu_fill_sentinel(out, sizeof out);
-                TU_ASSERT_RC(axiom_cipher_update(c, out, in, len), AXIOM_ELENGTH,
-                             "%s: XTS unit of %zu bytes", a->name, len);
-                TU_ASSERT_SENTINEL(out, sizeof out, "%s: XTS unit of %zu bytes", a->name, len);
-            }
+            for (size_t len = 0; len < 16; len++)
+                refused_update(c, out, sizeof out, in, len, AXIOM_ELENGTH, a->name,
+                               "XTS unit under a block");
             TU_ASSERT_RC(axiom_cipher_update(c, NULL, NULL, 0), AXIOM_ELENGTH,
                          "%s: XTS unit of 0 bytes (NULL buffers)", a->name);
             /* the refused units did not use up the tweak */
             TU_ASSERT_RC(axiom_cipher_update(c, out, in, 40), AXIOM_OK, "%s: 40-byte unit", a->name);
             TU_ASSERT_MEM_EQ(out, ref, 40, "%s: unit after refused lengths", a->name);
             /* second unit under the same tweak */
-            tu_fill_sentinel(out, sizeof out);
-            TU_ASSERT_RC(axiom_cipher_update(c, out, in, 40), AXIOM_ESTATE,
-                         "%s: second unit without a new tweak", a->name);
-            TU_ASSERT_SENTINEL(out, sizeof out, "%s: second unit", a->name);
-            TU_ASSERT_RC(axiom_cipher_update(c, out, in, 16), AXIOM_ESTATE,
-                         "%s: second unit without a new tweak", a->name);
-            TU_ASSERT_SENTINEL(out, sizeof out, "%s: second unit", a->name);
+            refused_update(c, out, sizeof out, in, 40, AXIOM_ESTATE, a->name,
+                           "second unit without a new tweak");
+            refused_update(c, out, sizeof out, in, 16, AXIOM_ESTATE, a->name,
+                           "second unit without a new tweak");
             /* a failed re-init does not re-arm it */
             TU_ASSERT_RC(axiom_cipher_init(c, dir, NULL, 0, g_iv, 8), AXIOM_EIVLEN, "%s", a->name);
-            TU_ASSERT_RC(axiom_cipher_update(c, out, in, 40), AXIOM_ESTATE,
-                         "%s: unit after a failed re-init", a->name);
-            TU_ASSERT_SENTINEL(out, sizeof out, "%s: unit after a failed re-init", a->name);
+            refused_update(c, out, sizeof out, in, 40, AXIOM_ESTATE, a->name,
+                           "unit after a failed re-init");
             /* init(key NULL) with the same tweak: the same unit again */
             TU_ASSERT_RC(axiom_cipher_init(c, dir, NULL, 0, g_iv, 16), AXIOM_OK, "%s", a->name);
             TU_ASSERT_RC(axiom_cipher_update(c, out, in, 40), AXIOM_OK, "%s: unit after re-init",
@@ -449,18 +442,16 @@ START_TEST(test_overlap)
             axiom_cipher_free(c);
 
             /* adjacent, not overlapping: allowed */
-            memcpy(buf, save, sizeof buf);
-            c = keyed_ctx(a, dir, g_key, g_iv);
-            TU_ASSERT_RC(axiom_cipher_update(c, buf + 96 + len, buf + 96, len), AXIOM_OK,
-                         "%s: out right after in", a->name);
-            TU_ASSERT_MEM_EQ(buf + 96 + len, ref, len, "%s: out right after in", a->name);
-            axiom_cipher_free(c);
-            memcpy(buf, save, sizeof buf);
-            c = keyed_ctx(a, dir, g_key, g_iv);
-            TU_ASSERT_RC(axiom_cipher_update(c, buf + 96 - len, buf + 96, len), AXIOM_OK,
-                         "%s: out right before in", a->name);
-            TU_ASSERT_MEM_EQ(buf + 96 - len, ref, len, "%s: out right before in", a->name);
-            axiom_cipher_free(c);
+            for (int before = 0; before < 2; before++) {
+                uint8_t *out = before ? buf + 96 - len : buf + 96 + len;
+                const char *where = before ? "before" : "after";
+                memcpy(buf, save, sizeof buf);
+                c = keyed_ctx(a, dir, g_key, g_iv);
+                TU_ASSERT_RC(axiom_cipher_update(c, out, buf + 96, len), AXIOM_OK,
+                             "%s: out right %s in", a->name, where);
+                TU_ASSERT_MEM_EQ(out, ref, len, "%s: out right %s in", a->name, where);
+                axiom_cipher_free(c);
+            }
         }
     }
 }
@@ -474,9 +465,7 @@ START_TEST(test_null_buffers)
         const alg *a = &algs[i];
         oneshot(a, AXIOM_ENCRYPT, g_key, g_iv, ref, in, 48);
         axiom_cipher_ctx *c = keyed_ctx(a, AXIOM_ENCRYPT, g_key, g_iv);
-        tu_fill_sentinel(out, sizeof out);
-        TU_ASSERT_RC(axiom_cipher_update(c, out, NULL, 16), AXIOM_EINVAL, "%s: NULL in", a->name);
-        TU_ASSERT_SENTINEL(out, sizeof out, "%s: NULL in", a->name);
+        refused_update(c, out, sizeof out, NULL, 16, AXIOM_EINVAL, a->name, "NULL in");
         TU_ASSERT_RC(axiom_cipher_update(c, NULL, in, 16), AXIOM_EINVAL, "%s: NULL out", a->name);
         TU_ASSERT_RC(axiom_cipher_update(c, NULL, NULL, 32), AXIOM_EINVAL, "%s: NULL in and out",
                      a->name);

@@ -628,6 +628,23 @@ static int aes_layout_derivable(void)
 
 /* ------------------------------------------------------------ positive control */
 
+/* Windows of derived secrets the interposer reports when a block of @size
+ * bytes of @fill holding the @n bytes of @p at @off is freed (after an
+ * axiom_wipe when @wipe). */
+static size_t planted_hits(size_t size, uint8_t fill, size_t off, const uint8_t *p, size_t n,
+                           int wipe)
+{
+    uint8_t *b = malloc(size);
+    memset(b, fill, size);
+    memcpy(b + off, p, n);
+    if (wipe)
+        axiom_wipe(b, size);
+    arm();
+    free(b);
+    disarm();
+    return g_fd_derived.hits;
+}
+
 START_TEST(test_control)
 {
     tu_rng_reset("control");
@@ -637,45 +654,35 @@ START_TEST(test_control)
     ws_add(&g_derived, "key", key, sizeof key, 0);
     add_aes(&g_derived, key, 32, 1);
 
-    /* An unwiped block holding the key at an odd offset. */
-    uint8_t *b = malloc(200);
-    memset(b, 0xa5, 200);
-    memcpy(b + 13, key, 32);
-    arm();
-    free(b);
-    disarm();
-    TU_ASSERT(g_fd_derived.hits > 0, "unwiped key copy not detected");
-    /* Only 8 bytes from the middle of the key. */
-    /* Exactly one window: the fill byte differs from the key bytes on
-     * either side of the fragment (key[16], key[25]). */
+    /* An 8-byte fragment from the middle of the key is exactly one window:
+     * the fill byte differs from the key bytes on either side of it
+     * (key[16], key[25]). */
     uint8_t fill = 0;
     while (fill == key[16] || fill == key[25])
         fill++;
-    b = malloc(300);
-    memset(b, fill, 300);
-    memcpy(b + 101, key + 17, 8);
-    arm();
-    free(b);
-    disarm();
-    TU_ASSERT(g_fd_derived.hits == 1, "8-byte fragment: %zu hits", g_fd_derived.hits);
-    /* One AES round key (the 9th, derived) alone. */
     uint8_t rk[15 * 16];
     aes_expand(rk, key, 32);
-    b = malloc(64);
-    memset(b, 0, 64);
-    memcpy(b + 40, rk + 16 * 9, 16);
-    arm();
-    free(b);
-    disarm();
-    TU_ASSERT(g_fd_derived.hits > 0, "round key 9 not detected");
-    /* Wiped: nothing. */
-    b = malloc(200);
-    memcpy(b + 13, key, 32);
-    axiom_wipe(b, 200);
-    arm();
-    free(b);
-    disarm();
-    TU_ASSERT(g_fd_derived.hits == 0, "wiped block reported");
+    const struct {
+        size_t size;
+        uint8_t fill;
+        size_t off;
+        const uint8_t *p;
+        size_t n;
+        int wipe;
+        size_t min, max;
+        const char *what;
+    } planted[] = {
+        { 200, 0xa5, 13, key, 32, 0, 1, SIZE_MAX, "unwiped key copy at an odd offset" },
+        { 300, fill, 101, key + 17, 8, 0, 1, 1, "8-byte fragment of the key" },
+        { 64, 0, 40, rk + 16 * 9, 16, 0, 1, SIZE_MAX, "AES round key 9 alone" },
+        { 200, 0xa5, 13, key, 32, 1, 0, 0, "wiped block" },
+    };
+    for (size_t i = 0; i < sizeof planted / sizeof planted[0]; i++) {
+        size_t hits = planted_hits(planted[i].size, planted[i].fill, planted[i].off, planted[i].p,
+                                   planted[i].n, planted[i].wipe);
+        TU_ASSERT(hits >= planted[i].min && hits <= planted[i].max, "%s: %zu windows reported",
+                  planted[i].what, hits);
+    }
 
     /* A copy of a live library context freed without a wipe: the snapshot
      * and (with a byte-order schedule) the derived secrets are reported;
@@ -794,7 +801,8 @@ START_TEST(test_aead)
     ws_clear(&g_derived);
     ws_add(&g_derived, "key", key, a->keylen, 0);
     int derivable = 1;
-    if (is_aes(name, &bits)) {
+    if (is_aes(name, &bits) || strcmp(name, "xaes-256-gcm") == 0) {
+        /* XAES-256-GCM keeps the AES-256 schedule of its key. */
         add_aes(&g_derived, key, a->keylen, 1);
         derivable = aes_layout_derivable();
     } else if (strncmp(name, "sm4", 3) == 0 ||
@@ -824,60 +832,17 @@ START_TEST(test_aead)
 }
 END_TEST
 
-/* Streaming GCM: freed after a whole message, and in the middle of one
- * (partial block pending). */
-START_TEST(test_gcm_stream)
+/* Streaming GCM (@aegis 0) or AEGIS @name in direction @dir: freed after a
+ * whole message, or (@midway) in the middle of one, with a partial block
+ * (GCM) or partial AD and text steps (AEGIS) pending. */
+static void stream_case(int aegis, const char *name, int dir, int midway)
 {
-    static const char *const names[] = { "aes-128-gcm", "aes-192-gcm", "aes-256-gcm" };
-    const char *name = names[_i / 4];
-    int dir = _i % 2 ? AXIOM_ENCRYPT : AXIOM_DECRYPT, midway = (_i / 2) % 2;
     char tag[64];
-    snprintf(tag, sizeof tag, "gcm stream %s/%s%s", name, dir ? "encrypt" : "decrypt",
-             midway ? "/midway" : "");
+    snprintf(tag, sizeof tag, "%s stream %s/%s%s", aegis ? "aegis" : "gcm", name,
+             dir ? "encrypt" : "decrypt", midway ? "/midway" : "");
     tu_rng_reset(tag);
-    size_t keylen = axiom_catalog_aead(name)->keylen;
-    uint8_t key[32], nonce[12], ad[21], buf[61], t[16];
-    tu_rand_bytes(key, sizeof key);
-    tu_rand_bytes(nonce, sizeof nonce);
-    tu_rand_bytes(ad, sizeof ad);
-    tu_rand_bytes(buf, sizeof buf);
-    ws_clear(&g_derived);
-    ws_add(&g_derived, "key", key, keylen, 0);
-    add_aes(&g_derived, key, keylen, 1);
-    axiom_gcm_ctx *c;
-    TU_ASSERT_RC(axiom_gcm_new(&c, name), AXIOM_OK, "%s: new", tag);
-    arm();
-    TU_ASSERT_RC(axiom_gcm_setkey(c, key, keylen), AXIOM_OK, "%s: setkey", tag);
-    TU_ASSERT_RC(axiom_gcm_init(c, dir, nonce, sizeof nonce), AXIOM_OK, "%s: init", tag);
-    TU_ASSERT_RC(axiom_gcm_aad(c, ad, sizeof ad), AXIOM_OK, "%s: aad", tag);
-    TU_ASSERT_RC(axiom_gcm_update(c, buf, buf, 23), AXIOM_OK, "%s: update", tag);
-    if (!midway) {
-        TU_ASSERT_RC(axiom_gcm_update(c, buf + 23, buf + 23, sizeof buf - 23), AXIOM_OK,
-                     "%s: update", tag);
-        if (dir == AXIOM_ENCRYPT)
-            TU_ASSERT_RC(axiom_gcm_final(c, t, 16), AXIOM_OK, "%s: final", tag);
-        else
-            TU_ASSERT_RC(axiom_gcm_verify(c, t, 16), AXIOM_EAUTH, "%s: verify", tag);
-    }
-    snapshot(tag, c, aes_layout_derivable());
-    axiom_gcm_free(c);
-    expect_clean(tag);
-}
-END_TEST
-
-/* Streaming AEGIS: freed after a whole message, and in the middle of one
- * (partial AD and text steps pending). */
-START_TEST(test_aegis_stream)
-{
-    static const char *const names[] = { "aegis-128l", "aegis-128x2", "aegis-128x4",
-                                         "aegis-256",  "aegis-256x2", "aegis-256x4" };
-    const char *name = names[_i / 4];
-    int dir = _i % 2 ? AXIOM_ENCRYPT : AXIOM_DECRYPT, midway = (_i / 2) % 2;
-    char tag[64];
-    snprintf(tag, sizeof tag, "aegis stream %s/%s%s", name, dir ? "encrypt" : "decrypt",
-             midway ? "/midway" : "");
-    tu_rng_reset(tag);
-    const size_t kl = strstr(name, "-256") ? 32 : 16;
+    const size_t kl = aegis ? (strstr(name, "-256") ? 32 : 16) : axiom_catalog_aead(name)->keylen;
+    const size_t nl = aegis ? kl : 12;
     uint8_t key[32], nonce[32], ad[21], buf[61], t[16];
     tu_rand_bytes(key, sizeof key);
     tu_rand_bytes(nonce, sizeof nonce);
@@ -885,24 +850,56 @@ START_TEST(test_aegis_stream)
     tu_rand_bytes(buf, sizeof buf);
     ws_clear(&g_derived);
     ws_add(&g_derived, "key", key, kl, 0);
-    axiom_aegis_ctx *c;
-    TU_ASSERT_RC(axiom_aegis_new(&c, name), AXIOM_OK, "%s: new", tag);
+    if (!aegis)
+        add_aes(&g_derived, key, kl, 1);
+    axiom_gcm_ctx *g = NULL;
+    axiom_aegis_ctx *e = NULL;
+    TU_ASSERT_RC(aegis ? axiom_aegis_new(&e, name) : axiom_gcm_new(&g, name), AXIOM_OK,
+                 "%s: new", tag);
     arm();
-    TU_ASSERT_RC(axiom_aegis_setkey(c, key, kl), AXIOM_OK, "%s: setkey", tag);
-    TU_ASSERT_RC(axiom_aegis_init(c, dir, nonce, kl), AXIOM_OK, "%s: init", tag);
-    TU_ASSERT_RC(axiom_aegis_aad(c, ad, sizeof ad), AXIOM_OK, "%s: aad", tag);
-    TU_ASSERT_RC(axiom_aegis_update(c, buf, buf, 23), AXIOM_OK, "%s: update", tag);
+    TU_ASSERT_RC(aegis ? axiom_aegis_setkey(e, key, kl) : axiom_gcm_setkey(g, key, kl), AXIOM_OK,
+                 "%s: setkey", tag);
+    TU_ASSERT_RC(aegis ? axiom_aegis_init(e, dir, nonce, nl) : axiom_gcm_init(g, dir, nonce, nl),
+                 AXIOM_OK, "%s: init", tag);
+    TU_ASSERT_RC(aegis ? axiom_aegis_aad(e, ad, sizeof ad) : axiom_gcm_aad(g, ad, sizeof ad),
+                 AXIOM_OK, "%s: aad", tag);
+    TU_ASSERT_RC(aegis ? axiom_aegis_update(e, buf, buf, 23) : axiom_gcm_update(g, buf, buf, 23),
+                 AXIOM_OK, "%s: update", tag);
     if (!midway) {
-        TU_ASSERT_RC(axiom_aegis_update(c, buf + 23, buf + 23, sizeof buf - 23), AXIOM_OK,
-                     "%s: update", tag);
+        uint8_t *rest = buf + 23;
+        const size_t nrest = sizeof buf - 23;
+        TU_ASSERT_RC(aegis ? axiom_aegis_update(e, rest, rest, nrest)
+                           : axiom_gcm_update(g, rest, rest, nrest),
+                     AXIOM_OK, "%s: update", tag);
         if (dir == AXIOM_ENCRYPT)
-            TU_ASSERT_RC(axiom_aegis_final(c, t, 16), AXIOM_OK, "%s: final", tag);
+            TU_ASSERT_RC(aegis ? axiom_aegis_final(e, t, 16) : axiom_gcm_final(g, t, 16),
+                         AXIOM_OK, "%s: final", tag);
         else
-            TU_ASSERT_RC(axiom_aegis_verify(c, t, 16), AXIOM_EAUTH, "%s: verify", tag);
+            TU_ASSERT_RC(aegis ? axiom_aegis_verify(e, t, 16) : axiom_gcm_verify(g, t, 16),
+                         AXIOM_EAUTH, "%s: verify", tag);
     }
-    snapshot_min(tag, c, 1, midway ? 16 : 9); /* after a message: only the key */
-    axiom_aegis_free(c);
+    if (aegis) {
+        snapshot_min(tag, e, 1, midway ? 16 : 9); /* after a message: only the key */
+        axiom_aegis_free(e);
+    } else {
+        snapshot(tag, g, aes_layout_derivable());
+        axiom_gcm_free(g);
+    }
     expect_clean(tag);
+}
+
+START_TEST(test_gcm_stream)
+{
+    static const char *const names[] = { "aes-128-gcm", "aes-192-gcm", "aes-256-gcm" };
+    stream_case(0, names[_i / 4], _i % 2 ? AXIOM_ENCRYPT : AXIOM_DECRYPT, (_i / 2) % 2);
+}
+END_TEST
+
+START_TEST(test_aegis_stream)
+{
+    static const char *const names[] = { "aegis-128l", "aegis-128x2", "aegis-128x4",
+                                         "aegis-256",  "aegis-256x2", "aegis-256x4" };
+    stream_case(1, names[_i / 4], _i % 2 ? AXIOM_ENCRYPT : AXIOM_DECRYPT, (_i / 2) % 2);
 }
 END_TEST
 
@@ -956,13 +953,15 @@ START_TEST(test_hash)
 }
 END_TEST
 
-START_TEST(test_hmac)
+/* HMAC-@name through its own API or (@generic) the generic MAC API, freed
+ * after the key, after a message (@stage 1) or after its tag (@stage 2). */
+static void hmac_case(int generic, const char *name, size_t keylen, int stage)
 {
-    const char *name = _i % 2 ? "sha256" : "sha224";
-    size_t keylen = (_i / 2) % 2 ? 80 : 32;
-    int stage = _i / 4; /* 0: after setkey; 1: after update; 2: after final */
     char tag[64];
-    snprintf(tag, sizeof tag, "hmac-%s/key %zu/stage %d", name, keylen, stage);
+    if (generic)
+        snprintf(tag, sizeof tag, "hmac-%s/stage %d", name, stage);
+    else
+        snprintf(tag, sizeof tag, "hmac-%s/key %zu/stage %d", name, keylen, stage);
     tu_rng_reset(tag);
     uint8_t key[80], msg[45], mac[32];
     tu_rand_bytes(key, sizeof key);
@@ -970,17 +969,35 @@ START_TEST(test_hmac)
     ws_clear(&g_derived);
     ws_add(&g_derived, "key", key, keylen, 0);
     add_hmac(&g_derived, name, key, keylen);
-    axiom_hmac_ctx *c;
-    TU_ASSERT_RC(axiom_hmac_new(&c, name), AXIOM_OK, "%s: new", tag);
+    axiom_hmac_ctx *h = NULL;
+    axiom_mac_ctx *m = NULL;
+    char mac_name[32];
+    snprintf(mac_name, sizeof mac_name, "hmac-%s", name);
+    TU_ASSERT_RC(generic ? axiom_mac_new(&m, mac_name) : axiom_hmac_new(&h, name), AXIOM_OK,
+                 "%s: new", tag);
     arm();
-    TU_ASSERT_RC(axiom_hmac_setkey(c, key, keylen), AXIOM_OK, "%s: setkey", tag);
+    TU_ASSERT_RC(generic ? axiom_mac_init(m, key, keylen, NULL, 0) : axiom_hmac_setkey(h, key, keylen),
+                 AXIOM_OK, "%s: key", tag);
     if (stage >= 1)
-        TU_ASSERT_RC(axiom_hmac_update(c, msg, sizeof msg), AXIOM_OK, "%s: update", tag);
+        TU_ASSERT_RC(generic ? axiom_mac_update(m, msg, sizeof msg)
+                             : axiom_hmac_update(h, msg, sizeof msg),
+                     AXIOM_OK, "%s: update", tag);
     if (stage >= 2)
-        TU_ASSERT_RC(axiom_hmac_final(c, mac, 16), AXIOM_OK, "%s: final", tag);
-    snapshot(tag, c, 1);
-    axiom_hmac_free(c);
+        TU_ASSERT_RC(generic ? axiom_mac_final(m, mac, 16) : axiom_hmac_final(h, mac, 16),
+                     AXIOM_OK, "%s: final", tag);
+    if (generic) {
+        snapshot(tag, m, 1);
+        axiom_mac_free(m);
+    } else {
+        snapshot(tag, h, 1);
+        axiom_hmac_free(h);
+    }
     expect_clean(tag);
+}
+
+START_TEST(test_hmac)
+{
+    hmac_case(0, _i % 2 ? "sha256" : "sha224", (_i / 2) % 2 ? 80 : 32, _i / 4);
 }
 END_TEST
 
@@ -988,29 +1005,7 @@ END_TEST
  * and after its tag. */
 START_TEST(test_mac)
 {
-    const char *name = _i % 2 ? "sha256" : "sha224";
-    int stage = _i / 2; /* 0: after init; 1: after update; 2: after final */
-    char tag[64], mac_name[32];
-    snprintf(mac_name, sizeof mac_name, "hmac-%s", name);
-    snprintf(tag, sizeof tag, "%s/stage %d", mac_name, stage);
-    tu_rng_reset(tag);
-    uint8_t key[32], msg[45], mac[32];
-    tu_rand_bytes(key, sizeof key);
-    tu_rand_bytes(msg, sizeof msg);
-    ws_clear(&g_derived);
-    ws_add(&g_derived, "key", key, sizeof key, 0);
-    add_hmac(&g_derived, name, key, sizeof key);
-    axiom_mac_ctx *c;
-    TU_ASSERT_RC(axiom_mac_new(&c, mac_name), AXIOM_OK, "%s: new", tag);
-    arm();
-    TU_ASSERT_RC(axiom_mac_init(c, key, sizeof key, NULL, 0), AXIOM_OK, "%s: init", tag);
-    if (stage >= 1)
-        TU_ASSERT_RC(axiom_mac_update(c, msg, sizeof msg), AXIOM_OK, "%s: update", tag);
-    if (stage >= 2)
-        TU_ASSERT_RC(axiom_mac_final(c, mac, 16), AXIOM_OK, "%s: final", tag);
-    snapshot(tag, c, 1);
-    axiom_mac_free(c);
-    expect_clean(tag);
+    hmac_case(1, _i % 2 ? "sha256" : "sha224", 32, _i / 2);
 }
 END_TEST
 

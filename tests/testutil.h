@@ -60,6 +60,14 @@ size_t tu_check_sentinel(const void *buf, size_t len);
 /* The same for bytes [from, to) of a buffer filled from its start. */
 size_t tu_check_sentinel_range(const void *buf, size_t from, size_t to);
 
+/* In a forked child: run this program again as `prog @arg1 @arg2` (@arg2
+ * may be NULL), through $AXIOM_TEST_EMULATOR when it is set (make
+ * check-cross without binfmt_misc, where the kernel cannot run the program
+ * itself).  The path comes from /proc/self/exe, which valgrind reports as
+ * the program, not the tool.  Never returns: the child exits 126 when the
+ * path is unreadable and 127 when exec fails. */
+void tu_exec_self(const char *arg1, const char *arg2);
+
 /* Name of an AXIOM_E* code for messages ("AXIOM_EINVAL", ...). */
 const char *tu_errname(int rc);
 
@@ -123,9 +131,9 @@ int tu_run_suite(Suite *s);
         "kuznyechik-ctr-acpkm-32", "chacha20"
 #define TU_AEAD_NAMES                                                                    \
     "aes-128-gcm", "aes-192-gcm", "aes-256-gcm", "sm4-gcm", "chacha20-poly1305", \
-        "xchacha20-poly1305", "aes-128-gcm-siv", "aes-256-gcm-siv", "kuznyechik-mgm",     \
-        "kuznyechik-ctr-acpkm-omac", "aegis-128l", "aegis-128x2", "aegis-128x4", "aegis-256", \
-        "aegis-256x2", "aegis-256x4"
+        "xchacha20-poly1305", "aes-128-gcm-siv", "aes-256-gcm-siv", "xaes-256-gcm",       \
+        "kuznyechik-mgm", "kuznyechik-ctr-acpkm-omac", "aegis-128l", "aegis-128x2",        \
+        "aegis-128x4", "aegis-256", "aegis-256x2", "aegis-256x4"
 /* AEAD names of TU_AEAD_NAMES that take no associated data (any AD is
  * AXIOM_ELENGTH): kuznyechik-ctr-acpkm-omac authenticates the plaintext
  * alone. */

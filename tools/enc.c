@@ -430,6 +430,22 @@ static int writer_stop(writer *w)
     return e;
 }
 
+static void say_write_error(const output *out, const char *cmd, int e)
+{
+    fprintf(stderr, TOOL " %s: write error: '%s': %s\n", cmd, out->path ? out->path : "-",
+            strerror(e));
+}
+
+/* The next piece of input (source_next), saying why when it fails. */
+static int input_next(source *src, size_t want, const uint8_t **p, size_t *got, const char *cmd,
+                      const char *in)
+{
+    int e = source_next(src, want, p, got);
+    if (e)
+        fprintf(stderr, TOOL " %s: cannot read '%s': %s\n", cmd, in, strerror(e));
+    return e;
+}
+
 /* ---- progress ----------------------------------------------------------------- */
 
 typedef struct {
@@ -479,6 +495,41 @@ static void progress_draw(progress *p, int final)
         fputc('\n', stderr);
     p->shown = 1;
     p->last = t;
+}
+
+/* Hand @n bytes at @p to the writer thread; 0, or the error after saying
+ * it. */
+static int output_submit(writer *wr, const output *out, const uint8_t *p, size_t n,
+                         const char *cmd)
+{
+    int e = writer_submit(wr, p, n);
+    if (e)
+        say_write_error(out, cmd, e);
+    return e;
+}
+
+/* The end of a run that failed once the output was open: the writer
+ * stopped if it still runs (@writing), the temporary file removed. */
+static void output_fail(output *out, writer *wr, int writing)
+{
+    if (writing)
+        writer_stop(wr);
+    output_abort(out);
+}
+
+/* The end of a run that went well: the writer drained and stopped, the
+ * progress line completed, the output moved into place.  0, or -1 after
+ * saying why (nothing is left behind then). */
+static int output_finish(output *out, writer *wr, progress *pg, const char *cmd)
+{
+    int e = writer_stop(wr);
+    if (e) {
+        say_write_error(out, cmd, e);
+        output_abort(out);
+        return -1;
+    }
+    progress_draw(pg, 1);
+    return output_commit(out, cmd);
 }
 
 /* ---- keys ---------------------------------------------------------------------- */
@@ -993,11 +1044,8 @@ int axiom_tool_enc(int argc, char **argv)
     for (int cur = 0;; cur ^= 1) {
         size_t got, n;
         const uint8_t *data;
-        int e = source_next(&src, inbuf, &data, &got);
-        if (e) {
-            fprintf(stderr, TOOL " enc: cannot read '%s': %s\n", o.in, strerror(e));
+        if (input_next(&src, inbuf, &data, &got, "enc", o.in) != 0)
             goto fail;
-        }
         uint8_t *b = ob[cur];
         rc = axiom_chunked_encrypt_update(ctx, b + pending, outbuf - pending, &n, data, got);
         if (rc == AXIOM_OK && got < inbuf) {
@@ -1011,12 +1059,8 @@ int axiom_tool_enc(int argc, char **argv)
                                                                     : axiom_strerror(rc));
             goto fail;
         }
-        e = writer_submit(&wr, b, pending + n);
-        if (e) {
-            fprintf(stderr, TOOL " enc: write error: '%s': %s\n", out.path ? out.path : "-",
-                    strerror(e));
+        if (output_submit(&wr, &out, b, pending + n, "enc") != 0)
             goto fail;
-        }
         pending = 0;
         pg.done += got;
         progress_draw(&pg, 0);
@@ -1024,25 +1068,12 @@ int axiom_tool_enc(int argc, char **argv)
             break;
     }
     writing = 0;
-    rc = writer_stop(&wr);
-    if (rc) {
-        fprintf(stderr, TOOL " enc: write error: '%s': %s\n", out.path ? out.path : "-",
-                strerror(rc));
-        goto fail;
-    }
-    progress_draw(&pg, 1);
-    if (output_commit(&out, "enc") == 0)
+    if (output_finish(&out, &wr, &pg, "enc") == 0)
         status = EXIT_OK;
     goto done;
 fail:
-    if (writing) {
-        writing = 0;
-        writer_stop(&wr);
-    }
-    output_abort(&out);
+    output_fail(&out, &wr, writing);
 done:
-    if (writing)
-        writer_stop(&wr);
     source_done(&src);
     axiom_wipe(ik, sizeof ik);
     axiom_chunked_free(ctx);
@@ -1207,11 +1238,8 @@ int axiom_tool_dec(int argc, char **argv)
     for (int cur = 0;; cur ^= 1) {
         size_t got, n = 0;
         const uint8_t *data;
-        int e = source_next(&src, inbuf, &data, &got);
-        if (e) {
-            fprintf(stderr, TOOL " dec: cannot read '%s': %s\n", o.in, strerror(e));
+        if (input_next(&src, inbuf, &data, &got, "dec", o.in) != 0)
             goto fail;
-        }
         uint8_t *b = ob[cur];
         rc = axiom_chunked_decrypt_update(ctx, b, outbuf, &n, data, got);
         if (rc == AXIOM_OK && got < inbuf) {
@@ -1230,12 +1258,8 @@ int axiom_tool_dec(int argc, char **argv)
             say_failure(ctx, rc, o.in, written != 0);
             goto fail;
         }
-        e = writer_submit(&wr, b, n);
-        if (e) {
-            fprintf(stderr, TOOL " dec: write error: '%s': %s\n", out.path ? out.path : "-",
-                    strerror(e));
+        if (output_submit(&wr, &out, b, n, "dec") != 0)
             goto fail;
-        }
         written += n;
         pg.done += got;
         progress_draw(&pg, 0);
@@ -1243,25 +1267,12 @@ int axiom_tool_dec(int argc, char **argv)
             break;
     }
     writing = 0;
-    rc = writer_stop(&wr);
-    if (rc) {
-        fprintf(stderr, TOOL " dec: write error: '%s': %s\n", out.path ? out.path : "-",
-                strerror(rc));
-        goto fail;
-    }
-    progress_draw(&pg, 1);
-    if (output_commit(&out, "dec") == 0)
+    if (output_finish(&out, &wr, &pg, "dec") == 0)
         status = EXIT_OK;
     goto done;
 fail:
-    if (writing) {
-        writing = 0;
-        writer_stop(&wr);
-    }
-    output_abort(&out);
+    output_fail(&out, &wr, writing);
 done:
-    if (writing)
-        writer_stop(&wr);
     source_done(&src);
     axiom_wipe(ik, sizeof ik);
     axiom_wipe(fk, sizeof fk);

@@ -32,7 +32,10 @@ EXTRA_DIST += tests/cli.sh
 TESTS += tools/enc_test.sh
 EXTRA_DIST += tools/enc_test.sh tests/file_format_ref.py
 # The same with a 5 GiB sparse file through a pipe (native tier only;
-# about two minutes here, so not part of make check).
+# about two minutes here, so not part of make check); then the test
+# programs' long cases on every tier (CHECK_LARGE_TESTS, AXIOM_TEST_LARGE=1).
 check-large: tools/axiom-crypto$(EXEEXT)
 	LARGE=1 AXIOM_TIERS=native $(SHELL) $(srcdir)/tests/tiers.sh $(srcdir)/tools/enc_test.sh
+	test -z "$(CHECK_LARGE_TESTS)" || AXIOM_TEST_LARGE=1 \
+	  $(MAKE) $(AM_MAKEFLAGS) check TESTS="$(CHECK_LARGE_TESTS)"
 .PHONY: check-large

@@ -31,6 +31,13 @@ extern "C" {
  *    12, tag 16, messages and AD up to 2^36.  Nonce-misuse resistant: a
  *    repeated nonce reveals only whether two (AD, message) pairs were
  *    equal.
+ *  - `xaes-256-gcm` (c2sp.org/XAES-256-GCM): key 32, nonce 24, tag 16,
+ *    messages up to 2^36 - 32, AD up to 2^61 - 1.  AES-256-GCM under a
+ *    key derived per message (NIST SP 800-108r1 KDF with CMAC-AES-256)
+ *    from the key and the nonce's first 12 bytes, with its last 12 bytes
+ *    as the GCM nonce: the 24-byte nonce may be chosen at random for
+ *    practically any number of messages (2^80 with collision probability
+ *    2^-32).  Not nonce-misuse resistant.
  *
  *  - `kuznyechik-mgm` (MGM, RFC 9058, with Kuznyechik): key 32; nonce 16,
  *    the 127-bit nonce of RFC 9058 with the top bit of its first byte
@@ -60,8 +67,8 @@ extern "C" {
  *
  *  The AD may be up to 2^61 - 1 bytes for GCM, MGM and AEGIS, 2^36 for
  *  GCM-SIV and any length for the ChaCha20 family.  A 24-byte XChaCha20
- *  nonce may be chosen at random; the 12-byte nonces must be unique per
- *  key (a counter).
+ *  nonce and a 24-byte XAES-256-GCM nonce may be chosen at random; the
+ *  12-byte nonces must be unique per key (a counter).
  *
  *  AEGIS: the X variants run 2 or 4 AEGIS-128L or AEGIS-256 states side
  *  by side (one ymm or zmm register on CPUs with VAES) and are separate

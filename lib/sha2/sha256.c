@@ -1,11 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* SHA-224 and SHA-256 (FIPS 180-4): constants and the portable
- * compression kernel.
- *
- * The portable kernel keeps the 16-word message schedule in a ring, runs
- * sixteen rounds per loop iteration unrolled (the eight working variables
- * rotate through the macro arguments instead of being moved), and has no
- * branch or memory index that depends on the data: constant time. */
+ * compression kernel (sha2/sha2_generic_tmpl.h on 32-bit words, constant
+ * time). */
 #include "config.h"
 
 #include "sha2/hash.h"
@@ -35,55 +31,17 @@ const axiom_hash_cv axiom_sha256_iv = { .w32 = {
 /* ---- portable kernel ---------------------------------------------------- */
 
 #define ROR32(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
-/* Ch and Maj in forms with one operation fewer than the textbook ones. */
-#define CH(e, f, g) ((((f) ^ (g)) & (e)) ^ (g))
-#define MAJ(a, b, c) (((a) & (b)) | ((c) & ((a) | (b))))
 #define BSIG0(x) (ROR32(x, 2) ^ ROR32(x, 13) ^ ROR32(x, 22))
 #define BSIG1(x) (ROR32(x, 6) ^ ROR32(x, 11) ^ ROR32(x, 25))
 #define SSIG0(x) (ROR32(x, 7) ^ ROR32(x, 18) ^ ((x) >> 3))
 #define SSIG1(x) (ROR32(x, 17) ^ ROR32(x, 19) ^ ((x) >> 10))
 
-#define RND(a, b, c, d, e, f, g, h, i)                                                     \
-    do {                                                                                   \
-        uint32_t t1 = h + BSIG1(e) + CH(e, f, g) + kt[i] + w[(i) & 15];                  \
-        d += t1;                                                                           \
-        h = t1 + BSIG0(a) + MAJ(a, b, c);                                                  \
-    } while (0)
-
-/* W[t] for t >= 16 overwrites W[t - 16] in the ring. */
-#define SCHED(i)                                                                           \
-    (w[(i) & 15] += SSIG1(w[((i) - 2) & 15]) + w[((i) - 7) & 15] + SSIG0(w[((i) - 15) & 15]))
-
-#include "sha2/sha256_rounds.h"
-
-static void sha256_generic_compress(uint32_t state[AXIOM_SHA256_WORDS], const uint8_t *p,
-                                    size_t nblocks)
-{
-    uint32_t w[16];
-
-    for (; nblocks; nblocks--, p += AXIOM_SHA256_BLOCK) {
-        uint32_t a = state[0], b = state[1], c = state[2], d = state[3];
-        uint32_t e = state[4], f = state[5], g = state[6], h = state[7];
-        const uint32_t *kt = axiom_sha256_k;
-
-        for (int i = 0; i < 16; i++)
-            w[i] = axiom_load32_be(p + 4 * i);
-        RND8(0);
-        RND8(8);
-        /* Rounds 16..63, sixteen per iteration; kt advances so that the
-         * round macros keep constant ring indices. */
-        for (int r = 0; r < 3; r++) {
-            kt += 16;
-            SCHED8(0 + 16);
-            RND8(0);
-            SCHED8(8 + 16);
-            RND8(8);
-        }
-        state[0] += a; state[1] += b; state[2] += c; state[3] += d;
-        state[4] += e; state[5] += f; state[6] += g; state[7] += h;
-    }
-    axiom_wipe(w, sizeof w);
-}
+typedef uint32_t sha2_word;
+#define SHA2_LOAD(p) axiom_load32_be(p)
+#define SHA2_BLOCK AXIOM_SHA256_BLOCK
+#define SHA2_ROUNDS 64
+#define SHA2_K axiom_sha256_k
+#include "sha2/sha2_generic_tmpl.h"
 
 const axiom_hash_kernel axiom_sha256_generic = {
     .name = "generic",
@@ -92,7 +50,7 @@ const axiom_hash_kernel axiom_sha256_generic = {
     .desc = "portable SHA-256 compression",
     .lanes = 1,
     .block_cost = 480, /* ~7.5 cycles/byte (TSC, with SHA-NI/AVX off) */
-    .compress = sha256_generic_compress,
+    .compress = sha2_generic_compress,
     .compress_lanes = NULL,
     .block = AXIOM_SHA256_BLOCK,
 };

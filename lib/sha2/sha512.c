@@ -1,12 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* SHA-384, SHA-512 and SHA-512/256 (FIPS 180-4): constants and the portable
- * compression kernel.
- *
- * The kernel has the shape of the SHA-256 one on 64-bit words: the
- * 16-word message schedule in a ring, sixteen rounds per loop iteration
- * unrolled (the eight working variables rotate through the macro
- * arguments), and no branch or memory index that depends on the data:
- * constant time. */
+ * compression kernel (sha2/sha2_generic_tmpl.h on 64-bit words, constant
+ * time). */
 #include "config.h"
 
 #include "sha2/hash.h"
@@ -72,54 +67,17 @@ const axiom_hash_cv axiom_sha512_256_iv = { .w64 = {
 /* ---- portable kernel ---------------------------------------------------- */
 
 #define ROR64(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
-#define CH(e, f, g) ((((f) ^ (g)) & (e)) ^ (g))
-#define MAJ(a, b, c) (((a) & (b)) | ((c) & ((a) | (b))))
 #define BSIG0(x) (ROR64(x, 28) ^ ROR64(x, 34) ^ ROR64(x, 39))
 #define BSIG1(x) (ROR64(x, 14) ^ ROR64(x, 18) ^ ROR64(x, 41))
 #define SSIG0(x) (ROR64(x, 1) ^ ROR64(x, 8) ^ ((x) >> 7))
 #define SSIG1(x) (ROR64(x, 19) ^ ROR64(x, 61) ^ ((x) >> 6))
 
-#define RND(a, b, c, d, e, f, g, h, i)                                                     \
-    do {                                                                                   \
-        uint64_t t1 = h + BSIG1(e) + CH(e, f, g) + kt[i] + w[(i) & 15];                  \
-        d += t1;                                                                           \
-        h = t1 + BSIG0(a) + MAJ(a, b, c);                                                  \
-    } while (0)
-
-/* W[t] for t >= 16 overwrites W[t - 16] in the ring. */
-#define SCHED(i)                                                                           \
-    (w[(i) & 15] += SSIG1(w[((i) - 2) & 15]) + w[((i) - 7) & 15] + SSIG0(w[((i) - 15) & 15]))
-
-#include "sha2/sha256_rounds.h"
-
-static void sha512_generic_compress(uint64_t state[AXIOM_SHA512_WORDS], const uint8_t *p,
-                                    size_t nblocks)
-{
-    uint64_t w[16];
-
-    for (; nblocks; nblocks--, p += AXIOM_SHA512_BLOCK) {
-        uint64_t a = state[0], b = state[1], c = state[2], d = state[3];
-        uint64_t e = state[4], f = state[5], g = state[6], h = state[7];
-        const uint64_t *kt = axiom_sha512_k;
-
-        for (int i = 0; i < 16; i++)
-            w[i] = axiom_load64_be(p + 8 * i);
-        RND8(0);
-        RND8(8);
-        /* Rounds 16..79, sixteen per iteration; kt advances so that the
-         * round macros keep constant ring indices. */
-        for (int r = 0; r < 4; r++) {
-            kt += 16;
-            SCHED8(0 + 16);
-            RND8(0);
-            SCHED8(8 + 16);
-            RND8(8);
-        }
-        state[0] += a; state[1] += b; state[2] += c; state[3] += d;
-        state[4] += e; state[5] += f; state[6] += g; state[7] += h;
-    }
-    axiom_wipe(w, sizeof w);
-}
+typedef uint64_t sha2_word;
+#define SHA2_LOAD(p) axiom_load64_be(p)
+#define SHA2_BLOCK AXIOM_SHA512_BLOCK
+#define SHA2_ROUNDS 80
+#define SHA2_K axiom_sha512_k
+#include "sha2/sha2_generic_tmpl.h"
 
 const axiom_hash_kernel axiom_sha512_generic = {
     .name = "generic",
@@ -131,5 +89,5 @@ const axiom_hash_kernel axiom_sha512_generic = {
     .compress = NULL,
     .compress_lanes = NULL,
     .block = AXIOM_SHA512_BLOCK,
-    .compress64 = sha512_generic_compress,
+    .compress64 = sha2_generic_compress,
 };

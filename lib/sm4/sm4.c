@@ -441,46 +441,20 @@ static void sm4m_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 /* ---- modes --------------------------------------------------------------- */
 
 /* CTR and CBC decryption stage SM4M_BATCH blocks (a multiple of the
- * three-block interleave) per call of the block function; the serial modes
- * and CFB decryption use lib/core/bc_modes.h. */
+ * three-block interleave) per call of the block function; all modes are
+ * the loops of lib/core/bc_modes.h. */
 #define SM4M_BATCH 24
 
 static void sm4m_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                      uint8_t ctr[16])
 {
-    uint8_t buf[SM4M_BATCH * 16];
-    while (n > 0) {
-        size_t m = n < SM4M_BATCH ? n : SM4M_BATCH;
-        for (size_t i = 0; i < m; i++) {
-            memcpy(buf + 16 * i, ctr, 16);
-            axiom_ctr128_add(ctr, 1);
-        }
-        sm4m_blocks(ks, buf, buf, m, 0);
-        for (size_t i = 0; i < m; i++)
-            axiom_xor16(out + 16 * i, in + 16 * i, buf + 16 * i);
-        in += 16 * m;
-        out += 16 * m;
-        n -= m;
-    }
-    axiom_wipe(buf, sizeof buf);
+    axiom_bc_ctr_batched(ks, out, in, n, ctr, sm4m_ecb_enc, SM4M_BATCH);
 }
 
 static void sm4m_cbc_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                          uint8_t iv[16])
 {
-    uint8_t c[SM4M_BATCH * 16]; /* the ciphertext, so that in place works */
-    while (n > 0) {
-        size_t m = n < SM4M_BATCH ? n : SM4M_BATCH;
-        memcpy(c, in, 16 * m);
-        sm4m_blocks(ks, out, in, m, 1);
-        axiom_xor16(out, out, iv);
-        for (size_t i = 1; i < m; i++)
-            axiom_xor16(out + 16 * i, out + 16 * i, c + 16 * (i - 1));
-        memcpy(iv, c + 16 * (m - 1), 16);
-        in += 16 * m;
-        out += 16 * m;
-        n -= m;
-    }
+    axiom_bc_cbc_dec_batched(ks, out, in, n, iv, sm4m_ecb_dec, SM4M_BATCH);
 }
 
 AXIOM_BC_DEFINE_MODE(sm4m_cbc_enc, axiom_bc_cbc_enc_generic, sm4m_ecb_enc)

@@ -24,8 +24,6 @@
 #include "chacha/poly1305.h"
 #include "testutil.h"
 
-static const char *self;
-
 static const char *const cipher_names[] = {
     "aes-128-ecb", "aes-192-cbc", "aes-256-ctr", "aes-128-xts", "kuznyechik-ecb",
     "kuznyechik-ctr", "sm4-ecb", "sm4-ctr", "chacha20",
@@ -104,14 +102,7 @@ static int spawn(const char *value, const char *want)
             setenv("AXIOM_CT_ONLY", value, 1);
         else
             unsetenv("AXIOM_CT_ONLY");
-        /* Under an emulator without binfmt_misc (make check-cross) the
-         * emulator runs the program. */
-        const char *emu = getenv("AXIOM_TEST_EMULATOR");
-        if (emu && *emu)
-            execl(emu, emu, self, "--child", want, (char *)NULL);
-        else
-            execl(self, self, "--child", want, (char *)NULL);
-        _exit(126);
+        tu_exec_self("--child", want);
     }
     int st = 0;
     if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
@@ -148,7 +139,6 @@ int main(int argc, char **argv)
 {
     if (argc == 3 && strcmp(argv[1], "--child") == 0)
         return child(strcmp(argv[2], "1") == 0);
-    self = argv[0];
     tu_init("test_ct_only");
     return tu_run_suite(ct_only_suite());
 }

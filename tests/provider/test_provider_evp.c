@@ -2,7 +2,7 @@
 /* The axiom OpenSSL provider through the EVP API: every algorithm fetched
  * with "provider=axiom" against the same operation on OpenSSL's default
  * provider (gost-engine's provider for Kuznyechik when it is installed,
- * libgcrypt for SM4-GCM), with random keys, IVs, AD, lengths and split
+ * libgcrypt for SM4-GCM, AES-GCM-SIV and XAES-256-GCM), with random keys, IVs, AD, lengths and split
  * points, in place, padding on and off, tag lengths, wrong tags, context
  * copies mid-stream, OpenSSL's parameters, TLS record processing, the
  * Wycheproof vectors, errors, and the provider's operation counters. */
@@ -555,6 +555,182 @@ START_TEST(test_aead)
         EVP_CIPHER_free(ref);
     }
     free(p); free(want); free(got); free(dup); free(ad);
+}
+END_TEST
+
+/* ------------------------------------------------ whole-message AEADs */
+
+/* AES-GCM-SIV (libgcrypt's, as OpenSSL 3.0 has none) and XAES-256-GCM
+ * (libgcrypt's AES-256 and AES-256-GCM composed from the C2SP steps) as
+ * references. */
+static void gcry_whole_seal(const char *name, const uint8_t *key, const uint8_t *nonce,
+                            const uint8_t *ad, size_t adl, const uint8_t *p, size_t len,
+                            uint8_t *c, uint8_t tag[16])
+{
+    gcry_cipher_hd_t h;
+    uint8_t kx[32];
+    const uint8_t *gkey = key, *giv = nonce;
+    int algo = GCRY_CIPHER_AES256, mode = GCRY_CIPHER_MODE_GCM_SIV;
+    if (strcmp(name, "AES-128-GCM-SIV") == 0) {
+        algo = GCRY_CIPHER_AES128;
+    } else if (strcmp(name, "XAES-256-GCM") == 0) {
+        uint8_t l[16] = { 0 }, k1[16], m[32];
+        TU_ASSERT(gcry_cipher_open(&h, GCRY_CIPHER_AES256, GCRY_CIPHER_MODE_ECB, 0) == 0, "ecb");
+        gcry_cipher_setkey(h, key, 32);
+        gcry_cipher_encrypt(h, l, 16, NULL, 0);
+        for (int i = 0; i < 16; i++)
+            k1[i] = (uint8_t)(l[i] << 1 | (i < 15 ? l[i + 1] >> 7 : 0));
+        k1[15] ^= (uint8_t)(l[0] & 0x80 ? 0x87 : 0);
+        for (int b = 0; b < 2; b++) {
+            const uint8_t head[4] = { 0, (uint8_t)(b + 1), 'X', 0 };
+            memcpy(m + 16 * b, head, 4);
+            memcpy(m + 16 * b + 4, nonce, 12);
+            for (int i = 0; i < 16; i++)
+                m[16 * b + i] ^= k1[i];
+        }
+        gcry_cipher_encrypt(h, kx, 32, m, 32);
+        gcry_cipher_close(h);
+        gkey = kx;
+        giv = nonce + 12;
+        mode = GCRY_CIPHER_MODE_GCM;
+    }
+    TU_ASSERT(gcry_cipher_open(&h, algo, mode, 0) == 0, "gcry open %s", name);
+    TU_ASSERT(gcry_cipher_setkey(h, gkey, algo == GCRY_CIPHER_AES128 ? 16 : 32) == 0 &&
+              gcry_cipher_setiv(h, giv, 12) == 0 && gcry_cipher_authenticate(h, ad, adl) == 0,
+              "gcry setup %s", name);
+    if (mode == GCRY_CIPHER_MODE_GCM)
+        gcry_cipher_final(h);
+    TU_ASSERT(gcry_cipher_encrypt(h, c, len ? len : 1, p, len) == 0 &&
+              gcry_cipher_gettag(h, tag, 16) == 0, "gcry %s", name);
+    gcry_cipher_close(h);
+}
+
+/* One message through EVP: the AD in @adparts updates, the text in one
+ * update (none when @len is 0 and @skip_empty), then final; opening sets
+ * @tag first.  Returns final's result (and 0 when the text update fails). */
+static int whole_evp(EVP_CIPHER *c, int enc, const uint8_t *key, const uint8_t *nonce,
+                     const uint8_t *ad, size_t adl, int adparts, const uint8_t *in, size_t len,
+                     uint8_t *out, uint8_t tag[16], int skip_empty)
+{
+    EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new();
+    int l = 0, ok = EVP_CipherInit_ex2(x, c, key, nonce, enc, NULL);
+    if (ok && !enc)
+        ok = EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, 16, tag) > 0;
+    for (int i = 0; ok && i < adparts; i++) {
+        const size_t a = adl * (size_t)i / (size_t)adparts, b = adl * (size_t)(i + 1) / (size_t)adparts;
+        ok = EVP_CipherUpdate(x, NULL, &l, ad + a, (int)(b - a));
+    }
+    if (ok && !(len == 0 && skip_empty))
+        ok = EVP_CipherUpdate(x, out, &l, in, (int)len) && (size_t)l == len;
+    if (ok)
+        ok = EVP_CipherFinal_ex(x, out + len, &l) && l == 0;
+    if (ok && enc)
+        ok = EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, 16, tag) > 0;
+    EVP_CIPHER_CTX_free(x);
+    return ok;
+}
+
+START_TEST(test_aead_whole)
+{
+    setup();
+    tu_rng_reset("prov-aead-whole");
+    static const char *const names[] = { "AES-128-GCM-SIV", "AES-256-GCM-SIV", "XAES-256-GCM" };
+    uint8_t *p = malloc(MAXLEN), *want = malloc(MAXLEN), *got = malloc(MAXLEN), *ad = malloc(600);
+    TU_ASSERT(p && want && got && ad, "malloc");
+    for (size_t ni = 0; ni < 3; ni++) {
+        const char *name = names[ni];
+        EVP_CIPHER *ours = cipher(name, AX);
+        const size_t kl = ni == 0 ? 16 : 32, nl = ni == 2 ? 24 : 12;
+        TU_ASSERT((size_t)EVP_CIPHER_get_key_length(ours) == kl, "%s key length", name);
+        TU_ASSERT((size_t)EVP_CIPHER_get_iv_length(ours) == nl, "%s nonce length", name);
+        TU_ASSERT((EVP_CIPHER_get_flags(ours) & EVP_CIPH_FLAG_AEAD_CIPHER) != 0, "AEAD flag");
+        TU_ASSERT(EVP_CIPHER_get_mode(ours) == (ni < 2 ? 0x10005 : 0), "%s mode", name);
+        /* OpenSSL 3.0's default provider lacks these: a fetch by name
+         * alone finds ours. */
+        EVP_CIPHER *any = EVP_CIPHER_fetch(NULL, name, NULL);
+        TU_ASSERT(any != NULL, "fetch %s without properties", name);
+        EVP_CIPHER_free(any);
+        ERR_clear_error();
+        for (int it = 0; it < 60; it++) {
+            uint8_t key[32], nonce[24], tag[16], rtag[16];
+            const size_t adl = it % 5 == 0 ? 0 : tu_rand_range(0, 3) ? tu_rand_range(0, 40)
+                                                                     : tu_rand_range(0, 600);
+            const size_t len = it < 3 ? (size_t)it * 7 : tu_rand_range(0, 2) ? tu_rand_range(0, 300)
+                                                                             : tu_rand_range(0, MAXLEN);
+            const int adparts = (int)tu_rand_range(1, 3);
+            tu_rand_bytes(key, kl);
+            tu_rand_bytes(nonce, nl);
+            tu_rand_bytes(ad, adl);
+            tu_rand_bytes(p, len);
+            gcry_whole_seal(name, key, nonce, ad, adl, p, len, want, rtag);
+            TU_ASSERT(whole_evp(ours, 1, key, nonce, ad, adl, adparts, p, len, got, tag, it == 0),
+                      "%s seal len %zu adl %zu", name, len, adl);
+            TU_ASSERT_MEM_EQ(got, want, len, "%s ciphertext len %zu adl %zu", name, len, adl);
+            TU_ASSERT_MEM_EQ(tag, rtag, 16, "%s tag len %zu adl %zu", name, len, adl);
+            TU_ASSERT(whole_evp(ours, 0, key, nonce, ad, adl, adparts, want, len, got, tag, it == 0),
+                      "%s open len %zu", name, len);
+            TU_ASSERT_MEM_EQ(got, p, len, "%s plaintext len %zu", name, len);
+            /* A wrong tag: the text update fails, its output is zeros. */
+            tag[tu_rand_range(0, 15)] ^= 0x04;
+            memset(got, 0x77, len);
+            TU_ASSERT(!whole_evp(ours, 0, key, nonce, ad, adl, adparts, want, len, got, tag, 0),
+                      "%s: wrong tag accepted", name);
+            expect_error("authentication failed", "wrong tag");
+            for (size_t i = 0; i < len; i++)
+                TU_ASSERT(got[i] == 0, "%s: byte %zu of a forgery released", name, i);
+        }
+        /* The whole text in one update: a second one is refused, and so is
+         * AD after the text; a tag longer or shorter than 16 bytes too. */
+        EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new();
+        uint8_t key[32] = { 1 }, nonce[24] = { 2 }, tag[16];
+        int l;
+        TU_ASSERT(EVP_EncryptInit_ex2(x, ours, key, nonce, NULL), "init");
+        TU_ASSERT(EVP_EncryptUpdate(x, got, &l, p, 10), "first text update");
+        TU_ASSERT(!EVP_EncryptUpdate(x, got + 10, &l, p + 10, 10), "second text update accepted");
+        expect_error("out of order", "second update");
+        TU_ASSERT(!EVP_EncryptUpdate(x, NULL, &l, ad, 3), "AD after the text accepted");
+        ERR_clear_error();
+        TU_ASSERT(EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, 16, tag) > 0, "tag");
+        TU_ASSERT(EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, 12, tag) <= 0, "12-byte tag");
+        ERR_clear_error();
+        TU_ASSERT(EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_IVLEN, (int)nl + 1, NULL) <= 0,
+                  "%s: other IV length", name);
+        ERR_clear_error();
+        TU_ASSERT(EVP_DecryptInit_ex2(x, ours, key, nonce, NULL), "dec init");
+        TU_ASSERT(!EVP_DecryptUpdate(x, got, &l, p, 10), "open without a tag");
+        expect_error("tag", "open without a tag");
+        TU_ASSERT(EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, 8, tag) <= 0, "8-byte tag set");
+        ERR_clear_error();
+        EVP_CIPHER_CTX_free(x);
+        EVP_CIPHER_free(ours);
+    }
+    /* Known answers: RFC 8452 C.1 and C.2, c2sp.org/XAES-256-GCM. */
+    static const struct {
+        const char *name, *key, *nonce, *ad, *p, *c, *t;
+    } kat[] = {
+        { "AES-128-GCM-SIV", "01000000000000000000000000000000", "030000000000000000000000", "",
+          "0100000000000000", "b5d839330ac7b786", "578782fff6013b815b287c22493a364c" },
+        { "AES-256-GCM-SIV", "0100000000000000000000000000000000000000000000000000000000000000",
+          "030000000000000000000000", "", "", "", "07f5f4169bbf55a8400cd47ea6fd400f" },
+        { "XAES-256-GCM", "0303030303030303030303030303030303030303030303030303030303030303",
+          "4142434445464748494a4b4c4d4e4f505152535455565758",
+          "633273702e6f72672f584145532d3235362d47434d", "584145532d3235362d47434d",
+          "986ec1832593df5443a17943", "7fd083bf3fdb41abd740a21f71eb769d" },
+    };
+    for (size_t i = 0; i < sizeof kat / sizeof kat[0]; i++) {
+        size_t kl, nl, al, pl, cl, tl;
+        uint8_t *k = tu_hex_alloc(kat[i].key, &kl), *n = tu_hex_alloc(kat[i].nonce, &nl);
+        uint8_t *a = tu_hex_alloc(kat[i].ad, &al), *pt = tu_hex_alloc(kat[i].p, &pl);
+        uint8_t *ct = tu_hex_alloc(kat[i].c, &cl), *t = tu_hex_alloc(kat[i].t, &tl);
+        uint8_t tag[16], out[64];
+        EVP_CIPHER *c = cipher(kat[i].name, AX);
+        TU_ASSERT(whole_evp(c, 1, k, n, a, al, 1, pt, pl, out, tag, 0), "%s KAT", kat[i].name);
+        TU_ASSERT_MEM_EQ(out, ct, cl, "%s KAT ciphertext", kat[i].name);
+        TU_ASSERT_MEM_EQ(tag, t, 16, "%s KAT tag", kat[i].name);
+        EVP_CIPHER_free(c);
+        free(k); free(n); free(a); free(pt); free(ct); free(t);
+    }
+    free(p); free(want); free(got); free(ad);
 }
 END_TEST
 
@@ -1299,6 +1475,7 @@ static Suite *provider_suite(void)
     tcase_add_test(tc, test_kuznyechik_kat);
     tcase_add_test(tc, test_aead);
     tcase_add_test(tc, test_aead_rules);
+    tcase_add_test(tc, test_aead_whole);
     tcase_add_test(tc, test_tls12_records);
     tcase_add_test(tc, test_tls_cbc_records);
     tcase_add_test(tc, test_wycheproof_aead);

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The AEGIS-128L / AEGIS-128X kernel operations (lib/aegis/aegis.h) over
- * the vector operations of aegis_ops_*.h, AEGIS_LANES lanes per block.
+/* The AEGIS-128L / AEGIS-128X steps over the vector operations of
+ * aegis_ops_*.h, AEGIS_LANES lanes per block, and through
+ * aegis_kernel_tmpl.h the kernel operations (lib/aegis/aegis.h).
  * Included once by each 128-family kernel file; the functions keep the
  * names below in every file (each file is its own translation unit). */
 
 /*
  * The eight state blocks stay in registers from Init to the tag on the
- * one-call paths (aegis128_seal, aegis128_open); the step operations load
+ * one-call paths (aegis_seal_op, aegis_open_op); the step operations load
  * the state from memory and store it back.
  *
  * Update: S'0 = AESRound(S7, S0 ^ M0) is computed as AESENC(S7, M0) ^ S0
@@ -30,11 +31,11 @@
 #define A128_RATE (2 * A128_W)
 #define A128_AI static inline __attribute__((always_inline))
 
-typedef struct a128_st {
+typedef struct aeg_st {
     aeg_v s0, s1, s2, s3, s4, s5, s6, s7;
-} a128_st;
+} aeg_st;
 
-A128_AI void a128_load(a128_st *S, const axiom_aegis_state *m)
+A128_AI void aeg_load(aeg_st *S, const axiom_aegis_state *m)
 {
     S->s0 = v_load(m->v[0]);
     S->s1 = v_load(m->v[1]);
@@ -46,7 +47,7 @@ A128_AI void a128_load(a128_st *S, const axiom_aegis_state *m)
     S->s7 = v_load(m->v[7]);
 }
 
-A128_AI void a128_save(axiom_aegis_state *m, const a128_st *S)
+A128_AI void aeg_save(axiom_aegis_state *m, const aeg_st *S)
 {
     v_store(m->v[0], S->s0);
     v_store(m->v[1], S->s1);
@@ -62,7 +63,7 @@ A128_AI void a128_save(axiom_aegis_state *m, const a128_st *S)
  * into its old one's variable once nothing else reads the old value: with
  * three-operand AES instructions every block then keeps its register
  * from step to step (no register moves). */
-A128_AI void a128_update(a128_st *S, aeg_v m0, aeg_v m1)
+A128_AI void a128_update(aeg_st *S, aeg_v m0, aeg_v m1)
 {
     const aeg_v t0 = v_aes(S->s7, m0);
     S->s7 = v_aes(S->s6, S->s7);
@@ -76,7 +77,7 @@ A128_AI void a128_update(a128_st *S, aeg_v m0, aeg_v m1)
 }
 
 /* Update with the plaintext P0, P1 of a decrypted step (see above). */
-A128_AI void a128_update_dec(a128_st *S, aeg_v p0, aeg_v p1)
+A128_AI void a128_update_dec(aeg_st *S, aeg_v p0, aeg_v p1)
 {
     const aeg_v z = v_zero();
     const aeg_v t0 = v_aes(S->s7, z);
@@ -92,7 +93,7 @@ A128_AI void a128_update_dec(a128_st *S, aeg_v p0, aeg_v p1)
 
 /* Init(key, nonce); the X variants XOR the lanes' context separators into
  * S3 and S7 before each of the ten updates. */
-A128_AI void a128_init(a128_st *S, const uint8_t *key, const uint8_t *nonce)
+A128_AI void aeg_init(aeg_st *S, const uint8_t *key, const uint8_t *nonce)
 {
     const aeg_v k = v_bcast(key), n = v_bcast(nonce);
     const aeg_v c0 = v_bcast(axiom_aegis_c0), c1 = v_bcast(axiom_aegis_c1);
@@ -117,13 +118,13 @@ A128_AI void a128_init(a128_st *S, const uint8_t *key, const uint8_t *nonce)
     }
 }
 
-A128_AI void a128_absorb(a128_st *S, const uint8_t *p)
+A128_AI void aeg_absorb(aeg_st *S, const uint8_t *p)
 {
     a128_update(S, v_load(p), v_load(p + A128_W));
 }
 
 /* Enc of one step. */
-A128_AI void a128_enc(a128_st *S, uint8_t *out, const uint8_t *in)
+A128_AI void aeg_enc(aeg_st *S, uint8_t *out, const uint8_t *in)
 {
     const aeg_v m0 = v_load(in), m1 = v_load(in + A128_W);
     v_store(out, v_xor_and(v_xor3(m0, S->s1, S->s6), S->s2, S->s3));
@@ -132,7 +133,7 @@ A128_AI void a128_enc(a128_st *S, uint8_t *out, const uint8_t *in)
 }
 
 /* Dec of one step. */
-A128_AI void a128_dec(a128_st *S, uint8_t *out, const uint8_t *in)
+A128_AI void aeg_dec(aeg_st *S, uint8_t *out, const uint8_t *in)
 {
     const aeg_v p0 = v_xor_and(v_xor3(v_load(in), S->s1, S->s6), S->s2, S->s3);
     const aeg_v p1 = v_xor_and(v_xor3(v_load(in + A128_W), S->s2, S->s5), S->s6, S->s7);
@@ -143,7 +144,7 @@ A128_AI void a128_dec(a128_st *S, uint8_t *out, const uint8_t *in)
 
 /* DecPartial: the zero-padded ciphertext step @in, its plaintext masked
  * to the real bytes (@mask), written whole to @out and absorbed. */
-A128_AI void a128_dec_last(a128_st *S, uint8_t *out, const uint8_t *in, const uint8_t *mask)
+A128_AI void aeg_dec_last(aeg_st *S, uint8_t *out, const uint8_t *in, const uint8_t *mask)
 {
     const aeg_v p0 = v_and(v_xor_and(v_xor3(v_load(in), S->s1, S->s6), S->s2, S->s3),
                            v_load(mask));
@@ -155,7 +156,7 @@ A128_AI void a128_dec_last(a128_st *S, uint8_t *out, const uint8_t *in, const ui
 }
 
 /* Finalize's seven updates. */
-A128_AI void a128_finalize(a128_st *S, uint64_t adbits, uint64_t msgbits)
+A128_AI void aeg_finalize(aeg_st *S, uint64_t adbits, uint64_t msgbits)
 {
     uint8_t u[16];
     axiom_store64_le(u, adbits);
@@ -166,7 +167,7 @@ A128_AI void a128_finalize(a128_st *S, uint64_t adbits, uint64_t msgbits)
 }
 
 /* The tag: the lanes' tags XORed. */
-A128_AI void a128_tag(const a128_st *S, uint8_t *tag, size_t taglen)
+A128_AI void aeg_tag(const aeg_st *S, uint8_t *tag, size_t taglen)
 {
     if (taglen == 16) {
         v_fold_store(tag, v_xor3(v_xor3(S->s0, S->s1, S->s2), v_xor3(S->s3, S->s4, S->s5), S->s6));
@@ -176,109 +177,15 @@ A128_AI void a128_tag(const a128_st *S, uint8_t *tag, size_t taglen)
     }
 }
 
-/* ---- the kernel operations ---------------------------------------------- */
-
-static void aegis128_init_op(const axiom_aegis_kernel *k, axiom_aegis_state *s,
-                             const uint8_t *key, const uint8_t *nonce)
+/* The next step's keystream (Enc of a zero step), the state kept. */
+A128_AI void aeg_keystream(const aeg_st *S, uint8_t *z)
 {
-    a128_st S;
-    (void)k;
-    a128_init(&S, key, nonce);
-    a128_save(s, &S);
+    v_store(z, v_xor_and(v_xor(S->s1, S->s6), S->s2, S->s3));
+    v_store(z + A128_W, v_xor_and(v_xor(S->s2, S->s5), S->s6, S->s7));
 }
 
-static void aegis128_absorb_op(const axiom_aegis_kernel *k, axiom_aegis_state *s,
-                               const uint8_t *in, size_t n)
-{
-    a128_st S;
-    (void)k;
-    a128_load(&S, s);
-    for (size_t i = 0; i < n; i++)
-        a128_absorb(&S, in + A128_RATE * i);
-    a128_save(s, &S);
-}
-
-static void aegis128_enc_op(const axiom_aegis_kernel *k, axiom_aegis_state *s, uint8_t *out,
-                            const uint8_t *in, size_t n)
-{
-    a128_st S;
-    (void)k;
-    a128_load(&S, s);
-    for (size_t i = 0; i < n; i++)
-        a128_enc(&S, out + A128_RATE * i, in + A128_RATE * i);
-    a128_save(s, &S);
-}
-
-static void aegis128_dec_op(const axiom_aegis_kernel *k, axiom_aegis_state *s, uint8_t *out,
-                            const uint8_t *in, size_t n)
-{
-    a128_st S;
-    (void)k;
-    a128_load(&S, s);
-    for (size_t i = 0; i < n; i++)
-        a128_dec(&S, out + A128_RATE * i, in + A128_RATE * i);
-    a128_save(s, &S);
-}
-
-static void aegis128_keystream_op(const axiom_aegis_kernel *k, const axiom_aegis_state *s,
-                                  uint8_t *z)
-{
-    a128_st S;
-    (void)k;
-    a128_load(&S, s);
-    v_store(z, v_xor_and(v_xor(S.s1, S.s6), S.s2, S.s3));
-    v_store(z + A128_W, v_xor_and(v_xor(S.s2, S.s5), S.s6, S.s7));
-}
-
-static void aegis128_finalize_op(const axiom_aegis_kernel *k, axiom_aegis_state *s,
-                                 uint64_t adbits, uint64_t msgbits)
-{
-    a128_st S;
-    (void)k;
-    a128_load(&S, s);
-    a128_finalize(&S, adbits, msgbits);
-    a128_save(s, &S);
-}
-
-/* A whole message in registers. */
-A128_AI void a128_message(const axiom_aegis_msg *m, int encrypt)
-{
-    a128_st S;
-    a128_init(&S, m->key, m->nonce);
-    for (size_t i = 0; i < m->adsteps; i++)
-        a128_absorb(&S, m->ad + A128_RATE * i);
-    if (m->adlast)
-        a128_absorb(&S, m->adlast);
-    if (encrypt) {
-        for (size_t i = 0; i < m->steps; i++)
-            a128_enc(&S, m->out + A128_RATE * i, m->in + A128_RATE * i);
-        if (m->inlast)
-            a128_enc(&S, m->outlast, m->inlast);
-    } else {
-        for (size_t i = 0; i < m->steps; i++)
-            a128_dec(&S, m->out + A128_RATE * i, m->in + A128_RATE * i);
-        if (m->inlast)
-            a128_dec_last(&S, m->outlast, m->inlast, m->lastmask);
-    }
-    a128_finalize(&S, m->adbits, m->msgbits);
-    a128_tag(&S, m->tag, m->taglen);
-}
-
-static void aegis128_seal_op(const axiom_aegis_kernel *k, const axiom_aegis_msg *m)
-{
-    (void)k;
-    a128_message(m, 1);
-}
-
-static void aegis128_open_op(const axiom_aegis_kernel *k, const axiom_aegis_msg *m)
-{
-    (void)k;
-    a128_message(m, 0);
-}
+#define AEG_RATE A128_RATE
+#include "aegis/x86_64/aegis_kernel_tmpl.h"
 
 /* The operations for a kernel descriptor of this file. */
-#define AEGIS128_OPS                                                                        \
-    .family = 128, .lanes = AEGIS_LANES, .init = aegis128_init_op,                          \
-    .absorb = aegis128_absorb_op, .enc = aegis128_enc_op, .dec = aegis128_dec_op,           \
-    .keystream = aegis128_keystream_op, .finalize = aegis128_finalize_op,                   \
-    .seal = aegis128_seal_op, .open = aegis128_open_op
+#define AEGIS128_OPS .family = 128, AEGIS_KERNEL_OPS

@@ -219,6 +219,20 @@ static void ifma_blocks(axiom_poly1305 *p, const uint8_t *in, size_t nblocks)
  * everywhere, r^8 .. r^1 for the last step, or 1 for the first. */
 typedef struct { __m512i v[5]; } ifma_mul;
 
+/* The 8 blocks at @pm (not NULL) as limbs l0 < 2^44, l1 < 2^44, l2 < 2^41
+ * with the 2^128 bit, blocks 0, 4, 1, 5, 2, 6, 3, 7 in lanes 0 .. 7. */
+#define IFMA_LIMBS(l0, l1, l2, pm)                                                      \
+    do {                                                                                \
+        __m512i a_ = _mm512_loadu_si512((const void *)(pm));                            \
+        __m512i b_ = _mm512_loadu_si512((const void *)((pm) + 64));                     \
+        __m512i lo_ = _mm512_unpacklo_epi64(a_, b_);                                    \
+        __m512i hi_ = _mm512_unpackhi_epi64(a_, b_);                                    \
+        l0 = _mm512_and_si512(lo_, m44);                                                \
+        l1 = _mm512_ternarylogic_epi64(_mm512_srli_epi64(lo_, 44),                      \
+                                       _mm512_slli_epi64(hi_, 20), m44, 0xa8);          \
+        l2 = _mm512_or_si512(_mm512_srli_epi64(hi_, 24), hibit);                        \
+    } while (0)
+
 /* h = h * mu + m, lane by lane, for 8 blocks at @ptr (m = 0 when @ptr is
  * NULL; blocks 0, 4, 1, 5, 2, 6, 3, 7 in lanes 0 .. 7), written for throughput: it runs among the ChaCha20 rounds, which
  * hide its latency.  The message limbs start the lo accumulators; the high
@@ -231,49 +245,17 @@ typedef struct { __m512i v[5]; } ifma_mul;
  * (limb 0), 2^40 and 2^39 (limb 2), so the products by 2^8 and 5 * 2^10
  * stay under 2^52; the lo sums under 2^55, so the carries are under 2^11
  * (2^13 for limb 2) and the limbs leave under 2^44 + 2^16, 2^44 + 2^11 and
- * 2^42 + 2^11, plus a message limb under 2^44, 2^44 and 2^41. */
-#define IFMA_STEP(h0, h1, h2, mu, ptr)                                                  \
+ * 2^42 + 2^11, plus a message limb under 2^44, 2^44 and 2^41.  It works on
+ * h0, h1, h2 in scope, in the five parts below (IFMA_P0 .. IFMA_P5). */
+#define IFMA_STEP(mu, ptr)                                                              \
     do {                                                                                \
-        const __m512i z_ = _mm512_setzero_si512();                                      \
-        __m512i l0_ = z_, l1_ = z_, l2_ = z_;                                           \
-        const uint8_t *pm_ = (ptr);                                                     \
-        if (pm_) {                                                                      \
-            __m512i a_ = _mm512_loadu_si512((const void *)pm_);                         \
-            __m512i b_ = _mm512_loadu_si512((const void *)(pm_ + 64));                  \
-            __m512i lo_ = _mm512_unpacklo_epi64(a_, b_);                                \
-            __m512i hi_ = _mm512_unpackhi_epi64(a_, b_);                                \
-            l0_ = _mm512_and_si512(lo_, m44);                                           \
-            l1_ = _mm512_ternarylogic_epi64(_mm512_srli_epi64(lo_, 44),                 \
-                                            _mm512_slli_epi64(hi_, 20), m44, 0xa8);     \
-            l2_ = _mm512_or_si512(_mm512_srli_epi64(hi_, 24), hibit);                   \
-        }                                                                               \
-        __m512i g0_ = _mm512_madd52hi_epu64(z_, h0, (mu)->v[0]);                        \
-        __m512i g1_ = _mm512_madd52hi_epu64(z_, h0, (mu)->v[1]);                        \
-        __m512i g2_ = _mm512_madd52hi_epu64(z_, h0, (mu)->v[2]);                        \
-        l0_ = _mm512_madd52lo_epu64(l0_, h0, (mu)->v[0]);                               \
-        l1_ = _mm512_madd52lo_epu64(l1_, h0, (mu)->v[1]);                               \
-        l2_ = _mm512_madd52lo_epu64(l2_, h0, (mu)->v[2]);                               \
-        g0_ = _mm512_madd52hi_epu64(g0_, h1, (mu)->v[4]);                               \
-        g1_ = _mm512_madd52hi_epu64(g1_, h1, (mu)->v[0]);                               \
-        g2_ = _mm512_madd52hi_epu64(g2_, h1, (mu)->v[1]);                               \
-        l0_ = _mm512_madd52lo_epu64(l0_, h1, (mu)->v[4]);                               \
-        l1_ = _mm512_madd52lo_epu64(l1_, h1, (mu)->v[0]);                               \
-        l2_ = _mm512_madd52lo_epu64(l2_, h1, (mu)->v[1]);                               \
-        g0_ = _mm512_madd52hi_epu64(g0_, h2, (mu)->v[3]);                               \
-        g1_ = _mm512_madd52hi_epu64(g1_, h2, (mu)->v[4]);                               \
-        g2_ = _mm512_madd52hi_epu64(g2_, h2, (mu)->v[0]);                               \
-        l0_ = _mm512_madd52lo_epu64(l0_, h2, (mu)->v[3]);                               \
-        l1_ = _mm512_madd52lo_epu64(l1_, h2, (mu)->v[4]);                               \
-        l2_ = _mm512_madd52lo_epu64(l2_, h2, (mu)->v[0]);                               \
-        l1_ = _mm512_madd52lo_epu64(l1_, g0_, k256);                                    \
-        l2_ = _mm512_madd52lo_epu64(l2_, g1_, k256);                                    \
-        l0_ = _mm512_madd52lo_epu64(l0_, g2_, k5120);                                   \
-        __m512i c0_ = _mm512_srli_epi64(l0_, 44);                                       \
-        __m512i c1_ = _mm512_srli_epi64(l1_, 44);                                       \
-        __m512i c2_ = _mm512_srli_epi64(l2_, 42);                                       \
-        h0 = _mm512_madd52lo_epu64(_mm512_and_si512(l0_, m44), c2_, k5);                \
-        h1 = _mm512_add_epi64(_mm512_and_si512(l1_, m44), c0_);                         \
-        h2 = _mm512_add_epi64(_mm512_and_si512(l2_, m42), c1_);                         \
+        __m512i sl0_, sl1_, sl2_, sg0_, sg1_, sg2_;                                     \
+        IFMA_P0(ptr);                                                                   \
+        IFMA_P1(mu);                                                                    \
+        IFMA_P2(mu);                                                                    \
+        IFMA_P3(mu);                                                                    \
+        IFMA_P4();                                                                      \
+        IFMA_P5();                                                                      \
     } while (0)
 
 /* IFMA_STEP for latency, where no ChaCha20 rounds run alongside (the
@@ -308,16 +290,8 @@ typedef struct { __m512i v[5]; } ifma_mul;
     do {                                                                                \
         const uint8_t *pm_ = (ptr);                                                     \
         sl0_ = sl1_ = sl2_ = _mm512_setzero_si512();                                    \
-        if (pm_) {                                                                      \
-            __m512i a_ = _mm512_loadu_si512((const void *)pm_);                         \
-            __m512i b_ = _mm512_loadu_si512((const void *)(pm_ + 64));                  \
-            __m512i lo_ = _mm512_unpacklo_epi64(a_, b_);                                \
-            __m512i hi_ = _mm512_unpackhi_epi64(a_, b_);                                \
-            sl0_ = _mm512_and_si512(lo_, m44);                                          \
-            sl1_ = _mm512_ternarylogic_epi64(_mm512_srli_epi64(lo_, 44),                \
-                                             _mm512_slli_epi64(hi_, 20), m44, 0xa8);    \
-            sl2_ = _mm512_or_si512(_mm512_srli_epi64(hi_, 24), hibit);                  \
-        }                                                                               \
+        if (pm_)                                                                        \
+            IFMA_LIMBS(sl0_, sl1_, sl2_, pm_);                                          \
     } while (0)
 #define IFMA_P1(mu)                                                                     \
     do {                                                                                \
@@ -433,6 +407,22 @@ typedef struct { __m512i v[5]; } ifma_mul;
  * NULL branch is kept for symmetry and never taken). */
 /* Input prefetched this far ahead, two lines after each double round. */
 #define PF_DIST 2048
+#define PF_LINES(in, off)                                                               \
+    do {                                                                                \
+        _mm_prefetch((const char *)(in) + PF_DIST + (off), _MM_HINT_T0);               \
+        _mm_prefetch((const char *)(in) + PF_DIST + (off) + 64, _MM_HINT_T0);          \
+    } while (0)
+/* The chunk's rounds and XOR with nothing to absorb. */
+#define CHUNK_NO_MAC(st, out, in)                                                       \
+    do {                                                                                \
+        CH_DIAGROUND(Z_QR)                                                              \
+        for (int i_ = 1; i_ < 10; i_++) {                                               \
+            CH_DOUBLEROUND(Z_QR)                                                        \
+            if (i_ < 9)                                                                 \
+                PF_LINES(in, 128 * (i_ - 1));                                           \
+        }                                                                               \
+        Z_X16_XOR(st, out, in);                                                         \
+    } while (0)
 #define IFMA_CHUNK(st, pre, out, in, mac, first, mr)                                    \
     do {                                                                                \
         Z_X16_INIT_R1(st, pre);                                                         \
@@ -444,27 +434,16 @@ typedef struct { __m512i v[5]; } ifma_mul;
             for (int i_ = 1; i_ < 7; i_++) {                                            \
                 DR_STEP((mr), mp_)                                                      \
                 mp_ += 128;                                                             \
-                _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1), _MM_HINT_T0); \
-                _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1) + 64, _MM_HINT_T0); \
+                PF_LINES(in, 128 * (i_ - 1));                                           \
             }                                                                           \
             for (int i_ = 7; i_ < 10; i_++) {                                           \
                 CH_DOUBLEROUND(Z_QR)                                                    \
-                if (i_ < 9) {                                                           \
-                    _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1), _MM_HINT_T0); \
-                    _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1) + 64, _MM_HINT_T0); \
-                }                                                                       \
+                if (i_ < 9)                                                             \
+                    PF_LINES(in, 128 * (i_ - 1));                                       \
             }                                                                           \
             XOR_STEP(st, out, in, (mr), mp_);                                           \
         } else {                                                                        \
-            CH_DIAGROUND(Z_QR)                                                          \
-            for (int i_ = 1; i_ < 10; i_++) {                                           \
-                CH_DOUBLEROUND(Z_QR)                                                    \
-                if (i_ < 9) {                                                           \
-                    _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1), _MM_HINT_T0); \
-                    _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1) + 64, _MM_HINT_T0); \
-                }                                                                       \
-            }                                                                           \
-            Z_X16_XOR(st, out, in);                                                     \
+            CHUNK_NO_MAC(st, out, in);                                                  \
         }                                                                               \
     } while (0)
 
@@ -482,27 +461,16 @@ typedef struct { __m512i v[5]; } ifma_mul;
             mp_ += 128;                                                                 \
             for (int j_ = 0; j_ < 3; j_++) {                                            \
                 DR_STEP_LATE((mr), mp_)                                                      \
-                _mm_prefetch((const char *)(in) + PF_DIST + 384 * j_, _MM_HINT_T0);     \
-                _mm_prefetch((const char *)(in) + PF_DIST + 384 * j_ + 64, _MM_HINT_T0); \
+                PF_LINES(in, 384 * j_);                                                 \
                 DR_STEP_LATE((mr), mp_ + 128)                                                \
-                _mm_prefetch((const char *)(in) + PF_DIST + 384 * j_ + 128, _MM_HINT_T0); \
-                _mm_prefetch((const char *)(in) + PF_DIST + 384 * j_ + 192, _MM_HINT_T0); \
+                PF_LINES(in, 384 * j_ + 128);                                           \
                 mp_ += 256;                                                             \
                 CH_DOUBLEROUND(Z_QR)                                                    \
-                _mm_prefetch((const char *)(in) + PF_DIST + 384 * j_ + 256, _MM_HINT_T0); \
-                _mm_prefetch((const char *)(in) + PF_DIST + 384 * j_ + 320, _MM_HINT_T0); \
+                PF_LINES(in, 384 * j_ + 256);                                           \
             }                                                                           \
             XOR_STEP_LATE(st, out, in, (mr), mp_);                                      \
         } else {                                                                        \
-            CH_DIAGROUND(Z_QR)                                                          \
-            for (int i_ = 1; i_ < 10; i_++) {                                           \
-                CH_DOUBLEROUND(Z_QR)                                                    \
-                if (i_ < 9) {                                                           \
-                    _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1), _MM_HINT_T0); \
-                    _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1) + 64, _MM_HINT_T0); \
-                }                                                                       \
-            }                                                                           \
-            Z_X16_XOR(st, out, in);                                                     \
+            CHUNK_NO_MAC(st, out, in);                                                  \
         }                                                                               \
     } while (0)
 
@@ -514,20 +482,18 @@ typedef struct { __m512i v[5]; } ifma_mul;
         Z_X16_INIT_R1(st, pre);                                                         \
         const uint8_t *mp_ = (mac);                                                     \
         CH_DIAGROUND(Z_QR)                                                              \
-        IFMA_STEP(h0, h1, h2, (first), mp_);                                            \
-        IFMA_STEP(h0, h1, h2, (mr), mp_ + 128);                                         \
+        IFMA_STEP((first), mp_);                                            \
+        IFMA_STEP((mr), mp_ + 128);                                         \
         mp_ += 256;                                                                     \
         for (int i_ = 1; i_ < 10; i_++) {                                               \
             CH_DOUBLEROUND(Z_QR)                                                        \
-            if (i_ < 9) {                                                               \
-                _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1), _MM_HINT_T0); \
-                _mm_prefetch((const char *)(in) + PF_DIST + 128 * (i_ - 1) + 64, _MM_HINT_T0); \
-            }                                                                           \
+            if (i_ < 9)                                                                 \
+                PF_LINES(in, 128 * (i_ - 1));                                           \
             if (i_ < 8) {                                                               \
                 if (i_ == 4)                                                            \
                     mp_ = (mac2);                                                       \
-                IFMA_STEP(h0, h1, h2, (mr), mp_);                                       \
-                IFMA_STEP(h0, h1, h2, (mr), mp_ + 128);                                 \
+                IFMA_STEP((mr), mp_);                                       \
+                IFMA_STEP((mr), mp_ + 128);                                 \
                 mp_ += 256;                                                             \
             }                                                                           \
         }                                                                               \

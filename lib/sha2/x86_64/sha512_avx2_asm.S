@@ -25,6 +25,8 @@
 #define VT3 %ymm10
 #define VT4 %ymm11
 #define VBSWAP %ymm15
+#define VWIPE %ymm8
+#define VWIPE_BYTES 32
 
 #define A %rax
 #define B %rbx
@@ -39,60 +41,24 @@
 #define M0 %r14 /* a ^ b / b ^ c, alternating */
 #define M1 %r15
 
+#include "core/asm.h"
 #include "sha2/x86_64/sha512_x86_64.h"
 
 .macro VMOVA src, dst
 	vmovdqa	\src, \dst
 .endm
-.macro VINS128 lo, hi, dst
-	vmovdqu	\lo, %xmm8
-	vinserti128 $1, \hi, %ymm8, \dst
-.endm
-/* The pair buffers, 32 bytes a store. */
-.macro WIPE_BUFFERS
-	vpxor	VT1, VT1, VT1
-	mov	S_BUF(%rsp), T1
-	mov	$(PAIRBUF / 32), T2
-	cmpq	$3, S_NBLK(%rsp)
-	jb	2f
-	mov	$(2 * PAIRBUF / 32), T2
-2:
-	vmovdqa	VT1, (T1)
-	add	$32, T1
-	dec	T2
-	jnz	2b
-.endm
-.macro VZERO r
-	vpxor	\r, \r, \r
-.endm
-.macro VEND
-	vpxor	VBSWAP, VBSWAP, VBSWAP
-	vzeroupper
-.endm
 
-/* dst = ror(src, 1) ^ ror(src, 8) ^ (src >> 7) */
-.macro SIGMA0 dst, src, tmp, unused
-	vpsrlq	$1, \src, \dst
-	vpsllq	$63, \src, \tmp
+/* dst = ror(src, r1) ^ ror(src, r2) ^ (src >> s): without a 64-bit vector
+ * rotate, each rotation is a right and a left shift. */
+.macro SSIG dst, src, tmp, unused, r1, r2, s
+	vpsrlq	$\r1, \src, \dst
+	vpsllq	$(64 - \r1), \src, \tmp
 	vpxor	\tmp, \dst, \dst
-	vpsrlq	$8, \src, \tmp
+	vpsrlq	$\r2, \src, \tmp
 	vpxor	\tmp, \dst, \dst
-	vpsllq	$56, \src, \tmp
+	vpsllq	$(64 - \r2), \src, \tmp
 	vpxor	\tmp, \dst, \dst
-	vpsrlq	$7, \src, \tmp
-	vpxor	\tmp, \dst, \dst
-.endm
-
-/* dst = ror(src, 19) ^ ror(src, 61) ^ (src >> 6) */
-.macro SIGMA1 dst, src, tmp, unused
-	vpsrlq	$19, \src, \dst
-	vpsllq	$45, \src, \tmp
-	vpxor	\tmp, \dst, \dst
-	vpsrlq	$61, \src, \tmp
-	vpxor	\tmp, \dst, \dst
-	vpsllq	$3, \src, \tmp
-	vpxor	\tmp, \dst, \dst
-	vpsrlq	$6, \src, \tmp
+	vpsrlq	$\s, \src, \tmp
 	vpxor	\tmp, \dst, \dst
 .endm
 
@@ -100,23 +66,12 @@
  * entry and \ab receives a ^ b (the next round's b ^ c). */
 .macro RND a, b, c, d, e, f, g, h, wk, bc, ab
 	add	\wk(RP), \h
-	mov	\f, T1
-	xor	\g, T1
-	and	\e, T1
-	xor	\g, T1
+	CH_GPR	T1, \e, \f, \g
 	add	T1, \h
-	rorx	$14, \e, T1
-	rorx	$18, \e, T2
-	xor	T2, T1
-	rorx	$41, \e, T2
-	xor	T2, T1
+	BSIG_GPR T1, T2, \e, 14, 18, 41
 	add	T1, \h
 	add	\h, \d
-	rorx	$28, \a, T1
-	rorx	$34, \a, T2
-	xor	T2, T1
-	rorx	$39, \a, T2
-	xor	T2, T1
+	BSIG_GPR T1, T2, \a, 28, 34, 39
 	add	T1, \h
 	mov	\a, \ab
 	xor	\b, \ab

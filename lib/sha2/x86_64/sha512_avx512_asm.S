@@ -33,6 +33,8 @@
 #define VT3 %ymm10
 #define VT4 %ymm11
 #define VBSWAP %ymm12
+#define VWIPE %zmm8
+#define VWIPE_BYTES 64
 
 #define A0 %xmm16 /* a..d rotate through these */
 #define A1 %xmm17
@@ -52,50 +54,18 @@
 #define T3 %r14
 #define M0 %r15
 
+#include "core/asm.h"
 #include "sha2/x86_64/sha512_x86_64.h"
 
 .macro VMOVA src, dst
 	vmovdqa64 \src, \dst
 .endm
-.macro VINS128 lo, hi, dst
-	vmovdqu	\lo, %xmm8
-	vinserti128 $1, \hi, %ymm8, \dst
-.endm
-.macro VZERO r
-	vpxor	\r, \r, \r
-.endm
-.macro VEND
-	vpxor	VBSWAP, VBSWAP, VBSWAP
-	vzeroupper
-.endm
-/* The pair buffers, 64 bytes a store. */
-.macro WIPE_BUFFERS
-	vpxord	%zmm8, %zmm8, %zmm8
-	mov	S_BUF(%rsp), T1
-	mov	$(PAIRBUF / 64), T2
-	cmpq	$3, S_NBLK(%rsp)
-	jb	2f
-	mov	$(2 * PAIRBUF / 64), T2
-2:
-	vmovdqa64 %zmm8, (T1)
-	add	$64, T1
-	dec	T2
-	jnz	2b
-.endm
 
-/* dst = ror(src, 1) ^ ror(src, 8) ^ (src >> 7) */
-.macro SIGMA0 dst, src, t1, t2
-	vprorq	$1, \src, \dst
-	vprorq	$8, \src, \t1
-	vpsrlq	$7, \src, \t2
-	vpternlogq $0x96, \t1, \t2, \dst
-.endm
-
-/* dst = ror(src, 19) ^ ror(src, 61) ^ (src >> 6) */
-.macro SIGMA1 dst, src, t1, t2
-	vprorq	$19, \src, \dst
-	vprorq	$61, \src, \t1
-	vpsrlq	$6, \src, \t2
+/* dst = ror(src, r1) ^ ror(src, r2) ^ (src >> s) */
+.macro SSIG dst, src, t1, t2, r1, r2, s
+	vprorq	$\r1, \src, \dst
+	vprorq	$\r2, \src, \t1
+	vpsrlq	$\s, \src, \t2
 	vpternlogq $0x96, \t1, \t2, \dst
 .endm
 
@@ -107,17 +77,10 @@
 	add	\wk(RP), \h
 	vmovq	\d, T3
 	add	\h, T3
-	mov	\f, T2
-	xor	\g, T2
-	and	\e, T2
-	xor	\g, T2
+	CH_GPR	T2, \e, \f, \g
 	add	T2, \h
 	add	T2, T3
-	rorx	$14, \e, T1
-	rorx	$18, \e, T2
-	xor	T2, T1
-	rorx	$41, \e, T2
-	xor	T2, T1
+	BSIG_GPR T1, T2, \e, 14, 18, 41
 	add	T1, \h
 	vmovq	\h, RT
 	lea	(T3, T1), \h

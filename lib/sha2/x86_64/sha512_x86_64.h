@@ -28,15 +28,18 @@
  * rounds ahead of their use, eight steps per sixteen rounds.  After that
  * every pair of blocks is scheduled while the previous pair's rounds run.
  *
- * The including file defines the vector registers (VW0..VW7: the window of
- * schedule word pairs; VT1..VT4: temporaries; VBSWAP), the general
- * registers T1, T2 and M0 (free between blocks), the instruction macros
- * VMOVA, VINS128, VZERO, VEND, the schedule macros SIGMA0 dst, src, t1,
- * t2 and SIGMA1 dst, src, t1, t2 (dst = sigma(src), src kept), and the
- * round macros RPAIR j (rounds j and j+1 of a sixteen-round body, reading
- * K + W at 16j and 16j + 8 from RP), LOAD_STATE, ROUNDS_START (per block,
- * before its first round), FEEDFORWARD and WIPE_ROUNDS; then it expands
- * SHA512_FUNC with the function's name.
+ * The including file includes core/asm.h, defines the vector registers
+ * (VW0..VW7: the window of schedule word pairs; VT1..VT4: temporaries,
+ * VT1 = YMM8; VBSWAP; VWIPE: YMM8 or ZMM8, what wipes the pair buffers,
+ * VWIPE_BYTES at a time), the general registers T1, T2 and M0 (free
+ * between blocks), the instruction macro VMOVA (an aligned vector move),
+ * SSIG dst, src, t1, t2, r1, r2, s (dst = ror(src, r1) ^ ror(src, r2) ^
+ * (src >> s), src kept), and the round macros RPAIR j (rounds j and j+1
+ * of a sixteen-round body, reading K + W at 16j and 16j + 8 from RP),
+ * LOAD_STATE, ROUNDS_START (per block, before its first round),
+ * FEEDFORWARD and WIPE_ROUNDS, for which CH_GPR and BSIG_GPR below serve
+ * as the general-register steps of a round; then it expands SHA512_FUNC
+ * with the function's name.
  *
  * Constant time: no branch or memory index depends on the data; only the
  * block count is branched on.  The stack buffers hold message words plus
@@ -60,6 +63,59 @@
 #define S_NBLK 56 /* the caller's block count */
 #define PAIRBUF 1280
 #define FRAME (64 + 2 * PAIRBUF + 64)
+
+.macro VINS128 lo, hi, dst
+	vmovdqu	\lo, %xmm8
+	vinserti128 $1, \hi, %ymm8, \dst
+.endm
+.macro VZERO r
+	vpxor	\r, \r, \r
+.endm
+.macro VEND
+	vpxor	VBSWAP, VBSWAP, VBSWAP
+	vzeroupper
+.endm
+
+/* The small sigma functions of the schedule (FIPS 180-4, 4.1.3). */
+.macro SIGMA0 dst, src, t1, t2
+	SSIG	\dst, \src, \t1, \t2, 1, 8, 7
+.endm
+.macro SIGMA1 dst, src, t1, t2
+	SSIG	\dst, \src, \t1, \t2, 19, 61, 6
+.endm
+
+/* Round steps in general registers: \dst = Ch(\e, \f, \g) = ((f ^ g) & e)
+ * ^ g; \dst = ror(\x, r1) ^ ror(\x, r2) ^ ror(\x, r3) (Sigma0 of a:
+ * 28, 34, 39; Sigma1 of e: 14, 18, 41), \tmp clobbered. */
+.macro CH_GPR dst, e, f, g
+	mov	\f, \dst
+	xor	\g, \dst
+	and	\e, \dst
+	xor	\g, \dst
+.endm
+.macro BSIG_GPR dst, tmp, x, r1, r2, r3
+	rorx	$\r1, \x, \dst
+	rorx	$\r2, \x, \tmp
+	xor	\tmp, \dst
+	rorx	$\r3, \x, \tmp
+	xor	\tmp, \dst
+.endm
+
+/* The pair buffers used (the second only with three blocks or more);
+ * zeroing VT1 zeroes all of VWIPE (a VEX write clears the bits above). */
+.macro WIPE_BUFFERS
+	VZERO	VT1
+	mov	S_BUF(%rsp), T1
+	mov	$(PAIRBUF / VWIPE_BYTES), T2
+	cmpq	$3, S_NBLK(%rsp)
+	jb	2f
+	mov	$(2 * PAIRBUF / VWIPE_BYTES), T2
+2:
+	VMOVA	VWIPE, (T1)
+	add	$VWIPE_BYTES, T1
+	dec	T2
+	jnz	2b
+.endm
 
 /* One schedule step: the window \x0 (x[g-8], the oldest) .. \x7 (x[g-1]);
  * x[g] replaces \x0, its K + W goes to WP; WP and KP move on. */
@@ -217,21 +273,11 @@
 	addq	$256, S_PTR(%rsp)
 .endm
 
-#ifdef __CET__
-#define SHA512_ENDBR endbr64
-#else
-#define SHA512_ENDBR
-#endif
-
 .macro SHA512_FUNC name
 	.text
 	.p2align 6
-	.globl	\name
-	.hidden	\name
-	.type	\name, @function
-\name:
+AXIOM_ENTRY(\name)
 	.cfi_startproc
-	SHA512_ENDBR
 	push	%rbp
 	.cfi_adjust_cfa_offset 8
 	.cfi_offset %rbp, -16
@@ -360,7 +406,7 @@
 	.cfi_adjust_cfa_offset -8
 	ret
 	.cfi_endproc
-	.size	\name, . - \name
+AXIOM_END(\name)
 
 	.section .rodata
 	.p2align 5
@@ -410,19 +456,3 @@
 	.quad	0x5fcb6fab3ad6faec, 0x6c44198c4a475817, 0x5fcb6fab3ad6faec, 0x6c44198c4a475817
 	.text
 .endm
-
-	.section .note.GNU-stack, "", @progbits
-#ifdef __CET__
-	/* GNU property note: IBT and SHSTK compatible (endbr64 at the entry,
-	 * ordinary call and return). */
-	.section .note.gnu.property, "a"
-	.p2align 3
-	.long	4
-	.long	16
-	.long	5
-	.asciz	"GNU"
-	.long	0xc0000002
-	.long	4
-	.long	3
-	.p2align 3
-#endif

@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The AEGIS kernel operations (lib/aegis/aegis.h) written once over one
+ * family's step functions: included at the end of aegis128_tmpl.h and of
+ * aegis256_tmpl.h.
+ *
+ * The family template defines the register state aeg_st, AEG_RATE (the
+ * bytes of one step over the lanes) and these, always inline:
+ *   aeg_load(S, m), aeg_save(m, S)       the state from and to memory;
+ *   aeg_init(S, key, nonce)              Init;
+ *   aeg_absorb(S, p)                     one step of associated data;
+ *   aeg_enc(S, out, in), aeg_dec(...)    one step of the message;
+ *   aeg_dec_last(S, out, in, mask)       DecPartial;
+ *   aeg_keystream(S, z)                  the next step's keystream, S kept;
+ *   aeg_finalize(S, adbits, msgbits)     Finalize's updates;
+ *   aeg_tag(S, tag, taglen)              the tag.
+ * The operations below keep their names in every kernel file (each is its
+ * own translation unit); AEGIS_KERNEL_OPS names them for the descriptor.
+ * The step operations load the state from memory and store it back; the
+ * one-call paths (seal, open) keep it in registers from Init to the tag. */
+
+static void aegis_init_op(const axiom_aegis_kernel *k, axiom_aegis_state *s, const uint8_t *key,
+                          const uint8_t *nonce)
+{
+    aeg_st S;
+    (void)k;
+    aeg_init(&S, key, nonce);
+    aeg_save(s, &S);
+}
+
+static void aegis_absorb_op(const axiom_aegis_kernel *k, axiom_aegis_state *s, const uint8_t *in,
+                            size_t n)
+{
+    aeg_st S;
+    (void)k;
+    aeg_load(&S, s);
+    for (size_t i = 0; i < n; i++)
+        aeg_absorb(&S, in + AEG_RATE * i);
+    aeg_save(s, &S);
+}
+
+static void aegis_enc_op(const axiom_aegis_kernel *k, axiom_aegis_state *s, uint8_t *out,
+                         const uint8_t *in, size_t n)
+{
+    aeg_st S;
+    (void)k;
+    aeg_load(&S, s);
+    for (size_t i = 0; i < n; i++)
+        aeg_enc(&S, out + AEG_RATE * i, in + AEG_RATE * i);
+    aeg_save(s, &S);
+}
+
+static void aegis_dec_op(const axiom_aegis_kernel *k, axiom_aegis_state *s, uint8_t *out,
+                         const uint8_t *in, size_t n)
+{
+    aeg_st S;
+    (void)k;
+    aeg_load(&S, s);
+    for (size_t i = 0; i < n; i++)
+        aeg_dec(&S, out + AEG_RATE * i, in + AEG_RATE * i);
+    aeg_save(s, &S);
+}
+
+static void aegis_keystream_op(const axiom_aegis_kernel *k, const axiom_aegis_state *s,
+                               uint8_t *z)
+{
+    aeg_st S;
+    (void)k;
+    aeg_load(&S, s);
+    aeg_keystream(&S, z);
+}
+
+static void aegis_finalize_op(const axiom_aegis_kernel *k, axiom_aegis_state *s, uint64_t adbits,
+                              uint64_t msgbits)
+{
+    aeg_st S;
+    (void)k;
+    aeg_load(&S, s);
+    aeg_finalize(&S, adbits, msgbits);
+    aeg_save(s, &S);
+}
+
+/* A whole message in registers. */
+static inline __attribute__((always_inline)) void aeg_message(const axiom_aegis_msg *m,
+                                                              int encrypt)
+{
+    aeg_st S;
+    aeg_init(&S, m->key, m->nonce);
+    for (size_t i = 0; i < m->adsteps; i++)
+        aeg_absorb(&S, m->ad + AEG_RATE * i);
+    if (m->adlast)
+        aeg_absorb(&S, m->adlast);
+    if (encrypt) {
+        for (size_t i = 0; i < m->steps; i++)
+            aeg_enc(&S, m->out + AEG_RATE * i, m->in + AEG_RATE * i);
+        if (m->inlast)
+            aeg_enc(&S, m->outlast, m->inlast);
+    } else {
+        for (size_t i = 0; i < m->steps; i++)
+            aeg_dec(&S, m->out + AEG_RATE * i, m->in + AEG_RATE * i);
+        if (m->inlast)
+            aeg_dec_last(&S, m->outlast, m->inlast, m->lastmask);
+    }
+    aeg_finalize(&S, m->adbits, m->msgbits);
+    aeg_tag(&S, m->tag, m->taglen);
+}
+
+static void aegis_seal_op(const axiom_aegis_kernel *k, const axiom_aegis_msg *m)
+{
+    (void)k;
+    aeg_message(m, 1);
+}
+
+static void aegis_open_op(const axiom_aegis_kernel *k, const axiom_aegis_msg *m)
+{
+    (void)k;
+    aeg_message(m, 0);
+}
+
+/* The operations for a kernel descriptor (with the family's .family). */
+#define AEGIS_KERNEL_OPS                                                                    \
+    .lanes = AEGIS_LANES, .init = aegis_init_op, .absorb = aegis_absorb_op,                 \
+    .enc = aegis_enc_op, .dec = aegis_dec_op, .keystream = aegis_keystream_op,              \
+    .finalize = aegis_finalize_op, .seal = aegis_seal_op, .open = aegis_open_op

@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* XAES-256-GCM's fused per-message key derivation (lib/gcm/xaes.h,
+ * axiom_xaes_derive_fn), written once as static inline code that each
+ * x86-64 bundle's file compiles with its own flags: xaes_aesni.c (xmm),
+ * xaes_vaes_avx2.c and xaes_vaes_avx512.c (which compute the powers of H
+ * past the eighth on ymm or zmm vectors, defining XD_T and its
+ * operations before including this). */
+#ifndef AXIOM_XAES_DERIVE_H
+#define AXIOM_XAES_DERIVE_H
+
+/*
+ * One call does, in registers, what the composed derivation does through
+ * four kernel calls and the full GHASH key setup:
+ * - the two KDF blocks M1 ^ K1 and M2 ^ K1, built in a register,
+ *   interleaved through 14 AES rounds under K's schedule;
+ * - the AES-256 expansion of the derived key Kx (lib/aes/x86_64/
+ *   aes_x86_keys.h: AESENCLAST for SubWord), with H = AES-256_Kx(0^128)
+ *   computed alongside: each round of H runs as soon as its round key
+ *   exists, so H costs one AESENC after the last round key, not a second
+ *   pass over the schedule;
+ * - K_1 = H * x^-1 (lib/gcm/x86_64/ghash_pclmul.c's init) and only the
+ *   first npow powers K_i, by levels that double the count (K_(h+i) =
+ *   K_h * K_i): three multiplications deep for the 8 a short message
+ *   uses, five for all 32, where the GHASH kernel's init chains 31
+ *   multiplications whatever the message.  The first eight come from
+ *   xmm registers; the wide files multiply the next levels 2 or 4 at a
+ *   time;
+ * - zeros in the power slots above npow, which no reduction of this
+ *   message reads (axiom_xaes_powers), so that the key holds no stale
+ *   bytes either.
+ *
+ * Constant time: AESENC, AESENCLAST and (V)PCLMULQDQ take the same time
+ * for every input; the top bit of H is folded in with a mask; branches
+ * and addresses depend on npow, a function of the public lengths, only.
+ * What this writes to memory is the caller's to wipe (lib/gcm/xaes.c).
+ */
+#include <string.h>
+#include <immintrin.h>
+
+#include "aes/x86_64/aes_x86_keys.h"
+#include "gcm/xaes.h"
+#include "gcm/x86_64/ghash_pclmul.h"
+
+#define XD_INLINE static inline __attribute__((always_inline))
+
+/* M ^ K1 for counter @i: 00 i 58 00 || N[0:12], built in a register (a
+ * 16-byte load of bytes just stored one by one would stall on the store
+ * forwarding). */
+XD_INLINE __m128i xd_kdf_block(__m128i nz, __m128i k1, int i)
+{
+    return _mm_xor_si128(_mm_or_si128(nz, _mm_cvtsi32_si128(0x00580000 | i << 8)), k1);
+}
+
+#ifdef XD_T
+/* Lane-wise K_a * K_b on XD_LANES pairs, reduced (gh_mul on every lane). */
+XD_INLINE XD_T xd_mul_wide(XD_T a, XD_T k)
+{
+    XD_T lo = XD_CLMUL(a, k, 0x00), hi = XD_CLMUL(a, k, 0x11);
+    const XD_T mid = XD_XOR(XD_CLMUL(a, k, 0x01), XD_CLMUL(a, k, 0x10));
+    const XD_T poly = XD_BCAST(_mm_set_epi64x((long long)UINT64_C(0xc200000000000000), 0));
+    lo = XD_XOR(lo, XD_BSLLI(mid, 8));
+    hi = XD_XOR(hi, XD_BSRLI(mid, 8));
+    XD_T t = XD_CLMUL(lo, poly, 0x10);
+    lo = XD_XOR(XD_SHUF32(lo, 0x4e), t);
+    t = XD_CLMUL(lo, poly, 0x10);
+    lo = XD_XOR(XD_SHUF32(lo, 0x4e), t);
+    return XD_XOR(hi, lo);
+}
+#endif
+
+/* The derivation (axiom_xaes_derive_fn); the files' exported functions
+ * are this, inlined. */
+XD_INLINE void xd_derive(const axiom_bc_ks *kgk, const uint8_t k1[16], const uint8_t nonce[12],
+                         axiom_gcm_key *g, unsigned npow)
+{
+    const __m128i *rk = (const __m128i *)(const void *)kgk->w;
+    /* N[0:12] in bytes 4..15, zeros in bytes 0..3. */
+    uint32_t n8;
+    memcpy(&n8, nonce + 8, 4);
+    const __m128i nz = _mm_or_si128(
+        _mm_slli_si128(_mm_loadl_epi64((const __m128i *)(const void *)nonce), 4),
+        _mm_slli_si128(_mm_cvtsi32_si128((int)n8), 12));
+    const __m128i kk = _mm_loadu_si128((const __m128i *)(const void *)k1);
+    __m128i a = _mm_xor_si128(xd_kdf_block(nz, kk, 1), rk[0]);
+    __m128i b = _mm_xor_si128(xd_kdf_block(nz, kk, 2), rk[0]);
+    _Pragma("GCC unroll 13")
+    for (int r = 1; r < 14; r++) {
+        a = _mm_aesenc_si128(a, rk[r]);
+        b = _mm_aesenc_si128(b, rk[r]);
+    }
+    a = _mm_aesenclast_si128(a, rk[14]);
+    b = _mm_aesenclast_si128(b, rk[14]);
+
+    /* Kx = a || b: its schedule, and H through it round by round (the
+     * first AddRoundKey of 0^128 is round key 0 itself). */
+    __m128i *ek = (__m128i *)(void *)g->ks.w;
+    const __m128i rot = aesx_rotword3(), word = aesx_word3(), zero = _mm_setzero_si128();
+    __m128i h = _mm_aesenc_si128(a, b);
+    int rcon = 1;
+    _mm_store_si128(ek, a);
+    _mm_store_si128(ek + 1, b);
+    _Pragma("GCC unroll 7")
+    for (int j = 1; j <= 7; j++) {
+        a = aesx_key_block(a, b, rot, _mm_set1_epi32(rcon));
+        _mm_store_si128(ek + 2 * j, a);
+        if (j < 7) {
+            h = _mm_aesenc_si128(h, a);
+            b = aesx_key_block(b, a, word, zero);
+            _mm_store_si128(ek + 2 * j + 1, b);
+            h = _mm_aesenc_si128(h, b);
+        } else {
+            h = _mm_aesenclast_si128(h, a);
+        }
+        rcon <<= 1;
+    }
+    g->ks.rounds = 14;
+
+    /* K_1 = H * x^-1 in the reflected representation: H as a big-endian
+     * 128-bit integer shifted left by one, the bit shifted out folded
+     * back in as x^127 + x^6 + x + 1 (lib/gcm/x86_64/ghash_pclmul.c). */
+    const __m128i hb = _mm_shuffle_epi8(h, gh_bswap_mask());
+    const __m128i top = _mm_shuffle_epi32(_mm_srai_epi32(hb, 31), 0xff); /* all ones if set */
+    const __m128i poly = _mm_set_epi64x((long long)UINT64_C(0xc200000000000000), 1);
+    const __m128i shl = _mm_or_si128(_mm_slli_epi64(hb, 1),
+                                     _mm_slli_si128(_mm_srli_epi64(hb, 63), 8));
+    __m128i *pw = (__m128i *)(void *)g->hk.w;
+    const __m128i p1 = _mm_xor_si128(shl, _mm_and_si128(top, poly));
+    /* Powers by levels, each doubling the count (K_(h+1..2h) = K_h *
+     * K_(1..h)), the first three from registers; npow is a power of two. */
+    unsigned have = 1;
+    pw[GH_SLOT(1)] = p1;
+    if (npow > 1) {
+        const __m128i p2 = gh_mul(p1, p1);
+        pw[GH_SLOT(2)] = p2;
+        have = 2;
+        if (npow > 2) {
+            const __m128i p3 = gh_mul(p2, p1), p4 = gh_mul(p2, p2);
+            pw[GH_SLOT(3)] = p3;
+            pw[GH_SLOT(4)] = p4;
+            have = 4;
+            if (npow > 4) {
+                const __m128i p5 = gh_mul(p4, p1), p6 = gh_mul(p4, p2), p7 = gh_mul(p4, p3);
+                const __m128i p8 = gh_mul(p4, p4);
+                pw[GH_SLOT(5)] = p5;
+                pw[GH_SLOT(6)] = p6;
+                pw[GH_SLOT(7)] = p7;
+                pw[GH_SLOT(8)] = p8;
+                have = 8;
+#ifdef XD_T
+                /* Vectors of XD_LANES consecutive slots: slot 32 - k + j
+                 * holds K_(k - j), so a vector times K_h broadcast is the
+                 * vector h slots lower.  The first ones are packed from
+                 * the registers (a wide load of the narrow stores just
+                 * made would wait for them to retire). */
+                if (npow > 8) {
+                    enum { NV = 8 / XD_LANES };
+                    const __m128i px[9] = { zero, p1, p2, p3, p4, p5, p6, p7, p8 };
+                    XD_T v[2 * NV], w[2 * NV];
+                    for (int j = 0; j < NV; j++) {
+                        v[j] = XD_PACK(px, 8 - XD_LANES * j);
+                        v[NV + j] = xd_mul_wide(v[j], XD_BCAST(p8));
+                        XD_STORE(pw + GH_SLOT(16) + XD_LANES * j, v[NV + j]);
+                    }
+                    have = 16;
+                    if (npow > 16) {
+                        const __m128i p16 = XD_LANE0(v[NV]);
+                        for (int j = 0; j < 2 * NV; j++) {
+                            const XD_T x = j < NV ? v[NV + j] : v[j - NV];
+                            w[j] = xd_mul_wide(x, XD_BCAST(p16));
+                            XD_STORE(pw + XD_LANES * j, w[j]);
+                        }
+                        have = 32;
+                    }
+                }
+#endif
+                for (; have < npow; have *= 2) {
+                    const __m128i top_pow = pw[GH_SLOT(have)];
+                    for (unsigned i = 1; i <= have; i++)
+                        pw[GH_SLOT(have + i)] = gh_mul(top_pow, pw[GH_SLOT(i)]);
+                }
+            }
+        }
+    }
+    for (unsigned i = have + 1; i <= AXIOM_GHASH_MAXPOW; i++)
+        pw[GH_SLOT(i)] = zero;
+}
+
+#endif

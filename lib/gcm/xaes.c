@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* XAES-256-GCM (c2sp.org/XAES-256-GCM): the xaes-256-gcm AEAD algorithm, a
+ * per-message AES-256 key derived from the key and the first half of the
+ * 24-byte nonce, then AES-256-GCM over the GCM tiers with the second half. */
+
+/*
+ * Key derivation (NIST SP 800-108r1 counter KDF with CMAC-AES-256, the
+ * label 'X', the first 12 nonce bytes as context, a 16-bit counter, no L
+ * field), as the specification unrolls it:
+ *   L  = AES-256_K(0^128)                       } once per key (setkey)
+ *   K1 = L << 1, XOR 0x87 into the last byte     } when the top bit of L is 1
+ *   Kx = AES-256_K(M1 ^ K1) || AES-256_K(M2 ^ K1), where
+ *   M1 = 00 01 58 00 || N[0:12], M2 = 00 02 58 00 || N[0:12]
+ * then AES-256-GCM with the key Kx and the 12-byte nonce N[12:24].
+ *
+ * Per message, the work besides the GCM message itself is what depends on
+ * Kx: the two KDF blocks (one ECB call with the schedule of K kept from
+ * setkey), Kx's encryption schedule (GCM never decrypts with it), the
+ * hash subkey H = AES-256_Kx(0^128) and the GHASH key.  The GHASH key of
+ * the x86 tiers holds up to 32 powers of H, which a message of n blocks
+ * never needs all of: xaes_derive (lib/gcm/xaes.h) computes only those the
+ * message's longest reduction can use, on the tiers that have a fused
+ * derivation; the others run the GHASH kernel's own init.
+ *
+ * Constant time: the derivation runs the tier's AES and GHASH code on
+ * secret inputs, with branches on the lengths and the tier only, and the
+ * top bit of L is folded in with a mask.  The derived key, its schedule,
+ * H and its powers live in a stack frame that is wiped before return.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "core/aead.h"
+#include "core/internal.h"
+#include "gcm/gcm.h"
+#include "gcm/xaes.h"
+
+/* The algorithm's state: K's encryption schedule, K1 and the tier. */
+typedef struct xaes_key {
+    axiom_bc_ks kgk;
+    _Alignas(16) uint8_t k1[16];
+    const axiom_gcm_kernel *k;
+    axiom_xaes_derive_fn derive; /* the tier's fused derivation, or NULL */
+} xaes_key;
+
+#define XAES_STATE_SIZE ((sizeof(xaes_key) + 63) & ~(size_t)63)
+
+static void xaes_setkey(void *state, const axiom_kernel *k, const uint8_t *key, size_t keylen)
+{
+    xaes_key *x = state;
+    uint8_t l[16] = { 0 };
+    x->k = axiom_gcm_of(k);
+    x->derive = axiom_xaes_derive_for(x->k);
+    x->k->aes->setkey_enc(&x->kgk, key, keylen);
+    x->k->aes->ecb_enc(&x->kgk, l, l, 1);
+    /* K1 = L << 1 (a 128-bit big-endian shift), reduced by 0x87 when the
+     * bit shifted out is set: a mask, not a branch. */
+    const uint8_t carry = (uint8_t)(0u - (l[0] >> 7));
+    for (int i = 0; i < 15; i++)
+        x->k1[i] = (uint8_t)(l[i] << 1 | l[i + 1] >> 7);
+    x->k1[15] = (uint8_t)((l[15] << 1) ^ (carry & 0x87));
+    AXIOM_WIPE_FIXED(l);
+}
+
+void axiom_xaes_kdf_blocks(uint8_t m[32], const uint8_t k1[16], const uint8_t nonce[12])
+{
+    static const uint8_t head[2][4] = { { 0x00, 0x01, 0x58, 0x00 }, { 0x00, 0x02, 0x58, 0x00 } };
+    for (int b = 0; b < 2; b++) {
+        memcpy(m + 16 * b, head[b], 4);
+        memcpy(m + 16 * b + 4, nonce, 12);
+        for (int i = 0; i < 16; i++)
+            m[16 * b + i] ^= k1[i];
+    }
+}
+
+unsigned axiom_xaes_powers(size_t adlen, size_t len)
+{
+    /* The most blocks one reduction can aggregate is the blocks of the
+     * longest hashed run plus the final's two; no kernel aggregates more
+     * than AXIOM_GHASH_MAXPOW. */
+    const uint64_t blocks = ((uint64_t)adlen + 15) / 16 + ((uint64_t)len + 15) / 16 + 2;
+    unsigned n = 1;
+    while (n < blocks && n < AXIOM_GHASH_MAXPOW)
+        n *= 2;
+    return n;
+}
+
+/* The composed derivation: the tier's own parts, the whole GHASH key. */
+static void derive_composed(const xaes_key *x, axiom_gcm_key *g, const uint8_t nonce[12])
+{
+    const axiom_bc_kernel *aes = x->k->aes;
+    _Alignas(16) uint8_t m[32];
+    uint8_t h[16] = { 0 };
+    axiom_xaes_kdf_blocks(m, x->k1, nonce);
+    aes->ecb_enc(&x->kgk, m, m, 2);
+    g->k = x->k;
+    aes->setkey_enc(&g->ks, m, 32);
+    aes->ecb_enc(&g->ks, h, h, 1);
+    x->k->ghash->init(&g->hk, h);
+    AXIOM_WIPE_FIXED(m);
+    AXIOM_WIPE_FIXED(h);
+}
+
+/* One message: derive, run AES-256-GCM with the second nonce half, wipe
+ * what the derivation wrote. */
+static inline __attribute__((always_inline)) void
+xaes_run(const void *state, int encrypt, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
+         const uint8_t *nonce, const uint8_t *ad, size_t adlen, const uint8_t *in, size_t len)
+{
+    const xaes_key *x = state;
+    axiom_gcm_key g;
+    if (x->derive) {
+        x->derive(&x->kgk, x->k1, nonce, &g, axiom_xaes_powers(adlen, len));
+        g.k = x->k;
+    } else {
+        derive_composed(x, &g, nonce);
+    }
+    if (encrypt)
+        axiom_gcm_aead_seal(&g, out, tag, 16, nonce + 12, 12, ad, adlen, in, len);
+    else
+        axiom_gcm_aead_open(&g, out, tag, 16, nonce + 12, 12, ad, adlen, in, len);
+    if (x->derive) {
+        /* The fused derivation writes the 15 round keys and the power
+         * slots, zeros above the npow powers. */
+        const unsigned npow = axiom_xaes_powers(adlen, len);
+        axiom_wipe(g.ks.w, 15 * 16);
+        axiom_wipe((uint8_t *)g.hk.w + 16 * (AXIOM_GHASH_MAXPOW - npow), 16 * (size_t)npow);
+    } else {
+        axiom_wipe(&g, sizeof g);
+    }
+}
+
+static void xaes_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
+                      size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
+                      size_t adlen, const uint8_t *in, size_t len)
+{
+    (void)taglen; /* always 16 (xaes_tag_ok) */
+    (void)noncelen; /* always 24 (xaes_nonce_ok) */
+    xaes_run(state, 1, out, tag, nonce, ad, adlen, in, len);
+}
+
+static void xaes_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
+                      size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
+                      size_t adlen, const uint8_t *in, size_t len)
+{
+    (void)taglen;
+    (void)noncelen;
+    xaes_run(state, 0, out, tag, nonce, ad, adlen, in, len);
+}
+
+static int xaes_nonce_ok(size_t noncelen)
+{
+    return noncelen == 24;
+}
+
+static int xaes_tag_ok(size_t taglen)
+{
+    return taglen == 16;
+}
+
+const axiom_aead_alg axiom_aead_xaes256_gcm = {
+    .name = "xaes-256-gcm",
+    .keylen = 32,
+    .state_size = XAES_STATE_SIZE,
+    .nonce_ok = xaes_nonce_ok,
+    .tag_ok = xaes_tag_ok,
+    .max_len = AXIOM_GCM_MAX_LEN,
+    .max_adlen = AXIOM_GCM_MAX_ADLEN,
+    .kernels = axiom_gcm_kernels,
+    .setkey = xaes_setkey,
+    .seal = xaes_seal,
+    .open = xaes_open,
+};
+
+axiom_xaes_derive_fn axiom_xaes_derive_for(const axiom_gcm_kernel *k)
+{
+    /* The tiers whose AES kernel keeps the AES-NI schedule layout and
+     * whose GHASH key is the PCLMULQDQ kernel's (their stitched loops read
+     * both); the mixed and portable tiers compose their parts. */
+#ifdef HAVE_ISA_AESNI
+    if (k == &axiom_gcm_aesni)
+        return axiom_xaes_derive_aesni;
+#if defined(HAVE_ISA_VAES_AVX2)
+    if (k == &axiom_gcm_vaes_avx2)
+        return axiom_xaes_derive_vaes_avx2;
+#endif
+#if defined(HAVE_ISA_VAES_AVX512)
+    if (k == &axiom_gcm_vaes_avx512)
+        return axiom_xaes_derive_vaes_avx512;
+#endif
+#endif
+    (void)k;
+    return NULL;
+}

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* XAES-256-GCM's per-message key derivation (lib/gcm/xaes.c): the pieces
+ * shared by the portable glue and the fused x86 derivation. */
+#ifndef AXIOM_XAES_H
+#define AXIOM_XAES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/bc.h"
+#include "gcm/ghash.h"
+
+/* The two KDF input blocks M1 ^ K1 and M2 ^ K1 (c2sp.org/XAES-256-GCM)
+ * into @m, from the CMAC subkey @k1 and the first 12 nonce bytes. */
+void axiom_xaes_kdf_blocks(uint8_t m[32], const uint8_t k1[16], const uint8_t nonce[12]);
+
+/* How many powers of H a message with @adlen bytes of AD and @len bytes
+ * of text can use in one GHASH reduction, on any tier, rounded up to a
+ * power of two (2..32). */
+unsigned axiom_xaes_powers(size_t adlen, size_t len);
+
+/* A fused derivation: from K's AES-NI encryption schedule @kgk, the CMAC
+ * subkey @k1 and the first 12 bytes of @nonce, the derived key's
+ * encryption schedule in g->ks (its 15 round keys and the round count,
+ * nothing else) and the first @npow (a power of two, from
+ * axiom_xaes_powers) powers of H in g->hk, every other power slot zero (g->k is the caller's).  For the tiers whose AES
+ * kernel uses the AES-NI schedule layout and whose GHASH key is the
+ * PCLMULQDQ kernel's (lib/gcm/x86_64/ghash_pclmul.h). */
+typedef void (*axiom_xaes_derive_fn)(const axiom_bc_ks *kgk, const uint8_t k1[16],
+                                     const uint8_t nonce[12], axiom_gcm_key *g, unsigned npow);
+
+/* The fused derivation for GCM tier @k, or NULL (then the tier's parts
+ * are composed: its AES kernel's setkey_enc and its GHASH kernel's init). */
+axiom_xaes_derive_fn axiom_xaes_derive_for(const axiom_gcm_kernel *k);
+
+/* The fused derivations (lib/gcm/x86_64/xaes_derive.h) of the AES-NI
+ * bundle (xmm: AES-NI, PCLMULQDQ, SSSE3; the aesni GCM tier) and of the
+ * VAES bundles (the vaes-avx2 and vaes-avx512 tiers), declared whether or
+ * not built. */
+void axiom_xaes_derive_aesni(const axiom_bc_ks *kgk, const uint8_t k1[16],
+                             const uint8_t nonce[12], axiom_gcm_key *g, unsigned npow);
+void axiom_xaes_derive_vaes_avx2(const axiom_bc_ks *kgk, const uint8_t k1[16],
+                                 const uint8_t nonce[12], axiom_gcm_key *g, unsigned npow);
+void axiom_xaes_derive_vaes_avx512(const axiom_bc_ks *kgk, const uint8_t k1[16],
+                                   const uint8_t nonce[12], axiom_gcm_key *g, unsigned npow);
+
+#endif
