@@ -35,6 +35,11 @@ bench_axiom_bench_CFLAGS += $(GCRYPT_CFLAGS)
 bench_axiom_bench_LDADD += $(GCRYPT_LIBS)
 endif
 
+# kuznyechik-ctr-acpkm against kuznyechik-ctr, interleaved in one process.
+noinst_PROGRAMS += bench/acpkm-ratio
+bench_acpkm_ratio_SOURCES = bench/acpkm_ratio.c
+bench_acpkm_ratio_LDADD = bench/libbench.la lib/libaxiom.la -lm
+
 # One AEAD against another in one process, interleaved rounds (the ratios
 # doc/PERFORMANCE.md states goals in): bench/aead-ratio NAME BASELINE [SIZE...].
 noinst_PROGRAMS += bench/aead-ratio

@@ -3,7 +3,9 @@
  * R 1323565.1.017-2018 / RFC 8645 example and against plain CTR with the
  * key meshing done by hand, its section-size names, and any split of a
  * message; MGM against the RFC 9058 example and against MGM rebuilt here
- * from kuznyechik-ecb and a bit-serial GF(2^128) multiplication. */
+ * from kuznyechik-ecb and a bit-serial GF(2^128) multiplication;
+ * kuznyechik-ctr-acpkm-omac against messages sealed by gost-engine, and
+ * its errors. */
 #include "config.h"
 
 #include <stdio.h>
@@ -112,6 +114,67 @@ START_TEST(test_acpkm_vs_ctr)
     free(in);
     free(want);
     free(got);
+}
+END_TEST
+
+/* One context through many messages: keys kept (init without a key) or
+ * changed, lengths up to 12 sections (past the schedules a context keeps
+ * of a key's later sections), copies made in mid-message; each message
+ * against a new context of its own, which meshes every section afresh. */
+START_TEST(test_acpkm_reuse)
+{
+    static const size_t sections[] = { 16, 48, 4096 };
+    tu_rng_reset("gost-acpkm-reuse");
+    enum { MAXLEN = 12 * 4096 + 15 };
+    uint8_t *in = malloc(MAXLEN), *want = malloc(MAXLEN), *got = malloc(MAXLEN),
+            *got2 = malloc(MAXLEN);
+    ck_assert(in && want && got && got2);
+    for (size_t s = 0; s < sizeof sections / sizeof sections[0]; s++) {
+        const size_t sec = sections[s];
+        char name[48];
+        snprintf(name, sizeof name, "kuznyechik-ctr-acpkm-%zu", sec);
+        axiom_cipher_ctx *c;
+        TU_ASSERT_RC(axiom_cipher_new(&c, name), AXIOM_OK, "%s new", name);
+        uint8_t key[32];
+        for (int it = 0; it < 40; it++) {
+            uint8_t iv[16];
+            const int rekey = it == 0 || tu_rand_range(0, 3) == 0;
+            if (rekey)
+                tu_rand_bytes(key, 32);
+            tu_rand_bytes(iv, 16);
+            size_t len = tu_rand_range(0, 12 * sec + 15);
+            tu_rand_bytes(in, len);
+            int dir = it % 2 ? AXIOM_DECRYPT : AXIOM_ENCRYPT;
+            run(name, dir, key, iv, want, in, len, 1);
+            TU_ASSERT_RC(axiom_cipher_init(c, dir, rekey ? key : NULL, rekey ? 32 : 0, iv, 16),
+                         AXIOM_OK, "init");
+            size_t cut = tu_rand_range(0, len);
+            TU_ASSERT_RC(axiom_cipher_update(c, got, in, cut), AXIOM_OK, "update");
+            axiom_cipher_ctx *d = NULL;
+            if (it % 5 == 4) /* a copy continues the message too */
+                TU_ASSERT_RC(axiom_cipher_dup(&d, c), AXIOM_OK, "dup");
+            TU_ASSERT_RC(axiom_cipher_update(c, got + cut, in + cut, len - cut), AXIOM_OK,
+                         "update");
+            TU_ASSERT_MEM_EQ(got, want, len, "%s, message %d (%s key), len %zu", name, it,
+                             rekey ? "new" : "same", len);
+            if (d) {
+                memcpy(got2, got, cut);
+                TU_ASSERT_RC(axiom_cipher_update(d, got2 + cut, in + cut, len - cut), AXIOM_OK,
+                             "copy");
+                TU_ASSERT_MEM_EQ(got2, want, len, "%s, copy of message %d", name, it);
+                /* The copy's next message, under the same key. */
+                TU_ASSERT_RC(axiom_cipher_init(d, dir, NULL, 0, iv, 16), AXIOM_OK, "copy init");
+                TU_ASSERT_RC(axiom_cipher_update(d, got2, in, len), AXIOM_OK, "copy update");
+                TU_ASSERT_MEM_EQ(got2, want, len, "%s, copy's own message %d", name, it);
+                axiom_cipher_free(d);
+            }
+        }
+        axiom_cipher_free(c);
+    }
+    free(in);
+    free(want);
+    free(got);
+    free(got2);
 }
 END_TEST
 
@@ -331,6 +394,143 @@ START_TEST(test_mgm_errors)
 }
 END_TEST
 
+/* kuznyechik-ctr-acpkm-omac, sealed by gost-engine 3.0.1 (the GOST engine
+ * for OpenSSL, libengine-gost-openssl) through EVP: the key of the tests
+ * above, IV 1234567890abcef0 and the 8-byte KDF seed that the engine drew
+ * (nonce = IV || seed), the tag read back through
+ * EVP_CTRL_PROCESS_UNPROTECTED; the section of 4096 bytes. */
+typedef struct omac_kat {
+    const char *nonce, *pt, *ct, *tag;
+} omac_kat;
+
+static const omac_kat omac_kats[] = {
+    { "1234567890abcef072017072e0333f4c",
+      "1122334455667700ffeeddccbbaa998800112233445566778899aabbcceeff0a"
+      "112233445566778899aabbcceeff0a002233445566778899aabbcceeff0a0011",
+      "19127f55f2974f77fea90c94d97890cf9fa7c3be0ba1206088c20c256b3c1cc4"
+      "f0ce57487a8b340b053172a2d8ec6cb3a4067096f081d9c4db79ba6422422301",
+      "360e3e9787477510b570d21ead7f7522" },
+    { "1234567890abcef005b8860bb707a903", "", "", "657080426253229be0ba1a7301a4e772" },
+};
+
+/* The same engine on 8213 bytes (two meshings, a partial last block):
+ * byte i of the plaintext is 7i + 3 mod 256; the ciphertext is known by
+ * its SHA-256. */
+static const char omac_long_nonce[] = "1234567890abcef07cfd4815d9b5492f";
+static const char omac_long_ct_sha256[] =
+    "b78b3655e8b9fd44a9e54aa48d61eded90ea83ec107dce749fd69e1d323d6951";
+static const char omac_long_tag[] = "2a59dd47275c2e19eb688dfc8d36f30a";
+
+/* Seal and open @len bytes, one-shot and in place, against @ct (NULL: not
+ * compared) and @tag. */
+static void omac_check(axiom_aead_ctx *c, const uint8_t nonce[16], const uint8_t *pt,
+                       const uint8_t *ct, size_t len, const uint8_t tag[16], uint8_t *ct_out)
+{
+    uint8_t *buf = malloc(len + 1), t[16];
+    ck_assert(buf != NULL);
+    TU_ASSERT_RC(axiom_aead_seal(c, ct_out, t, 16, nonce, 16, NULL, 0, pt, len), AXIOM_OK,
+                 "seal %zu", len);
+    if (ct)
+        TU_ASSERT_MEM_EQ(ct_out, ct, len, "ciphertext, %zu bytes", len);
+    TU_ASSERT_MEM_EQ(t, tag, 16, "tag, %zu bytes", len);
+    memcpy(buf, ct_out, len);
+    TU_ASSERT_RC(axiom_aead_open(c, buf, tag, 16, nonce, 16, NULL, 0, buf, len), AXIOM_OK,
+                 "open in place %zu", len);
+    TU_ASSERT_MEM_EQ(buf, pt, len, "plaintext, %zu bytes", len);
+    memcpy(buf, pt, len);
+    TU_ASSERT_RC(axiom_aead_seal(c, buf, t, 16, nonce, 16, NULL, 0, buf, len), AXIOM_OK,
+                 "seal in place %zu", len);
+    TU_ASSERT_MEM_EQ(buf, ct_out, len, "ciphertext in place, %zu bytes", len);
+    TU_ASSERT_MEM_EQ(t, tag, 16, "tag in place, %zu bytes", len);
+    free(buf);
+}
+
+START_TEST(test_omac_kat)
+{
+    uint8_t key[32], nonce[16], t[16];
+    tu_hex_decode(key, sizeof key, gost_key);
+    axiom_aead_ctx *c;
+    TU_ASSERT_RC(axiom_aead_new(&c, "kuznyechik-ctr-acpkm-omac"), AXIOM_OK, "new");
+    TU_ASSERT_RC(axiom_aead_setkey(c, key, 32), AXIOM_OK, "setkey");
+    for (size_t v = 0; v < sizeof omac_kats / sizeof omac_kats[0]; v++) {
+        size_t len = strlen(omac_kats[v].pt) / 2;
+        uint8_t *pt = malloc(len + 1), *ct = malloc(len + 1), *out = malloc(len + 1);
+        ck_assert(pt && ct && out);
+        tu_hex_decode(nonce, sizeof nonce, omac_kats[v].nonce);
+        tu_hex_decode(pt, len, omac_kats[v].pt);
+        tu_hex_decode(ct, len, omac_kats[v].ct);
+        tu_hex_decode(t, sizeof t, omac_kats[v].tag);
+        omac_check(c, nonce, pt, ct, len, t, out);
+        free(pt);
+        free(ct);
+        free(out);
+    }
+    enum { LONG = 8213 };
+    uint8_t *pt = malloc(LONG), *ct = malloc(LONG), digest[32], want[32];
+    ck_assert(pt && ct);
+    for (size_t i = 0; i < LONG; i++)
+        pt[i] = (uint8_t)(7 * i + 3);
+    tu_hex_decode(nonce, sizeof nonce, omac_long_nonce);
+    tu_hex_decode(t, sizeof t, omac_long_tag);
+    omac_check(c, nonce, pt, NULL, LONG, t, ct);
+    TU_ASSERT_RC(axiom_hash("sha256", digest, 32, ct, LONG), AXIOM_OK, "sha256");
+    tu_hex_decode(want, sizeof want, omac_long_ct_sha256);
+    TU_ASSERT_MEM_EQ(digest, want, 32, "SHA-256 of the 8213-byte ciphertext");
+    /* Any change anywhere is refused, and the output wiped. */
+    static const size_t flips[] = { 0, 4095, 4096, 8212 };
+    for (size_t f = 0; f < sizeof flips / sizeof flips[0]; f++) {
+        ct[flips[f]] ^= 0x10;
+        memset(pt, 0xa5, LONG);
+        TU_ASSERT_RC(axiom_aead_open(c, pt, t, 16, nonce, 16, NULL, 0, ct, LONG), AXIOM_EAUTH,
+                     "ciphertext byte %zu changed", flips[f]);
+        size_t nonzero = 0;
+        for (size_t i = 0; i < LONG; i++)
+            nonzero += pt[i] != 0;
+        TU_ASSERT(nonzero == 0, "output not wiped: %zu bytes", nonzero);
+        ct[flips[f]] ^= 0x10;
+    }
+    nonce[15] ^= 1; /* another seed: other keys */
+    TU_ASSERT_RC(axiom_aead_open(c, pt, t, 16, nonce, 16, NULL, 0, ct, LONG), AXIOM_EAUTH,
+                 "seed changed");
+    nonce[15] ^= 1;
+    t[0] ^= 0x80;
+    TU_ASSERT_RC(axiom_aead_open(c, pt, t, 16, nonce, 16, NULL, 0, ct, LONG), AXIOM_EAUTH,
+                 "tag changed");
+    free(pt);
+    free(ct);
+    axiom_aead_free(c);
+}
+END_TEST
+
+START_TEST(test_omac_errors)
+{
+    uint8_t key[32] = { 1 }, nonce[16] = { 2 }, ad[1] = { 0 }, buf[32] = { 0 }, tag[16];
+    axiom_aead_ctx *c;
+    TU_ASSERT_RC(axiom_aead_new(&c, "Kuznyechik-CTR-ACPKM-OMAC"), AXIOM_OK, "new");
+    TU_ASSERT(axiom_impl("kuznyechik-ctr-acpkm-omac") != NULL, "axiom_impl");
+    TU_ASSERT_RC(axiom_aead_seal(c, buf, tag, 16, nonce, 16, NULL, 0, buf, 32), AXIOM_ESTATE,
+                 "no key");
+    TU_ASSERT_RC(axiom_aead_setkey(c, key, 16), AXIOM_EKEYLEN, "key 16");
+    TU_ASSERT_RC(axiom_aead_setkey(c, key, 32), AXIOM_OK, "setkey");
+    for (size_t n = 0; n <= 24; n++)
+        if (n != 16)
+            TU_ASSERT_RC(axiom_aead_seal(c, buf, tag, 16, nonce, n, NULL, 0, buf, 32),
+                         AXIOM_EIVLEN, "nonce %zu", n);
+    for (size_t n = 0; n <= 32; n++)
+        if (n != 16)
+            TU_ASSERT_RC(axiom_aead_seal(c, buf, tag, n, nonce, 16, NULL, 0, buf, 32),
+                         AXIOM_ETAGLEN, "tag %zu", n);
+    /* No associated data: the MAC covers the plaintext alone. */
+    tu_fill_sentinel(buf, sizeof buf);
+    TU_ASSERT_RC(axiom_aead_seal(c, buf, tag, 16, nonce, 16, ad, 1, buf, 32), AXIOM_ELENGTH,
+                 "AD");
+    TU_ASSERT_SENTINEL(buf, sizeof buf, "nothing written");
+    TU_ASSERT_RC(axiom_aead_seal(c, buf, tag, 16, nonce, 16, ad, 0, buf, 32), AXIOM_OK,
+                 "empty AD");
+    axiom_aead_free(c);
+}
+END_TEST
+
 static Suite *gost_suite(void)
 {
     Suite *s = suite_create("gost");
@@ -338,10 +538,13 @@ static Suite *gost_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_acpkm_kat);
     tcase_add_test(tc, test_acpkm_vs_ctr);
+    tcase_add_test(tc, test_acpkm_reuse);
     tcase_add_test(tc, test_acpkm_names);
     tcase_add_test(tc, test_mgm_kat);
     tcase_add_test(tc, test_mgm_vs_ref);
     tcase_add_test(tc, test_mgm_errors);
+    tcase_add_test(tc, test_omac_kat);
+    tcase_add_test(tc, test_omac_errors);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -803,7 +803,7 @@ START_TEST(test_aead)
     const axiom_aead_alg *a = axiom_catalog_aead(name);
     TU_ASSERT(a != NULL, "%s not in the catalog", name);
     uint8_t key[32], nonce[32], ad[19], buf[53], t[16];
-    size_t noncelen = 0, bits;
+    size_t noncelen = 0, bits, adlen = TU_AEAD_NO_AD(name) ? 0 : sizeof ad;
     static const size_t try_nonces[] = { 12, 24, 16, 32 }; /* the first one the AEAD takes */
     for (size_t i = 0; !noncelen && i < sizeof try_nonces / sizeof try_nonces[0]; i++)
         if (a->nonce_ok(try_nonces[i]))
@@ -820,7 +820,9 @@ START_TEST(test_aead)
         /* XAES-256-GCM keeps the AES-256 schedule of its key. */
         add_aes(&g_derived, key, a->keylen, 1);
         derivable = aes_layout_derivable();
-    } else if (strncmp(name, "sm4", 3) == 0) {
+    } else if (strncmp(name, "sm4", 3) == 0 ||
+               strcmp(name, "kuznyechik-ctr-acpkm-omac") == 0) {
+        /* The latter keeps Streebog states after the HMAC key's pads. */
         derivable = 0;
     }
     axiom_aead_ctx *c;
@@ -830,13 +832,13 @@ START_TEST(test_aead)
     TU_ASSERT_RC(rc, AXIOM_OK, "%s: new", tag);
     arm();
     TU_ASSERT_RC(axiom_aead_setkey(c, key, a->keylen), AXIOM_OK, "%s: setkey", tag);
-    TU_ASSERT_RC(axiom_aead_seal(c, buf, t, 16, nonce, noncelen, ad, sizeof ad, buf, sizeof buf),
+    TU_ASSERT_RC(axiom_aead_seal(c, buf, t, 16, nonce, noncelen, ad, adlen, buf, sizeof buf),
                  AXIOM_OK, "%s: seal", tag);
     if (!sealing) {
-        TU_ASSERT_RC(axiom_aead_open(c, buf, t, 16, nonce, noncelen, ad, sizeof ad, buf,
+        TU_ASSERT_RC(axiom_aead_open(c, buf, t, 16, nonce, noncelen, ad, adlen, buf,
                                      sizeof buf), AXIOM_OK, "%s: open", tag);
         t[0] ^= 1; /* and a failing open (wipes the output) */
-        TU_ASSERT_RC(axiom_aead_open(c, buf, t, 16, nonce, noncelen, ad, sizeof ad, buf,
+        TU_ASSERT_RC(axiom_aead_open(c, buf, t, 16, nonce, noncelen, ad, adlen, buf,
                                      sizeof buf), AXIOM_EAUTH, "%s: open", tag);
     }
     snapshot_min(tag, c, derivable,

@@ -47,7 +47,7 @@ static const struct alg_name {
     { "chacha20", "cipher" },
     { "aes-128-gcm", "aead" }, { "aes-192-gcm", "aead" }, { "aes-256-gcm", "aead" },
     { "aes-128-gcm-siv", "aead" }, { "aes-256-gcm-siv", "aead" }, { "xaes-256-gcm", "aead" },
-    { "sm4-gcm", "aead" }, { "kuznyechik-mgm", "aead" },
+    { "sm4-gcm", "aead" }, { "kuznyechik-mgm", "aead" }, { "kuznyechik-ctr-acpkm-omac", "aead" },
     { "chacha20-poly1305", "aead" }, { "xchacha20-poly1305", "aead" },
     { "aegis-128l", "aead" }, { "aegis-128x2", "aead" }, { "aegis-128x4", "aead" },
     { "aegis-256", "aead" }, { "aegis-256x2", "aead" }, { "aegis-256x4", "aead" },

@@ -43,6 +43,25 @@ extern "C" {
  *    the 127-bit nonce of RFC 9058 with the top bit of its first byte
  *    clear (a nonce with that bit set is refused with #AXIOM_EIVLEN); tag
  *    4 to 16 (the leading bytes); message and AD up to 2^61 - 1 each.
+ *  - `kuznyechik-ctr-acpkm-omac` (the GOST cipher of that name, OID
+ *    1.2.643.7.1.1.5.2.2, as the GOST engine and provider for OpenSSL
+ *    compute it): key 32 (a master key); nonce 16, the 8-byte CTR IV then
+ *    an 8-byte KDF seed (together the UKM of the cipher's CMS parameters);
+ *    tag 16; no AD (any is #AXIOM_ELENGTH); messages up to 2^61 - 1.
+ *    Per message, KDF_TREE_GOSTR3411_2012_256 (R 1323565.1.022-2018, HMAC
+ *    over Streebog-256, label "kdf tree", the seed, 512 bits) gives an
+ *    encryption key and a MAC key; the message is encrypted with
+ *    Kuznyechik in CTR mode from IV || 0^64 with ACPKM key meshing every
+ *    4096 bytes (RFC 8645), and the tag is the OMAC (GOST R 34.13) of the
+ *    plaintext under the MAC key, encrypted with the 16 keystream bytes
+ *    that follow the message.  It is not an AEAD in the usual sense: it
+ *    authenticates the plaintext alone (MAC-then-encrypt), so a changed
+ *    ciphertext is detected only after decryption (open still returns
+ *    nothing but #AXIOM_EAUTH and a wiped output).  The seed should be
+ *    random per message (the engine draws one for every encryption); the
+ *    IV and seed pair must never repeat under one master key.  The per-
+ *    message key derivation (a constant-time bitsliced Streebog) dominates
+ *    the cost of short messages (doc/PERFORMANCE.md).
  *
  *  AES-GCM also has a streaming interface, @ref gcm.
  *

@@ -105,6 +105,7 @@ static const axiom_aead_alg *const aeads[] = {
     &axiom_aead_aes256_gcm_siv,
     &axiom_aead_xaes256_gcm,
     &axiom_aead_kuznyechik_mgm,
+    &axiom_aead_kuznyechik_ctr_acpkm_omac,
     NULL
 };
 

@@ -65,5 +65,6 @@ extern const axiom_aead_alg axiom_aead_aes128_gcm_siv;     /* lib/gcm/gcmsiv.c *
 extern const axiom_aead_alg axiom_aead_aes256_gcm_siv;     /* lib/gcm/gcmsiv.c */
 extern const axiom_aead_alg axiom_aead_xaes256_gcm;         /* lib/gcm/xaes.c */
 extern const axiom_aead_alg axiom_aead_kuznyechik_mgm;     /* lib/mgm/mgm.c */
+extern const axiom_aead_alg axiom_aead_kuznyechik_ctr_acpkm_omac; /* lib/acpkm/ctr_acpkm_omac.c */
 
 #endif

@@ -1041,6 +1041,17 @@ static void run_api(const ct_target *t, const uint8_t *secret, int full)
         }
         axiom_aead_free(mgm);
     }
+    /* CTR-ACPKM-OMAC: the secret master key through Streebog's KDF_TREE,
+     * both key schedules, CTR with a meshing, OMAC and the tag's
+     * keystream (the nonce, with its KDF seed, is public). */
+    axiom_aead_ctx *omac;
+    if (axiom_aead_new(&omac, "kuznyechik-ctr-acpkm-omac") == AXIOM_OK) {
+        if (axiom_aead_setkey(omac, key64, 32) == AXIOM_OK) {
+            sink ^= (uint8_t)axiom_aead_seal(omac, out, tag, 16, iv, 16, NULL, 0, work, 4100);
+            sink ^= (uint8_t)axiom_aead_seal(omac, out, tag, 16, iv, 16, NULL, 0, work, 31);
+        }
+        axiom_aead_free(omac);
+    }
     uint8_t mac[64];
     /* CMAC: whole and partial last blocks, a truncated tag. */
     static const char *const cmacs[] = { "aes-128-cmac", "aes-192-cmac", "aes-256-cmac",
