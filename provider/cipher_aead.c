@@ -295,67 +295,22 @@ static void invocation_next(aead_ctx *c)
             break;
 }
 
-/* One TLS 1.2 GCM record, in place: explicit IV (8) || payload || tag (16). */
-static int tls_gcm_record(aead_ctx *c, uint8_t *out, size_t *outl, const uint8_t *in,
-                          size_t len)
+/* A TLS record's end, whichever way it went: the next record needs its
+ * own IV (or AAD) again. */
+static int tls_done(aead_ctx *c, int ok)
 {
-    int ok = 0;
-    size_t plen = 0;
-    if (out != in || len < TLS_EXPLICIT_IV + TAG_MAX || !c->iv_gen || !c->key_set) {
-        AXP_ERRF(c->prov, AXP_R_TLS_RECORD, "%s",
-                 out != in ? "records are processed in place" : "record too short or no IV");
-        goto done;
-    }
-    if (c->enc && ++c->tls_records == 0) {
-        AXP_ERRF(c->prov, AXP_R_TLS_RECORD, "too many records under one key");
-        goto done;
-    }
-    if (c->enc) {
-        memcpy(out, c->iv + c->ivlen - TLS_EXPLICIT_IV, TLS_EXPLICIT_IV);
-    } else {
-        memcpy(c->iv + c->ivlen - TLS_EXPLICIT_IV, in, TLS_EXPLICIT_IV);
-    }
-    plen = len - TLS_EXPLICIT_IV - TAG_MAX;
-    uint8_t *body = out + TLS_EXPLICIT_IV;
-    int rc = axiom_gcm_init(c->g, c->enc ? AXIOM_ENCRYPT : AXIOM_DECRYPT, c->iv, c->ivlen);
-    if (rc == AXIOM_OK)
-        rc = axiom_gcm_aad(c->g, c->tls_aad, TLS_AAD_LEN);
-    if (rc == AXIOM_OK)
-        rc = axiom_gcm_update(c->g, body, body, plen);
-    if (rc == AXIOM_OK)
-        rc = c->enc ? axiom_gcm_final(c->g, body + plen, TAG_MAX)
-                    : axiom_gcm_verify(c->g, body + plen, TAG_MAX);
-    if (c->enc)
-        invocation_next(c);
-    if (rc != AXIOM_OK) {
-        if (!c->enc)
-            axiom_wipe(body, plen);
-        AXP_ERR_AXIOM(c->prov, rc);
-        goto done;
-    }
-    *outl = c->enc ? len : plen;
-    c->n_ops++;
-    c->n_bytes += plen;
-    ok = 1;
-done:
     c->iv_state = IV_DONE;
     c->tls = 0;
     stats_flush(c);
     return ok;
 }
 
-/* One TLS ChaCha20-Poly1305 record: payload || tag (16); the nonce was
- * made from the fixed IV and the record's sequence number at "tlsaad". */
-static int tls_cp_record(aead_ctx *c, uint8_t *out, size_t *outl, const uint8_t *in, size_t len)
+/* The AEAD of a record's @plen payload bytes under c->iv (@ivlen bytes)
+ * and the record's AAD; the tag follows the text (sealing: written at
+ * @out + @plen; opening: read at @in + @plen).  Returns libaxiom's code. */
+static int tls_crypt(aead_ctx *c, uint8_t *out, const uint8_t *in, size_t plen, size_t ivlen)
 {
-    int ok = 0;
-    const size_t plen = c->tls_payload;
-    if (len != plen + TAG_MAX || !c->key_set) {
-        AXP_ERRF(c->prov, AXP_R_TLS_RECORD, "record of %zu bytes, %zu expected", len,
-                 plen + TAG_MAX);
-        goto done;
-    }
-    int rc = axiom_gcm_init(c->g, c->enc ? AXIOM_ENCRYPT : AXIOM_DECRYPT, c->iv, 12);
+    int rc = axiom_gcm_init(c->g, c->enc ? AXIOM_ENCRYPT : AXIOM_DECRYPT, c->iv, ivlen);
     if (rc == AXIOM_OK)
         rc = axiom_gcm_aad(c->g, c->tls_aad, TLS_AAD_LEN);
     if (rc == AXIOM_OK)
@@ -363,21 +318,64 @@ static int tls_cp_record(aead_ctx *c, uint8_t *out, size_t *outl, const uint8_t 
     if (rc == AXIOM_OK)
         rc = c->enc ? axiom_gcm_final(c->g, out + plen, TAG_MAX)
                     : axiom_gcm_verify(c->g, in + plen, TAG_MAX);
+    return rc;
+}
+
+/* After tls_crypt: on failure wipe an opened payload at @out and raise
+ * the error; on success report @outlen bytes written; the record ends. */
+static int tls_finish(aead_ctx *c, int rc, uint8_t *out, size_t plen, size_t *outl,
+                      size_t outlen)
+{
     if (rc != AXIOM_OK) {
         if (!c->enc)
             axiom_wipe(out, plen);
         AXP_ERR_AXIOM(c->prov, rc);
-        goto done;
+        return tls_done(c, 0);
     }
-    *outl = c->enc ? len : plen;
+    *outl = outlen;
     c->n_ops++;
     c->n_bytes += plen;
-    ok = 1;
-done:
-    c->iv_state = IV_DONE;
-    c->tls = 0;
-    stats_flush(c);
-    return ok;
+    return tls_done(c, 1);
+}
+
+/* One TLS 1.2 GCM record, in place: explicit IV (8) || payload || tag (16). */
+static int tls_gcm_record(aead_ctx *c, uint8_t *out, size_t *outl, const uint8_t *in,
+                          size_t len)
+{
+    if (out != in || len < TLS_EXPLICIT_IV + TAG_MAX || !c->iv_gen || !c->key_set) {
+        AXP_ERRF(c->prov, AXP_R_TLS_RECORD, "%s",
+                 out != in ? "records are processed in place" : "record too short or no IV");
+        return tls_done(c, 0);
+    }
+    if (c->enc && ++c->tls_records == 0) {
+        AXP_ERRF(c->prov, AXP_R_TLS_RECORD, "too many records under one key");
+        return tls_done(c, 0);
+    }
+    if (c->enc) {
+        memcpy(out, c->iv + c->ivlen - TLS_EXPLICIT_IV, TLS_EXPLICIT_IV);
+    } else {
+        memcpy(c->iv + c->ivlen - TLS_EXPLICIT_IV, in, TLS_EXPLICIT_IV);
+    }
+    const size_t plen = len - TLS_EXPLICIT_IV - TAG_MAX;
+    uint8_t *body = out + TLS_EXPLICIT_IV;
+    int rc = tls_crypt(c, body, body, plen, c->ivlen);
+    if (c->enc)
+        invocation_next(c);
+    return tls_finish(c, rc, body, plen, outl, c->enc ? len : plen);
+}
+
+/* One TLS ChaCha20-Poly1305 record: payload || tag (16); the nonce was
+ * made from the fixed IV and the record's sequence number at "tlsaad". */
+static int tls_cp_record(aead_ctx *c, uint8_t *out, size_t *outl, const uint8_t *in, size_t len)
+{
+    const size_t plen = c->tls_payload;
+    if (len != plen + TAG_MAX || !c->key_set) {
+        AXP_ERRF(c->prov, AXP_R_TLS_RECORD, "record of %zu bytes, %zu expected", len,
+                 plen + TAG_MAX);
+        return tls_done(c, 0);
+    }
+    int rc = tls_crypt(c, out, in, plen, 12);
+    return tls_finish(c, rc, out, plen, outl, c->enc ? len : plen);
 }
 
 static int aead_update(void *vctx, unsigned char *out, size_t *outl, size_t outsize,
@@ -462,50 +460,8 @@ static int aead_cipher(void *vctx, unsigned char *out, size_t *outl, size_t outs
 
 static int aead_get_params_for(const aead_alg *a, OSSL_PARAM params[])
 {
-    OSSL_PARAM *p;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE)) &&
-        !OSSL_PARAM_set_uint(p, a->gcm ? EVP_CIPH_GCM_MODE : 0))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) &&
-        !OSSL_PARAM_set_size_t(p, a->keylen))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) && !OSSL_PARAM_set_size_t(p, 12))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_BLOCK_SIZE)) &&
-        !OSSL_PARAM_set_size_t(p, 1))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD)) && !OSSL_PARAM_set_int(p, 1))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CUSTOM_IV)) && !OSSL_PARAM_set_int(p, 1))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CTS)) && !OSSL_PARAM_set_int(p, 0))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK)) &&
-        !OSSL_PARAM_set_int(p, 0))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY)) &&
-        !OSSL_PARAM_set_int(p, 0))
-        return 0;
-    return 1;
-}
-
-static const OSSL_PARAM aead_gettable[] = {
-    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, NULL),
-    OSSL_PARAM_END
-};
-
-static const OSSL_PARAM *aead_gettable_params(void *provctx)
-{
-    (void)provctx;
-    return aead_gettable;
+    const axp_cipher_info info = { a->gcm ? EVP_CIPH_GCM_MODE : 0, a->keylen, 12, 1, 1, 1 };
+    return axp_cipher_get_params(params, &info);
 }
 
 static int iv_param(aead_ctx *c, OSSL_PARAM *p)
@@ -647,13 +603,8 @@ static int aead_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     const OSSL_PARAM *p;
     if (!params)
         return 1;
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN))) {
-        size_t kl;
-        if (!OSSL_PARAM_get_size_t(p, &kl) || kl != c->alg->keylen) {
-            AXP_ERR(c->prov, AXP_R_BAD_KEY_LENGTH);
-            return 0;
-        }
-    }
+    if (!axp_cipher_check_keylen(c->prov, params, c->alg->keylen))
+        return 0;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_IVLEN))) {
         size_t n;
         if (!OSSL_PARAM_get_size_t(p, &n) || !ivlen_ok(c, n)) {
@@ -770,25 +721,10 @@ static const OSSL_PARAM *aead_settable_ctx_params(void *vctx, void *provctx)
 
 /* ------------------------------------------------------- dispatch tables */
 
-#define AEAD_DISPATCH(newctx_fn, get_params_fn)                                       \
-    {                                                                                 \
-        { OSSL_FUNC_CIPHER_NEWCTX, AXP_FN(newctx_fn) },                               \
-        { OSSL_FUNC_CIPHER_GET_PARAMS, AXP_FN(get_params_fn) },                       \
-        { OSSL_FUNC_CIPHER_FREECTX, AXP_FN(aead_freectx) },                           \
-        { OSSL_FUNC_CIPHER_DUPCTX, AXP_FN(aead_dupctx) },                             \
-        { OSSL_FUNC_CIPHER_ENCRYPT_INIT, AXP_FN(aead_einit) },                        \
-        { OSSL_FUNC_CIPHER_DECRYPT_INIT, AXP_FN(aead_dinit) },                        \
-        { OSSL_FUNC_CIPHER_UPDATE, AXP_FN(aead_update) },                             \
-        { OSSL_FUNC_CIPHER_FINAL, AXP_FN(aead_final) },                               \
-        { OSSL_FUNC_CIPHER_CIPHER, AXP_FN(aead_cipher) },                             \
-        { OSSL_FUNC_CIPHER_GETTABLE_PARAMS, AXP_FN(aead_gettable_params) },           \
-        { OSSL_FUNC_CIPHER_GET_CTX_PARAMS, AXP_FN(aead_get_ctx_params) },             \
-        { OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, AXP_FN(aead_gettable_ctx_params) },   \
-        { OSSL_FUNC_CIPHER_SET_CTX_PARAMS, AXP_FN(aead_set_ctx_params) },             \
-        { OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, AXP_FN(aead_settable_ctx_params) },   \
-        { 0, NULL }                                                                   \
-    }
-
+#define AEAD_DISPATCH(newctx_fn, get_params_fn)                                             \
+    AXP_CIPHER_DISPATCH(newctx_fn, get_params_fn, aead_freectx, aead_dupctx, aead_einit,    \
+                        aead_dinit, aead_update, aead_final, aead_cipher, aead_get_ctx_params, \
+                        aead_gettable_ctx_params, aead_set_ctx_params, aead_settable_ctx_params)
 static void *aes_128_gcm_newctx(void *p) { return aead_newctx(p, &AES_128_GCM); }
 static void *aes_192_gcm_newctx(void *p) { return aead_newctx(p, &AES_192_GCM); }
 static void *aes_256_gcm_newctx(void *p) { return aead_newctx(p, &AES_256_GCM); }
@@ -833,12 +769,7 @@ size_t axp_aead_ciphers_build(OSSL_ALGORITHM *out, size_t max)
             continue;
         axiom_gcm_free(probe);
         a->stat.name = aead_algs[i].stat_name;
-        axp_stat_register(&a->stat);
-        out[n].algorithm_names = a->names;
-        out[n].property_definition = AXP_PROPS;
-        out[n].implementation = aead_algs[i].fns;
-        out[n].algorithm_description = NULL;
-        n++;
+        axp_cipher_entry(&out[n++], a->names, aead_algs[i].fns, &a->stat);
     }
     return n;
 }

@@ -325,51 +325,8 @@ static int whole_cipher(void *vctx, unsigned char *out, size_t *outl, size_t out
 
 static int whole_get_params_for(const whole_alg *a, OSSL_PARAM params[])
 {
-    OSSL_PARAM *p;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE)) &&
-        !OSSL_PARAM_set_uint(p, a->mode))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) &&
-        !OSSL_PARAM_set_size_t(p, a->keylen))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) &&
-        !OSSL_PARAM_set_size_t(p, a->noncelen))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_BLOCK_SIZE)) &&
-        !OSSL_PARAM_set_size_t(p, 1))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD)) && !OSSL_PARAM_set_int(p, 1))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CUSTOM_IV)) && !OSSL_PARAM_set_int(p, 1))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CTS)) && !OSSL_PARAM_set_int(p, 0))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK)) &&
-        !OSSL_PARAM_set_int(p, 0))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY)) &&
-        !OSSL_PARAM_set_int(p, 0))
-        return 0;
-    return 1;
-}
-
-static const OSSL_PARAM whole_gettable[] = {
-    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, NULL),
-    OSSL_PARAM_END
-};
-
-static const OSSL_PARAM *whole_gettable_params(void *provctx)
-{
-    (void)provctx;
-    return whole_gettable;
+    const axp_cipher_info info = { a->mode, a->keylen, a->noncelen, 1, 1, 1 };
+    return axp_cipher_get_params(params, &info);
 }
 
 static int whole_get_ctx_params(void *vctx, OSSL_PARAM params[])
@@ -432,13 +389,8 @@ static int whole_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     const OSSL_PARAM *p;
     if (!params)
         return 1;
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN))) {
-        size_t kl;
-        if (!OSSL_PARAM_get_size_t(p, &kl) || kl != c->alg->keylen) {
-            AXP_ERR(c->prov, AXP_R_BAD_KEY_LENGTH);
-            return 0;
-        }
-    }
+    if (!axp_cipher_check_keylen(c->prov, params, c->alg->keylen))
+        return 0;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_IVLEN))) {
         size_t n;
         if (!OSSL_PARAM_get_size_t(p, &n) || n != c->alg->noncelen) {
@@ -484,25 +436,11 @@ static const OSSL_PARAM *whole_settable_ctx_params(void *vctx, void *provctx)
 
 /* ------------------------------------------------------- dispatch tables */
 
-#define WHOLE_DISPATCH(newctx_fn, get_params_fn)                                      \
-    {                                                                                 \
-        { OSSL_FUNC_CIPHER_NEWCTX, AXP_FN(newctx_fn) },                               \
-        { OSSL_FUNC_CIPHER_GET_PARAMS, AXP_FN(get_params_fn) },                       \
-        { OSSL_FUNC_CIPHER_FREECTX, AXP_FN(whole_freectx) },                          \
-        { OSSL_FUNC_CIPHER_DUPCTX, AXP_FN(whole_dupctx) },                            \
-        { OSSL_FUNC_CIPHER_ENCRYPT_INIT, AXP_FN(whole_einit) },                       \
-        { OSSL_FUNC_CIPHER_DECRYPT_INIT, AXP_FN(whole_dinit) },                       \
-        { OSSL_FUNC_CIPHER_UPDATE, AXP_FN(whole_update) },                            \
-        { OSSL_FUNC_CIPHER_FINAL, AXP_FN(whole_final) },                              \
-        { OSSL_FUNC_CIPHER_CIPHER, AXP_FN(whole_cipher) },                            \
-        { OSSL_FUNC_CIPHER_GETTABLE_PARAMS, AXP_FN(whole_gettable_params) },          \
-        { OSSL_FUNC_CIPHER_GET_CTX_PARAMS, AXP_FN(whole_get_ctx_params) },            \
-        { OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, AXP_FN(whole_gettable_ctx_params) },  \
-        { OSSL_FUNC_CIPHER_SET_CTX_PARAMS, AXP_FN(whole_set_ctx_params) },            \
-        { OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, AXP_FN(whole_settable_ctx_params) },  \
-        { 0, NULL }                                                                   \
-    }
-
+#define WHOLE_DISPATCH(newctx_fn, get_params_fn)                                              \
+    AXP_CIPHER_DISPATCH(newctx_fn, get_params_fn, whole_freectx, whole_dupctx, whole_einit,   \
+                        whole_dinit, whole_update, whole_final, whole_cipher,                 \
+                        whole_get_ctx_params, whole_gettable_ctx_params, whole_set_ctx_params, \
+                        whole_settable_ctx_params)
 static void *aes_128_gcm_siv_newctx(void *p) { return whole_newctx(p, &AES_128_GCM_SIV); }
 static void *aes_256_gcm_siv_newctx(void *p) { return whole_newctx(p, &AES_256_GCM_SIV); }
 static void *xaes_256_gcm_newctx(void *p) { return whole_newctx(p, &XAES_256_GCM); }
@@ -543,12 +481,7 @@ size_t axp_aead_whole_build(OSSL_ALGORITHM *out, size_t max)
             continue;
         axiom_aead_free(probe);
         a->stat.name = a->names;
-        axp_stat_register(&a->stat);
-        out[n].algorithm_names = a->names;
-        out[n].property_definition = AXP_PROPS;
-        out[n].implementation = whole_algs[i].fns;
-        out[n].algorithm_description = NULL;
-        n++;
+        axp_cipher_entry(&out[n++], a->names, whole_algs[i].fns, &a->stat);
     }
     return n;
 }

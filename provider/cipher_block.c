@@ -749,51 +749,8 @@ static int block_cipher(void *vctx, unsigned char *out, size_t *outl, size_t out
 
 static int block_get_params_for(const block_alg *a, OSSL_PARAM params[])
 {
-    OSSL_PARAM *p;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE)) && !OSSL_PARAM_set_uint(p, a->mode))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) &&
-        !OSSL_PARAM_set_size_t(p, a->keylen))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) &&
-        !OSSL_PARAM_set_size_t(p, a->ivlen))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_BLOCK_SIZE)) &&
-        !OSSL_PARAM_set_size_t(p, a->blocksize))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD)) && !OSSL_PARAM_set_int(p, 0))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CUSTOM_IV)) &&
-        !OSSL_PARAM_set_int(p, a->custom_iv))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CTS)) && !OSSL_PARAM_set_int(p, 0))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK)) &&
-        !OSSL_PARAM_set_int(p, 0))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY)) &&
-        !OSSL_PARAM_set_int(p, 0))
-        return 0;
-    return 1;
-}
-
-static const OSSL_PARAM block_gettable[] = {
-    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, NULL),
-    OSSL_PARAM_END
-};
-
-static const OSSL_PARAM *block_gettable_params(void *provctx)
-{
-    (void)provctx;
-    return block_gettable;
+    const axp_cipher_info info = { a->mode, a->keylen, a->ivlen, a->blocksize, 0, a->custom_iv };
+    return axp_cipher_get_params(params, &info);
 }
 
 /* The CFB/OFB register when a block is under way: one ECB block of the
@@ -936,13 +893,8 @@ static int block_set_ctx_params(void *vctx, const OSSL_PARAM params[])
             return 0;
         }
     }
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN))) {
-        size_t kl;
-        if (!OSSL_PARAM_get_size_t(p, &kl) || kl != c->alg->keylen) {
-            AXP_ERR(c->prov, AXP_R_BAD_KEY_LENGTH);
-            return 0;
-        }
-    }
+    if (!axp_cipher_check_keylen(c->prov, params, c->alg->keylen))
+        return 0;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_VERSION))) {
         unsigned v;
         if (!OSSL_PARAM_get_uint(p, &v)) {
@@ -987,25 +939,11 @@ static const OSSL_PARAM *block_settable_ctx_params(void *vctx, void *provctx)
 /* ------------------------------------------------------- dispatch tables */
 
 /* One dispatch table per algorithm; only newctx and get_params differ. */
-#define BLOCK_DISPATCH(newctx_fn, get_params_fn)                                      \
-    {                                                                                 \
-        { OSSL_FUNC_CIPHER_NEWCTX, AXP_FN(newctx_fn) },                               \
-        { OSSL_FUNC_CIPHER_GET_PARAMS, AXP_FN(get_params_fn) },                       \
-        { OSSL_FUNC_CIPHER_FREECTX, AXP_FN(block_freectx) },                          \
-        { OSSL_FUNC_CIPHER_DUPCTX, AXP_FN(block_dupctx) },                            \
-        { OSSL_FUNC_CIPHER_ENCRYPT_INIT, AXP_FN(block_einit) },                       \
-        { OSSL_FUNC_CIPHER_DECRYPT_INIT, AXP_FN(block_dinit) },                       \
-        { OSSL_FUNC_CIPHER_UPDATE, AXP_FN(block_update) },                            \
-        { OSSL_FUNC_CIPHER_FINAL, AXP_FN(block_final) },                              \
-        { OSSL_FUNC_CIPHER_CIPHER, AXP_FN(block_cipher) },                            \
-        { OSSL_FUNC_CIPHER_GETTABLE_PARAMS, AXP_FN(block_gettable_params) },          \
-        { OSSL_FUNC_CIPHER_GET_CTX_PARAMS, AXP_FN(block_get_ctx_params) },            \
-        { OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, AXP_FN(block_gettable_ctx_params) },  \
-        { OSSL_FUNC_CIPHER_SET_CTX_PARAMS, AXP_FN(block_set_ctx_params) },            \
-        { OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, AXP_FN(block_settable_ctx_params) },  \
-        { 0, NULL }                                                                   \
-    }
-
+#define BLOCK_DISPATCH(newctx_fn, get_params_fn)                                              \
+    AXP_CIPHER_DISPATCH(newctx_fn, get_params_fn, block_freectx, block_dupctx, block_einit,   \
+                        block_dinit, block_update, block_final, block_cipher,                 \
+                        block_get_ctx_params, block_gettable_ctx_params, block_set_ctx_params, \
+                        block_settable_ctx_params)
 static void *aes_128_ecb_newctx(void *p) { return block_newctx(p, &AES_128_ECB); }
 static void *aes_192_ecb_newctx(void *p) { return block_newctx(p, &AES_192_ECB); }
 static void *aes_256_ecb_newctx(void *p) { return block_newctx(p, &AES_256_ECB); }
@@ -1135,12 +1073,7 @@ size_t axp_block_ciphers_build(OSSL_ALGORITHM *out, size_t max)
             continue; /* not in this build, or refused by AXIOM_CT_ONLY */
         axiom_cipher_free(probe);
         a->stat.name = first_name(a->names, stat_names[i], sizeof stat_names[i]);
-        axp_stat_register(&a->stat);
-        out[n].algorithm_names = a->names;
-        out[n].property_definition = AXP_PROPS;
-        out[n].implementation = block_algs[i].fns;
-        out[n].algorithm_description = NULL;
-        n++;
+        axp_cipher_entry(&out[n++], a->names, block_algs[i].fns, &a->stat);
     }
     return n;
 }

@@ -119,4 +119,47 @@ int axp_random(const AXP_PROV *prov, void *buf, size_t len);
 /* Cast for OSSL_DISPATCH entries. */
 #define AXP_FN(f) ((void (*)(void))(f))
 
+/* ------------------------------------------------------------ ciphers */
+
+/* What OSSL_FUNC_CIPHER_GET_PARAMS reports for one cipher algorithm. */
+typedef struct axp_cipher_info {
+    unsigned mode;     /* EVP_CIPH_*_MODE (0: none of OpenSSL's) */
+    size_t keylen, ivlen, blocksize;
+    int aead, custom_iv;
+} axp_cipher_info;
+
+/* The algorithm parameters of @info into @params (get_params); its
+ * gettable list is axp_cipher_gettable_params. */
+int axp_cipher_get_params(OSSL_PARAM params[], const axp_cipher_info *info);
+const OSSL_PARAM *axp_cipher_gettable_params(void *provctx);
+/* A "keylen" in @params must be @keylen: 1 when absent or equal; 0 with
+ * an error raised otherwise. */
+int axp_cipher_check_keylen(const AXP_PROV *prov, const OSSL_PARAM params[], size_t keylen);
+/* Registers @stat and fills one entry of an algorithm table. */
+void axp_cipher_entry(OSSL_ALGORITHM *out, const char *names, const OSSL_DISPATCH *fns,
+                      axp_stat *stat);
+
+/* A cipher's dispatch table: every cipher family has one per algorithm
+ * in which only newctx and get_params differ. */
+#define AXP_CIPHER_DISPATCH(newctx, get_params, freectx, dupctx, einit, dinit, update, final, \
+                            cipher, get_ctx, gettable_ctx, set_ctx, settable_ctx)             \
+    {                                                                                         \
+        { OSSL_FUNC_CIPHER_NEWCTX, AXP_FN(newctx) },                                          \
+        { OSSL_FUNC_CIPHER_GET_PARAMS, AXP_FN(get_params) },                                  \
+        { OSSL_FUNC_CIPHER_FREECTX, AXP_FN(freectx) },                                        \
+        { OSSL_FUNC_CIPHER_DUPCTX, AXP_FN(dupctx) },                                          \
+        { OSSL_FUNC_CIPHER_ENCRYPT_INIT, AXP_FN(einit) },                                     \
+        { OSSL_FUNC_CIPHER_DECRYPT_INIT, AXP_FN(dinit) },                                     \
+        { OSSL_FUNC_CIPHER_UPDATE, AXP_FN(update) },                                          \
+        { OSSL_FUNC_CIPHER_FINAL, AXP_FN(final) },                                            \
+        { OSSL_FUNC_CIPHER_CIPHER, AXP_FN(cipher) },                                          \
+        { OSSL_FUNC_CIPHER_GETTABLE_PARAMS, AXP_FN(axp_cipher_gettable_params) },             \
+        { OSSL_FUNC_CIPHER_GET_CTX_PARAMS, AXP_FN(get_ctx) },                                 \
+        { OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, AXP_FN(gettable_ctx) },                       \
+        { OSSL_FUNC_CIPHER_SET_CTX_PARAMS, AXP_FN(set_ctx) },                                 \
+        { OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, AXP_FN(settable_ctx) },                       \
+        { 0, NULL }                                                                           \
+    }
+
+
 #endif

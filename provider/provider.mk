@@ -12,6 +12,7 @@ PROVIDER_SOURCES = \
 	provider/kdf_hkdf.c \
 	provider/mac_hmac.c \
 	provider/prov.h \
+	provider/prov_cipher.c \
 	provider/rand_drbg.c
 PROVIDER_TESTS = \
 	tests/provider/common.sh \
