@@ -44,32 +44,7 @@ static const char *const mode_names[NMODES] = { "sm4-ecb", "sm4-cbc", "sm4-ctr",
 static int gcry_sm4(int mode, int encrypt, const uint8_t *key, const uint8_t *iv, uint8_t *out,
                     const uint8_t *in, size_t len)
 {
-    static const int gmodes[NMODES] = { GCRY_CIPHER_MODE_ECB, GCRY_CIPHER_MODE_CBC,
-                                        GCRY_CIPHER_MODE_CTR, GCRY_CIPHER_MODE_CFB,
-                                        GCRY_CIPHER_MODE_OFB };
-    gcry_cipher_hd_t h;
-    if (gcry_cipher_open(&h, GCRY_CIPHER_SM4, gmodes[mode], 0))
-        return -1;
-    int rc = -1;
-    if (gcry_cipher_setkey(h, key, 16))
-        goto out;
-    if (mode == CTR ? gcry_cipher_setctr(h, iv, 16) != 0
-                    : (mode != ECB && gcry_cipher_setiv(h, iv, 16) != 0))
-        goto out;
-    rc = 0;
-    if (len) {
-        gcry_error_t e;
-        if (out == in)
-            e = encrypt ? gcry_cipher_encrypt(h, out, len, NULL, 0)
-                        : gcry_cipher_decrypt(h, out, len, NULL, 0);
-        else
-            e = encrypt ? gcry_cipher_encrypt(h, out, len, in, len)
-                        : gcry_cipher_decrypt(h, out, len, in, len);
-        rc = e ? -1 : 0;
-    }
-out:
-    gcry_cipher_close(h);
-    return rc;
+    return tu_gcry_crypt(mode_names[mode], encrypt, key, 16, iv, 16, out, in, len);
 }
 
 static const axiom_kernel *const *sm4_list(void)

@@ -305,13 +305,17 @@ int tu_gcry_crypt(const char *name, int encrypt, const uint8_t *key, size_t keyl
 {
     int bits = 0, algo, mode;
     char m[8] = "";
-    if (sscanf(name, "aes-%d-%7s", &bits, m) != 2)
-        return -1;
-    switch (bits) {
-    case 128: algo = GCRY_CIPHER_AES128; break;
-    case 192: algo = GCRY_CIPHER_AES192; break;
-    case 256: algo = GCRY_CIPHER_AES256; break;
-    default: return -1;
+    if (sscanf(name, "sm4-%7s", m) == 1) {
+        algo = GCRY_CIPHER_SM4;
+    } else {
+        if (sscanf(name, "aes-%d-%7s", &bits, m) != 2)
+            return -1;
+        switch (bits) {
+        case 128: algo = GCRY_CIPHER_AES128; break;
+        case 192: algo = GCRY_CIPHER_AES192; break;
+        case 256: algo = GCRY_CIPHER_AES256; break;
+        default: return -1;
+        }
     }
     if (!strcmp(m, "ecb")) mode = GCRY_CIPHER_MODE_ECB;
     else if (!strcmp(m, "cbc")) mode = GCRY_CIPHER_MODE_CBC;
@@ -334,10 +338,16 @@ int tu_gcry_crypt(const char *name, int encrypt, const uint8_t *key, size_t keyl
         if (gcry_cipher_setiv(h, iv, ivlen))
             goto out;
     }
-    if (len == 0) {
-        rc = 0;
-        goto out;
-    }
+    rc = tu_gcry_text(h, encrypt, out, in, len);
+out:
+    gcry_cipher_close(h);
+    return rc;
+}
+
+int tu_gcry_text(gcry_cipher_hd_t h, int encrypt, uint8_t *out, const uint8_t *in, size_t len)
+{
+    if (len == 0)
+        return 0;
     gcry_error_t e;
     if (out == in)
         e = encrypt ? gcry_cipher_encrypt(h, out, len, NULL, 0)
@@ -345,10 +355,7 @@ int tu_gcry_crypt(const char *name, int encrypt, const uint8_t *key, size_t keyl
     else
         e = encrypt ? gcry_cipher_encrypt(h, out, len, in, len)
                     : gcry_cipher_decrypt(h, out, len, in, len);
-    rc = e ? -1 : 0;
-out:
-    gcry_cipher_close(h);
-    return rc;
+    return e ? -1 : 0;
 }
 
 void tu_exec_self(const char *arg1, const char *arg2)
@@ -364,4 +371,27 @@ void tu_exec_self(const char *arg1, const char *arg2)
     else
         execl(self, self, arg1, arg2, (char *)NULL);
     _exit(127);
+}
+
+json_object *tu_json_field(json_object *o, const char *key)
+{
+    json_object *v = NULL;
+    ck_assert_msg(json_object_object_get_ex(o, key, &v) && v != NULL, "JSON field \"%s\" missing", key);
+    return v;
+}
+
+const char *tu_json_str(json_object *o, const char *key)
+{
+    return json_object_get_string(tu_json_field(o, key));
+}
+
+json_object *tu_wycheproof_open(const char *name, const char *algorithm, int *declared)
+{
+    char *path = tu_vector_path(name);
+    json_object *root = json_object_from_file(path);
+    ck_assert_msg(root != NULL, "cannot read %s (set AXIOM_VECTORS)", path);
+    free(path);
+    ck_assert_str_eq(tu_json_str(root, "algorithm"), algorithm);
+    *declared = json_object_get_int(tu_json_field(root, "numberOfTests"));
+    return root;
 }

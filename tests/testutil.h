@@ -6,9 +6,13 @@
 #define AXIOM_TESTUTIL_H
 
 #include <check.h>
+#include <gcrypt.h>
+#include <json-c/json.h>
 #include <inttypes.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include <axiom.h>
 
 /* Call once at the start of main(): seeds the PRNG from AXIOM_TEST_SEED or
  * the clock and prints the seed and the tier, so that a failure can be
@@ -109,11 +113,30 @@ const char *tu_errname(int rc);
 /* libgcrypt as the reference implementation.  tu_gcry_init() checks the
  * version and disables secure memory (call it in main before the suite).
  * tu_gcry_crypt() runs a whole message of libaxiom algorithm @name
- * ("aes-128-cbc", "aes-256-xts", ...) through libgcrypt in one call;
+ * ("aes-128-cbc", "aes-256-xts", "sm4-ctr", ...) through libgcrypt in one call;
  * @out may equal @in.  Returns 0, or -1 if libgcrypt refused. */
 void tu_gcry_init(void);
 int tu_gcry_crypt(const char *name, int encrypt, const uint8_t *key, size_t keylen,
                   const uint8_t *iv, size_t ivlen, uint8_t *out, const uint8_t *in, size_t len);
+/* Encrypts or decrypts @len bytes through the open libgcrypt handle @h,
+ * in place when @out equals @in; returns 0 (also for @len 0, which does
+ * not call libgcrypt), or -1 if libgcrypt refused. */
+int tu_gcry_text(gcry_cipher_hd_t h, int encrypt, uint8_t *out, const uint8_t *in, size_t len);
+
+/* Wycheproof JSON files.  tu_json_field() is member @key of @o (the test
+ * fails when it is missing), tu_json_str() the same as a string.
+ * tu_wycheproof_open() reads vector file @name, checks that its
+ * "algorithm" is @algorithm and stores "numberOfTests" in @declared; free
+ * the root with json_object_put().  tu_wycheproof_aead_case() (in
+ * tests/wycheproof_aead.c, linked only into the AEAD tests) runs AEAD test
+ * case @tc under a context made by @keyed: a valid case must open and seal
+ * to the file's values, an invalid one be refused (a forgery with its
+ * output wiped); returns 1 for a valid case, 0 for an invalid one. */
+json_object *tu_json_field(json_object *o, const char *key);
+const char *tu_json_str(json_object *o, const char *key);
+json_object *tu_wycheproof_open(const char *name, const char *algorithm, int *declared);
+int tu_wycheproof_aead_case(json_object *tc,
+                            axiom_aead_ctx *(*keyed)(const uint8_t *key, size_t keylen));
 
 /* Run @s with Check's environment-controlled verbosity; returns 0 when
  * every test passed and 1 otherwise (suitable as main's exit status). */
