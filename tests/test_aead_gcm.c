@@ -209,18 +209,8 @@ static void gcry_gcm(int encrypt, const uint8_t *key, size_t kl, const uint8_t *
  * 32 blocks) and of the partial block. */
 static size_t pick_len(size_t max)
 {
-    switch (tu_rand_range(0, 3)) {
-    case 0:
-        return tu_rand_range(0, max);
-    case 1:
-        return tu_rand_range(0, 64);
-    default: {
-        static const size_t widths[] = { 16, 128, 256, 512 };
-        size_t w = widths[tu_rand_range(0, 3)];
-        size_t n = tu_rand_range(0, max / w) * w + tu_rand_range(0, 2) - 1;
-        return n > max ? max : n;
-    }
-    }
+    static const size_t widths[] = { 16, 128, 256, 512 };
+    return tu_pick_len(max, 64, widths);
 }
 
 START_TEST(test_gcrypt_diff)

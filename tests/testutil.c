@@ -395,3 +395,18 @@ json_object *tu_wycheproof_open(const char *name, const char *algorithm, int *de
     *declared = json_object_get_int(tu_json_field(root, "numberOfTests"));
     return root;
 }
+
+size_t tu_pick_len(size_t max, size_t small, const size_t widths[4])
+{
+    switch (tu_rand_range(0, 3)) {
+    case 0:
+        return tu_rand_range(0, max);
+    case 1:
+        return tu_rand_range(0, small);
+    default: {
+        size_t w = widths[tu_rand_range(0, 3)];
+        size_t n = tu_rand_range(0, max / w) * w + tu_rand_range(0, 2) - 1;
+        return n > max ? max : n;
+    }
+    }
+}

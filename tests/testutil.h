@@ -123,6 +123,11 @@ int tu_gcry_crypt(const char *name, int encrypt, const uint8_t *key, size_t keyl
  * not call libgcrypt), or -1 if libgcrypt refused. */
 int tu_gcry_text(gcry_cipher_hd_t h, int encrypt, uint8_t *out, const uint8_t *in, size_t len);
 
+/* A random length up to @max biased towards edges: uniform in [0, @max],
+ * uniform in [0, @small], or within one byte of a multiple of one of the
+ * four @widths (the kernel and block widths of the algorithm under test). */
+size_t tu_pick_len(size_t max, size_t small, const size_t widths[4]);
+
 /* Wycheproof JSON files.  tu_json_field() is member @key of @o (the test
  * fails when it is missing), tu_json_str() the same as a string.
  * tu_wycheproof_open() reads vector file @name, checks that its
