@@ -9,16 +9,16 @@
 # riscv64 are mapped too).  Needs the cross compiler gcc-TRIPLET, qemu-user
 # and, once, `dpkg --add-architecture ARCH && apt-get update` so that apt
 # can fetch the target's packages.  The test dependencies of the target
-# (Check, json-c, libgcrypt, OpenSSL, libsodium) are not installed: their
-# packages are downloaded with `apt-get download` and unpacked into
-# DIR/sysroot (CROSS_SYSROOT=PATH uses an existing tree of that layout
-# instead), which sidesteps multiarch co-installability (libgcrypt20-dev is
-# not Multi-Arch: same) and version skew with the build machine.  The
-# sources are copied to DIR/src and configured there (tests/sepbuild.sh),
-# built, and `make check` runs every test program through qemu-ARCH with
-# the C library of the cross toolchain.  Only the portable kernels exist on
-# a non-x86 target, so the tiers default to `native all-off`
-# (CROSS_TIERS overrides).
+# (Check, json-c, libgcrypt, zlib, OpenSSL and gost-engine's provider,
+# libsodium, libargon2) are not installed: their packages are downloaded
+# with `apt-get download` and unpacked into DIR/sysroot (CROSS_SYSROOT=PATH
+# uses an existing tree of that layout instead), which sidesteps multiarch
+# co-installability (libgcrypt20-dev is not Multi-Arch: same) and version
+# skew with the build machine.  The sources are copied to DIR/src and
+# configured there (tests/sepbuild.sh), built, and `make check` runs every
+# test program through qemu-ARCH with the C library of the cross toolchain.
+# Only the portable kernels exist on a non-x86 target, so the tiers default
+# to `native all-off` (CROSS_TIERS overrides).
 set -eu
 src=$1
 dir=$2
@@ -54,10 +54,14 @@ mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 
 # ---------------------------------------------------------------- the target's test dependencies
-# Runtime libraries and their -dev packages; libsodium is optional (only
-# test_aead_peers uses it, when configure finds it).
+# Runtime libraries and their -dev packages (zlib for the chunked-encryption
+# vectors, libargon2 for the tool's passphrases); gost-engine's OpenSSL
+# provider is the Kuznyechik peer of test_gost_peer and test_provider_evp
+# (found through OPENSSL_MODULES in the run wrapper); libsodium is optional
+# (only test_aead_peers uses it, when configure finds it).
 pkgs="check libsubunit0 libsubunit-dev libjson-c5 libjson-c-dev libgcrypt20 libgcrypt20-dev
-  libgpg-error0 libgpg-error-dev libssl3 libssl-dev libsodium23 libsodium-dev"
+  libgpg-error0 libgpg-error-dev libssl3 libssl-dev libengine-gost-openssl libsodium23
+  libsodium-dev zlib1g zlib1g-dev libargon2-1 libargon2-dev"
 if [ -n "${CROSS_SYSROOT:-}" ]; then
   root=$CROSS_SYSROOT
 else
@@ -118,8 +122,9 @@ case "\$(od -An -c -N4 "\$p" 2>/dev/null | tr -d ' ')" in
 esac
 QEMU_LD_PREFIX='$libc'
 LD_LIBRARY_PATH='$dir/src/lib/.libs:$rlib'
+OPENSSL_MODULES='$root/usr/lib/$multiarch/ossl-modules'
 AXIOM_TEST_EMULATOR=\$(command -v $qemu)
-export QEMU_LD_PREFIX LD_LIBRARY_PATH AXIOM_TEST_EMULATOR
+export QEMU_LD_PREFIX LD_LIBRARY_PATH OPENSSL_MODULES AXIOM_TEST_EMULATOR
 exec "\$AXIOM_TEST_EMULATOR" "\$p" "\$@"
 EOF
 for t in axiom-crypto:tools axiom-bench:bench; do

@@ -577,6 +577,7 @@ static int key_file_read(const char *path, uint8_t key[FILE_KEY_BYTES], const ch
     return 0;
 }
 
+#ifdef HAVE_ARGON2
 /* A passphrase from a descriptor (up to a newline), or asked on the
  * terminal without echo (twice when encrypting).  Returns its length, or
  * -1. */
@@ -659,6 +660,7 @@ static long passphrase_read(int fd, int confirm, char *buf, size_t cap, const ch
     }
     return len;
 }
+#endif
 
 /* The chunked-encryption input key: HKDF-SHA-256 of the file key, bound to
  * the suite (doc/file-format.md). */

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "core/bytes.h"
 #include "sha2/hash.h"
 
 /* SHA-384, SHA-512 and SHA-512/256 share their kernels; none is
@@ -52,17 +53,13 @@ const axiom_hash_desc *axiom_hash_find(const char *name)
     }
     if (n == sizeof hash_keys[0])
         return NULL; /* longer than every name (the last key byte is a NUL) */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    /* w holds byte n at bits 8n; the keys are loaded in memory order. */
-    w[0] = __builtin_bswap64(w[0]);
-    w[1] = __builtin_bswap64(w[1]);
-#endif
+    /* w holds byte n at bits 8n: the keys are loaded little-endian. */
     w[0] = lower8(w[0]);
     w[1] = lower8(w[1]);
     for (size_t i = 0; i < sizeof hashes / sizeof hashes[0]; i++) {
-        uint64_t k[2];
-        memcpy(k, hash_keys[i], sizeof k);
-        if (((w[0] ^ k[0]) | (w[1] ^ k[1])) == 0)
+        const uint8_t *key = (const uint8_t *)hash_keys[i];
+        uint64_t k0 = axiom_load64_le(key), k1 = axiom_load64_le(key + 8);
+        if (((w[0] ^ k0) | (w[1] ^ k1)) == 0)
             return &hashes[i];
     }
     return NULL;
