@@ -48,7 +48,7 @@ bench_aead_ratio_LDADD = lib/libaxiom.la
 
 # A format and exit-code check with a tiny time budget; no timing assertion.
 TESTS += bench/smoke.sh
-EXTRA_DIST += bench/smoke.sh bench/plot.sh bench/perf.sh bench/table.sh doc/PERFORMANCE.md \
+EXTRA_DIST += bench/smoke.sh bench/plot.sh bench/perf.sh bench/table.sh doc/PERFORMANCE.md doc/benchmarking.md \
 	$(BENCH_RECORDED)
 
 # Results go to the build tree; the source tree may be read-only.
