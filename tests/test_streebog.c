@@ -248,8 +248,9 @@ int main(void)
 {
     tu_init("test_streebog");
 #ifdef HAVE_OPENSSL
+    OSSL_PROVIDER *dflt = NULL;
     gost_prov = OSSL_PROVIDER_load(NULL, "gostprov");
-    if (gost_prov && OSSL_PROVIDER_load(NULL, "default")) {
+    if (gost_prov && (dflt = OSSL_PROVIDER_load(NULL, "default")) != NULL) {
         md256 = EVP_MD_fetch(NULL, "md_gost12_256", NULL);
         md512 = EVP_MD_fetch(NULL, "md_gost12_512", NULL);
         hmac = EVP_MAC_fetch(NULL, "HMAC", NULL);
@@ -261,6 +262,10 @@ int main(void)
     EVP_MD_free(md256);
     EVP_MD_free(md512);
     EVP_MAC_free(hmac);
+    if (dflt)
+        OSSL_PROVIDER_unload(dflt);
+    if (gost_prov)
+        OSSL_PROVIDER_unload(gost_prov);
 #endif
     return rc;
 }
