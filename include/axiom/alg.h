@@ -29,7 +29,7 @@ enum axiom_alg_kind {
     AXIOM_ALG_CHUNKED = 5  /**< chunked encryption (axiom/chunked.h) */
 };
 
-/** The lengths an algorithm accepts, in bytes.
+/** @brief The lengths an algorithm accepts, in bytes.
  *
  *  ABI: the caller sets #size to `sizeof(struct axiom_alg_info)` as it
  *  was compiled (#AXIOM_ALG_INFO_INIT does); the library fills that many
