@@ -2,7 +2,10 @@
 /* The benchmark runner: options, machine set-up, the measurement loop with
  * libaxiom and its peers interleaved, statistics, and the outputs: the
  * summary table (Go benchmark format, one line per case and library),
- * one Go benchmark line per repetition for benchstat, JSON and CSV. */
+ * one Go benchmark line per repetition for benchstat, JSON and CSV.  With
+ * --pair, each case is instead libaxiom against one baseline (a peer, or
+ * another libaxiom algorithm) in interleaved rounds, and the output is
+ * the per-round ratio's median, quartiles and range. */
 #include "config.h"
 
 #include <errno.h>
@@ -38,6 +41,10 @@
 #define SLOW_OP_SEC 1.0
 /* parse_options(): --help was printed. */
 #define HELP_SHOWN (-1)
+/* --pair: rounds per case (default, most), and the time of one batch. */
+#define PAIR_ROUNDS 15
+#define MAX_ROUNDS 1000
+#define PAIR_BATCH_SEC 0.02
 
 static const size_t default_sizes[] = { 16, 64, 256, 1024, 8192, 16384, 16 * MIB };
 
@@ -60,6 +67,13 @@ typedef struct options {
     int rt;
     int list_only;
     const char *peers; /* NULL: all built in */
+    /* --pair: the baseline's library (a peer, or libaxiom itself) and,
+     * for "axiom:ALG", its algorithm (NULL: each case's own). */
+    const char *pair;
+    const bench_impl *pair_peer;
+    const bench_alg *pair_alg;
+    int rounds;
+    double batch_sec;
 } options;
 
 /* Everything measured about one (case, library). */
@@ -91,6 +105,7 @@ typedef struct meta {
     char missing[300]; /* optional rows this build of libaxiom lacks */
     char timing[512];
     char peers[400];
+    char pair[80]; /* --pair: the baseline's label */
 } meta;
 
 typedef struct sink {
@@ -109,6 +124,7 @@ typedef struct runner {
     int nimpls;
     uint8_t *in, *out, *ref;
     uint8_t *sealed; /* AEAD open cases: libaxiom's ciphertext || tag of @in */
+    uint8_t *sealed_base; /* --pair axiom:ALG: the same, sealed by ALG */
     size_t bufsize;  /* each buffer has BENCH_SLACK bytes more */
     uint8_t key[64], iv[32];
     uint8_t *sweep; /* cold mode: evicts what cannot be flushed by address */
@@ -118,7 +134,16 @@ typedef struct runner {
     uint64_t rested_ns;       /* when pace() last slept */
     int failures;
     unsigned ncases;
+    /* --pair: each round's time per operation of libaxiom [0] and of the
+     * baseline [1]; cases compared; algorithms the baseline lacks. */
+    double pair_ns[2][MAX_ROUNDS], pair_cyc[2][MAX_ROUNDS];
+    unsigned npaired;
+    char pair_skipped[400];
+    const bench_alg *pair_last_skip;
 } runner;
+
+static int available(const bench_alg *a);
+static void pair_label(const runner *r, const bench_alg *base, char *out, size_t outlen);
 
 /* ------------------------------------------------------------ options */
 
@@ -159,6 +184,18 @@ static void usage(FILE *f, const char *prog, const bench_impl *const *peers)
             "      --rt             pin to one CPU and ask for SCHED_FIFO (make bench\n"
             "                       does; needs privileges)   [AXIOM_BENCH_RT=1]\n"
             "      --no-rt          neither (the default)\n"
+            "      --pair=PEER      each case of libaxiom against PEER alone: outputs\n"
+            "                       compared, then interleaved rounds of one batch per\n"
+            "                       side, the order alternating; prints the median,\n"
+            "                       quartiles and range of the per-round ratio PEER\n"
+            "                       time / libaxiom time.  PEER: a comparison library,\n"
+            "                       axiom:ALG (libaxiom's ALG as the baseline), or axiom\n"
+            "                       (each case against itself: the noise floor).\n"
+            "                       --peers, --reps, --min-sec do not apply\n"
+            "      --rounds=N       --pair: rounds per case (default %d)\n"
+            "                       [AXIOM_BENCH_ROUNDS]\n"
+            "      --batch=S        --pair: seconds of one batch (default %g)\n"
+            "                       [AXIOM_BENCH_BATCH]\n"
             "  -l, --list           print the selected case names and exit\n"
             "  -h, --help           display this help and exit\n"
             "\n"
@@ -169,7 +206,7 @@ static void usage(FILE *f, const char *prog, const bench_impl *const *peers)
             "AXIOM_BENCH_PEER_NOVAES=1 also keeps them off VAES, VPCLMULQDQ and GFNI,\n"
             "to compare with AXIOM_CPU_DISABLE=avx512,vaes,vpclmul,gfni.\n"
             "Comparison libraries in this program:",
-            prog, BENCH_MANY);
+            prog, BENCH_MANY, PAIR_ROUNDS, PAIR_BATCH_SEC);
     if (!peers || !*peers)
         fprintf(f, " none");
     for (; peers && *peers; peers++)
@@ -213,29 +250,30 @@ static int parse_min_sec(const char *s, double *v)
     return (end == s || *end || errno || !(*v > 0) || *v > 3600) ? -1 : 0;
 }
 
-static int parse_reps(const char *s, int *v)
+static int parse_reps(const char *s, int *v, int max)
 {
     char *end;
     errno = 0;
     long n = strtol(s, &end, 10);
-    if (end == s || *end || errno || n < 1 || n > MAX_REPS)
+    if (end == s || *end || errno || n < 1 || n > max)
         return -1;
     *v = (int)n;
     return 0;
 }
 
-/* A number of seconds (@sec) or of runs (@count) from @v, the value of
- * environment variable or option @name.  Returns 0, or 2 for a usage
- * error (message printed). */
-static int set_number(const char *prog, const char *name, const char *v, double *sec, int *count)
+/* A number of seconds (@sec) or of runs (@count, 1 to @max) from @v, the
+ * value of environment variable or option @name.  Returns 0, or 2 for a
+ * usage error (message printed). */
+static int set_number(const char *prog, const char *name, const char *v, double *sec, int *count,
+                      int max)
 {
-    if (sec ? parse_min_sec(v, sec) == 0 : parse_reps(v, count) == 0)
+    if (sec ? parse_min_sec(v, sec) == 0 : parse_reps(v, count, max) == 0)
         return 0;
     const char *sep = name[0] == '-' ? " " : "=";
     if (sec)
         fprintf(stderr, "%s: %s%s'%s': want seconds, > 0\n", prog, name, sep, v);
     else
-        fprintf(stderr, "%s: %s%s'%s': want 1 to %d\n", prog, name, sep, v, MAX_REPS);
+        fprintf(stderr, "%s: %s%s'%s': want 1 to %d\n", prog, name, sep, v, max);
     return 2;
 }
 
@@ -312,6 +350,39 @@ static int check_peers(const char *list, const bench_impl *const *peers, const c
     return 0;
 }
 
+/* --pair PEER: a built-in peer, "axiom" or "axiom:ALG" (a row of the case
+ * table).  Returns 0, or -1 for a usage error (message printed). */
+static int set_pair(options *o, const bench_impl *const *peers, const char *prog)
+{
+    if (o->count) {
+        fprintf(stderr, "%s: --pair takes --rounds, not --count\n", prog);
+        return -1;
+    }
+    if (strcasecmp(o->pair, "axiom") == 0) {
+        o->pair_peer = &bench_axiom;
+        return 0;
+    }
+    if (strncasecmp(o->pair, "axiom:", 6) == 0) {
+        for (size_t i = 0; i < bench_nalgs; i++)
+            if (strcasecmp(o->pair + 6, bench_algs[i].name) == 0 && available(&bench_algs[i])) {
+                o->pair_peer = &bench_axiom;
+                o->pair_alg = &bench_algs[i];
+                return 0;
+            }
+        fprintf(stderr, "%s: --pair '%s': no such algorithm in the case table (--list shows "
+                        "the cases)\n", prog, o->pair);
+        return -1;
+    }
+    for (const bench_impl *const *p = peers; p && *p; p++)
+        if (strcasecmp(o->pair, (*p)->name) == 0) {
+            o->pair_peer = *p;
+            return 0;
+        }
+    fprintf(stderr, "%s: --pair '%s': not a peer built into this program, nor axiom:ALG (see "
+                    "--help)\n", prog, o->pair);
+    return -1;
+}
+
 static int env_flag(const char *name, int dflt)
 {
     const char *v = getenv(name);
@@ -333,18 +404,24 @@ static int parse_options(options *o, const char *prog, int argc, char **argv,
     o->rt = env_flag("AXIOM_BENCH_RT", 0);
     if ((v = getenv("AXIOM_BENCH_FILTER")) && *v)
         o->filter = v;
+    o->rounds = PAIR_ROUNDS;
+    o->batch_sec = PAIR_BATCH_SEC;
     const struct {
         const char *env;
         double *sec;
         int *count;
+        int max;
     } numbers[] = {
-        { "AXIOM_BENCH_MIN_SEC", &o->min_sec, NULL },
-        { "AXIOM_BENCH_REPS", NULL, &o->reps },
-        { "AXIOM_BENCH_COUNT", NULL, &o->count },
+        { "AXIOM_BENCH_MIN_SEC", &o->min_sec, NULL, 0 },
+        { "AXIOM_BENCH_REPS", NULL, &o->reps, MAX_REPS },
+        { "AXIOM_BENCH_COUNT", NULL, &o->count, MAX_REPS },
+        { "AXIOM_BENCH_ROUNDS", NULL, &o->rounds, MAX_ROUNDS },
+        { "AXIOM_BENCH_BATCH", &o->batch_sec, NULL, 0 },
     };
     for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++)
         if ((v = getenv(numbers[i].env)) && *v &&
-            set_number(prog, numbers[i].env, v, numbers[i].sec, numbers[i].count))
+            set_number(prog, numbers[i].env, v, numbers[i].sec, numbers[i].count,
+                       numbers[i].max))
             return 2;
     const char *sizes = getenv("AXIOM_BENCH_SIZES");
     if ((v = getenv("AXIOM_BENCH_PEERS")) && *v)
@@ -357,7 +434,9 @@ static int parse_options(options *o, const char *prog, int argc, char **argv,
         { "save", required_argument, NULL, 'w' },   { "cold", no_argument, NULL, 'C' },
         { "no-rt", no_argument, NULL, 'R' },        { "list", no_argument, NULL, 'l' },
         { "help", no_argument, NULL, 'h' },         { "rt", no_argument, NULL, 'T' },
-        { "count", required_argument, NULL, 'n' },  { NULL, 0, NULL, 0 },
+        { "count", required_argument, NULL, 'n' },  { "pair", required_argument, NULL, 'P' },
+        { "rounds", required_argument, NULL, 'N' }, { "batch", required_argument, NULL, 'B' },
+        { NULL, 0, NULL, 0 },
     };
     argv[0] = (char *)prog; /* getopt's own messages name the right program */
 #ifdef __GLIBC__
@@ -372,18 +451,29 @@ static int parse_options(options *o, const char *prog, int argc, char **argv,
             o->filter = optarg;
             break;
         case 't':
-            if (set_number(prog, "--min-sec", optarg, &o->min_sec, NULL))
+            if (set_number(prog, "--min-sec", optarg, &o->min_sec, NULL, 0))
                 return 2;
             break;
         case 's':
             sizes = optarg;
             break;
         case 'r':
-            if (set_number(prog, "--reps", optarg, NULL, &o->reps))
+            if (set_number(prog, "--reps", optarg, NULL, &o->reps, MAX_REPS))
                 return 2;
             break;
         case 'n':
-            if (set_number(prog, "--count", optarg, NULL, &o->count))
+            if (set_number(prog, "--count", optarg, NULL, &o->count, MAX_REPS))
+                return 2;
+            break;
+        case 'P':
+            o->pair = optarg;
+            break;
+        case 'N':
+            if (set_number(prog, "--rounds", optarg, NULL, &o->rounds, MAX_ROUNDS))
+                return 2;
+            break;
+        case 'B':
+            if (set_number(prog, "--batch", optarg, &o->batch_sec, NULL, 0))
                 return 2;
             break;
         case 'p':
@@ -443,7 +533,9 @@ static int parse_options(options *o, const char *prog, int argc, char **argv,
             if (!o->cold || default_sizes[i] < MIB)
                 o->sizes[o->nsizes++] = default_sizes[i];
     }
-    if (o->peers && check_peers(o->peers, peers, prog))
+    if (o->pair && set_pair(o, peers, prog))
+        return 2;
+    if (o->peers && !o->pair && check_peers(o->peers, peers, prog))
         return 2;
     if (o->count) {
         o->reps = o->count;
@@ -624,6 +716,13 @@ static int set_up_buffers(runner *r)
     r->sealed = alloc_buffer(all);
     if (!r->in || !r->out || !r->ref || !r->sealed)
         return -1;
+    if (r->o.pair_alg) {
+        r->sealed_base = alloc_buffer(all);
+        if (!r->sealed_base)
+            return -1;
+        memset(r->sealed_base, 0, all);
+        (void)mlock(r->sealed_base, all); /* as the others, but not reported apart */
+    }
     /* The library's own fast generator: inputs need no more than that. */
     if (axiom_random_fill(r->in, all) != AXIOM_OK ||
         axiom_random_fill(r->key, sizeof r->key) != AXIOM_OK ||
@@ -761,6 +860,35 @@ static void comment_wrapped(FILE *f, const char *key, const char *text)
     fputc('\n', f);
 }
 
+/* What --pair compares and how the ratio reads. */
+static void header_pair(const runner *r, FILE *f)
+{
+    char base[80], line[600];
+    pair_label(r, r->o.pair_alg, base, sizeof base);
+    if (r->o.pair_alg)
+        snprintf(line, sizeof line,
+                 "libaxiom against %s, case by case; OUTPUTS NOT COMPARED: %s is another "
+                 "algorithm (each side only checked to run, an open to give back the "
+                 "plaintext), except in %s's own cases",
+                 base, r->o.pair_alg->name, r->o.pair_alg->name);
+    else if (r->o.pair_peer == &bench_axiom)
+        snprintf(line, sizeof line,
+                 "libaxiom against itself, case by case (two instances of each case: the "
+                 "noise floor); outputs compared, identical");
+    else
+        snprintf(line, sizeof line,
+                 "libaxiom against %s, case by case; outputs compared, identical (cases %s "
+                 "lacks are listed at the end)",
+                 base, base);
+    comment_wrapped(f, "pair", line);
+    snprintf(line, sizeof line,
+             "%s's time / libaxiom's for the same bytes, in each round: above 1, libaxiom is "
+             "faster; median [min, max] and quartiles over the rounds; ns/op are each side's "
+             "median",
+             r->o.pair_alg ? r->o.pair_alg->name : base);
+    comment_wrapped(f, "ratio", line);
+}
+
 static void header_text(const runner *r, FILE *f)
 {
     const meta *m = &r->m;
@@ -792,7 +920,9 @@ static void header_text(const runner *r, FILE *f)
     if (m->missing[0])
         comment_wrapped(f, "not in this build of libaxiom, skipped", m->missing);
     comment_wrapped(f, "peers", m->peers);
-    if (r->nimpls > 1)
+    if (r->o.pair_peer)
+        header_pair(r, f);
+    else if (r->nimpls > 1)
         fprintf(f, "# axiom/<peer> = libaxiom MB/s / peer MB/s: above 1, libaxiom is faster\n");
     fprintf(f, "# <hash>MANY: one operation is %d messages of the size named; MB/s and cpb\n"
                "#   count all of them\n",
@@ -832,14 +962,27 @@ static void header_json(const runner *r, FILE *f)
     json_string(f, m->kernels);
     fprintf(f, ", \"peers\": ");
     json_string(f, m->peers);
-    fprintf(f, ", \"min_sec\": %g, \"cold\": %s},\n  \"results\": [", r->o.min_sec,
-            r->o.cold ? "true" : "false");
+    if (r->o.pair_peer) {
+        char base[80];
+        pair_label(r, r->o.pair_alg, base, sizeof base);
+        fprintf(f, ", \"pair\": ");
+        json_string(f, base);
+        fprintf(f, ", \"rounds\": %d, \"batch_sec\": %g", r->o.rounds, r->o.batch_sec);
+    } else
+        fprintf(f, ", \"min_sec\": %g", r->o.min_sec);
+    fprintf(f, ", \"cold\": %s},\n  \"results\": [", r->o.cold ? "true" : "false");
 }
 
-static void header_csv(FILE *f)
+static void header_csv(const runner *r, FILE *f)
 {
-    fprintf(f, "name,algorithm,direction,size,library,kernel,iterations,ns_per_op,mb_per_s,"
-               "cpb,spread_pct,reps,kept,axiom_over_peer\n");
+    if (r->o.pair_peer)
+        fprintf(f, "name,algorithm,direction,size,kernel,baseline,baseline_algorithm,"
+                   "baseline_kernel,output_compared,rounds,iterations,baseline_iterations,"
+                   "ns_per_op,baseline_ns_per_op,mb_per_s,baseline_mb_per_s,ratio_median,"
+                   "ratio_min,ratio_q1,ratio_q3,ratio_max\n");
+    else
+        fprintf(f, "name,algorithm,direction,size,library,kernel,iterations,ns_per_op,mb_per_s,"
+                   "cpb,spread_pct,reps,kept,axiom_over_peer\n");
 }
 
 static void result_text(const runner *r, FILE *f, const result *x)
@@ -917,7 +1060,7 @@ static void emit_header(runner *r)
         else if (s->fmt == FMT_JSON)
             header_json(r, s->f);
         else
-            header_csv(s->f);
+            header_csv(r, s->f);
         fflush(s->f);
     }
 }
@@ -943,10 +1086,20 @@ static void emit_footer(runner *r, double seconds)
 {
     for (int i = 0; i < r->nsinks; i++) {
         sink *s = &r->sinks[i];
+        if ((s->fmt == FMT_TEXT || s->fmt == FMT_BENCH) && r->pair_skipped[0]) {
+            char key[120];
+            snprintf(key, sizeof key, "not compared, no such case in %s", r->m.pair);
+            comment_wrapped(s->f, key, r->pair_skipped);
+        }
         if (s->fmt == FMT_TEXT || s->fmt == FMT_BENCH)
             fprintf(s->f, "# total: %.1f s for %u cases%s\n", seconds, r->ncases,
                     r->failures ? " -- FAILED, see the errors above" : "");
-        else if (s->fmt == FMT_JSON)
+        else if (s->fmt == FMT_JSON && r->o.pair_peer) {
+            fprintf(s->f, "\n  ],\n  \"not_compared\": ");
+            json_string(s->f, r->pair_skipped);
+            fprintf(s->f, ", \"total_seconds\": %.3f, \"failures\": %d\n}\n", seconds,
+                    r->failures);
+        } else if (s->fmt == FMT_JSON)
             fprintf(s->f, "\n  ],\n  \"total_seconds\": %.3f, \"failures\": %d\n}\n", seconds,
                     r->failures);
         fflush(s->f);
@@ -1134,12 +1287,13 @@ static const uint8_t *case_iv(const runner *r, const bench_alg *a, uint8_t buf[3
     return buf;
 }
 
-/* AEAD open cases open libaxiom's sealed form of the input, so that every
- * library must give back the original plaintext.  Returns 0 or -1. */
-static int seal_input(runner *r, const bench_alg *a, size_t size)
+/* AEAD open cases open libaxiom's sealed form of the input (into @dst),
+ * so that every library must give back the original plaintext.  Returns 0
+ * or -1. */
+static int seal_input(runner *r, const bench_alg *a, size_t size, uint8_t *dst)
 {
     void *st = bench_axiom.setup(a, 1, r->key, r->iv);
-    bench_msg m = { .out = r->sealed, .in = r->in, .len = size };
+    bench_msg m = { .out = dst, .in = r->in, .len = size };
     int rc = st ? bench_axiom.run(st, &m, 1) : -1;
     bench_axiom.teardown(st);
     return rc;
@@ -1189,7 +1343,7 @@ static void run_case(runner *r, const bench_alg *a, int encrypt, size_t size)
     if (a->kind == BENCH_HASH_MANY)
         m.stride = many_stride(r, size);
     if (a->kind == BENCH_AEAD && !encrypt) {
-        if (seal_input(r, a, size) != 0) {
+        if (seal_input(r, a, size, r->sealed) != 0) {
             fprintf(stderr, "error: %s/%s/%zu: libaxiom cannot seal the input\n", a->name, dir,
                     size);
             r->failures++;
@@ -1263,6 +1417,270 @@ static void run_case(runner *r, const bench_alg *a, int encrypt, size_t size)
         emit_result(r, &x);
         r->impls[i]->teardown(st[i]);
     }
+}
+
+/* ------------------------------------------------------------ pair mode */
+
+/* Everything reported about one case of --pair. */
+typedef struct pair_result {
+    const bench_alg *alg[2]; /* libaxiom's case [0], the baseline's algorithm [1] */
+    int encrypt;
+    size_t size;
+    char name[160];
+    char label[80]; /* the baseline: "openssl", "axiom:aes-256-gcm" */
+    int compared;   /* outputs compared (and identical) */
+    int rounds;
+    uint64_t iters[2]; /* operations per batch */
+    double ns_op[2];   /* median time per operation over the rounds */
+    double mb_s[2];
+    double med, q1, q3, lo, hi; /* the per-round ratio */
+} pair_result;
+
+/* The @p quantile of the sorted @s[@n], interpolated between neighbours. */
+static double quantile(const double *s, int n, double p)
+{
+    double h = (n - 1) * p;
+    int i = (int)h;
+    if (i + 1 >= n)
+        return s[n - 1];
+    return s[i] + (h - i) * (s[i + 1] - s[i]);
+}
+
+static double median_of(const double *v, int n)
+{
+    double s[MAX_ROUNDS];
+    memcpy(s, v, (size_t)n * sizeof *s);
+    qsort(s, (size_t)n, sizeof *s, cmp_double);
+    return quantile(s, n, 0.5);
+}
+
+/* The baseline as the output names it: a peer's name, or "axiom:ALG". */
+static void pair_label(const runner *r, const bench_alg *base, char *out, size_t outlen)
+{
+    if (r->o.pair_peer == &bench_axiom)
+        snprintf(out, outlen, "axiom:%s", base ? base->name : "<its own algorithm>");
+    else
+        snprintf(out, outlen, "%s", r->o.pair_peer->name);
+}
+
+static void pair_text(FILE *f, const pair_result *x)
+{
+    fprintf(f, "%-36s  axiom %10.1f ns/op  %s %10.1f ns/op  ratio %6.3f [%.3f, %.3f]  "
+               "quartiles %.3f %.3f\n",
+            x->name, x->ns_op[0], x->label, x->ns_op[1], x->med, x->lo, x->hi, x->q1, x->q3);
+}
+
+/* Each round as two Go benchmark lines, libaxiom's (lib=axiom) and the
+ * baseline's (lib=<label>), both under the case's name so that
+ * `benchstat -col /lib` sets them side by side. */
+static void pair_bench(const runner *r, FILE *f, const pair_result *x)
+{
+    char name[200];
+    case_name_kv(name, sizeof name, NULL, x->alg[0], x->encrypt, x->size);
+    for (int k = 0; k < x->rounds; k++)
+        for (int i = 0; i < 2; i++) {
+            double ns = r->pair_ns[i][k];
+            double bytes = (double)bench_alg_bytes(x->alg[i], x->size);
+            fprintf(f, "Benchmark%s/lib=%s\t%10" PRIu64 "\t%14.1f ns/op\t%10.2f MB/s", name,
+                    i ? x->label : "axiom", x->iters[i], ns, ns > 0 ? bytes * 1e3 / ns : 0);
+            if (r->m.tsc_ghz > 0)
+                fprintf(f, "\t%9.3f cpb", r->pair_cyc[i][k] / bytes);
+            fputc('\n', f);
+        }
+}
+
+static const char *pair_kernel(const runner *r, const bench_alg *a, int side)
+{
+    if (side && r->o.pair_peer != &bench_axiom)
+        return "";
+    const char *k = bench_alg_kernel(a);
+    return k ? k : "unknown";
+}
+
+static void pair_json(const runner *r, FILE *f, const pair_result *x, int first)
+{
+    fprintf(f, "%s\n    {\"name\": ", first ? "" : ",");
+    json_string(f, x->name);
+    fprintf(f, ", \"algorithm\": \"%s\", \"direction\": \"%s\", \"size\": %zu, \"kernel\": ",
+            x->alg[0]->name, bench_dir_name(x->alg[0], x->encrypt), x->size);
+    json_string(f, pair_kernel(r, x->alg[0], 0));
+    fprintf(f, ", \"baseline\": ");
+    json_string(f, x->label);
+    fprintf(f, ", \"baseline_algorithm\": \"%s\", \"baseline_kernel\": ", x->alg[1]->name);
+    json_string(f, pair_kernel(r, x->alg[1], 1));
+    fprintf(f,
+            ", \"output_compared\": %s, \"rounds\": %d, \"iterations\": %" PRIu64
+            ", \"baseline_iterations\": %" PRIu64 ", \"ns_per_op\": %.3f"
+            ", \"baseline_ns_per_op\": %.3f, \"mb_per_s\": %.3f, \"baseline_mb_per_s\": %.3f"
+            ", \"ratio_median\": %.4f, \"ratio_min\": %.4f, \"ratio_q1\": %.4f"
+            ", \"ratio_q3\": %.4f, \"ratio_max\": %.4f}",
+            x->compared ? "true" : "false", x->rounds, x->iters[0], x->iters[1], x->ns_op[0],
+            x->ns_op[1], x->mb_s[0], x->mb_s[1], x->med, x->lo, x->q1, x->q3, x->hi);
+}
+
+static void pair_csv(const runner *r, FILE *f, const pair_result *x)
+{
+    csv_string(f, x->name);
+    fprintf(f, ",%s,%s,%zu,", x->alg[0]->name, bench_dir_name(x->alg[0], x->encrypt), x->size);
+    csv_string(f, pair_kernel(r, x->alg[0], 0));
+    fputc(',', f);
+    csv_string(f, x->label);
+    fprintf(f, ",%s,", x->alg[1]->name);
+    csv_string(f, pair_kernel(r, x->alg[1], 1));
+    fprintf(f, ",%d,%d,%" PRIu64 ",%" PRIu64 ",%.3f,%.3f,%.3f,%.3f,%.4f,%.4f,%.4f,%.4f,%.4f\n",
+            x->compared, x->rounds, x->iters[0], x->iters[1], x->ns_op[0], x->ns_op[1],
+            x->mb_s[0], x->mb_s[1], x->med, x->lo, x->q1, x->q3, x->hi);
+}
+
+static void emit_pair(runner *r, const pair_result *x)
+{
+    for (int i = 0; i < r->nsinks; i++) {
+        sink *s = &r->sinks[i];
+        if (s->fmt == FMT_TEXT)
+            pair_text(s->f, x);
+        else if (s->fmt == FMT_BENCH)
+            pair_bench(r, s->f, x);
+        else if (s->fmt == FMT_JSON)
+            pair_json(r, s->f, x, s->nres == 0);
+        else
+            pair_csv(r, s->f, x);
+        s->nres++;
+        fflush(s->f);
+    }
+}
+
+/* A case the baseline cannot run: its algorithm is named once in the
+ * footer (the cases come algorithm by algorithm). */
+static void pair_skip(runner *r, const bench_alg *a)
+{
+    if (r->pair_last_skip == a)
+        return;
+    r->pair_last_skip = a;
+    size_t n = strlen(r->pair_skipped);
+    if (n + 1 < sizeof r->pair_skipped)
+        snprintf(r->pair_skipped + n, sizeof r->pair_skipped - n, "%s%s", n ? ", " : "",
+                 a->name);
+}
+
+/* One case of --pair: libaxiom [0] against the baseline [1] alone.  Both
+ * set up and checked (outputs compared when the baseline runs the same
+ * algorithm), each calibrated to a batch of about --batch seconds (its
+ * warm-up), then --rounds rounds of one batch of each, the side that goes
+ * first alternating, so that the machine's drift and any frequency change
+ * hit both alike.  A round's ratio is the baseline's time over libaxiom's
+ * for the same bytes (per operation, unless one side is a many-message
+ * hash). */
+static void pair_case(runner *r, const bench_alg *a, int encrypt, size_t size)
+{
+    const bench_impl *im[2] = { &bench_axiom, r->o.pair_peer };
+    const bench_alg *alg[2] = { a, r->o.pair_alg ? r->o.pair_alg : a };
+    int enc[2] = { encrypt, bench_alg_ndirs(alg[1]) == 2 ? encrypt : 1 };
+    uint8_t *sealed[2] = { r->sealed, r->sealed_base };
+    bench_msg m[2];
+    void *st[2] = { NULL, NULL };
+    double ratio[MAX_ROUNDS];
+    int rounds = r->o.rounds;
+    int same = alg[1] == a;
+    pair_result x;
+
+    memset(&x, 0, sizeof x);
+    r->ncases++;
+    case_name(x.name, sizeof x.name, &bench_axiom, a, encrypt, size);
+    pair_label(r, alg[1], x.label, sizeof x.label);
+    if (!bench_alg_accepts(alg[1], size)) {
+        pair_skip(r, a);
+        return;
+    }
+    for (int i = 0; i < 2; i++) {
+        m[i] = (bench_msg){ .out = r->out, .in = r->in, .len = size };
+        if (alg[i]->kind == BENCH_HASH_MANY)
+            m[i].stride = many_stride(r, size);
+        if (alg[i]->kind != BENCH_AEAD || enc[i])
+            continue;
+        if (i == 1 && same) {
+            m[1].in = r->sealed;
+        } else if (seal_input(r, alg[i], size, sealed[i]) == 0) {
+            m[i].in = sealed[i];
+        } else {
+            fprintf(stderr, "error: %s: libaxiom cannot seal the input with %s\n", x.name,
+                    alg[i]->name);
+            r->failures++;
+            return;
+        }
+    }
+    for (int i = 0; i < 2; i++) {
+        uint8_t ivbuf[32];
+        st[i] = im[i]->setup(alg[i], enc[i], r->key, case_iv(r, alg[i], ivbuf));
+        if (!st[i]) {
+            if (im[i] != &bench_axiom) {
+                pair_skip(r, a); /* the peer lacks the algorithm */
+            } else {
+                fprintf(stderr, "error: %s: libaxiom cannot set up %s\n", x.name, alg[i]->name);
+                r->failures++;
+            }
+            goto done;
+        }
+        /* Another algorithm's output cannot be compared: it is only
+         * checked to run (an open to give back the plaintext). */
+        const char *why = check_output(r, im[i], st[i], alg[i], enc[i], &m[i], i == 0 || !same);
+        if (why) {
+            fprintf(stderr, "error: %s: %s %s\n", x.name, i ? x.label : "libaxiom", why);
+            r->failures++;
+            goto done;
+        }
+    }
+    for (int i = 0; i < 2; i++) {
+        int slow;
+        double ns, cyc;
+        if (calibrate(r, im[i], st[i], alg[i], enc[i], &m[i], r->o.batch_sec, &x.iters[i], &slow,
+                      &ns, &cyc)) {
+            fprintf(stderr, "error: %s: %s failed while calibrating\n", x.name,
+                    i ? x.label : "libaxiom");
+            r->failures++;
+            goto done;
+        }
+        /* Doubling ends between one and two batch times: scale down to one. */
+        double n = ns > 0 ? r->o.batch_sec * 1e9 / ns : 1;
+        if (n < (double)x.iters[i])
+            x.iters[i] = n < 1 ? 1 : (uint64_t)(n + 0.5);
+    }
+    double bytes[2] = { (double)bench_alg_bytes(alg[0], size),
+                        (double)bench_alg_bytes(alg[1], size) };
+    for (int k = 0; k < rounds; k++) {
+        for (int j = 0; j < 2; j++) {
+            int i = k & 1 ? 1 - j : j;
+            if (measure(r, im[i], st[i], alg[i], enc[i], &m[i], x.iters[i], &r->pair_ns[i][k],
+                        &r->pair_cyc[i][k])) {
+                fprintf(stderr, "error: %s: %s failed\n", x.name, i ? x.label : "libaxiom");
+                r->failures++;
+                goto done;
+            }
+        }
+        double t0 = r->pair_ns[0][k] / bytes[0], t1 = r->pair_ns[1][k] / bytes[1];
+        ratio[k] = t0 > 0 ? t1 / t0 : 0;
+    }
+    qsort(ratio, (size_t)rounds, sizeof ratio[0], cmp_double);
+    x.alg[0] = alg[0];
+    x.alg[1] = alg[1];
+    x.encrypt = encrypt;
+    x.size = size;
+    x.compared = same;
+    x.rounds = rounds;
+    x.med = quantile(ratio, rounds, 0.5);
+    x.q1 = quantile(ratio, rounds, 0.25);
+    x.q3 = quantile(ratio, rounds, 0.75);
+    x.lo = ratio[0];
+    x.hi = ratio[rounds - 1];
+    for (int i = 0; i < 2; i++) {
+        x.ns_op[i] = median_of(r->pair_ns[i], rounds);
+        x.mb_s[i] = x.ns_op[i] > 0 ? bytes[i] * 1e3 / x.ns_op[i] : 0;
+    }
+    emit_pair(r, &x);
+    r->npaired++;
+done:
+    for (int i = 0; i < 2; i++)
+        if (st[i])
+            im[i]->teardown(st[i]);
 }
 
 /* ------------------------------------------------------------ driver */
@@ -1352,6 +1770,11 @@ int bench_cli(const char *prog, int argc, char **argv, const bench_impl *const *
 
     uint64_t t_start = bench_now_ns();
     r.impls[r.nimpls++] = &bench_axiom;
+    /* --pair: its peer alone, or none for a libaxiom baseline. */
+    if (r.o.pair_peer) {
+        r.o.peers = r.o.pair_peer == &bench_axiom ? "none" : r.o.pair_peer->name;
+        pair_label(&r, r.o.pair_alg, r.m.pair, sizeof r.m.pair);
+    }
     size_t np = 0;
     for (const bench_impl *const *p = peers; p && *p && r.nimpls < MAX_IMPLS; p++) {
         const bench_impl *im = *p;
@@ -1372,6 +1795,10 @@ int bench_cli(const char *prog, int argc, char **argv, const bench_impl *const *
         }
         if (np >= sizeof r.m.peers)
             np = sizeof r.m.peers - 1;
+    }
+    if (r.o.pair_peer && r.o.pair_peer != &bench_axiom && r.nimpls < 2) {
+        fprintf(stderr, "%s: --pair %s: %s\n", prog, r.o.pair, r.m.peers);
+        return 1;
     }
     if (np == 0)
         snprintf(r.m.peers, sizeof r.m.peers, "none built into %s", prog);
@@ -1400,13 +1827,22 @@ int bench_cli(const char *prog, int argc, char **argv, const bench_impl *const *
     r.m.tsc_ghz = spin_and_tsc_ghz(r.o.min_sec < 0.1 ? r.o.min_sec : 0.1);
     if (r.o.cold)
         measure_overhead(&r);
-    snprintf(r.m.timing, sizeof r.m.timing,
-             "each case >= %g s measured per library over %d repetitions (%d from 1 MiB), "
-             "operations doubled until a repetition is long enough (this warms up too); "
-             "repetitions beyond 3 MADs of the median dropped; %%spread = relative "
-             "standard deviation of the kept ones; an operation over %g s is timed once%s",
-             r.o.min_sec, r.o.reps ? r.o.reps : 5, r.o.reps ? r.o.reps : 3, SLOW_OP_SEC,
-             r.o.cold ? "; cold: at most 128 operations per repetition" : "");
+    if (r.o.pair_peer)
+        snprintf(r.m.timing, sizeof r.m.timing,
+                 "--pair: per case and side, operations doubled until a batch lasts about "
+                 "%g s (this warms up too), then %d rounds, each one batch of libaxiom and one "
+                 "of the baseline, the side that goes first alternating; every round "
+                 "kept%s",
+                 r.o.batch_sec, r.o.rounds,
+                 r.o.cold ? "; cold: at most 128 operations per batch" : "");
+    else
+        snprintf(r.m.timing, sizeof r.m.timing,
+                 "each case >= %g s measured per library over %d repetitions (%d from 1 MiB), "
+                 "operations doubled until a repetition is long enough (this warms up too); "
+                 "repetitions beyond 3 MADs of the median dropped; %%spread = relative "
+                 "standard deviation of the kept ones; an operation over %g s is timed once%s",
+                 r.o.min_sec, r.o.reps ? r.o.reps : 5, r.o.reps ? r.o.reps : 3, SLOW_OP_SEC,
+                 r.o.cold ? "; cold: at most 128 operations per repetition" : "");
 
     if (open_sinks(&r, prog) != 0)
         return 1;
@@ -1415,11 +1851,19 @@ int bench_cli(const char *prog, int argc, char **argv, const bench_impl *const *
         for (int e = 1; e >= 2 - bench_alg_ndirs(&bench_algs[a]); e--)
             for (size_t s = 0; s < r.o.nsizes; s++) {
                 const bench_alg *alg = &bench_algs[a];
-                if (available(alg) && bench_alg_accepts(alg, r.o.sizes[s]) &&
-                    selected(&r.o, alg, e, r.o.sizes[s]))
+                if (!available(alg) || !bench_alg_accepts(alg, r.o.sizes[s]) ||
+                    !selected(&r.o, alg, e, r.o.sizes[s]))
+                    continue;
+                if (r.o.pair_peer)
+                    pair_case(&r, alg, e, r.o.sizes[s]);
+                else
                     run_case(&r, alg, e, r.o.sizes[s]);
             }
     emit_footer(&r, (double)(bench_now_ns() - t_start) / 1e9);
+    if (r.o.pair_peer && r.npaired == 0 && !r.failures) {
+        fprintf(stderr, "%s: --pair %s: no selected case could be compared\n", prog, r.o.pair);
+        rc = 2;
+    }
     if (close_sinks(&r, prog) != 0)
         r.failures++;
     if (r.o.use_re)
@@ -1428,6 +1872,7 @@ int bench_cli(const char *prog, int argc, char **argv, const bench_impl *const *
     free(r.out);
     free(r.ref);
     free(r.sealed);
+    free(r.sealed_base);
     free(r.sweep);
-    return r.failures ? 1 : 0;
+    return r.failures ? 1 : rc;
 }

@@ -26,6 +26,7 @@ expect() {
 AXIOM_BENCH_MIN_SEC=0.001 AXIOM_BENCH_SIZES=16,33 AXIOM_BENCH_REPS=3 AXIOM_BENCH_RT=0
 export AXIOM_BENCH_MIN_SEC AXIOM_BENCH_SIZES AXIOM_BENCH_REPS AXIOM_BENCH_RT
 unset AXIOM_BENCH_FILTER AXIOM_BENCH_PEERS AXIOM_BENCH_COLD AXIOM_BENCH_COUNT
+unset AXIOM_BENCH_ROUNDS AXIOM_BENCH_BATCH
 
 # ---- the runner
 expect 0 "$bench" --list
@@ -134,11 +135,43 @@ expect 2 "$bench" --peers=nosuchlib --list
 expect 2 env AXIOM_BENCH_MIN_SEC=soon "$bench" --list
 expect 2 "$bench" --list one two
 
+# --pair: one tiny case, 3 rounds of half-millisecond batches; that it runs
+# and prints a ratio line, nothing about the ratio itself.
+pair="-s 16 --rounds 3 --batch 0.0005"
+ratio_re='ratio +[0-9]+\.[0-9]+ \[[0-9]+\.[0-9]+, [0-9]+\.[0-9]+\] +quartiles [0-9.]+ [0-9.]+$'
+# shellcheck disable=SC2086
+expect 0 "$bench" --pair axiom:aes-256-gcm $pair -f 'xaes-256-gcm/seal/16$' -w "$tmp/p.csv" -w "$tmp/p.json"
+grep -Eq "^XAES256GCM/seal/16 +axiom +[0-9.]+ ns/op +axiom:aes-256-gcm +[0-9.]+ ns/op +$ratio_re" "$tmp/o" \
+  || fail "--pair axiom:aes-256-gcm: no ratio line"
+grep -q '^# pair: .*OUTPUTS NOT COMPARED' "$tmp/o" || fail "--pair axiom:ALG: header does not say outputs are not compared"
+grep -q '^cpu: ' "$tmp/o" || fail "--pair: no cpu line"
+[ "$(wc -l <"$tmp/p.csv")" -eq 2 ] || fail "--pair: want a CSV header and 1 row"
+head -1 "$tmp/p.csv" | grep -q ',baseline,.*,ratio_median,' || fail "--pair: CSV header"
+grep -q '"ratio_median": ' "$tmp/p.json" || fail "--pair: JSON lacks ratio_median"
+if command -v python3 >/dev/null 2>&1; then
+  python3 -m json.tool "$tmp/p.json" >/dev/null 2>&1 || fail "--pair: JSON does not parse"
+fi
+for peer in openssl gcrypt; do
+  if grep -q "^# peers: .*$peer [0-9]" "$tmp/run" || grep -q "^# peers: $peer [^(]" "$tmp/run"; then
+    # shellcheck disable=SC2086
+    expect 0 "$bench" --pair $peer $pair -f 'sha256/digest/16$'
+    grep -Eq "^SHA256/digest/16 +axiom +[0-9.]+ ns/op +$peer +[0-9.]+ ns/op +$ratio_re" "$tmp/o" \
+      || fail "--pair $peer: no ratio line"
+  fi
+done
+expect 2 "$bench" --pair nosuchlib --list
+expect 2 "$bench" --pair axiom:no-such-alg --list
+expect 2 "$bench" --pair axiom --count 2 --list
+
 # ---- the same runner in the installed tool
 expect 0 "$axiom" speed --list 'aes-...-ctr'
 [ "$(wc -l <"$tmp/o")" -eq 12 ] || fail "axiom-crypto speed --list aes-...-ctr: want 12 cases"
 expect 0 "$axiom" speed 'aes-192-cfb/encrypt/16$'
 grep -q '^BenchmarkAES192CFB/encrypt/16 ' "$tmp/o" || fail "axiom-crypto speed ran nothing"
 expect 2 "$axiom" speed --bogus
+# shellcheck disable=SC2086
+expect 0 "$axiom" speed --pair axiom $pair -f 'sha256/digest/16$'
+grep -Eq "^SHA256/digest/16 +axiom +[0-9.]+ ns/op +axiom:sha256 +[0-9.]+ ns/op +$ratio_re" "$tmp/o" \
+  || fail "axiom-crypto speed --pair axiom: no ratio line"
 
 exit $status
