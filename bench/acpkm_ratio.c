@@ -3,7 +3,9 @@
  * process, interleaved: alternating short batches of messages (the order
  * swapped every round), the per-round speed ratio, its median, quartiles
  * and range.  The key is kept across messages (init without a key, as
- * axiom-bench does), or set for every message with --rekey.
+ * axiom-bench does: `axiom-bench --pair axiom:kuznyechik-ctr` compares
+ * that too), or set for every message with --rekey, which the runner's
+ * drivers do not do.
  *
  *   bench/acpkm-ratio [--rekey] [SIZE [ROUNDS [MESSAGES [NAME]]]]
  *   (defaults 16384 bytes, 101 rounds, 10 messages per batch,

@@ -74,6 +74,8 @@ typedef struct options {
     const bench_alg *pair_alg;
     int rounds;
     double batch_sec;
+    int wall;    /* --clock=wall */
+    int cputime; /* time batches by the thread's CPU time (--pair, unless --clock=wall) */
 } options;
 
 /* Everything measured about one (case, library). */
@@ -196,6 +198,9 @@ static void usage(FILE *f, const char *prog, const bench_impl *const *peers)
             "                       [AXIOM_BENCH_ROUNDS]\n"
             "      --batch=S        --pair: seconds of one batch (default %g)\n"
             "                       [AXIOM_BENCH_BATCH]\n"
+            "      --clock=CLOCK    --pair: cpu (the thread's CPU time, the default: time\n"
+            "                       spent descheduled does not count) or wall\n"
+            "                       [AXIOM_BENCH_CLOCK]\n"
             "  -l, --list           print the selected case names and exit\n"
             "  -h, --help           display this help and exit\n"
             "\n"
@@ -275,6 +280,17 @@ static int set_number(const char *prog, const char *name, const char *v, double 
     else
         fprintf(stderr, "%s: %s%s'%s': want 1 to %d\n", prog, name, sep, v, max);
     return 2;
+}
+
+static int parse_clock(const char *s, int *wall)
+{
+    if (strcasecmp(s, "cpu") == 0)
+        *wall = 0;
+    else if (strcasecmp(s, "wall") == 0)
+        *wall = 1;
+    else
+        return -1;
+    return 0;
 }
 
 static int parse_format(const char *s, int *fmt)
@@ -426,6 +442,10 @@ static int parse_options(options *o, const char *prog, int argc, char **argv,
     const char *sizes = getenv("AXIOM_BENCH_SIZES");
     if ((v = getenv("AXIOM_BENCH_PEERS")) && *v)
         o->peers = v;
+    if ((v = getenv("AXIOM_BENCH_CLOCK")) && *v && parse_clock(v, &o->wall)) {
+        fprintf(stderr, "%s: AXIOM_BENCH_CLOCK='%s': want cpu or wall\n", prog, v);
+        return 2;
+    }
 
     static const struct option longopts[] = {
         { "filter", required_argument, NULL, 'f' }, { "min-sec", required_argument, NULL, 't' },
@@ -436,7 +456,7 @@ static int parse_options(options *o, const char *prog, int argc, char **argv,
         { "help", no_argument, NULL, 'h' },         { "rt", no_argument, NULL, 'T' },
         { "count", required_argument, NULL, 'n' },  { "pair", required_argument, NULL, 'P' },
         { "rounds", required_argument, NULL, 'N' }, { "batch", required_argument, NULL, 'B' },
-        { NULL, 0, NULL, 0 },
+        { "clock", required_argument, NULL, 'K' },  { NULL, 0, NULL, 0 },
     };
     argv[0] = (char *)prog; /* getopt's own messages name the right program */
 #ifdef __GLIBC__
@@ -475,6 +495,12 @@ static int parse_options(options *o, const char *prog, int argc, char **argv,
         case 'B':
             if (set_number(prog, "--batch", optarg, &o->batch_sec, NULL, 0))
                 return 2;
+            break;
+        case 'K':
+            if (parse_clock(optarg, &o->wall)) {
+                fprintf(stderr, "%s: --clock '%s': want cpu or wall\n", prog, optarg);
+                return 2;
+            }
             break;
         case 'p':
             o->peers = optarg;
@@ -535,6 +561,7 @@ static int parse_options(options *o, const char *prog, int argc, char **argv,
     }
     if (o->pair && set_pair(o, peers, prog))
         return 2;
+    o->cputime = o->pair && !o->wall;
     if (o->peers && !o->pair && check_peers(o->peers, peers, prog))
         return 2;
     if (o->count) {
@@ -1189,32 +1216,44 @@ static size_t in_span(const bench_alg *a, const bench_msg *m)
     return a->kind == BENCH_AEAD ? m->len + BENCH_TAGLEN : m->len;
 }
 
-/* @iters operations; per-operation ns and TSC cycles.  Returns 0 or -1. */
+/* The clock of the measurements: monotonic, or with --pair the thread's
+ * CPU time, which stops while the thread waits for a CPU (on a shared
+ * machine, most of a batch's wall time can be other tasks'). */
+static uint64_t clock_ns(const runner *r)
+{
+    struct timespec ts;
+    if (!r->o.cputime || clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+        return bench_now_ns();
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* @iters operations; per-operation ns and TSC cycles (with CPU time, the
+ * TSC cycles that time stands for).  Returns 0 or -1. */
 static int measure(runner *r, const bench_impl *im, void *st, const bench_alg *a, int encrypt,
                    const bench_msg *m, uint64_t iters, double *ns_op, double *cyc_op)
 {
     pace(r);
     if (!r->o.cold) {
-        uint64_t t0 = bench_now_ns(), c0 = bench_tsc_begin();
+        uint64_t t0 = clock_ns(r), c0 = bench_tsc_begin();
         int rc = im->run(st, m, iters);
-        uint64_t c1 = bench_tsc_end(), t1 = bench_now_ns();
+        uint64_t c1 = bench_tsc_end(), t1 = clock_ns(r);
         *ns_op = (double)(t1 - t0) / (double)iters;
-        *cyc_op = (double)(c1 - c0) / (double)iters;
+        *cyc_op = r->o.cputime ? *ns_op * r->m.tsc_ghz : (double)(c1 - c0) / (double)iters;
         return rc;
     }
     double ns = 0, cyc = 0;
     for (uint64_t i = 0; i < iters; i++) {
         make_cold(r, im, st, m, in_span(a, m), bench_alg_outlen(a, encrypt, m->len));
-        uint64_t t0 = bench_now_ns(), c0 = bench_tsc_begin();
+        uint64_t t0 = clock_ns(r), c0 = bench_tsc_begin();
         int rc = im->run(st, m, 1);
-        uint64_t c1 = bench_tsc_end(), t1 = bench_now_ns();
+        uint64_t c1 = bench_tsc_end(), t1 = clock_ns(r);
         if (rc)
             return rc;
         ns += (double)(t1 - t0) - r->over_ns;
         cyc += (double)(c1 - c0) - r->over_cyc;
     }
     *ns_op = ns / (double)iters;
-    *cyc_op = cyc / (double)iters;
+    *cyc_op = r->o.cputime ? *ns_op * r->m.tsc_ghz : cyc / (double)iters;
     return 0;
 }
 
@@ -1223,8 +1262,8 @@ static void measure_overhead(runner *r)
 {
     double ns[101], cyc[101];
     for (int i = 0; i < 101; i++) {
-        uint64_t t0 = bench_now_ns(), c0 = bench_tsc_begin();
-        uint64_t c1 = bench_tsc_end(), t1 = bench_now_ns();
+        uint64_t t0 = clock_ns(r), c0 = bench_tsc_begin();
+        uint64_t c1 = bench_tsc_end(), t1 = clock_ns(r);
         ns[i] = (double)(t1 - t0);
         cyc[i] = (double)(c1 - c0);
     }
@@ -1832,8 +1871,12 @@ int bench_cli(const char *prog, int argc, char **argv, const bench_impl *const *
                  "--pair: per case and side, operations doubled until a batch lasts about "
                  "%g s (this warms up too), then %d rounds, each one batch of libaxiom and one "
                  "of the baseline, the side that goes first alternating; every round "
-                 "kept%s",
+                 "kept; %s%s",
                  r.o.batch_sec, r.o.rounds,
+                 r.o.cputime ? "times are the thread's CPU time (CLOCK_THREAD_CPUTIME_ID: "
+                               "time spent waiting for a CPU does not count; --clock=wall "
+                               "for the monotonic clock)"
+                             : "times are wall-clock (CLOCK_MONOTONIC, --clock=wall)",
                  r.o.cold ? "; cold: at most 128 operations per batch" : "");
     else
         snprintf(r.m.timing, sizeof r.m.timing,

@@ -26,7 +26,7 @@ expect() {
 AXIOM_BENCH_MIN_SEC=0.001 AXIOM_BENCH_SIZES=16,33 AXIOM_BENCH_REPS=3 AXIOM_BENCH_RT=0
 export AXIOM_BENCH_MIN_SEC AXIOM_BENCH_SIZES AXIOM_BENCH_REPS AXIOM_BENCH_RT
 unset AXIOM_BENCH_FILTER AXIOM_BENCH_PEERS AXIOM_BENCH_COLD AXIOM_BENCH_COUNT
-unset AXIOM_BENCH_ROUNDS AXIOM_BENCH_BATCH
+unset AXIOM_BENCH_ROUNDS AXIOM_BENCH_BATCH AXIOM_BENCH_CLOCK
 
 # ---- the runner
 expect 0 "$bench" --list
@@ -162,6 +162,7 @@ done
 expect 2 "$bench" --pair nosuchlib --list
 expect 2 "$bench" --pair axiom:no-such-alg --list
 expect 2 "$bench" --pair axiom --count 2 --list
+expect 2 "$bench" --pair axiom --clock=sundial --list
 
 # ---- the same runner in the installed tool
 expect 0 "$axiom" speed --list 'aes-...-ctr'
@@ -170,7 +171,7 @@ expect 0 "$axiom" speed 'aes-192-cfb/encrypt/16$'
 grep -q '^BenchmarkAES192CFB/encrypt/16 ' "$tmp/o" || fail "axiom-crypto speed ran nothing"
 expect 2 "$axiom" speed --bogus
 # shellcheck disable=SC2086
-expect 0 "$axiom" speed --pair axiom $pair -f 'sha256/digest/16$'
+expect 0 "$axiom" speed --pair axiom --clock=wall $pair -f 'sha256/digest/16$'
 grep -Eq "^SHA256/digest/16 +axiom +[0-9.]+ ns/op +axiom:sha256 +[0-9.]+ ns/op +$ratio_re" "$tmp/o" \
   || fail "axiom-crypto speed --pair axiom: no ratio line"
 
