@@ -125,9 +125,9 @@ typedef struct runner {
     const bench_impl *impls[MAX_IMPLS]; /* [0] is libaxiom */
     int nimpls;
     uint8_t *in, *out, *ref;
-    uint8_t *sealed; /* AEAD open cases: libaxiom's ciphertext || tag of @in */
+    uint8_t *sealed;      /* AEAD open cases: libaxiom's ciphertext || tag of @in */
     uint8_t *sealed_base; /* --pair axiom:ALG: the same, sealed by ALG */
-    size_t bufsize;  /* each buffer has BENCH_SLACK bytes more */
+    size_t bufsize;       /* each buffer has BENCH_SLACK bytes more */
     uint8_t key[64], iv[32];
     uint8_t *sweep; /* cold mode: evicts what cannot be flushed by address */
     size_t sweepsize;
@@ -385,8 +385,10 @@ static int set_pair(options *o, const bench_impl *const *peers, const char *prog
                 o->pair_alg = &bench_algs[i];
                 return 0;
             }
-        fprintf(stderr, "%s: --pair '%s': no such algorithm in the case table (--list shows "
-                        "the cases)\n", prog, o->pair);
+        fprintf(stderr,
+                "%s: --pair '%s': no such algorithm in the case table (--list shows "
+                "the cases)\n",
+                prog, o->pair);
         return -1;
     }
     for (const bench_impl *const *p = peers; p && *p; p++)
@@ -394,8 +396,10 @@ static int set_pair(options *o, const bench_impl *const *peers, const char *prog
             o->pair_peer = *p;
             return 0;
         }
-    fprintf(stderr, "%s: --pair '%s': not a peer built into this program, nor axiom:ALG (see "
-                    "--help)\n", prog, o->pair);
+    fprintf(stderr,
+            "%s: --pair '%s': not a peer built into this program, nor axiom:ALG (see "
+            "--help)\n",
+            prog, o->pair);
     return -1;
 }
 
