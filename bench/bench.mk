@@ -35,14 +35,14 @@ bench_axiom_bench_CFLAGS += $(GCRYPT_CFLAGS)
 bench_axiom_bench_LDADD += $(GCRYPT_LIBS)
 endif
 
-# kuznyechik-ctr-acpkm[-N] against kuznyechik-ctr, interleaved in one
-# process.  axiom-bench --pair axiom:kuznyechik-ctr does the same with the
-# key kept; this one also sets the key for every message (--rekey), which
-# no driver of the runner does, and takes section sizes (-N) the case
-# table has no row for.
+# kuznyechik-ctr-acpkm against kuznyechik-ctr, interleaved in one process.
 noinst_PROGRAMS += bench/acpkm-ratio
 bench_acpkm_ratio_SOURCES = bench/acpkm_ratio.c
 bench_acpkm_ratio_LDADD = bench/libbench.la lib/libaxiom.la -lm
+# axiom-bench --pair axiom:kuznyechik-ctr does the same with the key kept;
+# acpkm-ratio also sets the key for every message (--rekey), which no
+# driver of the runner does, and takes section sizes (kuznyechik-ctr-acpkm-N)
+# the case table has no row for.
 
 # A format and exit-code check with a tiny time budget; no timing assertion.
 TESTS += bench/smoke.sh
