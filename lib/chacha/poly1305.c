@@ -3,6 +3,7 @@
  * byte-granular front end shared by every kernel. */
 #include "config.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "chacha/chacha.h"
@@ -245,6 +246,11 @@ void axiom_poly1305_update_pad16(axiom_poly1305 *p, const uint8_t *in, size_t le
     }
 }
 
+_Static_assert(offsetof(axiom_poly1305, pad) + sizeof(((axiom_poly1305 *)0)->pad) <=
+                   offsetof(axiom_poly1305, rpow) &&
+               offsetof(axiom_poly1305, rpow) % 16 == 0,
+               "h, r and s lie before the powers, in whole 16-byte units");
+
 void axiom_poly1305_final(axiom_poly1305 *p, uint8_t tag[16])
 {
     if (p->nbuf) {
@@ -254,5 +260,16 @@ void axiom_poly1305_final(axiom_poly1305 *p, uint8_t tag[16])
         BLOCKS(p->h, p->r, p->buf, 1, 0);
     }
     finish(p->h, p->pad, tag);
-    axiom_wipe(p, sizeof *p);
+    /* Wipe what holds key or message material: h, r and s (everything
+     * before the powers), the pending block, and the powers of r only
+     * when a vector kernel computed them (which depends on the lengths
+     * alone).  A whole-struct memset cost as much as the MAC of a short
+     * message. */
+    axiom_zero16(p, offsetof(axiom_poly1305, rpow));
+    axiom_zero16(p->buf, sizeof p->buf);
+    if (p->have_pow)
+        axiom_wipe(p->rpow, sizeof p->rpow);
+    if (p->have_pow26)
+        axiom_wipe(p->rpow26, sizeof p->rpow26);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
 }
