@@ -16,11 +16,16 @@ typedef unsigned __int128 u128;
 #define M44 ((UINT64_C(1) << 44) - 1)
 #define M42 ((UINT64_C(1) << 42) - 1)
 
+/* r in radix 2^44 in r[0..2], which the vector kernels read, and as two
+ * 64-bit words in r[3..4] (limbs this radix leaves free), which the block
+ * loop below reads. */
 static void set_r(uint64_t r[5], uint64_t t0, uint64_t t1)
 {
     r[0] = t0 & M44;
     r[1] = ((t0 >> 44) | (t1 << 20)) & M44;
     r[2] = t1 >> 24;
+    r[3] = t0;
+    r[4] = t1;
 }
 
 /* h = (h + m) * r for each block, @hibit (0 or 1) the 2^128 bit of every
@@ -38,7 +43,7 @@ static void blocks44(uint64_t h[5], const uint64_t r[5], const uint8_t *in, size
     c = x0 >> 44; x0 &= M44; x1 += c;
     c = x1 >> 44; x1 &= M44; x2 += c;
     uint64_t h0 = x0 | (x1 << 44), h1 = (x1 >> 20) | (x2 << 24), h2 = x2 >> 40;
-    const uint64_t r0 = r[0] | (r[1] << 44), r1 = (r[1] >> 20) | (r[2] << 24);
+    const uint64_t r0 = r[3], r1 = r[4];
     const uint64_t s1 = r1 + (r1 >> 2);
 
     for (size_t i = 0; i < nblocks; i++, in += 16) {
