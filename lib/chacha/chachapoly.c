@@ -91,7 +91,7 @@ static void cp_crypt(const cp_state *s, const uint8_t key[32], const uint8_t non
     } w;
     /* A short message's ciphertext, zero-padded, and the length block
      * behind it: the MAC of both in one call (public bytes, not wiped). */
-    _Alignas(16) uint8_t mac[SHORT_MAX + 16];
+    _Alignas(16) uint8_t mac[AXIOM_CHACHAPOLY_MAC1_MAX + 16];
     uint8_t *const ks = w.ks;
     uint32_t *const st = w.st;
     axiom_poly1305 p;
@@ -106,17 +106,22 @@ static void cp_crypt(const cp_state *s, const uint8_t key[32], const uint8_t non
         ck->xor(st, ks, ks, n);
         axiom_poly1305_init(&p, ks, s->pk);
         axiom_poly1305_update_pad16(&p, ad, adlen);
-        const size_t whole = len & ~(size_t)15, padded = (len + 15) & ~(size_t)15;
         if (enc)
             axiom_xor_bytes(out, in, ks + 64, len);
-        /* The zeros of a partial last block first, then the ciphertext
-         * over its first bytes (seal: @out; open: @in, read before it is
-         * decrypted, in place or not). */
-        memset(mac + whole, 0, 16);
-        if (len)
-            memcpy(mac, enc ? out : in, len);
-        lengths_block(mac + padded, adlen, len);
-        p.k->blocks(&p, mac, padded / 16 + 1);
+        if (len <= AXIOM_CHACHAPOLY_MAC1_MAX) {
+            /* The zeros of a partial last block first, then the
+             * ciphertext over its first bytes (seal: @out; open: @in,
+             * read before it is decrypted, in place or not). */
+            const size_t whole = len & ~(size_t)15, padded = (len + 15) & ~(size_t)15;
+            memset(mac + whole, 0, 16);
+            if (len)
+                memcpy(mac, enc ? out : in, len);
+            lengths_block(mac + padded, adlen, len);
+            p.k->blocks(&p, mac, padded / 16 + 1);
+        } else {
+            axiom_poly1305_update_pad16(&p, enc ? out : in, len);
+            mac_lengths(&p, adlen, len);
+        }
         if (!enc)
             axiom_xor_bytes(out, in, ks + 64, len);
     } else if (s->pk->chachapoly_key && len >= FCHUNK) {
@@ -179,8 +184,13 @@ static void cp_crypt(const cp_state *s, const uint8_t key[32], const uint8_t non
     /* Inline 16-byte stores (a memset of the whole buffer cost more than
      * the MAC of a short message), kept by the barrier. */
     volatile axiom_v16 *v = (volatile axiom_v16 *)(void *)&w;
-    for (size_t i = 0; i < (sizeof w.st + used) / 16; i++)
+    _Static_assert(sizeof w.st == 64, "64-byte wipe steps");
+    for (size_t i = 0; i < (sizeof w.st + used) / 16; i += 4) {
         v[i] = (axiom_v16){ 0, 0 };
+        v[i + 1] = (axiom_v16){ 0, 0 };
+        v[i + 2] = (axiom_v16){ 0, 0 };
+        v[i + 3] = (axiom_v16){ 0, 0 };
+    }
     __asm__ __volatile__("" : : "r"(&w) : "memory");
 }
 
