@@ -645,12 +645,20 @@ START_TEST(test_misuse)
             "", "s", "sha25", "sha2566", "sha256 ", " sha256", "sh@256", "sh[256", "sha2\x15" "6",
             "sha256\x80", "\xd3ha256", "sha\x12\x15\x16", "sha224sha256", "sha256sha256sha",
             "sha256sha256sha2", "sha256sha256sha25", "sha256sha256sha256sha256", "sha-256",
+            /* the look-up matches "sha" in any case, then the rest of a
+             * name byte for byte: prefixes of each rest, the rests
+             * swapped, and a case-bit neighbour in the letters */
+            "sha", "SHA", "sha2", "sha22", "sha3", "sha38", "sha5", "sha51", "sha512-",
+            "sha512-2", "sha512-25", "sha384-256", "sha256-256", "sha224-256", "sha256-",
+            "sha512-256-", "sha512-256x", "sha\x00256", "sHA\x12\x15\x16", "\x53\x48\x41",
+            "sh\x01" "256", "s\x08a256", "\x13ha256",
         };
         for (size_t i = 0; i < sizeof misses / sizeof misses[0]; i++) {
             NOTHING_WRITTEN(axiom_hash(misses[i], out, 32, msg, 3), AXIOM_ENOTFOUND);
             NOTHING_WRITTEN(axiom_hash(misses[i], out, 28, msg, 3), AXIOM_ENOTFOUND);
         }
-        static const char *const hits[] = { "SHA256", "Sha256", "sHA256", "SHA224", "sha224" };
+        static const char *const hits[] = { "SHA256", "Sha256", "sHA256", "SHA224", "sha224",
+                                            "shA256", "ShA224" };
         for (size_t i = 0; i < sizeof hits / sizeof hits[0]; i++)
             TU_ASSERT_RC(axiom_hash(hits[i], out, hits[i][4] == '5' ? 32 : 28, msg, 3), AXIOM_OK,
                          "%s", hits[i]);
@@ -673,6 +681,12 @@ START_TEST(test_misuse)
     NOTHING_WRITTEN(axiom_hash("sha512/256", out, 32, msg, 3), AXIOM_ENOTFOUND);
     NOTHING_WRITTEN(axiom_hash("sha512-2566", out, 32, msg, 3), AXIOM_ENOTFOUND);
     TU_ASSERT_RC(axiom_hash("SHA512-256", out, 32, msg, 3), AXIOM_OK, "SHA512-256");
+    TU_ASSERT_RC(axiom_hash("sHa512-256", out, 32, msg, 3), AXIOM_OK, "sHa512-256");
+    TU_ASSERT_RC(axiom_hash("Sha384", out, 48, msg, 3), AXIOM_OK, "Sha384");
+    TU_ASSERT_RC(axiom_hash("SHA512", out, 64, msg, 3), AXIOM_OK, "SHA512");
+    NOTHING_WRITTEN(axiom_hash("sha384", out, 32, msg, 3), AXIOM_ELENGTH);
+    NOTHING_WRITTEN(axiom_hash("sha512-256x", out, 32, msg, 3), AXIOM_ENOTFOUND);
+    NOTHING_WRITTEN(axiom_hash("sha512-25", out, 32, msg, 3), AXIOM_ENOTFOUND);
     NOTHING_WRITTEN(axiom_hmac("sha384", out, 49, key, 16, msg, 3), AXIOM_ELENGTH);
     NOTHING_WRITTEN(axiom_hmac("sha512", out, 65, key, 16, msg, 3), AXIOM_ELENGTH);
 

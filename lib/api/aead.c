@@ -232,7 +232,10 @@ AXIOM_API int axiom_aead_open(axiom_aead_ctx *ctx, uint8_t *out, const uint8_t *
     /* The caller's tag goes in (SIV modes read it: lib/core/aead.h); the
      * computed one comes out. */
     uint8_t full[AXIOM_AEAD_MAXTAG] = { 0 };
-    memcpy(full, tag, taglen);
+    if (taglen == 16)
+        memcpy(full, tag, 16); /* the common length as a fixed copy (inlined) */
+    else
+        memcpy(full, tag, taglen);
     if (touches(nonce, noncelen, out, len) | touches(ad, adlen, out, len)) {
         if ((rc = run_aside(ctx, 0, out, full, taglen, nonce, noncelen, ad, adlen, in, len)) !=
             AXIOM_OK)
@@ -240,10 +243,18 @@ AXIOM_API int axiom_aead_open(axiom_aead_ctx *ctx, uint8_t *out, const uint8_t *
     } else {
         ctx->alg->open(ctx->state, out, full, taglen, nonce, noncelen, ad, adlen, in, len);
     }
-    /* Constant time: OR every difference together, branch once at the end. */
-    uint8_t diff = 0;
-    for (size_t i = 0; i < taglen; i++)
-        diff |= (uint8_t)(full[i] ^ tag[i]);
+    /* Constant time: OR every difference together, branch once at the end
+     * (a 16-byte tag as two 64-bit words). */
+    uint64_t diff = 0;
+    if (taglen == 16) {
+        uint64_t a[2], b[2];
+        memcpy(a, full, 16);
+        memcpy(b, tag, 16);
+        diff = (a[0] ^ b[0]) | (a[1] ^ b[1]);
+    } else {
+        for (size_t i = 0; i < taglen; i++)
+            diff |= (uint8_t)(full[i] ^ tag[i]);
+    }
     AXIOM_WIPE_FIXED(full);
     if (diff != 0) {
         axiom_wipe(out, len);

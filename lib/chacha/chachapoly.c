@@ -38,13 +38,18 @@ static void cp_setkey(void *state, const axiom_kernel *k, const uint8_t *key, si
     s->pk = t->poly ? t->poly : axiom_poly1305_pick();
 }
 
+/* RFC 8439 2.8's last MAC block: the AD and text lengths, 64-bit little
+ * endian. */
+static inline void lengths_block(uint8_t b[16], size_t adlen, size_t len)
+{
+    axiom_store64_le(b, (uint64_t)adlen);
+    axiom_store64_le(b + 8, (uint64_t)len);
+}
+
 static void mac_lengths(axiom_poly1305 *p, size_t adlen, size_t len)
 {
     uint8_t b[16];
-    axiom_store32_le(b, (uint32_t)adlen);
-    axiom_store32_le(b + 4, (uint32_t)((uint64_t)adlen >> 32));
-    axiom_store32_le(b + 8, (uint32_t)len);
-    axiom_store32_le(b + 12, (uint32_t)((uint64_t)len >> 32));
+    lengths_block(b, adlen, len);
     p->k->blocks(p, b, 1);
 }
 
@@ -77,30 +82,48 @@ static void cp_crypt(const cp_state *s, const uint8_t key[32], const uint8_t non
                      const uint8_t *in, size_t len)
 {
     const axiom_chacha_kernel *ck = s->ck;
-    /* Keystream and state together: one wipe at the end. */
+    /* State and keystream together: one wipe at the end, of the state
+     * and the @used bytes of keystream written (a multiple of 64: the
+     * short path's blocks, else the Poly1305 key's block). */
     struct {
-        _Alignas(64) uint8_t ks[64 + SHORT_MAX];
-        uint32_t st[16];
+        _Alignas(64) uint32_t st[16];
+        uint8_t ks[64 + SHORT_MAX];
     } w;
+    /* A short message's ciphertext, zero-padded, and the length block
+     * behind it: the MAC of both in one call (public bytes, not wiped). */
+    _Alignas(16) uint8_t mac[AXIOM_CHACHAPOLY_MAC1_MAX + 16];
     uint8_t *const ks = w.ks;
     uint32_t *const st = w.st;
     axiom_poly1305 p;
     const size_t total = len;
+    size_t used = 64;
 
     axiom_chacha_init_state(st, key, 0, nonce);
     if (len <= SHORT_MAX) {
         size_t n = 64 + ((len + 63) & ~(size_t)63);
+        used = n;
         memset(ks, 0, n);
         ck->xor(st, ks, ks, n);
         axiom_poly1305_init(&p, ks, s->pk);
         axiom_poly1305_update_pad16(&p, ad, adlen);
-        if (enc) {
+        if (enc)
             axiom_xor_bytes(out, in, ks + 64, len);
-            axiom_poly1305_update_pad16(&p, out, len);
+        if (len <= AXIOM_CHACHAPOLY_MAC1_MAX) {
+            /* The zeros of a partial last block first, then the
+             * ciphertext over its first bytes (seal: @out; open: @in,
+             * read before it is decrypted, in place or not). */
+            const size_t whole = len & ~(size_t)15, padded = (len + 15) & ~(size_t)15;
+            memset(mac + whole, 0, 16);
+            if (len)
+                memcpy(mac, enc ? out : in, len);
+            lengths_block(mac + padded, adlen, len);
+            p.k->blocks(&p, mac, padded / 16 + 1);
         } else {
-            axiom_poly1305_update_pad16(&p, in, len);
-            axiom_xor_bytes(out, in, ks + 64, len);
+            axiom_poly1305_update_pad16(&p, enc ? out : in, len);
+            mac_lengths(&p, adlen, len);
         }
+        if (!enc)
+            axiom_xor_bytes(out, in, ks + 64, len);
     } else if (s->pk->chachapoly_key && len >= FCHUNK) {
         /* The fused kernel: the Poly1305 key comes with the first chunk,
          * whose ciphertext the next pass MACs (seal: @out; open: @in).
@@ -155,9 +178,20 @@ static void cp_crypt(const cp_state *s, const uint8_t key[32], const uint8_t non
         }
         cp_tail(ck, &p, st, enc, out, in, len);
     }
-    mac_lengths(&p, adlen, total);
+    if (total > SHORT_MAX)
+        mac_lengths(&p, adlen, total);
     axiom_poly1305_final(&p, tag);
-    axiom_wipe(&w, sizeof w);
+    /* Inline 16-byte stores (a memset of the whole buffer cost more than
+     * the MAC of a short message), kept by the barrier. */
+    volatile axiom_v16 *v = (volatile axiom_v16 *)(void *)&w;
+    _Static_assert(sizeof w.st == 64, "64-byte wipe steps");
+    for (size_t i = 0; i < (sizeof w.st + used) / 16; i += 4) {
+        v[i] = (axiom_v16){ 0, 0 };
+        v[i + 1] = (axiom_v16){ 0, 0 };
+        v[i + 2] = (axiom_v16){ 0, 0 };
+        v[i + 3] = (axiom_v16){ 0, 0 };
+    }
+    __asm__ __volatile__("" : : "r"(&w) : "memory");
 }
 
 static void cp_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],

@@ -3,6 +3,7 @@
  * byte-granular front end shared by every kernel. */
 #include "config.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "chacha/chacha.h"
@@ -15,49 +16,73 @@ typedef unsigned __int128 u128;
 #define M44 ((UINT64_C(1) << 44) - 1)
 #define M42 ((UINT64_C(1) << 42) - 1)
 
+/* r in radix 2^44 in r[0..2], which the vector kernels read, and as two
+ * 64-bit words in r[3..4] (limbs this radix leaves free), which the block
+ * loop below reads. */
 static void set_r(uint64_t r[5], uint64_t t0, uint64_t t1)
 {
     r[0] = t0 & M44;
     r[1] = ((t0 >> 44) | (t1 << 20)) & M44;
     r[2] = t1 >> 24;
+    r[3] = t0;
+    r[4] = t1;
 }
 
-/* h = (h + m) * r for each block; @hibit is 2^128's bit within limb 2. */
+/* h = (h + m) * r for each block, @hibit (0 or 1) the 2^128 bit of every
+ * block.  The state stays in radix 2^44 between calls (the layout the
+ * vector kernels share); the blocks run in radix 2^64, where a block is
+ * four 64x64-bit products instead of nine: h in two words and a top word
+ * of a few bits, r in two words.  The clamp clears the low two bits of
+ * r1, so r1 * 2^128 = (r1 / 4) * 2^130 = (r1 / 4) * 5 mod p: s1 is
+ * r1 + r1 / 4. */
 static void blocks44(uint64_t h[5], const uint64_t r[5], const uint8_t *in, size_t nblocks,
                      uint64_t hibit)
 {
-    const uint64_t r0 = r[0], r1 = r[1], r2 = r[2];
-    /* Limb products that pass 2^130 wrap around times 5 (2^130 = 5 mod p);
-     * limb 2 holds 42 bits, so the wrap from 2^132 costs 4 * 5 = 20. */
-    const uint64_t s1 = r1 * 20, s2 = r2 * 20;
-    uint64_t h0 = h[0], h1 = h[1], h2 = h[2];
+    /* Limbs summing below 2^131, carried, into 64-bit words: h2 < 8. */
+    uint64_t x0 = h[0], x1 = h[1], x2 = h[2], c;
+    c = x0 >> 44; x0 &= M44; x1 += c;
+    c = x1 >> 44; x1 &= M44; x2 += c;
+    uint64_t h0 = x0 | (x1 << 44), h1 = (x1 >> 20) | (x2 << 24), h2 = x2 >> 40;
+    const uint64_t r0 = r[3], r1 = r[4];
+    const uint64_t s1 = r1 + (r1 >> 2);
 
     for (size_t i = 0; i < nblocks; i++, in += 16) {
-        uint64_t t0 = axiom_load64_le(in), t1 = axiom_load64_le(in + 8);
-        h0 += t0 & M44;
-        h1 += ((t0 >> 44) | (t1 << 20)) & M44;
-        h2 += (t1 >> 24) | hibit;
+        /* Word additions with their carries (a 128-bit sum compiles to
+         * worse code). */
+        uint64_t c0 = __builtin_add_overflow(h0, axiom_load64_le(in), &h0);
+        uint64_t c1 = __builtin_add_overflow(h1, axiom_load64_le(in + 8), &h1);
+        c1 += __builtin_add_overflow(h1, c0, &h1);
+        h2 += c1 + hibit;
 
-        u128 d0 = (u128)h0 * r0 + (u128)h1 * s2 + (u128)h2 * s1;
-        u128 d1 = (u128)h0 * r1 + (u128)h1 * r0 + (u128)h2 * s2;
-        u128 d2 = (u128)h0 * r2 + (u128)h1 * r1 + (u128)h2 * r0;
+        /* r0, r1 < 2^60 and s1 < 1.25 * 2^60 (clamped); h2 < 10 here, so
+         * the sums stay below 2^127 and h2 * s1, h2 * r0 below 2^64. */
+        u128 d0 = (u128)h0 * r0 + (u128)h1 * s1;
+        u128 d1 = (u128)h0 * r1 + (u128)h1 * r0 + h2 * s1;
+        uint64_t d2 = h2 * r0;
 
-        uint64_t c = (uint64_t)(d0 >> 44);
-        h0 = (uint64_t)d0 & M44;
-        d1 += c;
-        c = (uint64_t)(d1 >> 44);
-        h1 = (uint64_t)d1 & M44;
-        d2 += c;
-        c = (uint64_t)(d2 >> 42);
-        h2 = (uint64_t)d2 & M42;
-        h0 += c * 5;
-        c = h0 >> 44;
-        h0 &= M44;
-        h1 += c;
+        h0 = (uint64_t)d0;
+        d1 += (uint64_t)(d0 >> 64);
+        h1 = (uint64_t)d1;
+        d2 += (uint64_t)(d1 >> 64);
+        /* d2 * 2^128: its low two bits stay, the rest is a multiple of
+         * 2^130 and folds in times 5 ((d2 & ~3) + d2 / 4). */
+        h2 = d2 & 3;
+        c = (d2 & ~(uint64_t)3) + (d2 >> 2);
+        c0 = __builtin_add_overflow(h0, c, &h0);
+        c1 = __builtin_add_overflow(h1, c0, &h1);
+        h2 += c1;
     }
-    h[0] = h0;
-    h[1] = h1;
-    h[2] = h2;
+
+    /* Back to radix 2^44 with limb 2 under 2^42, as the kernels leave it:
+     * h2 < 5, and what passes 2^130 folds in times 5. */
+    x0 = h0 & M44;
+    x1 = ((h0 >> 44) | (h1 << 20)) & M44;
+    x2 = (h1 >> 24) | (h2 << 40);
+    c = x2 >> 42; x2 &= M42; x0 += c * 5;
+    c = x0 >> 44; x0 &= M44; x1 += c;
+    h[0] = x0;
+    h[1] = x1;
+    h[2] = x2;
 }
 
 /* h mod p, plus s, mod 2^128. */
@@ -95,7 +120,7 @@ static void finish(uint64_t h[5], const uint64_t pad[2], uint8_t tag[16])
     axiom_store64_le(tag + 8, w1);
 }
 
-#define BLOCKS(h, r, in, n, hibit) blocks44((h), (r), (in), (n), (hibit) ? UINT64_C(1) << 40 : 0)
+#define BLOCKS(h, r, in, n, hibit) blocks44((h), (r), (in), (n), (hibit) ? 1 : 0)
 
 #else
 /* ---------------------------------------------------------- radix 2^26 */
@@ -245,6 +270,11 @@ void axiom_poly1305_update_pad16(axiom_poly1305 *p, const uint8_t *in, size_t le
     }
 }
 
+_Static_assert(offsetof(axiom_poly1305, pad) + sizeof(((axiom_poly1305 *)0)->pad) <=
+                   offsetof(axiom_poly1305, rpow) &&
+               offsetof(axiom_poly1305, rpow) % 16 == 0,
+               "h, r and s lie before the powers, in whole 16-byte units");
+
 void axiom_poly1305_final(axiom_poly1305 *p, uint8_t tag[16])
 {
     if (p->nbuf) {
@@ -254,5 +284,16 @@ void axiom_poly1305_final(axiom_poly1305 *p, uint8_t tag[16])
         BLOCKS(p->h, p->r, p->buf, 1, 0);
     }
     finish(p->h, p->pad, tag);
-    axiom_wipe(p, sizeof *p);
+    /* Wipe what holds key or message material: h, r and s (everything
+     * before the powers), the pending block, and the powers of r only
+     * when a vector kernel computed them (which depends on the lengths
+     * alone).  A whole-struct memset cost as much as the MAC of a short
+     * message. */
+    axiom_zero16(p, offsetof(axiom_poly1305, rpow));
+    axiom_zero16(p->buf, sizeof p->buf);
+    if (p->have_pow)
+        axiom_wipe(p->rpow, sizeof p->rpow);
+    if (p->have_pow26)
+        axiom_wipe(p->rpow26, sizeof p->rpow26);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
 }

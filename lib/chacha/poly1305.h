@@ -73,11 +73,16 @@ typedef struct axiom_poly1305_kernel {
  * (the ChaCha20 kernels' widths are in lib/chacha/chacha.h). */
 #define AXIOM_POLY1305_AVX2_MIN_BLOCKS 8
 #define AXIOM_POLY1305_IFMA_MIN_BLOCKS 16
+/* Up to this many bytes of message, the short path MACs the ciphertext and
+ * the length block in one call of fewer blocks than any vector Poly1305
+ * kernel takes (so it stays on the scalar loop, as the two calls did). */
+#define AXIOM_CHACHAPOLY_MAC1_MAX (16 * (AXIOM_POLY1305_AVX2_MIN_BLOCKS - 2))
 #define AXIOM_CHACHAPOLY_STEPS                                                  \
     { AXIOM_CHACHAPOLY_SHORT_MAX, AXIOM_CHACHAPOLY_GROUP, AXIOM_CHACHAPOLY_CHUNK, \
       2 * AXIOM_CHACHAPOLY_CHUNK, AXIOM_CHACHAPOLY_TAIL, 2 * AXIOM_CHACHAPOLY_TAIL, \
       AXIOM_CHACHA_SSSE3_BYTES, AXIOM_CHACHA_AVX2_BYTES, AXIOM_CHACHA_AVX512_BYTES, \
-      16 * AXIOM_POLY1305_AVX2_MIN_BLOCKS, 16 * AXIOM_POLY1305_IFMA_MIN_BLOCKS }
+      16 * AXIOM_POLY1305_AVX2_MIN_BLOCKS, 16 * AXIOM_POLY1305_IFMA_MIN_BLOCKS, \
+      AXIOM_CHACHAPOLY_MAC1_MAX }
 
 struct axiom_poly1305 {
     uint64_t h[5];           /* accumulator, partially reduced */

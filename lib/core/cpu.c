@@ -25,6 +25,10 @@
 static pthread_once_t cpu_once = PTHREAD_ONCE_INIT;
 static uint64_t cpu_detected;    /* written once under cpu_once */
 static uint64_t cpu_disabled;    /* only ever gains bits; atomic */
+/* What kernels may use: with_prerequisites(cpu_detected & ~cpu_disabled),
+ * kept up to date by cpu_init and axiom_cpu_disable so that a kernel pick
+ * reads one word; only ever loses bits; atomic. */
+static uint64_t cpu_usable;
 static int ct_only;              /* written once under cpu_once */
 static int cpu_ready;            /* set (release) once cpu_init has run */
 
@@ -231,6 +235,10 @@ static void cpu_init(void)
     const char *env = env_get("AXIOM_CPU_DISABLE");
     if (env)
         __atomic_fetch_or(&cpu_disabled, axiom_cpu_feature_parse(env), __ATOMIC_SEQ_CST);
+    __atomic_store_n(&cpu_usable,
+                     with_prerequisites(cpu_detected &
+                                        ~__atomic_load_n(&cpu_disabled, __ATOMIC_SEQ_CST)),
+                     __ATOMIC_SEQ_CST);
     __atomic_store_n(&cpu_ready, 1, __ATOMIC_RELEASE);
 }
 
@@ -248,15 +256,26 @@ int axiom_ct_only(void)
     return ct_only;
 }
 
+axiom_cpu_policy axiom_cpu_usable(void)
+{
+    cpu_init_once();
+    return (axiom_cpu_policy){ __atomic_load_n(&cpu_usable, __ATOMIC_SEQ_CST), ct_only };
+}
+
 AXIOM_API uint64_t axiom_cpu_features(void)
 {
     cpu_init_once();
-    return with_prerequisites(cpu_detected & ~__atomic_load_n(&cpu_disabled, __ATOMIC_SEQ_CST));
+    return __atomic_load_n(&cpu_usable, __ATOMIC_SEQ_CST);
 }
 
 AXIOM_API int axiom_cpu_disable(uint64_t mask)
 {
     cpu_init_once();
-    __atomic_fetch_or(&cpu_disabled, mask, __ATOMIC_SEQ_CST);
+    const uint64_t d = __atomic_or_fetch(&cpu_disabled, mask, __ATOMIC_SEQ_CST);
+    /* with_prerequisites keeps fewer bits of fewer features: of the
+     * values that racing calls AND in, the one from the call that
+     * completed cpu_disabled is the smallest, so the word ends equal to
+     * with_prerequisites(cpu_detected & ~cpu_disabled). */
+    __atomic_fetch_and(&cpu_usable, with_prerequisites(cpu_detected & ~d), __ATOMIC_SEQ_CST);
     return AXIOM_OK;
 }

@@ -24,6 +24,15 @@ uint64_t axiom_cpu_compiled(void);
  * restriction, never lift a configured one). */
 int axiom_ct_only(void);
 
+/* axiom_cpu_features() and axiom_ct_only() in one internal call (no PLT
+ * entry; returned in two registers), for kernel selection on every
+ * one-shot call: the features kernels may use now, and the policy. */
+typedef struct axiom_cpu_policy {
+    uint64_t have;
+    int ct_only;
+} axiom_cpu_policy;
+axiom_cpu_policy axiom_cpu_usable(void);
+
 /* @c with an ASCII capital lowercased, any other byte unchanged: the
  * catalog's names fold case independently of the locale (strcasecmp
  * follows LC_CTYPE, where "I" need not match "i"). */
@@ -53,6 +62,9 @@ typedef long long axiom_v16 __attribute__((vector_size(16), aligned(1), may_alia
 static inline void axiom_zero16(void *p, size_t n)
 {
     volatile axiom_v16 *v = (volatile axiom_v16 *)p;
+    /* Straight-line stores for the constant sizes of the call sites (up
+     * to three 128-byte hash blocks): a loop costs as much again. */
+#pragma GCC unroll 24
     for (size_t i = 0; i < n / 16; i++)
         v[i] = (axiom_v16){ 0, 0 };
 }

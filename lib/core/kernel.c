@@ -15,15 +15,15 @@ static int runnable(const axiom_kernel *k, uint64_t have)
 
 int axiom_kernel_usable(const axiom_kernel *k)
 {
-    return runnable(k, axiom_cpu_features()) && (k->constant_time || !axiom_ct_only());
+    const axiom_cpu_policy c = axiom_cpu_usable();
+    return runnable(k, c.have) && (k->constant_time || !c.ct_only);
 }
 
 const axiom_kernel *axiom_pick(const axiom_kernel *const *list)
 {
-    const uint64_t have = axiom_cpu_features();
-    const int ct_only = axiom_ct_only();
+    const axiom_cpu_policy c = axiom_cpu_usable();
     for (; list && *list; list++)
-        if (runnable(*list, have) && ((*list)->constant_time || !ct_only))
+        if (runnable(*list, c.have) && ((*list)->constant_time || !c.ct_only))
             return *list;
     return NULL;
 }
@@ -32,7 +32,7 @@ int axiom_pick_status(const axiom_kernel *const *list)
 {
     if (axiom_pick(list))
         return AXIOM_OK;
-    const uint64_t have = axiom_cpu_features();
+    const uint64_t have = axiom_cpu_usable().have;
     for (; list && *list; list++)
         if (runnable(*list, have))
             return AXIOM_ENOTCT;

@@ -5,7 +5,6 @@
 
 #include <string.h>
 
-#include "core/bytes.h"
 #include "sha2/hash.h"
 
 /* SHA-384, SHA-512 and SHA-512/256 share their kernels; none is
@@ -20,46 +19,30 @@ static const axiom_hash_desc hashes[] = {
     { "sha512-256", 32, &axiom_sha512_256_iv, axiom_sha512_kernels, no_lane_kernels },
 };
 
-/* The hash names again, lowercase and zero-padded to 16 bytes, in the order
- * of hashes[]: axiom_hash() looks its name up on every call, so the look-up
- * compares 8 bytes at a time instead of calling strcasecmp per entry. */
-static const char hash_keys[][16] = { "sha224", "sha256", "sha384", "sha512", "sha512-256" };
-_Static_assert(sizeof hash_keys / sizeof hash_keys[0] == sizeof hashes / sizeof hashes[0],
-               "one key per hash");
-
-/* ASCII capitals among eight bytes to lowercase; every other byte (digits,
- * '-', bytes >= 0x80) unchanged.  No carry crosses a byte: each lane of
- * the sums stays below 0x100. */
-static inline uint64_t lower8(uint64_t x)
-{
-    const uint64_t ones = UINT64_C(0x0101010101010101), high = ones * 0x80;
-    uint64_t low7 = x & ~high;
-    uint64_t ge_a = low7 + ones * (0x80 - 'A'); /* top bit: byte >= 'A' */
-    uint64_t gt_z = low7 + ones * (0x7f - 'Z'); /* top bit: byte > 'Z' */
-    return x | ((ge_a & ~gt_z & ~x & high) >> 2);
-}
+/* What follows "sha" in each name of hashes[], in its order: no letters,
+ * so the rest of a name compares byte for byte.  axiom_hash() looks its
+ * name up on every call; the look-up reads the name once, stops at the
+ * first byte that rules a name out, and calls nothing. */
+static const char hash_tails[][8] = { "224", "256", "384", "512", "512-256" };
+_Static_assert(sizeof hash_tails / sizeof hash_tails[0] == sizeof hashes / sizeof hashes[0],
+               "one tail per hash");
 
 const axiom_hash_desc *axiom_hash_find(const char *name)
 {
     if (!name)
         return NULL;
-    uint64_t w[2] = { 0, 0 };
-    size_t n = 0;
-    for (; n < sizeof hash_keys[0]; n++) {
-        unsigned char c = (unsigned char)name[n];
-        if (!c)
-            break;
-        w[n / 8] |= (uint64_t)c << (8 * (n % 8));
-    }
-    if (n == sizeof hash_keys[0])
-        return NULL; /* longer than every name (the last key byte is a NUL) */
-    /* w holds byte n at bits 8n: the keys are loaded little-endian. */
-    w[0] = lower8(w[0]);
-    w[1] = lower8(w[1]);
+    /* "sha" in any case: c | 0x20 is a given lowercase letter for exactly
+     * that letter and its capital.  A NUL fails the test before the byte
+     * after it is read. */
+    if ((name[0] | 0x20) != 's' || (name[1] | 0x20) != 'h' || (name[2] | 0x20) != 'a')
+        return NULL;
+    const char *t = name + 3;
     for (size_t i = 0; i < sizeof hashes / sizeof hashes[0]; i++) {
-        const uint8_t *key = (const uint8_t *)hash_keys[i];
-        uint64_t k0 = axiom_load64_le(key), k1 = axiom_load64_le(key + 8);
-        if (((w[0] ^ k0) | (w[1] ^ k1)) == 0)
+        const char *k = hash_tails[i];
+        size_t j = 0;
+        while (k[j] && t[j] == k[j])
+            j++;
+        if (!k[j] && !t[j])
             return &hashes[i];
     }
     return NULL;
