@@ -173,8 +173,7 @@ AXIOM_API int axiom_aegis_update(axiom_aegis_ctx *ctx, uint8_t *out, const uint8
 {
     if (!ctx || (len && (!in || !out)))
         return AXIOM_EINVAL;
-    if (len && out != in && (uintptr_t)out < (uintptr_t)in + len &&
-        (uintptr_t)in < (uintptr_t)out + len)
+    if (axiom_overlaps_partly(out, in, len))
         return AXIOM_EINVAL;
     if (ctx->state != ST_AAD && ctx->state != ST_TEXT)
         return AXIOM_ESTATE;

@@ -357,21 +357,11 @@ static int chunk_open(const axiom_chunked_ctx *c, uint64_t index, uint8_t *out,
     memcpy(tag, in + len, AXIOM_CHUNKED_TAG);
     c->alg->open(c->state, out, tag, AXIOM_CHUNKED_TAG, nonce, c->suite->noncelen, NULL, 0, in,
                  len);
-    uint8_t diff = 0;
-    for (size_t i = 0; i < AXIOM_CHUNKED_TAG; i++)
-        diff |= (uint8_t)(tag[i] ^ in[len + i]);
+    const int ok = axiom_ct_equal(tag, in + len, AXIOM_CHUNKED_TAG);
     axiom_wipe(tag, sizeof tag);
-    if (diff != 0) {
+    if (!ok)
         axiom_wipe(out, len);
-        return 0;
-    }
-    return 1;
-}
-
-static int overlaps(const void *a, size_t alen, const void *b, size_t blen)
-{
-    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
-    return alen && blen && x < y + blen && y < x + alen;
+    return ok;
 }
 
 /* Common checks of the update and final calls.  Returns AXIOM_OK to go on,
@@ -386,7 +376,7 @@ static int check_call(axiom_chunked_ctx *c, int dir, size_t *outlen, uint8_t *ou
         return c->err;
     if (c->dir != dir || (c->ph != PH_BODY && c->ph != PH_HEADER))
         return AXIOM_ESTATE;
-    if (overlaps(out, outcap, in, len))
+    if (axiom_ranges_meet(out, outcap, in, len))
         return AXIOM_EINVAL;
     return AXIOM_OK;
 }
@@ -463,11 +453,10 @@ static int check_header(axiom_chunked_ctx *c)
     drop_context(c);
     if (rc != AXIOM_OK)
         return fail(c, AXIOM_CHUNKED_BAD_HEADER, rc);
-    uint8_t diff = 0;
-    for (size_t i = 0; i < AXIOM_CHUNKED_COMMITMENT; i++)
-        diff |= (uint8_t)(commitment[i] ^ c->hdr[AXIOM_CHUNKED_SALT + i]);
+    const int ok =
+        axiom_ct_equal(commitment, c->hdr + AXIOM_CHUNKED_SALT, AXIOM_CHUNKED_COMMITMENT);
     axiom_wipe(commitment, sizeof commitment);
-    if (diff != 0)
+    if (!ok)
         return fail(c, AXIOM_CHUNKED_BAD_HEADER, AXIOM_EAUTH);
     c->ph = PH_BODY;
     return AXIOM_OK;

@@ -175,8 +175,7 @@ AXIOM_API int axiom_gcm_update(axiom_gcm_ctx *ctx, uint8_t *out, const uint8_t *
 {
     if (!ctx || (len && (!in || !out)))
         return AXIOM_EINVAL;
-    if (len && out != in && (uintptr_t)out < (uintptr_t)in + len &&
-        (uintptr_t)in < (uintptr_t)out + len)
+    if (axiom_overlaps_partly(out, in, len))
         return AXIOM_EINVAL;
     if (ctx->state != ST_AAD && ctx->state != ST_TEXT)
         return AXIOM_ESTATE;
@@ -237,11 +236,9 @@ AXIOM_API int axiom_gcm_verify(axiom_gcm_ctx *ctx, const uint8_t *tag, size_t ta
         return AXIOM_ESTATE;
     if (!tag_ok(ctx, taglen))
         return AXIOM_ETAGLEN;
-    uint8_t full[16], diff = 0;
+    uint8_t full[16];
     finish(ctx, full);
-    /* Constant time: OR every difference, branch once on the total. */
-    for (size_t i = 0; i < taglen; i++)
-        diff |= (uint8_t)(full[i] ^ tag[i]);
+    const int ok = axiom_ct_equal(full, tag, taglen);
     axiom_wipe(full, sizeof full);
-    return diff == 0 ? AXIOM_OK : AXIOM_EAUTH;
+    return ok ? AXIOM_OK : AXIOM_EAUTH;
 }
