@@ -237,7 +237,7 @@ AXIOM_API int axiom_aegis_verify(axiom_aegis_ctx *ctx, const uint8_t *tag, size_
     uint8_t full[32];
     int rc = finish(ctx, 0, tag, taglen, full);
     if (rc == AXIOM_OK)
-        rc = axiom_memeq(full, tag, taglen) ? AXIOM_OK : AXIOM_EAUTH;
+        rc = axiom_ct_equal(full, tag, taglen) ? AXIOM_OK : AXIOM_EAUTH;
     axiom_wipe(full, sizeof full);
     return rc;
 }
