@@ -177,23 +177,12 @@ static void omac_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MA
     omac_message(state, 0, out, tag, nonce, in, len);
 }
 
-static int omac_nonce_ok(size_t noncelen)
-{
-    return noncelen == 16;
-}
-
-/* The provider's tag: the whole encrypted OMAC. */
-static int omac_tag_ok(size_t taglen)
-{
-    return taglen == 16;
-}
-
 const axiom_aead_alg axiom_aead_kuznyechik_ctr_acpkm_omac = {
     .name = "kuznyechik-ctr-acpkm-omac",
     .keylen = AXIOM_KUZ_KEYLEN,
     .state_size = (sizeof(omac_state) + 63) & ~(size_t)63,
-    .nonce_ok = omac_nonce_ok,
-    .tag_ok = omac_tag_ok,
+    .nonce_ok = axiom_aead_nonce16_ok,
+    .tag_ok = axiom_aead_tag16_ok, /* the provider's tag: the whole encrypted OMAC */
     /* OMAC's limit (lib/cmac/cmac.c); the 64-bit counter half starts at
      * zero and cannot wrap within it. */
     .max_len = (UINT64_C(1) << 61) - 1,

@@ -56,6 +56,13 @@ typedef struct axiom_aead_alg {
                  const uint8_t *in, size_t len);
 } axiom_aead_alg;
 
+/* Length rules that several algorithms share (lib/core/aead.c): a nonce
+ * of exactly 12, 16 or 24 bytes, a tag of exactly 16. */
+int axiom_aead_nonce12_ok(size_t noncelen);
+int axiom_aead_nonce16_ok(size_t noncelen);
+int axiom_aead_nonce24_ok(size_t noncelen);
+int axiom_aead_tag16_ok(size_t taglen);
+
 /* Algorithms, defined beside their code. */
 extern const axiom_aead_alg axiom_aead_chacha20_poly1305;  /* lib/chacha/chachapoly.c */
 extern const axiom_aead_alg axiom_aead_xchacha20_poly1305; /* lib/chacha/chachapoly.c */

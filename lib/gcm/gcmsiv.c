@@ -218,7 +218,7 @@ static void gcmsiv_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_
                         size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
                         size_t adlen, const uint8_t *in, size_t len)
 {
-    (void)taglen; /* always 16 (gcmsiv_tag_ok) */
+    (void)taglen; /* always 16 (axiom_aead_tag16_ok) */
     (void)noncelen;
     siv_run(state, 1, out, tag, nonce, ad, adlen, in, len);
 }
@@ -233,23 +233,13 @@ static void gcmsiv_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_
     siv_run(state, 0, out, tag, nonce, ad, adlen, in, len);
 }
 
-static int gcmsiv_nonce_ok(size_t noncelen)
-{
-    return noncelen == 12;
-}
-
-static int gcmsiv_tag_ok(size_t taglen)
-{
-    return taglen == 16;
-}
-
 #define GCMSIV_ALG(var, nm, klen)                                              \
     const axiom_aead_alg var = {                                               \
         .name = nm,                                                            \
         .keylen = klen,                                                        \
         .state_size = GCMSIV_STATE_SIZE,                                       \
-        .nonce_ok = gcmsiv_nonce_ok,                                           \
-        .tag_ok = gcmsiv_tag_ok,                                               \
+        .nonce_ok = axiom_aead_nonce12_ok,                                     \
+        .tag_ok = axiom_aead_tag16_ok,                                         \
         .max_len = GCMSIV_MAX_LEN,                                             \
         .max_adlen = GCMSIV_MAX_LEN,                                           \
         .kernels = axiom_gcmsiv_kernels,                                       \

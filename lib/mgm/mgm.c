@@ -245,11 +245,6 @@ static void mgm_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAX
     mgm_message(state, 0, out, tag, nonce, ad, adlen, in, len);
 }
 
-static int mgm_nonce_ok(size_t noncelen)
-{
-    return noncelen == 16;
-}
-
 /* RFC 9058: the nonce is 127 bits, written as 16 bytes whose top bit is 0. */
 static int mgm_nonce_value_ok(const uint8_t *nonce, size_t noncelen)
 {
@@ -267,7 +262,7 @@ const axiom_aead_alg axiom_aead_kuznyechik_mgm = {
     .name = "kuznyechik-mgm",
     .keylen = AXIOM_KUZ_KEYLEN,
     .state_size = (sizeof(mgm_state) + 63) & ~(size_t)63,
-    .nonce_ok = mgm_nonce_ok,
+    .nonce_ok = axiom_aead_nonce16_ok,
     .nonce_value_ok = mgm_nonce_value_ok,
     .tag_ok = mgm_tag_ok,
     /* RFC 9058, 4: at most 2^64 - 1 blocks of AD and text together, and
