@@ -121,12 +121,12 @@ static inline int axiom_overlaps_partly(const void *out, const void *in, size_t 
 static inline int axiom_ct_equal(const void *a, const void *b, size_t n)
 {
     const uint8_t *x = a, *y = b;
-    uint32_t d = 0;
+    uint8_t d = 0; /* byte-wide, so that the compiler may vectorize the loop */
     for (size_t i = 0; i < n; i++)
-        d |= (uint32_t)(x[i] ^ y[i]);
+        d |= (uint8_t)(x[i] ^ y[i]);
     __asm__("" : "+r"(d));
     /* d is 0..255: (d - 1) >> 8 is all ones only for 0. */
-    return (int)(1 & ((d - 1) >> 8));
+    return (int)(1 & (((uint32_t)d - 1) >> 8));
 }
 
 #endif
