@@ -126,8 +126,11 @@ static void finish(omac_run *r, uint8_t tag[AXIOM_AEAD_MAXTAG], size_t rem)
  * decrypted; the AD is empty (max_adlen 0). */
 static inline __attribute__((always_inline)) void
 omac_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-             const uint8_t *nonce, const uint8_t *in, size_t len)
+             const uint8_t *nonce, const uint8_t *ad, size_t adlen, const uint8_t *in,
+             size_t len)
 {
+    (void)ad;
+    (void)adlen;
     const axiom_mac_alg *mac = &axiom_mac_kuznyechik_cmac;
     omac_run r;
     run_start(&r, state, nonce);
@@ -161,9 +164,7 @@ static void omac_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MA
 {
     (void)taglen;
     (void)noncelen;
-    (void)ad;
-    (void)adlen;
-    omac_message(state, 1, out, tag, nonce, in, len);
+    omac_message(state, 1, out, tag, nonce, ad, adlen, in, len);
 }
 
 static void omac_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
@@ -172,9 +173,7 @@ static void omac_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MA
 {
     (void)taglen;
     (void)noncelen;
-    (void)ad;
-    (void)adlen;
-    omac_message(state, 0, out, tag, nonce, in, len);
+    omac_message(state, 0, out, tag, nonce, ad, adlen, in, len);
 }
 
 const axiom_aead_alg axiom_aead_kuznyechik_ctr_acpkm_omac = {

@@ -186,49 +186,43 @@ AXIOM_API int axiom_gcm_update(axiom_gcm_ctx *ctx, uint8_t *out, const uint8_t *
     return AXIOM_OK;
 }
 
-/* Close the message and compute the full tag. */
-static void finish(axiom_gcm_ctx *ctx, uint8_t full[16])
+/* The checks of final (@encrypt) or verify, then the full tag of the
+ * message into @full; the context then waits for a new message. */
+static int finish(axiom_gcm_ctx *ctx, int encrypt, const uint8_t *tag, size_t taglen,
+                  uint8_t full[16])
 {
+    int rc = axiom_stream_finish_check(ctx ? &ctx->run : NULL, tag, encrypt);
+    if (rc != AXIOM_OK)
+        return rc;
+    if (!ctx->alg->tag_ok(taglen))
+        return AXIOM_ETAGLEN;
     if (ctx->cp) {
         if (ctx->run.phase == AXIOM_STREAM_AAD)
             axiom_cp_stream_close_aad(ctx->cp);
         axiom_cp_stream_tag(ctx->cp, full);
-        ctx->run.phase = AXIOM_STREAM_IDLE;
-        return;
+    } else {
+        axiom_gcm_finish(&ctx->key, &ctx->m, full);
     }
-    axiom_gcm_finish(&ctx->key, &ctx->m, full);
     ctx->run.phase = AXIOM_STREAM_IDLE;
-}
-
-static int tag_ok(const axiom_gcm_ctx *ctx, size_t taglen)
-{
-    return ctx->alg->tag_ok(taglen);
+    return AXIOM_OK;
 }
 
 AXIOM_API int axiom_gcm_final(axiom_gcm_ctx *ctx, uint8_t *tag, size_t taglen)
 {
-    int rc = axiom_stream_finish_check(ctx ? &ctx->run : NULL, tag, 1);
-    if (rc != AXIOM_OK)
-        return rc;
-    if (!tag_ok(ctx, taglen))
-        return AXIOM_ETAGLEN;
     uint8_t full[16];
-    finish(ctx, full);
-    memcpy(tag, full, taglen);
+    int rc = finish(ctx, 1, tag, taglen, full);
+    if (rc == AXIOM_OK)
+        memcpy(tag, full, taglen);
     axiom_wipe(full, sizeof full);
-    return AXIOM_OK;
+    return rc;
 }
 
 AXIOM_API int axiom_gcm_verify(axiom_gcm_ctx *ctx, const uint8_t *tag, size_t taglen)
 {
-    int rc = axiom_stream_finish_check(ctx ? &ctx->run : NULL, tag, 0);
-    if (rc != AXIOM_OK)
-        return rc;
-    if (!tag_ok(ctx, taglen))
-        return AXIOM_ETAGLEN;
     uint8_t full[16];
-    finish(ctx, full);
-    const int ok = axiom_ct_equal(full, tag, taglen);
+    int rc = finish(ctx, 0, tag, taglen, full);
+    if (rc == AXIOM_OK)
+        rc = axiom_ct_equal(full, tag, taglen) ? AXIOM_OK : AXIOM_EAUTH;
     axiom_wipe(full, sizeof full);
-    return ok ? AXIOM_OK : AXIOM_EAUTH;
+    return rc;
 }
