@@ -121,79 +121,67 @@ static void finish(omac_run *r, uint8_t tag[AXIOM_AEAD_MAXTAG], size_t rem)
     axiom_wipe(r, sizeof *r);
 }
 
-static void omac_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                      size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
-                      size_t adlen, const uint8_t *in, size_t len)
+/* One message: seal (@enc, a constant where inlined) MACs each chunk of
+ * plaintext before it is encrypted (out may be in), open after it is
+ * decrypted; the AD is empty (max_adlen 0). */
+static inline __attribute__((always_inline)) void
+omac_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
+             const uint8_t *nonce, const uint8_t *ad, size_t adlen, const uint8_t *in,
+             size_t len)
 {
-    omac_run r;
-    (void)taglen;
-    (void)noncelen;
     (void)ad;
     (void)adlen;
+    const axiom_mac_alg *mac = &axiom_mac_kuznyechik_cmac;
+    omac_run r;
     run_start(&r, state, nonce);
     size_t nb = len / 16, rem = len % 16;
     while (nb) {
         size_t m = nb < CHUNK_BLOCKS ? nb : CHUNK_BLOCKS;
-        axiom_mac_kuznyechik_cmac.update(r.mac, in, 16 * m); /* before out overwrites it */
+        if (enc)
+            mac->update(r.mac, in, 16 * m);
         crypt_blocks(&r, out, in, m);
+        if (!enc)
+            mac->update(r.mac, out, 16 * m);
         in += 16 * m;
         out += 16 * m;
         nb -= m;
     }
     tail_keystream(&r, rem);
     if (rem) {
-        axiom_mac_kuznyechik_cmac.update(r.mac, in, rem);
+        if (enc)
+            mac->update(r.mac, in, rem);
         for (size_t i = 0; i < rem; i++)
             out[i] = (uint8_t)(in[i] ^ r.ks_tail[i]);
+        if (!enc)
+            mac->update(r.mac, out, rem);
     }
     finish(&r, tag, rem);
+}
+
+static void omac_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
+                      size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
+                      size_t adlen, const uint8_t *in, size_t len)
+{
+    (void)taglen;
+    (void)noncelen;
+    omac_message(state, 1, out, tag, nonce, ad, adlen, in, len);
 }
 
 static void omac_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
                       size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
                       size_t adlen, const uint8_t *in, size_t len)
 {
-    omac_run r;
     (void)taglen;
     (void)noncelen;
-    (void)ad;
-    (void)adlen;
-    run_start(&r, state, nonce);
-    size_t nb = len / 16, rem = len % 16;
-    while (nb) {
-        size_t m = nb < CHUNK_BLOCKS ? nb : CHUNK_BLOCKS;
-        crypt_blocks(&r, out, in, m);
-        axiom_mac_kuznyechik_cmac.update(r.mac, out, 16 * m);
-        in += 16 * m;
-        out += 16 * m;
-        nb -= m;
-    }
-    tail_keystream(&r, rem);
-    if (rem) {
-        for (size_t i = 0; i < rem; i++)
-            out[i] = (uint8_t)(in[i] ^ r.ks_tail[i]);
-        axiom_mac_kuznyechik_cmac.update(r.mac, out, rem);
-    }
-    finish(&r, tag, rem);
-}
-
-static int omac_nonce_ok(size_t noncelen)
-{
-    return noncelen == 16;
-}
-
-/* The provider's tag: the whole encrypted OMAC. */
-static int omac_tag_ok(size_t taglen)
-{
-    return taglen == 16;
+    omac_message(state, 0, out, tag, nonce, ad, adlen, in, len);
 }
 
 const axiom_aead_alg axiom_aead_kuznyechik_ctr_acpkm_omac = {
     .name = "kuznyechik-ctr-acpkm-omac",
     .keylen = AXIOM_KUZ_KEYLEN,
     .state_size = (sizeof(omac_state) + 63) & ~(size_t)63,
-    .nonce_ok = omac_nonce_ok,
-    .tag_ok = omac_tag_ok,
+    .nonce_ok = axiom_aead_nonce16_ok,
+    .tag_ok = axiom_aead_tag16_ok, /* the provider's tag: the whole encrypted OMAC */
     /* OMAC's limit (lib/cmac/cmac.c); the 64-bit counter half starts at
      * zero and cannot wrap within it. */
     .max_len = (UINT64_C(1) << 61) - 1,

@@ -11,8 +11,6 @@
 #include "axiom/cipher.h"
 #include "core/internal.h"
 
-enum { ST_NOKEY, ST_IDLE, ST_AAD, ST_TEXT };
-
 /* A partial text step is encrypted or decrypted byte by byte with the
  * keystream z of the step (which depends only on the state), and its
  * plaintext collected in pbuf; the update that absorbs it runs once the
@@ -28,7 +26,7 @@ struct axiom_aegis_ctx {
     const axiom_aegis_kernel *k;
     size_t rate, adpart, npart;
     uint64_t adlen, len;
-    int state, encrypt;
+    axiom_aead_stream run;
 };
 
 AXIOM_API int axiom_aegis_new(axiom_aegis_ctx **ctx, const char *name)
@@ -48,7 +46,7 @@ AXIOM_API int axiom_aegis_new(axiom_aegis_ctx **ctx, const char *name)
     if (!c)
         return AXIOM_ENOMEM;
     c->v = v;
-    c->state = ST_NOKEY;
+    c->run.phase = AXIOM_STREAM_NOKEY;
     *ctx = c;
     return AXIOM_OK;
 }
@@ -84,32 +82,29 @@ AXIOM_API int axiom_aegis_setkey(axiom_aegis_ctx *ctx, const uint8_t *key, size_
     ctx->k = (const axiom_aegis_kernel *)k;
     ctx->rate = axiom_aegis_rate(ctx->k);
     memcpy(ctx->key, key, keylen);
-    ctx->state = ST_IDLE;
+    ctx->run.phase = AXIOM_STREAM_IDLE;
     return AXIOM_OK;
 }
 
 AXIOM_API int axiom_aegis_init(axiom_aegis_ctx *ctx, int direction, const uint8_t *nonce,
                                size_t noncelen)
 {
-    if (!ctx || !nonce || (direction != AXIOM_ENCRYPT && direction != AXIOM_DECRYPT))
-        return AXIOM_EINVAL;
-    if (ctx->state == ST_NOKEY)
-        return AXIOM_ESTATE;
+    int rc = axiom_stream_init_check(ctx ? &ctx->run : NULL, nonce, direction);
+    if (rc != AXIOM_OK)
+        return rc;
     if (noncelen != ctx->v->keylen)
         return AXIOM_EIVLEN;
     end_message(ctx);
     ctx->k->init(ctx->k, &ctx->s, ctx->key, nonce);
-    ctx->encrypt = direction == AXIOM_ENCRYPT;
-    ctx->state = ST_AAD;
+    axiom_stream_begin(&ctx->run, direction);
     return AXIOM_OK;
 }
 
 AXIOM_API int axiom_aegis_aad(axiom_aegis_ctx *ctx, const uint8_t *ad, size_t adlen)
 {
-    if (!ctx || (adlen && !ad))
-        return AXIOM_EINVAL;
-    if (ctx->state != ST_AAD)
-        return AXIOM_ESTATE;
+    int rc = axiom_stream_aad_check(ctx ? &ctx->run : NULL, ad, adlen);
+    if (rc != AXIOM_OK)
+        return rc;
     if ((uint64_t)adlen > AXIOM_AEGIS_MAX_LEN - ctx->adlen)
         return AXIOM_ELENGTH;
     if (!adlen)
@@ -147,7 +142,7 @@ static void end_aad(axiom_aegis_ctx *ctx)
         ctx->k->absorb(ctx->k, &ctx->s, ctx->adbuf, 1);
         ctx->adpart = 0;
     }
-    ctx->state = ST_TEXT;
+    ctx->run.phase = AXIOM_STREAM_TEXT;
 }
 
 /* Up to the end of the partial step: bytes of text through its
@@ -157,7 +152,7 @@ static size_t partial(axiom_aegis_ctx *ctx, uint8_t *out, const uint8_t *in, siz
     size_t take = ctx->rate - ctx->npart < len ? ctx->rate - ctx->npart : len;
     for (size_t i = 0; i < take; i++) {
         uint8_t x = in[i], y = (uint8_t)(x ^ ctx->z[ctx->npart + i]); /* in may be out */
-        ctx->pbuf[ctx->npart + i] = ctx->encrypt ? x : y;
+        ctx->pbuf[ctx->npart + i] = ctx->run.encrypt ? x : y;
         out[i] = y;
     }
     ctx->npart += take;
@@ -171,16 +166,12 @@ static size_t partial(axiom_aegis_ctx *ctx, uint8_t *out, const uint8_t *in, siz
 AXIOM_API int axiom_aegis_update(axiom_aegis_ctx *ctx, uint8_t *out, const uint8_t *in,
                                  size_t len)
 {
-    if (!ctx || (len && (!in || !out)))
-        return AXIOM_EINVAL;
-    if (len && out != in && (uintptr_t)out < (uintptr_t)in + len &&
-        (uintptr_t)in < (uintptr_t)out + len)
-        return AXIOM_EINVAL;
-    if (ctx->state != ST_AAD && ctx->state != ST_TEXT)
-        return AXIOM_ESTATE;
+    int rc = axiom_stream_update_check(ctx ? &ctx->run : NULL, out, in, len);
+    if (rc != AXIOM_OK)
+        return rc;
     if ((uint64_t)len > AXIOM_AEGIS_MAX_LEN - ctx->len)
         return AXIOM_ELENGTH;
-    if (ctx->state == ST_AAD)
+    if (ctx->run.phase == AXIOM_STREAM_AAD)
         end_aad(ctx);
     if (!len)
         return AXIOM_OK;
@@ -195,7 +186,7 @@ AXIOM_API int axiom_aegis_update(axiom_aegis_ctx *ctx, uint8_t *out, const uint8
     }
     if (len >= rate) {
         size_t n = len / rate;
-        (ctx->encrypt ? k->enc : k->dec)(k, &ctx->s, out, in, n);
+        (ctx->run.encrypt ? k->enc : k->dec)(k, &ctx->s, out, in, n);
         in += n * rate;
         out += n * rate;
         len -= n * rate;
@@ -212,14 +203,13 @@ AXIOM_API int axiom_aegis_update(axiom_aegis_ctx *ctx, uint8_t *out, const uint8
 static int finish(axiom_aegis_ctx *ctx, int encrypt, const uint8_t *tag, size_t taglen,
                   uint8_t full[32])
 {
-    if (!ctx || !tag)
-        return AXIOM_EINVAL;
-    if ((ctx->state != ST_AAD && ctx->state != ST_TEXT) || ctx->encrypt != encrypt)
-        return AXIOM_ESTATE;
+    int rc = axiom_stream_finish_check(ctx ? &ctx->run : NULL, tag, encrypt);
+    if (rc != AXIOM_OK)
+        return rc;
     if (taglen != 16 && taglen != 32)
         return AXIOM_ETAGLEN;
     const axiom_aegis_kernel *k = ctx->k;
-    if (ctx->state == ST_AAD)
+    if (ctx->run.phase == AXIOM_STREAM_AAD)
         end_aad(ctx);
     if (ctx->npart) {
         memset(ctx->pbuf + ctx->npart, 0, ctx->rate - ctx->npart);
@@ -228,7 +218,7 @@ static int finish(axiom_aegis_ctx *ctx, int encrypt, const uint8_t *tag, size_t 
     k->finalize(k, &ctx->s, ctx->adlen << 3, ctx->len << 3);
     axiom_aegis_tag(k, &ctx->s, full, taglen);
     end_message(ctx);
-    ctx->state = ST_IDLE;
+    ctx->run.phase = AXIOM_STREAM_IDLE;
     return AXIOM_OK;
 }
 
@@ -247,7 +237,7 @@ AXIOM_API int axiom_aegis_verify(axiom_aegis_ctx *ctx, const uint8_t *tag, size_
     uint8_t full[32];
     int rc = finish(ctx, 0, tag, taglen, full);
     if (rc == AXIOM_OK)
-        rc = axiom_memeq(full, tag, taglen) ? AXIOM_OK : AXIOM_EAUTH;
+        rc = axiom_ct_equal(full, tag, taglen) ? AXIOM_OK : AXIOM_EAUTH;
     axiom_wipe(full, sizeof full);
     return rc;
 }

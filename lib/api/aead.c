@@ -67,12 +67,6 @@ AXIOM_API int axiom_aead_setkey(axiom_aead_ctx *ctx, const uint8_t *key, size_t 
     return AXIOM_OK;
 }
 
-static int overlaps(const uint8_t *a, const uint8_t *b, size_t len)
-{
-    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
-    return len && a != b && x < y + len && y < x + len;
-}
-
 /* Checks shared by seal and open, in the order the error codes are
  * documented; nothing has been written when this fails. */
 static inline __attribute__((always_inline)) int check_args(const axiom_aead_ctx *ctx, const uint8_t *out, const uint8_t *tag,
@@ -81,7 +75,7 @@ static inline __attribute__((always_inline)) int check_args(const axiom_aead_ctx
 {
     if (!ctx || !tag || !nonce || (adlen && !ad) || (len && (!in || !out)))
         return AXIOM_EINVAL;
-    if (overlaps(out, in, len))
+    if (axiom_overlaps_partly(out, in, len))
         return AXIOM_EINVAL;
     const axiom_aead_alg *a = ctx->alg;
     if (!ctx->keyed)
@@ -95,7 +89,7 @@ static inline __attribute__((always_inline)) int check_args(const axiom_aead_ctx
     /* The tag may not share a byte with the output, not even exactly: open
      * would compare it after overwriting it, seal would clobber its text.
      * Checked last: only a length within the limits is a real buffer. */
-    if (len && (uintptr_t)tag < (uintptr_t)out + len && (uintptr_t)out < (uintptr_t)tag + taglen)
+    if (axiom_ranges_meet(tag, taglen, out, len))
         return AXIOM_EINVAL;
     return AXIOM_OK;
 }
@@ -117,18 +111,12 @@ typedef struct aead_inputs {
     uint8_t ad_copy[AEAD_STACK_AD];
 } aead_inputs;
 
-static int touches(const uint8_t *p, size_t n, const uint8_t *out, size_t len)
-{
-    uintptr_t x = (uintptr_t)p, y = (uintptr_t)out;
-    return n && len && x < y + len && y < x + n;
-}
-
 /* *@p (@n bytes) moved aside when it touches the output: into @stack
  * (@cap bytes) or a heap copy (*@heap). */
 static int set_aside(const uint8_t **p, size_t n, const uint8_t *out, size_t len,
                      uint8_t *stack, size_t cap, uint8_t **heap)
 {
-    if (!touches(*p, n, out, len))
+    if (!axiom_ranges_meet(*p, n, out, len))
         return AXIOM_OK;
     uint8_t *d = stack;
     if (n > cap) {
@@ -174,6 +162,18 @@ static int inputs_get(aead_inputs *v, const uint8_t *out, size_t len, const uint
     return AXIOM_OK;
 }
 
+/* The algorithm's seal (@enc) or open: @enc is a constant where inlined. */
+static inline __attribute__((always_inline)) void
+call_alg(const axiom_aead_ctx *ctx, int enc, uint8_t *out, uint8_t full[AXIOM_AEAD_MAXTAG],
+         size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
+         const uint8_t *in, size_t len)
+{
+    if (enc)
+        ctx->alg->seal(ctx->state, out, full, taglen, nonce, noncelen, ad, adlen, in, len);
+    else
+        ctx->alg->open(ctx->state, out, full, taglen, nonce, noncelen, ad, adlen, in, len);
+}
+
 /* The kernel call of seal (@enc) or open, with the nonce and AD as the
  * kernels may see them: set aside first when they touch the output (out
  * of line: the usual call pays only the two range checks). */
@@ -187,11 +187,22 @@ static __attribute__((noinline)) int run_aside(const axiom_aead_ctx *ctx, int en
     int rc = inputs_get(&v, out, len, nonce, noncelen, ad, adlen);
     if (rc != AXIOM_OK)
         return rc;
-    if (enc)
-        ctx->alg->seal(ctx->state, out, full, taglen, v.nonce, noncelen, v.ad, adlen, in, len);
-    else
-        ctx->alg->open(ctx->state, out, full, taglen, v.nonce, noncelen, v.ad, adlen, in, len);
+    call_alg(ctx, enc, out, full, taglen, v.nonce, noncelen, v.ad, adlen, in, len);
     inputs_done(&v, noncelen, adlen);
+    return AXIOM_OK;
+}
+
+/* The kernel call of seal (@enc) or open into the local full tag: straight
+ * to the algorithm, or through run_aside() when the nonce or the AD shares
+ * a byte with the output. */
+static inline __attribute__((always_inline)) int
+run(const axiom_aead_ctx *ctx, int enc, uint8_t *out, uint8_t full[AXIOM_AEAD_MAXTAG],
+    size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
+    const uint8_t *in, size_t len)
+{
+    if (axiom_ranges_meet(nonce, noncelen, out, len) | axiom_ranges_meet(ad, adlen, out, len))
+        return run_aside(ctx, enc, out, full, taglen, nonce, noncelen, ad, adlen, in, len);
+    call_alg(ctx, enc, out, full, taglen, nonce, noncelen, ad, adlen, in, len);
     return AXIOM_OK;
 }
 
@@ -204,13 +215,9 @@ AXIOM_API int axiom_aead_seal(axiom_aead_ctx *ctx, uint8_t *out, uint8_t *tag, s
     if (rc != AXIOM_OK)
         return rc;
     uint8_t full[AXIOM_AEAD_MAXTAG];
-    if (touches(nonce, noncelen, out, len) | touches(ad, adlen, out, len)) {
-        if ((rc = run_aside(ctx, 1, out, full, taglen, nonce, noncelen, ad, adlen, in, len)) !=
-            AXIOM_OK)
-            return rc;
-    } else {
-        ctx->alg->seal(ctx->state, out, full, taglen, nonce, noncelen, ad, adlen, in, len);
-    }
+    rc = run(ctx, 1, out, full, taglen, nonce, noncelen, ad, adlen, in, len);
+    if (rc != AXIOM_OK)
+        return rc;
     /* The common lengths as fixed copies (inlined); the local tag wiped
      * inline. */
     if (taglen == 16)
@@ -236,27 +243,13 @@ AXIOM_API int axiom_aead_open(axiom_aead_ctx *ctx, uint8_t *out, const uint8_t *
         memcpy(full, tag, 16); /* the common length as a fixed copy (inlined) */
     else
         memcpy(full, tag, taglen);
-    if (touches(nonce, noncelen, out, len) | touches(ad, adlen, out, len)) {
-        if ((rc = run_aside(ctx, 0, out, full, taglen, nonce, noncelen, ad, adlen, in, len)) !=
-            AXIOM_OK)
-            return rc;
-    } else {
-        ctx->alg->open(ctx->state, out, full, taglen, nonce, noncelen, ad, adlen, in, len);
-    }
-    /* Constant time: OR every difference together, branch once at the end
-     * (a 16-byte tag as two 64-bit words). */
-    uint64_t diff = 0;
-    if (taglen == 16) {
-        uint64_t a[2], b[2];
-        memcpy(a, full, 16);
-        memcpy(b, tag, 16);
-        diff = (a[0] ^ b[0]) | (a[1] ^ b[1]);
-    } else {
-        for (size_t i = 0; i < taglen; i++)
-            diff |= (uint8_t)(full[i] ^ tag[i]);
-    }
+    rc = run(ctx, 0, out, full, taglen, nonce, noncelen, ad, adlen, in, len);
+    if (rc != AXIOM_OK)
+        return rc;
+    /* Constant time: one branch, on the verdict. */
+    const int ok = axiom_ct_equal(full, tag, taglen);
     AXIOM_WIPE_FIXED(full);
-    if (diff != 0) {
+    if (!ok) {
         axiom_wipe(out, len);
         return AXIOM_EAUTH;
     }

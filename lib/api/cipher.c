@@ -398,8 +398,7 @@ AXIOM_API int axiom_cipher_update(axiom_cipher_ctx *ctx, uint8_t *out,
         return AXIOM_ESTATE;
     if (len && (!in || !out))
         return AXIOM_EINVAL;
-    if (len && out != in && (uintptr_t)out < (uintptr_t)in + len &&
-        (uintptr_t)in < (uintptr_t)out + len)
+    if (axiom_overlaps_partly(out, in, len))
         return AXIOM_EINVAL;
 
     const axiom_bc_kernel *k = ctx->k;

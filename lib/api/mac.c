@@ -21,18 +21,26 @@ struct axiom_mac_ctx {
     _Alignas(64) uint8_t state[]; /* alg->state_size bytes */
 };
 
+/* The algorithm that @name names, and its parameter. */
+static int find(const char *name, const axiom_mac_alg **a, const void **param)
+{
+    if (!name)
+        return AXIOM_EINVAL;
+    *a = axiom_catalog_mac(name, param);
+    return *a ? AXIOM_OK : AXIOM_ENOTFOUND;
+}
+
 AXIOM_API int axiom_mac_new(axiom_mac_ctx **ctx, const char *name)
 {
     if (!ctx)
         return AXIOM_EINVAL;
     *ctx = NULL;
-    if (!name)
-        return AXIOM_EINVAL;
     const void *param;
-    const axiom_mac_alg *a = axiom_catalog_mac(name, &param);
-    if (!a)
-        return AXIOM_ENOTFOUND;
-    int rc = axiom_pick_status(a->kernels(param));
+    const axiom_mac_alg *a;
+    int rc = find(name, &a, &param);
+    if (rc != AXIOM_OK)
+        return rc;
+    rc = axiom_pick_status(a->kernels(param));
     if (rc != AXIOM_OK)
         return rc;
     size_t size = sizeof(axiom_mac_ctx) + a->state_size;
@@ -136,7 +144,7 @@ AXIOM_API int axiom_mac_verify(axiom_mac_ctx *ctx, const uint8_t *tag, size_t ta
     uint8_t full[AXIOM_MAC_MAXTAG];
     int rc = finish(ctx, tag, taglen, full);
     if (rc == AXIOM_OK)
-        rc = axiom_memeq(full, tag, taglen) ? AXIOM_OK : AXIOM_EAUTH;
+        rc = axiom_ct_equal(full, tag, taglen) ? AXIOM_OK : AXIOM_EAUTH;
     axiom_wipe(full, sizeof full);
     return rc;
 }
@@ -144,16 +152,15 @@ AXIOM_API int axiom_mac_verify(axiom_mac_ctx *ctx, const uint8_t *tag, size_t ta
 AXIOM_API int axiom_mac(const char *name, uint8_t *tag, size_t taglen, const uint8_t *key,
                         size_t keylen, const void *in, size_t len)
 {
-    if (!name)
-        return AXIOM_EINVAL;
     const void *param;
-    const axiom_mac_alg *a = axiom_catalog_mac(name, &param);
-    if (!a)
-        return AXIOM_ENOTFOUND;
+    const axiom_mac_alg *a;
+    int rc = find(name, &a, &param);
+    if (rc != AXIOM_OK)
+        return rc;
     if (!tag || (!in && len))
         return AXIOM_EINVAL;
     const axiom_kernel *k;
-    int rc = check_key(a, param, key, keylen, NULL, 0, &k);
+    rc = check_key(a, param, key, keylen, NULL, 0, &k);
     if (rc != AXIOM_OK)
         return rc;
     if (!a->tag_ok(param, taglen))

@@ -357,21 +357,11 @@ static int chunk_open(const axiom_chunked_ctx *c, uint64_t index, uint8_t *out,
     memcpy(tag, in + len, AXIOM_CHUNKED_TAG);
     c->alg->open(c->state, out, tag, AXIOM_CHUNKED_TAG, nonce, c->suite->noncelen, NULL, 0, in,
                  len);
-    uint8_t diff = 0;
-    for (size_t i = 0; i < AXIOM_CHUNKED_TAG; i++)
-        diff |= (uint8_t)(tag[i] ^ in[len + i]);
+    const int ok = axiom_ct_equal(tag, in + len, AXIOM_CHUNKED_TAG);
     axiom_wipe(tag, sizeof tag);
-    if (diff != 0) {
+    if (!ok)
         axiom_wipe(out, len);
-        return 0;
-    }
-    return 1;
-}
-
-static int overlaps(const void *a, size_t alen, const void *b, size_t blen)
-{
-    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
-    return alen && blen && x < y + blen && y < x + alen;
+    return ok;
 }
 
 /* Common checks of the update and final calls.  Returns AXIOM_OK to go on,
@@ -386,9 +376,35 @@ static int check_call(axiom_chunked_ctx *c, int dir, size_t *outlen, uint8_t *ou
         return c->err;
     if (c->dir != dir || (c->ph != PH_BODY && c->ph != PH_HEADER))
         return AXIOM_ESTATE;
-    if (overlaps(out, outcap, in, len))
+    if (axiom_ranges_meet(out, outcap, in, len))
         return AXIOM_EINVAL;
     return AXIOM_OK;
+}
+
+/* Input into the split-chunk buffer until it holds @whole bytes (a chunk
+ * in the call's direction) or the input ends; 1 when it is whole. */
+static int buf_fill(axiom_chunked_ctx *c, const uint8_t **in, size_t *len, size_t whole)
+{
+    if (!*len)
+        return 0; /* *in may be NULL */
+    size_t take = whole - c->buf_used;
+    if (take > *len)
+        take = *len;
+    memcpy(c->buf + c->buf_used, *in, take);
+    c->buf_used += take;
+    *in += take;
+    *len -= take;
+    return c->buf_used == whole;
+}
+
+/* The last chunk has gone out: the message is over, its keys wiped. */
+static void finish(axiom_chunked_ctx *c)
+{
+    axiom_wipe(c->buf, c->buf_used);
+    c->buf_used = 0;
+    axiom_wipe(c->state, c->state_size);
+    axiom_wipe(c->nonce, sizeof c->nonce);
+    c->ph = PH_DONE;
 }
 
 /* ---- push encryption ----------------------------------------------------- */
@@ -406,29 +422,17 @@ AXIOM_API int axiom_chunked_encrypt_update(axiom_chunked_ctx *ctx, uint8_t *out,
     if (nfull >= AXIOM_CHUNKED_MAX_CHUNKS - ctx->counter)
         return fail(ctx, AXIOM_CHUNKED_TOO_LONG, AXIOM_ELENGTH);
     size_t done = 0;
-    if (ctx->buf_used) {
-        size_t take = AXIOM_CHUNKED_CHUNK - ctx->buf_used;
-        if (take > len)
-            take = len;
-        memcpy(ctx->buf + ctx->buf_used, in, take);
-        ctx->buf_used += take;
-        in += take;
-        len -= take;
-        if (ctx->buf_used == AXIOM_CHUNKED_CHUNK) {
-            chunk_seal(ctx, ctx->counter++, out, ctx->buf, AXIOM_CHUNKED_CHUNK);
-            axiom_wipe(ctx->buf, AXIOM_CHUNKED_CHUNK);
-            ctx->buf_used = 0;
-            done += AXIOM_CHUNKED_CT_CHUNK;
-        }
+    if (ctx->buf_used && buf_fill(ctx, &in, &len, AXIOM_CHUNKED_CHUNK)) {
+        chunk_seal(ctx, ctx->counter++, out, ctx->buf, AXIOM_CHUNKED_CHUNK);
+        axiom_wipe(ctx->buf, AXIOM_CHUNKED_CHUNK);
+        ctx->buf_used = 0;
+        done += AXIOM_CHUNKED_CT_CHUNK;
     }
     for (; len >= AXIOM_CHUNKED_CHUNK; len -= AXIOM_CHUNKED_CHUNK, in += AXIOM_CHUNKED_CHUNK) {
         chunk_seal(ctx, ctx->counter++, out + done, in, AXIOM_CHUNKED_CHUNK);
         done += AXIOM_CHUNKED_CT_CHUNK;
     }
-    if (len) {
-        memcpy(ctx->buf, in, len);
-        ctx->buf_used = len;
-    }
+    buf_fill(ctx, &in, &len, AXIOM_CHUNKED_CHUNK); /* the rest: less than a chunk */
     *outlen = done;
     return AXIOM_OK;
 }
@@ -443,11 +447,7 @@ AXIOM_API int axiom_chunked_encrypt_final(axiom_chunked_ctx *ctx, uint8_t *out, 
     if (!out || outcap < need)
         return out || outcap ? AXIOM_ELENGTH : AXIOM_EINVAL;
     chunk_seal(ctx, ctx->counter++, out, ctx->buf, ctx->buf_used);
-    axiom_wipe(ctx->buf, ctx->buf_used);
-    ctx->buf_used = 0;
-    axiom_wipe(ctx->state, ctx->state_size);
-    axiom_wipe(ctx->nonce, sizeof ctx->nonce);
-    ctx->ph = PH_DONE;
+    finish(ctx);
     *outlen = need;
     return AXIOM_OK;
 }
@@ -463,11 +463,10 @@ static int check_header(axiom_chunked_ctx *c)
     drop_context(c);
     if (rc != AXIOM_OK)
         return fail(c, AXIOM_CHUNKED_BAD_HEADER, rc);
-    uint8_t diff = 0;
-    for (size_t i = 0; i < AXIOM_CHUNKED_COMMITMENT; i++)
-        diff |= (uint8_t)(commitment[i] ^ c->hdr[AXIOM_CHUNKED_SALT + i]);
+    const int ok =
+        axiom_ct_equal(commitment, c->hdr + AXIOM_CHUNKED_SALT, AXIOM_CHUNKED_COMMITMENT);
     axiom_wipe(commitment, sizeof commitment);
-    if (diff != 0)
+    if (!ok)
         return fail(c, AXIOM_CHUNKED_BAD_HEADER, AXIOM_EAUTH);
     c->ph = PH_BODY;
     return AXIOM_OK;
@@ -514,21 +513,12 @@ AXIOM_API int axiom_chunked_decrypt_update(axiom_chunked_ctx *ctx, uint8_t *out,
             return rc;
     }
     size_t done = 0;
-    if (ctx->buf_used) {
-        size_t take = AXIOM_CHUNKED_CT_CHUNK - ctx->buf_used;
-        if (take > len)
-            take = len;
-        memcpy(ctx->buf + ctx->buf_used, in, take);
-        ctx->buf_used += take;
-        in += take;
-        len -= take;
-        if (ctx->buf_used == AXIOM_CHUNKED_CT_CHUNK) {
-            rc = open_full(ctx, out, ctx->buf);
-            if (rc != AXIOM_OK)
-                return rc;
-            ctx->buf_used = 0;
-            done += AXIOM_CHUNKED_CHUNK;
-        }
+    if (ctx->buf_used && buf_fill(ctx, &in, &len, AXIOM_CHUNKED_CT_CHUNK)) {
+        rc = open_full(ctx, out, ctx->buf);
+        if (rc != AXIOM_OK)
+            return rc;
+        ctx->buf_used = 0;
+        done += AXIOM_CHUNKED_CHUNK;
     }
     for (; len >= AXIOM_CHUNKED_CT_CHUNK;
          len -= AXIOM_CHUNKED_CT_CHUNK, in += AXIOM_CHUNKED_CT_CHUNK) {
@@ -539,10 +529,7 @@ AXIOM_API int axiom_chunked_decrypt_update(axiom_chunked_ctx *ctx, uint8_t *out,
         }
         done += AXIOM_CHUNKED_CHUNK;
     }
-    if (len) {
-        memcpy(ctx->buf + ctx->buf_used, in, len);
-        ctx->buf_used += len;
-    }
+    buf_fill(ctx, &in, &len, AXIOM_CHUNKED_CT_CHUNK); /* the rest: less than a chunk */
     *outlen = done;
     return AXIOM_OK;
 }
@@ -563,11 +550,7 @@ AXIOM_API int axiom_chunked_decrypt_final(axiom_chunked_ctx *ctx, uint8_t *out, 
     if (!chunk_open(ctx, ctx->counter, need ? out : none, ctx->buf, ctx->buf_used))
         return fail(ctx, AXIOM_CHUNKED_BAD_CHUNK, AXIOM_EAUTH);
     ctx->counter++;
-    axiom_wipe(ctx->buf, ctx->buf_used);
-    ctx->buf_used = 0;
-    axiom_wipe(ctx->state, ctx->state_size);
-    axiom_wipe(ctx->nonce, sizeof ctx->nonce);
-    ctx->ph = PH_DONE;
+    finish(ctx);
     *outlen = need;
     return AXIOM_OK;
 }

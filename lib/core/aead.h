@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "axiom/cipher.h"
+#include "core/internal.h"
 #include "core/kernel.h"
 
 /* The longest tag of any algorithm (AEGIS: 32 bytes). */
@@ -54,6 +56,13 @@ typedef struct axiom_aead_alg {
                  const uint8_t *in, size_t len);
 } axiom_aead_alg;
 
+/* Length rules that several algorithms share (lib/core/aead.c): a nonce
+ * of exactly 12, 16 or 24 bytes, a tag of exactly 16. */
+int axiom_aead_nonce12_ok(size_t noncelen);
+int axiom_aead_nonce16_ok(size_t noncelen);
+int axiom_aead_nonce24_ok(size_t noncelen);
+int axiom_aead_tag16_ok(size_t taglen);
+
 /* Algorithms, defined beside their code. */
 extern const axiom_aead_alg axiom_aead_chacha20_poly1305;  /* lib/chacha/chachapoly.c */
 extern const axiom_aead_alg axiom_aead_xchacha20_poly1305; /* lib/chacha/chachapoly.c */
@@ -66,5 +75,74 @@ extern const axiom_aead_alg axiom_aead_aes256_gcm_siv;     /* lib/gcm/gcmsiv.c *
 extern const axiom_aead_alg axiom_aead_xaes256_gcm;         /* lib/gcm/xaes.c */
 extern const axiom_aead_alg axiom_aead_kuznyechik_mgm;     /* lib/mgm/mgm.c */
 extern const axiom_aead_alg axiom_aead_kuznyechik_ctr_acpkm_omac; /* lib/acpkm/ctr_acpkm_omac.c */
+
+/* ---- the streaming interfaces' call order --------------------------------- */
+
+/* Where a streaming context (include/axiom/gcm.h, include/axiom/aegis.h)
+ * stands: no key yet, keyed and between messages, in the AD, in the text. */
+enum { AXIOM_STREAM_NOKEY, AXIOM_STREAM_IDLE, AXIOM_STREAM_AAD, AXIOM_STREAM_TEXT };
+
+/* The phase and direction that every streaming context keeps; the checks
+ * below give each call's errors in the order the headers document them.
+ * They take NULL for a NULL context (AXIOM_EINVAL). */
+typedef struct axiom_aead_stream {
+    int phase;   /* AXIOM_STREAM_* */
+    int encrypt; /* the direction of the message in progress */
+} axiom_aead_stream;
+
+/* The checks of init before the nonce length. */
+static inline int axiom_stream_init_check(const axiom_aead_stream *s, const uint8_t *nonce,
+                                          int direction)
+{
+    if (!s || !nonce || (direction != AXIOM_ENCRYPT && direction != AXIOM_DECRYPT))
+        return AXIOM_EINVAL;
+    if (s->phase == AXIOM_STREAM_NOKEY)
+        return AXIOM_ESTATE;
+    return AXIOM_OK;
+}
+
+/* A message begins in @direction: its AD comes first. */
+static inline void axiom_stream_begin(axiom_aead_stream *s, int direction)
+{
+    s->encrypt = direction == AXIOM_ENCRYPT;
+    s->phase = AXIOM_STREAM_AAD;
+}
+
+/* The checks of an AD call before its length. */
+static inline int axiom_stream_aad_check(const axiom_aead_stream *s, const uint8_t *ad,
+                                         size_t adlen)
+{
+    if (!s || (adlen && !ad))
+        return AXIOM_EINVAL;
+    if (s->phase != AXIOM_STREAM_AAD)
+        return AXIOM_ESTATE;
+    return AXIOM_OK;
+}
+
+/* The checks of a text call before its length: @out and @in the same
+ * bytes or disjoint. */
+static inline int axiom_stream_update_check(const axiom_aead_stream *s, const uint8_t *out,
+                                            const uint8_t *in, size_t len)
+{
+    if (!s || (len && (!in || !out)))
+        return AXIOM_EINVAL;
+    if (axiom_overlaps_partly(out, in, len))
+        return AXIOM_EINVAL;
+    if (s->phase != AXIOM_STREAM_AAD && s->phase != AXIOM_STREAM_TEXT)
+        return AXIOM_ESTATE;
+    return AXIOM_OK;
+}
+
+/* The checks of final (@encrypt) or verify before the tag length. */
+static inline int axiom_stream_finish_check(const axiom_aead_stream *s, const uint8_t *tag,
+                                            int encrypt)
+{
+    if (!s || !tag)
+        return AXIOM_EINVAL;
+    if ((s->phase != AXIOM_STREAM_AAD && s->phase != AXIOM_STREAM_TEXT) ||
+        s->encrypt != encrypt)
+        return AXIOM_ESTATE;
+    return AXIOM_OK;
+}
 
 #endif

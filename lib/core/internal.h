@@ -107,4 +107,48 @@ void axiom_stack_wipe(void);
  * the bytes are defined.  Every call site is such a declassification. */
 void axiom_declassify(const void *p, size_t n);
 
+/* Nonzero when the @alen bytes at @a and the @blen bytes at @b share a
+ * byte; an empty range shares none.  Compares addresses as integers, so
+ * that buffers of different objects may be compared. */
+static inline int axiom_ranges_meet(const void *a, size_t alen, const void *b, size_t blen)
+{
+    const uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+    return alen && blen && x < y + blen && y < x + alen;
+}
+
+/* The library's rule for @len bytes of output at @out from @len bytes of
+ * input at @in: the same bytes (in place) or none in common.  Nonzero
+ * when @out and @in break it by overlapping partly. */
+static inline int axiom_overlaps_partly(const void *out, const void *in, size_t len)
+{
+    return out != in && axiom_ranges_meet(out, len, in, len);
+}
+
+/* 1 when the @n bytes at @a and at @b are equal, else 0, in a time that
+ * depends on @n only: every byte's difference is ORed into one total,
+ * which becomes the verdict without a branch.  The empty asm takes the
+ * exact total as an input it may change, so the compiler can neither stop
+ * at a first difference nor derive the verdict early.  Inlined where tags
+ * are checked on a per-call path; axiom_memeq() is the same.  The common
+ * tag length, 16, is compared as two 64-bit words. */
+static inline int axiom_ct_equal(const void *a, const void *b, size_t n)
+{
+    const uint8_t *x = a, *y = b;
+    uint64_t d;
+    if (n == 16) {
+        uint64_t p[2], q[2];
+        memcpy(p, x, 16);
+        memcpy(q, y, 16);
+        d = (p[0] ^ q[0]) | (p[1] ^ q[1]);
+    } else {
+        uint8_t e = 0; /* byte-wide, so that the compiler may vectorize the loop */
+        for (size_t i = 0; i < n; i++)
+            e |= (uint8_t)(x[i] ^ y[i]);
+        d = e;
+    }
+    __asm__("" : "+r"(d));
+    /* d | -d has its top bit set exactly when d is not 0. */
+    return (int)(1 ^ ((d | (0 - d)) >> 63));
+}
+
 #endif

@@ -16,12 +16,10 @@
 #include "gcm/gcm.h"
 #include "core/internal.h"
 
-enum { ST_NOKEY, ST_IDLE, ST_AAD, ST_TEXT };
-
 struct axiom_gcm_ctx {
     axiom_gcm_key key;        /* first: 64-byte aligned */
     axiom_gcm_msg m;
-    int state, encrypt;
+    axiom_aead_stream run;    /* phase and direction */
     size_t keylen;
     const axiom_aead_alg *alg;
     axiom_cp_stream *cp;      /* chacha20-poly1305 only; else NULL */
@@ -66,7 +64,7 @@ AXIOM_API int axiom_gcm_new(axiom_gcm_ctx **ctx, const char *name)
         return AXIOM_ENOMEM;
     c->keylen = a->keylen;
     c->alg = a;
-    c->state = ST_NOKEY;
+    c->run.phase = AXIOM_STREAM_NOKEY;
     if (!is_gcm(a)) {
         c->cp = axiom_secmem_alloc(sizeof *c->cp);
         if (!c->cp) {
@@ -131,17 +129,16 @@ AXIOM_API int axiom_gcm_setkey(axiom_gcm_ctx *ctx, const uint8_t *key, size_t ke
         axiom_cp_stream_setkey(ctx->cp, k, key);
     else
         ctx->alg->setkey(&ctx->key, k, key, keylen); /* the AES or SM4 tier */
-    ctx->state = ST_IDLE;
+    ctx->run.phase = AXIOM_STREAM_IDLE;
     return AXIOM_OK;
 }
 
 AXIOM_API int axiom_gcm_init(axiom_gcm_ctx *ctx, int direction, const uint8_t *nonce,
                              size_t noncelen)
 {
-    if (!ctx || !nonce || (direction != AXIOM_ENCRYPT && direction != AXIOM_DECRYPT))
-        return AXIOM_EINVAL;
-    if (ctx->state == ST_NOKEY)
-        return AXIOM_ESTATE;
+    int rc = axiom_stream_init_check(ctx ? &ctx->run : NULL, nonce, direction);
+    if (rc != AXIOM_OK)
+        return rc;
     if (!ctx->alg->nonce_ok(noncelen))
         return AXIOM_EIVLEN;
     end_message(ctx);
@@ -149,17 +146,15 @@ AXIOM_API int axiom_gcm_init(axiom_gcm_ctx *ctx, int direction, const uint8_t *n
         axiom_cp_stream_start(ctx->cp, direction == AXIOM_ENCRYPT, nonce);
     else
         axiom_gcm_start(&ctx->key, &ctx->m, nonce, noncelen);
-    ctx->encrypt = direction == AXIOM_ENCRYPT;
-    ctx->state = ST_AAD;
+    axiom_stream_begin(&ctx->run, direction);
     return AXIOM_OK;
 }
 
 AXIOM_API int axiom_gcm_aad(axiom_gcm_ctx *ctx, const uint8_t *ad, size_t adlen)
 {
-    if (!ctx || (adlen && !ad))
-        return AXIOM_EINVAL;
-    if (ctx->state != ST_AAD)
-        return AXIOM_ESTATE;
+    int rc = axiom_stream_aad_check(ctx ? &ctx->run : NULL, ad, adlen);
+    if (rc != AXIOM_OK)
+        return rc;
     if (adlen > ctx->alg->max_adlen - (ctx->cp ? ctx->cp->adlen : ctx->m.adlen))
         return AXIOM_ELENGTH;
     if (!adlen)
@@ -173,75 +168,61 @@ AXIOM_API int axiom_gcm_aad(axiom_gcm_ctx *ctx, const uint8_t *ad, size_t adlen)
 
 AXIOM_API int axiom_gcm_update(axiom_gcm_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
 {
-    if (!ctx || (len && (!in || !out)))
-        return AXIOM_EINVAL;
-    if (len && out != in && (uintptr_t)out < (uintptr_t)in + len &&
-        (uintptr_t)in < (uintptr_t)out + len)
-        return AXIOM_EINVAL;
-    if (ctx->state != ST_AAD && ctx->state != ST_TEXT)
-        return AXIOM_ESTATE;
+    int rc = axiom_stream_update_check(ctx ? &ctx->run : NULL, out, in, len);
+    if (rc != AXIOM_OK)
+        return rc;
     if (len > ctx->alg->max_len - (ctx->cp ? ctx->cp->len : ctx->m.len))
         return AXIOM_ELENGTH;
     if (ctx->cp) {
-        if (ctx->state == ST_AAD)
+        if (ctx->run.phase == AXIOM_STREAM_AAD)
             axiom_cp_stream_close_aad(ctx->cp);
-        ctx->state = ST_TEXT;
+        ctx->run.phase = AXIOM_STREAM_TEXT;
         if (len) /* in and out may be NULL otherwise (UBSan) */
             axiom_cp_stream_update(ctx->cp, out, in, len);
         return AXIOM_OK;
     }
-    axiom_gcm_text(&ctx->key, &ctx->m, ctx->encrypt, out, in, len);
-    ctx->state = ST_TEXT;
+    axiom_gcm_text(&ctx->key, &ctx->m, ctx->run.encrypt, out, in, len);
+    ctx->run.phase = AXIOM_STREAM_TEXT;
     return AXIOM_OK;
 }
 
-/* Close the message and compute the full tag. */
-static void finish(axiom_gcm_ctx *ctx, uint8_t full[16])
+/* The checks of final (@encrypt) or verify, then the full tag of the
+ * message into @full; the context then waits for a new message. */
+static int finish(axiom_gcm_ctx *ctx, int encrypt, const uint8_t *tag, size_t taglen,
+                  uint8_t full[16])
 {
+    int rc = axiom_stream_finish_check(ctx ? &ctx->run : NULL, tag, encrypt);
+    if (rc != AXIOM_OK)
+        return rc;
+    if (!ctx->alg->tag_ok(taglen))
+        return AXIOM_ETAGLEN;
     if (ctx->cp) {
-        if (ctx->state == ST_AAD)
+        if (ctx->run.phase == AXIOM_STREAM_AAD)
             axiom_cp_stream_close_aad(ctx->cp);
         axiom_cp_stream_tag(ctx->cp, full);
-        ctx->state = ST_IDLE;
-        return;
+    } else {
+        axiom_gcm_finish(&ctx->key, &ctx->m, full);
     }
-    axiom_gcm_finish(&ctx->key, &ctx->m, full);
-    ctx->state = ST_IDLE;
-}
-
-static int tag_ok(const axiom_gcm_ctx *ctx, size_t taglen)
-{
-    return ctx->alg->tag_ok(taglen);
+    ctx->run.phase = AXIOM_STREAM_IDLE;
+    return AXIOM_OK;
 }
 
 AXIOM_API int axiom_gcm_final(axiom_gcm_ctx *ctx, uint8_t *tag, size_t taglen)
 {
-    if (!ctx || !tag)
-        return AXIOM_EINVAL;
-    if ((ctx->state != ST_AAD && ctx->state != ST_TEXT) || !ctx->encrypt)
-        return AXIOM_ESTATE;
-    if (!tag_ok(ctx, taglen))
-        return AXIOM_ETAGLEN;
     uint8_t full[16];
-    finish(ctx, full);
-    memcpy(tag, full, taglen);
+    int rc = finish(ctx, 1, tag, taglen, full);
+    if (rc == AXIOM_OK)
+        memcpy(tag, full, taglen);
     axiom_wipe(full, sizeof full);
-    return AXIOM_OK;
+    return rc;
 }
 
 AXIOM_API int axiom_gcm_verify(axiom_gcm_ctx *ctx, const uint8_t *tag, size_t taglen)
 {
-    if (!ctx || !tag)
-        return AXIOM_EINVAL;
-    if ((ctx->state != ST_AAD && ctx->state != ST_TEXT) || ctx->encrypt)
-        return AXIOM_ESTATE;
-    if (!tag_ok(ctx, taglen))
-        return AXIOM_ETAGLEN;
-    uint8_t full[16], diff = 0;
-    finish(ctx, full);
-    /* Constant time: OR every difference, branch once on the total. */
-    for (size_t i = 0; i < taglen; i++)
-        diff |= (uint8_t)(full[i] ^ tag[i]);
+    uint8_t full[16];
+    int rc = finish(ctx, 0, tag, taglen, full);
+    if (rc == AXIOM_OK)
+        rc = axiom_ct_equal(full, tag, taglen) ? AXIOM_OK : AXIOM_EAUTH;
     axiom_wipe(full, sizeof full);
-    return diff == 0 ? AXIOM_OK : AXIOM_EAUTH;
+    return rc;
 }

@@ -191,20 +191,36 @@ static void siv_ctr(const gcmsiv_key *g, gcmsiv_msg *m, const uint8_t tag[16], u
     AXIOM_WIPE_FIXED(buf);
 }
 
+/* One message (RFC 8452 sections 4 and 5): seal (@encrypt, a constant
+ * where inlined) hashes the plaintext, makes the tag and runs CTR from
+ * it; open runs CTR from the received tag in @tag, hashing the plaintext
+ * as it comes out, and writes the computed tag over it. */
+static inline __attribute__((always_inline)) void
+siv_run(const void *state, int encrypt, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
+        const uint8_t *nonce, const uint8_t *ad, size_t adlen, const uint8_t *in, size_t len)
+{
+    const gcmsiv_key *g = state;
+    gcmsiv_msg m;
+    derive(g, &m, nonce);
+    polyval_padded(g->k->polyval, &m, ad, adlen);
+    if (encrypt) {
+        polyval_padded(g->k->polyval, &m, in, len);
+        make_tag(g, &m, nonce, adlen, len, tag);
+        siv_ctr(g, &m, tag, out, in, len, 0);
+    } else {
+        siv_ctr(g, &m, tag, out, in, len, 1);
+        make_tag(g, &m, nonce, adlen, len, tag);
+    }
+    axiom_wipe(&m, sizeof m);
+}
+
 static void gcmsiv_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
                         size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
                         size_t adlen, const uint8_t *in, size_t len)
 {
-    const gcmsiv_key *g = state;
-    gcmsiv_msg m;
-    (void)taglen; /* always 16 (gcmsiv_tag_ok) */
+    (void)taglen; /* always 16 (axiom_aead_tag16_ok) */
     (void)noncelen;
-    derive(g, &m, nonce);
-    polyval_padded(g->k->polyval, &m, ad, adlen);
-    polyval_padded(g->k->polyval, &m, in, len);
-    make_tag(g, &m, nonce, adlen, len, tag);
-    siv_ctr(g, &m, tag, out, in, len, 0);
-    axiom_wipe(&m, sizeof m);
+    siv_run(state, 1, out, tag, nonce, ad, adlen, in, len);
 }
 
 /* On entry @tag holds the received tag (lib/core/aead.h): the counter. */
@@ -212,51 +228,25 @@ static void gcmsiv_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_
                         size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
                         size_t adlen, const uint8_t *in, size_t len)
 {
-    const gcmsiv_key *g = state;
-    gcmsiv_msg m;
-    (void)taglen; /* always 16 (gcmsiv_tag_ok) */
+    (void)taglen;
     (void)noncelen;
-    derive(g, &m, nonce);
-    polyval_padded(g->k->polyval, &m, ad, adlen);
-    siv_ctr(g, &m, tag, out, in, len, 1);
-    make_tag(g, &m, nonce, adlen, len, tag);
-    axiom_wipe(&m, sizeof m);
+    siv_run(state, 0, out, tag, nonce, ad, adlen, in, len);
 }
 
-static int gcmsiv_nonce_ok(size_t noncelen)
-{
-    return noncelen == 12;
-}
+#define GCMSIV_ALG(var, nm, klen)                                              \
+    const axiom_aead_alg var = {                                               \
+        .name = nm,                                                            \
+        .keylen = klen,                                                        \
+        .state_size = GCMSIV_STATE_SIZE,                                       \
+        .nonce_ok = axiom_aead_nonce12_ok,                                     \
+        .tag_ok = axiom_aead_tag16_ok,                                         \
+        .max_len = GCMSIV_MAX_LEN,                                             \
+        .max_adlen = GCMSIV_MAX_LEN,                                           \
+        .kernels = axiom_gcmsiv_kernels,                                       \
+        .setkey = gcmsiv_setkey,                                               \
+        .seal = gcmsiv_seal,                                                   \
+        .open = gcmsiv_open,                                                   \
+    }
 
-static int gcmsiv_tag_ok(size_t taglen)
-{
-    return taglen == 16;
-}
-
-const axiom_aead_alg axiom_aead_aes128_gcm_siv = {
-    .name = "aes-128-gcm-siv",
-    .keylen = 16,
-    .state_size = GCMSIV_STATE_SIZE,
-    .nonce_ok = gcmsiv_nonce_ok,
-    .tag_ok = gcmsiv_tag_ok,
-    .max_len = GCMSIV_MAX_LEN,
-    .max_adlen = GCMSIV_MAX_LEN,
-    .kernels = axiom_gcmsiv_kernels,
-    .setkey = gcmsiv_setkey,
-    .seal = gcmsiv_seal,
-    .open = gcmsiv_open,
-};
-
-const axiom_aead_alg axiom_aead_aes256_gcm_siv = {
-    .name = "aes-256-gcm-siv",
-    .keylen = 32,
-    .state_size = GCMSIV_STATE_SIZE,
-    .nonce_ok = gcmsiv_nonce_ok,
-    .tag_ok = gcmsiv_tag_ok,
-    .max_len = GCMSIV_MAX_LEN,
-    .max_adlen = GCMSIV_MAX_LEN,
-    .kernels = axiom_gcmsiv_kernels,
-    .setkey = gcmsiv_setkey,
-    .seal = gcmsiv_seal,
-    .open = gcmsiv_open,
-};
+GCMSIV_ALG(axiom_aead_aes128_gcm_siv, "aes-128-gcm-siv", 16);
+GCMSIV_ALG(axiom_aead_aes256_gcm_siv, "aes-256-gcm-siv", 32);

@@ -135,8 +135,8 @@ static void xaes_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MA
                       size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
                       size_t adlen, const uint8_t *in, size_t len)
 {
-    (void)taglen; /* always 16 (xaes_tag_ok) */
-    (void)noncelen; /* always 24 (xaes_nonce_ok) */
+    (void)taglen; /* always 16 (axiom_aead_tag16_ok) */
+    (void)noncelen; /* always 24 (axiom_aead_nonce24_ok) */
     xaes_run(state, 1, out, tag, nonce, ad, adlen, in, len);
 }
 
@@ -149,22 +149,12 @@ static void xaes_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MA
     xaes_run(state, 0, out, tag, nonce, ad, adlen, in, len);
 }
 
-static int xaes_nonce_ok(size_t noncelen)
-{
-    return noncelen == 24;
-}
-
-static int xaes_tag_ok(size_t taglen)
-{
-    return taglen == 16;
-}
-
 const axiom_aead_alg axiom_aead_xaes256_gcm = {
     .name = "xaes-256-gcm",
     .keylen = 32,
     .state_size = XAES_STATE_SIZE,
-    .nonce_ok = xaes_nonce_ok,
-    .tag_ok = xaes_tag_ok,
+    .nonce_ok = axiom_aead_nonce24_ok,
+    .tag_ok = axiom_aead_tag16_ok,
     .max_len = AXIOM_GCM_MAX_LEN,
     .max_adlen = AXIOM_GCM_MAX_ADLEN,
     .kernels = axiom_gcm_kernels,

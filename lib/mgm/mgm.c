@@ -215,35 +215,34 @@ static void finish(mgm_run *r, uint8_t tag[AXIOM_AEAD_MAXTAG], size_t adlen, siz
     axiom_wipe(r, sizeof *r);
 }
 
+/* One message: seal (@enc, a constant where inlined) or open. */
+static inline __attribute__((always_inline)) void
+mgm_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
+            const uint8_t *nonce, const uint8_t *ad, size_t adlen, const uint8_t *in, size_t len)
+{
+    mgm_run r;
+    run_start(&r, state, nonce);
+    absorb(&r, ad, adlen);
+    mgm_crypt(&r, enc, out, in, len);
+    finish(&r, tag, adlen, len);
+}
+
 static void mgm_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
                      size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
                      size_t adlen, const uint8_t *in, size_t len)
 {
-    mgm_run r;
     (void)taglen; /* the full 16-byte tag: shorter tags are its prefixes */
     (void)noncelen;
-    run_start(&r, state, nonce);
-    absorb(&r, ad, adlen);
-    mgm_crypt(&r, 1, out, in, len);
-    finish(&r, tag, adlen, len);
+    mgm_message(state, 1, out, tag, nonce, ad, adlen, in, len);
 }
 
 static void mgm_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
                      size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
                      size_t adlen, const uint8_t *in, size_t len)
 {
-    mgm_run r;
-    (void)taglen; /* the full 16-byte tag: shorter tags are its prefixes */
+    (void)taglen;
     (void)noncelen;
-    run_start(&r, state, nonce);
-    absorb(&r, ad, adlen);
-    mgm_crypt(&r, 0, out, in, len);
-    finish(&r, tag, adlen, len);
-}
-
-static int mgm_nonce_ok(size_t noncelen)
-{
-    return noncelen == 16;
+    mgm_message(state, 0, out, tag, nonce, ad, adlen, in, len);
 }
 
 /* RFC 9058: the nonce is 127 bits, written as 16 bytes whose top bit is 0. */
@@ -263,7 +262,7 @@ const axiom_aead_alg axiom_aead_kuznyechik_mgm = {
     .name = "kuznyechik-mgm",
     .keylen = AXIOM_KUZ_KEYLEN,
     .state_size = (sizeof(mgm_state) + 63) & ~(size_t)63,
-    .nonce_ok = mgm_nonce_ok,
+    .nonce_ok = axiom_aead_nonce16_ok,
     .nonce_value_ok = mgm_nonce_value_ok,
     .tag_ok = mgm_tag_ok,
     /* RFC 9058, 4: at most 2^64 - 1 blocks of AD and text together, and

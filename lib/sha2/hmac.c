@@ -88,8 +88,11 @@ static void hmac_final(axiom_hmac_ctx *c, uint8_t *mac, size_t maclen)
     axiom_hash_state_init(&c->st, &c->istate, c->k->block);
 }
 
-AXIOM_API int axiom_hmac(const char *hash, uint8_t *mac, size_t maclen,
-                         const uint8_t *key, size_t keylen, const void *in, size_t len)
+/* The checks of the one-shot calls, in the order the error codes are
+ * documented; the hash in *@dp when they pass. */
+static inline __attribute__((always_inline)) int
+oneshot_check(const char *hash, const uint8_t *mac, size_t maclen, const uint8_t *key,
+              size_t keylen, const void *in, size_t len, const axiom_hash_desc **dp)
 {
     if (!hash)
         return AXIOM_EINVAL;
@@ -100,6 +103,15 @@ AXIOM_API int axiom_hmac(const char *hash, uint8_t *mac, size_t maclen,
         return AXIOM_EINVAL;
     if (maclen == 0 || maclen > d->digestlen)
         return AXIOM_ELENGTH;
+    *dp = d;
+    return AXIOM_OK;
+}
+
+/* The first @maclen bytes of the MAC, the arguments checked. */
+static inline __attribute__((always_inline)) void
+oneshot(const axiom_hash_desc *d, uint8_t *mac, size_t maclen, const uint8_t *key,
+        size_t keylen, const void *in, size_t len)
+{
     /* The key states and the inner digest only: nothing else to wipe. */
     const axiom_hash_kernel *k = axiom_hash_pick(d->kernels);
     struct {
@@ -110,27 +122,31 @@ AXIOM_API int axiom_hmac(const char *hash, uint8_t *mac, size_t maclen,
     axiom_hash_oneshot(&t.istate, k->block, k, in, len, t.inner, d->digestlen);
     axiom_hash_oneshot(&t.ostate, k->block, k, t.inner, d->digestlen, mac, maclen);
     axiom_wipe(&t, sizeof t);
+}
+
+AXIOM_API int axiom_hmac(const char *hash, uint8_t *mac, size_t maclen,
+                         const uint8_t *key, size_t keylen, const void *in, size_t len)
+{
+    const axiom_hash_desc *d;
+    int rc = oneshot_check(hash, mac, maclen, key, keylen, in, len, &d);
+    if (rc != AXIOM_OK)
+        return rc;
+    oneshot(d, mac, maclen, key, keylen, in, len);
     return AXIOM_OK;
 }
 
 AXIOM_API int axiom_hmac_verify(const char *hash, const uint8_t *mac, size_t maclen,
                                 const uint8_t *key, size_t keylen, const void *in, size_t len)
 {
-    uint8_t full[AXIOM_HASH_MAX_SIZE];
-    if (!hash)
-        return AXIOM_EINVAL;
-    const axiom_hash_desc *d = axiom_hash_find(hash);
-    if (!d)
-        return AXIOM_ENOTFOUND;
-    if (!mac || (!key && keylen) || (!in && len))
-        return AXIOM_EINVAL;
-    if (maclen == 0 || maclen > d->digestlen)
-        return AXIOM_ELENGTH;
+    const axiom_hash_desc *d;
+    int rc = oneshot_check(hash, mac, maclen, key, keylen, in, len, &d);
+    if (rc != AXIOM_OK)
+        return rc;
     /* The full tag into a local buffer (the caller's @mac may lie inside
      * @in or @key), then one constant-time comparison. */
-    int rc = axiom_hmac(hash, full, d->digestlen, key, keylen, in, len);
-    if (rc == AXIOM_OK)
-        rc = axiom_memeq(full, mac, maclen) ? AXIOM_OK : AXIOM_EAUTH;
+    uint8_t full[AXIOM_HASH_MAX_SIZE];
+    oneshot(d, full, d->digestlen, key, keylen, in, len);
+    rc = axiom_ct_equal(full, mac, maclen) ? AXIOM_OK : AXIOM_EAUTH;
     axiom_wipe(full, sizeof full);
     return rc;
 }
