@@ -179,8 +179,8 @@ static int setup_cipher(bssl_state *st, const bench_alg *a)
 static int setup_aead(bssl_state *st, const bench_alg *a)
 {
     const EVP_AEAD *aead = bssl_aead(a->name);
-    if (!aead || EVP_AEAD_key_length(aead) != a->keylen || EVP_AEAD_nonce_length(aead) != a->ivlen ||
-        EVP_AEAD_max_overhead(aead) < BENCH_TAGLEN)
+    if (!aead || EVP_AEAD_key_length(aead) != a->keylen ||
+        EVP_AEAD_nonce_length(aead) != a->ivlen || EVP_AEAD_max_overhead(aead) < BENCH_TAGLEN)
         return -1;
     if (EVP_AEAD_CTX_init(&st->aead, aead, st->key, a->keylen, BENCH_TAGLEN, NULL) != 1)
         return -1;

@@ -86,42 +86,42 @@ static void shim_flush(const bench_impl *im, void *st)
 
 /* One stand-in: the runner never calls more than init before init has
  * succeeded, so the others may take the loaded driver for granted. */
-#define SHIM_PEER(id, file, nm, pfx, ia32cap)                                              \
-    static shim_peer id##_peer = { nm, file, ia32cap, NULL };                             \
-    static int id##_init(void)                                                            \
-    {                                                                                     \
-        return shim_load(&id##_peer);                                                     \
-    }                                                                                     \
-    static const char *id##_version(void)                                                 \
-    {                                                                                     \
-        return id##_peer.impl->version();                                                 \
-    }                                                                                     \
-    static void *id##_setup(const bench_alg *a, int encrypt, const uint8_t *key,         \
-                            const uint8_t *iv)                                            \
-    {                                                                                     \
-        return id##_peer.impl->setup(a, encrypt, key, iv);                                \
-    }                                                                                     \
-    static int id##_run(void *st, const bench_msg *m, uint64_t iters)                     \
-    {                                                                                     \
-        return id##_peer.impl->run(st, m, iters);                                         \
-    }                                                                                     \
-    static void id##_flush(void *st)                                                      \
-    {                                                                                     \
-        shim_flush(id##_peer.impl, st);                                                   \
-    }                                                                                     \
-    static void id##_teardown(void *st)                                                   \
-    {                                                                                     \
-        id##_peer.impl->teardown(st);                                                     \
-    }                                                                                     \
-    const bench_impl bench_##id = {                                                       \
-        .name = nm,                                                                       \
-        .prefix = pfx,                                                                    \
-        .init = id##_init,                                                                \
-        .version = id##_version,                                                          \
-        .setup = id##_setup,                                                              \
-        .run = id##_run,                                                                  \
-        .flush = id##_flush,                                                              \
-        .teardown = id##_teardown,                                                        \
+#define SHIM_PEER(id, file, nm, pfx, ia32cap)                                                      \
+    static shim_peer id##_peer = { nm, file, ia32cap, NULL };                                      \
+    static int id##_init(void)                                                                     \
+    {                                                                                              \
+        return shim_load(&id##_peer);                                                              \
+    }                                                                                              \
+    static const char *id##_version(void)                                                          \
+    {                                                                                              \
+        return id##_peer.impl->version();                                                          \
+    }                                                                                              \
+    static void *id##_setup(const bench_alg *a, int encrypt, const uint8_t *key,                   \
+                            const uint8_t *iv)                                                     \
+    {                                                                                              \
+        return id##_peer.impl->setup(a, encrypt, key, iv);                                         \
+    }                                                                                              \
+    static int id##_run(void *st, const bench_msg *m, uint64_t iters)                              \
+    {                                                                                              \
+        return id##_peer.impl->run(st, m, iters);                                                  \
+    }                                                                                              \
+    static void id##_flush(void *st)                                                               \
+    {                                                                                              \
+        shim_flush(id##_peer.impl, st);                                                            \
+    }                                                                                              \
+    static void id##_teardown(void *st)                                                            \
+    {                                                                                              \
+        id##_peer.impl->teardown(st);                                                              \
+    }                                                                                              \
+    const bench_impl bench_##id = {                                                                \
+        .name = nm,                                                                                \
+        .prefix = pfx,                                                                             \
+        .init = id##_init,                                                                         \
+        .version = id##_version,                                                                   \
+        .setup = id##_setup,                                                                       \
+        .run = id##_run,                                                                           \
+        .flush = id##_flush,                                                                       \
+        .teardown = id##_teardown,                                                                 \
     }
 
 /* The names and prefixes are the drivers' own (bench/peer_bssl.c,
