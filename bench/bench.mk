@@ -35,6 +35,55 @@ bench_axiom_bench_CFLAGS += $(GCRYPT_CFLAGS)
 bench_axiom_bench_LDADD += $(GCRYPT_LIBS)
 endif
 
+# Peers built from source (configure --with-bench-boringssl, -awslc,
+# -libgcrypt): each driver with a static copy of its library in a shared
+# object of its own, a shim (bench/shim.h), which axiom-bench dlopen()s
+# from this build tree (bench/peer_shim.c).  --exclude-libs hides every
+# symbol of the archives and -Bsymbolic binds the shim's own references
+# inside it, so nothing in it can bind to, or be bound by, the system's
+# OpenSSL or libgcrypt; only bench_shim_entry is exported (everything else
+# is compiled -fvisibility=hidden).
+EXTRA_DIST += bench/shim.h bench/shim.c bench/peer_bssl.c bench/peer_shim.c
+BENCH_SHIMS =
+if HAVE_BENCH_SHIMS
+bench_axiom_bench_SOURCES += bench/peer_shim.c bench/shim.h
+bench_axiom_bench_CFLAGS += -DBENCH_SHIM_DIR='"$(abs_top_builddir)/bench"'
+bench_axiom_bench_LDADD += $(BENCH_DL_LIBS)
+endif
+if HAVE_BENCH_BORINGSSL
+BENCH_SHIMS += bench/axiom-bench-boringssl.so
+endif
+if HAVE_BENCH_AWSLC
+BENCH_SHIMS += bench/axiom-bench-awslc.so
+endif
+if HAVE_BENCH_GCRYPT_MASTER
+BENCH_SHIMS += bench/axiom-bench-gcrypt-master.so
+endif
+EXTRA_bench_axiom_bench_DEPENDENCIES = $(BENCH_SHIMS)
+CLEANFILES += bench/axiom-bench-*.so bench/shim-*.o
+BENCH_SHIM_CC = $(CC) $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS) $(AM_CFLAGS) \
+	$(CFLAGS) -fPIC -fvisibility=hidden
+BENCH_SHIM_LD = $(CC) -shared -fPIC $(AM_CFLAGS) $(CFLAGS) $(AM_LDFLAGS) $(LDFLAGS) \
+	-Wl,--exclude-libs,ALL -Wl,-Bsymbolic
+BENCH_SHIM_HDRS = $(srcdir)/bench/bench.h $(srcdir)/bench/shim.h config.h
+bench/shim-entry.o: $(srcdir)/bench/shim.c $(BENCH_SHIM_HDRS)
+	$(AM_V_CC)$(BENCH_SHIM_CC) -c -o $@ $(srcdir)/bench/shim.c
+bench/shim-boringssl.o: $(srcdir)/bench/peer_bssl.c $(BENCH_SHIM_HDRS)
+	$(AM_V_CC)$(BENCH_SHIM_CC) $(BORINGSSL_CFLAGS) -c -o $@ $(srcdir)/bench/peer_bssl.c
+bench/shim-awslc.o: $(srcdir)/bench/peer_bssl.c $(BENCH_SHIM_HDRS)
+	$(AM_V_CC)$(BENCH_SHIM_CC) $(AWSLC_CFLAGS) -c -o $@ $(srcdir)/bench/peer_bssl.c
+bench/shim-gcrypt-master.o: $(srcdir)/bench/peer_gcrypt.c $(BENCH_SHIM_HDRS)
+	$(AM_V_CC)$(BENCH_SHIM_CC) $(GCRYPT_MASTER_CFLAGS) -DBENCH_GCRYPT_MASTER -c -o $@ \
+	  $(srcdir)/bench/peer_gcrypt.c
+bench/axiom-bench-boringssl.so: bench/shim-boringssl.o bench/shim-entry.o $(BORINGSSL_ARCHIVES)
+	$(AM_V_CCLD)$(BENCH_SHIM_LD) -o $@ bench/shim-boringssl.o bench/shim-entry.o $(BORINGSSL_LIBS)
+bench/axiom-bench-awslc.so: bench/shim-awslc.o bench/shim-entry.o $(AWSLC_ARCHIVES)
+	$(AM_V_CCLD)$(BENCH_SHIM_LD) -o $@ bench/shim-awslc.o bench/shim-entry.o $(AWSLC_LIBS)
+bench/axiom-bench-gcrypt-master.so: bench/shim-gcrypt-master.o bench/shim-entry.o \
+	  $(GCRYPT_MASTER_ARCHIVES)
+	$(AM_V_CCLD)$(BENCH_SHIM_LD) -o $@ bench/shim-gcrypt-master.o bench/shim-entry.o \
+	  $(GCRYPT_MASTER_LIBS)
+
 # kuznyechik-ctr-acpkm against kuznyechik-ctr, interleaved in one process.
 noinst_PROGRAMS += bench/acpkm-ratio
 bench_acpkm_ratio_SOURCES = bench/acpkm_ratio.c

@@ -21,6 +21,15 @@ static const bench_impl *const peers[] = {
 #ifdef HAVE_LIBAEGIS
     &bench_libaegis,
 #endif
+#ifdef HAVE_BENCH_BORINGSSL
+    &bench_boringssl,
+#endif
+#ifdef HAVE_BENCH_AWSLC
+    &bench_awslc,
+#endif
+#ifdef HAVE_BENCH_GCRYPT_MASTER
+    &bench_gcrypt_master,
+#endif
     NULL
 };
 
@@ -34,7 +43,8 @@ static const bench_impl *const peers[] = {
  * BITALG, VPOPCNTDQ; high 32 bits); AXIOM_BENCH_PEER_NOVAES=1 clears ECX
  * bits 8, 9, 10 (GFNI, VAES, VPCLMULQDQ) as well (bench.h).  A value the
  * user set is kept.  libgcrypt is told in its own initialisation
- * (bench/peer_gcrypt.c). */
+ * (bench/peer_gcrypt.c); BoringSSL and AWS-LC, loaded later, read the
+ * variable when their shims are loaded (bench/peer_shim.c). */
 static void peers_avoid_avx512(char **argv)
 {
 #ifdef HAVE_OPENSSL

@@ -1,16 +1,32 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libgcrypt as a benchmark peer: the same cases through gcry_cipher_*,
  * gcry_md_hash_buffer, gcry_mac_* and gcry_randomize.  Compiled into
- * axiom-bench only, never into the library or `axiom-crypto`. */
+ * axiom-bench only, never into the library or `axiom-crypto`: as the
+ * driver "gcrypt" against the system's libgcrypt, and with
+ * BENCH_GCRYPT_MASTER as the driver "gcrypt-master" of a shim
+ * (bench/shim.h) that holds a static libgcrypt built from its development
+ * branch (configure --with-bench-libgcrypt), whose symbols and soname are
+ * those of the system's. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <gcrypt.h>
 
 #include "bench.h"
+#ifdef BENCH_GCRYPT_MASTER
+#include "shim.h"
+#define GCRY_DRIVER        bench_shim_driver
+#define GCRY_DRIVER_NAME   "gcrypt-master"
+#define GCRY_DRIVER_PREFIX "GcryptMaster_"
+#else
 #include "peers.h"
+#define GCRY_DRIVER        bench_gcrypt
+#define GCRY_DRIVER_NAME   "gcrypt"
+#define GCRY_DRIVER_PREFIX "Gcrypt_"
+#endif
 
 typedef struct gcry_state {
     const bench_alg *alg;
@@ -48,6 +64,17 @@ static int gcry_drv_init(void)
 
 static const char *gcry_drv_version(void)
 {
+#ifdef BENCH_GCRYPT_MASTER
+    /* A development snapshot: the version and the commit it was built
+     * from, which its identification text gives as "(COMMITID ...)". */
+    static char buf[64];
+    const char *id = gcry_check_version("\001\001");
+    for (const char *c = id; c && (c = strchr(c, '(')) != NULL; c++)
+        if (strspn(c + 1, "0123456789abcdef") >= 12) {
+            snprintf(buf, sizeof buf, "%s (%.12s)", gcry_check_version(NULL), c + 1);
+            return buf;
+        }
+#endif
     return gcry_check_version(NULL);
 }
 
@@ -293,9 +320,9 @@ static int gcry_drv_run(void *p, const bench_msg *m, uint64_t iters)
     return -1;
 }
 
-const bench_impl bench_gcrypt = {
-    .name = "gcrypt",
-    .prefix = "Gcrypt_",
+const bench_impl GCRY_DRIVER = {
+    .name = GCRY_DRIVER_NAME,
+    .prefix = GCRY_DRIVER_PREFIX,
     .init = gcry_drv_init,
     .version = gcry_drv_version,
     .setup = gcry_drv_setup,

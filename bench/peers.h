@@ -15,5 +15,15 @@ extern const bench_impl bench_gcrypt;
 #ifdef HAVE_LIBAEGIS
 extern const bench_impl bench_libaegis;
 #endif
+/* Built from source and loaded as shims (bench/peer_shim.c). */
+#ifdef HAVE_BENCH_BORINGSSL
+extern const bench_impl bench_boringssl;
+#endif
+#ifdef HAVE_BENCH_AWSLC
+extern const bench_impl bench_awslc;
+#endif
+#ifdef HAVE_BENCH_GCRYPT_MASTER
+extern const bench_impl bench_gcrypt_master;
+#endif
 
 #endif
