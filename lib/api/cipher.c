@@ -416,12 +416,15 @@ AXIOM_API int axiom_cipher_update(axiom_cipher_ctx *ctx, uint8_t *out,
     case AXIOM_MODE_ECB:
         if (len % 16)
             return AXIOM_ELENGTH;
-        (ctx->dir == AXIOM_ENCRYPT ? k->ecb_enc : k->ecb_dec)(&ctx->ks, out, in, len / 16);
+        if (len) /* no kernel call for nothing (out and in may be NULL) */
+            (ctx->dir == AXIOM_ENCRYPT ? k->ecb_enc : k->ecb_dec)(&ctx->ks, out, in, len / 16);
         break;
     case AXIOM_MODE_CBC:
         if (len % 16)
             return AXIOM_ELENGTH;
-        (ctx->dir == AXIOM_ENCRYPT ? k->cbc_enc : k->cbc_dec)(&ctx->ks, out, in, len / 16, ctx->iv);
+        if (len)
+            (ctx->dir == AXIOM_ENCRYPT ? k->cbc_enc : k->cbc_dec)(&ctx->ks, out, in, len / 16,
+                                                                  ctx->iv);
         break;
     case AXIOM_MODE_STREAM:
         return len ? ctx->desc->stream->crypt(&ctx->ks, out, in, len) : AXIOM_OK;
