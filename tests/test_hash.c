@@ -650,8 +650,8 @@ START_TEST(test_misuse)
              * swapped, and a case-bit neighbour in the letters */
             "sha", "SHA", "sha2", "sha22", "sha3", "sha38", "sha5", "sha51", "sha512-",
             "sha512-2", "sha512-25", "sha384-256", "sha256-256", "sha224-256", "sha256-",
-            "sha512-256-", "sha512-256x", "sha\x00256", "sHA\x12\x15\x16", "\x53\x48\x41",
-            "sh\x01" "256", "s\x08a256", "\x13ha256",
+            "sha512-256-", "sha512-256x", "sha\x00" "256", "sHA\x12\x15\x16", "\x53\x48\x41",
+            "sh\x01" "256", "s\x08" "a256", "\x13ha256",
         };
         for (size_t i = 0; i < sizeof misses / sizeof misses[0]; i++) {
             NOTHING_WRITTEN(axiom_hash(misses[i], out, 32, msg, 3), AXIOM_ENOTFOUND);
