@@ -10,6 +10,8 @@ bench_libbench_la_SOURCES = \
 	bench/cases.c \
 	bench/impl_axiom.c \
 	bench/runner.c \
+	bench/scaling.c \
+	bench/scaling.h \
 	bench/timing.c
 bench_libbench_la_LIBADD = -lm
 
@@ -153,10 +155,18 @@ bench-table:
 	@f='$(BENCH_RECORDED)'; test -f "$$f" || f='$(srcdir)/$(BENCH_RECORDED)'; \
 	$(SHELL) $(srcdir)/bench/table.sh "$$f" $(srcdir)/doc/PERFORMANCE.md
 
+# Two threads against one (--threads 2; not pinned to one CPU, so no
+# AXIOM_BENCH_RT): does a case scale over cores?
+BENCH_THREADS_CASES = aes-128-gcm/(seal|open)|chacha20-poly1305/(seal|open)|^random/
+bench-threads: $(BENCH_RUN)
+	@$(MKDIR_P) $(BENCH_RESULTS)
+	$(BENCH_RUN) --threads $${AXIOM_BENCH_THREADS:-2} -s 64,1k,16k -f '$(BENCH_THREADS_CASES)' \
+	  --save $(BENCH_RESULTS)/threads.txt --save $(BENCH_RESULTS)/threads.json
+
 # enc/dec of a 1 GiB file on a tmpfs against cp and age, interleaved
 # rounds (BENCH_FILES_DIR, BENCH_FILES_MB, ROUNDS; see bench/files.sh).
 EXTRA_DIST += bench/files.sh
 bench-files: tools/axiom-crypto$(EXEEXT)
 	AXIOM_TOOL_BIN=tools/axiom-crypto$(EXEEXT) $(SHELL) $(srcdir)/bench/files.sh
 
-.PHONY: bench bench-plot performance audit bench-record bench-table bench-files
+.PHONY: bench bench-plot performance audit bench-record bench-table bench-files bench-threads

@@ -5,7 +5,9 @@
  * one Go benchmark line per repetition for benchstat, JSON and CSV.  With
  * --pair, each case is instead libaxiom against one baseline (a peer, or
  * another libaxiom algorithm) in interleaved rounds, and the output is
- * the per-round ratio's median, quartiles and range. */
+ * the per-round ratio's median, quartiles and range.  With --threads N,
+ * each case is libaxiom on one thread against the same on N threads at
+ * once (bench/scaling.c), and the output is the speedup. */
 #include "config.h"
 
 #include <errno.h>
@@ -26,6 +28,7 @@
 #include <axiom.h>
 
 #include "bench.h"
+#include "scaling.h"
 
 #define MAX_SIZES 32
 #define MAX_IMPLS 8
@@ -74,6 +77,7 @@ typedef struct options {
     const bench_alg *pair_alg;
     int rounds;
     double batch_sec;
+    int threads; /* --threads: 0, or the thread count of the scaling rows */
     int wall;    /* --clock=wall */
     int cputime; /* time batches by the thread's CPU time (--pair, unless --clock=wall) */
 } options;
@@ -201,6 +205,11 @@ static void usage(FILE *f, const char *prog, const bench_impl *const *peers)
             "      --clock=CLOCK    --pair: cpu (the thread's CPU time, the default: time\n"
             "                       spent descheduled does not count) or wall\n"
             "                       [AXIOM_BENCH_CLOCK]\n"
+            "      --threads=N      each case of libaxiom on one thread and on N threads\n"
+            "                       at once (each its own state, buffers and CPU), in\n"
+            "                       interleaved rounds (--rounds, --batch) by the wall\n"
+            "                       clock; prints the median, quartiles and range of\n"
+            "                       the speedup (N: nothing shared)   [AXIOM_BENCH_THREADS]\n"
             "  -l, --list           print the selected case names and exit\n"
             "  -h, --help           display this help and exit\n"
             "\n"
@@ -438,6 +447,7 @@ static int parse_options(options *o, const char *prog, int argc, char **argv,
         { "AXIOM_BENCH_COUNT", NULL, &o->count, MAX_REPS },
         { "AXIOM_BENCH_ROUNDS", NULL, &o->rounds, MAX_ROUNDS },
         { "AXIOM_BENCH_BATCH", &o->batch_sec, NULL, 0 },
+        { "AXIOM_BENCH_THREADS", NULL, &o->threads, SCALING_MAX_THREADS },
     };
     for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++)
         if ((v = getenv(numbers[i].env)) && *v &&
@@ -461,7 +471,8 @@ static int parse_options(options *o, const char *prog, int argc, char **argv,
         { "help", no_argument, NULL, 'h' },         { "rt", no_argument, NULL, 'T' },
         { "count", required_argument, NULL, 'n' },  { "pair", required_argument, NULL, 'P' },
         { "rounds", required_argument, NULL, 'N' }, { "batch", required_argument, NULL, 'B' },
-        { "clock", required_argument, NULL, 'K' },  { NULL, 0, NULL, 0 },
+        { "clock", required_argument, NULL, 'K' },  { "threads", required_argument, NULL, 'H' },
+        { NULL, 0, NULL, 0 },
     };
     argv[0] = (char *)prog; /* getopt's own messages name the right program */
 #ifdef __GLIBC__
@@ -499,6 +510,10 @@ static int parse_options(options *o, const char *prog, int argc, char **argv,
             break;
         case 'B':
             if (set_number(prog, "--batch", optarg, &o->batch_sec, NULL, 0))
+                return 2;
+            break;
+        case 'H':
+            if (set_number(prog, "--threads", optarg, NULL, &o->threads, SCALING_MAX_THREADS))
                 return 2;
             break;
         case 'K':
@@ -563,6 +578,14 @@ static int parse_options(options *o, const char *prog, int argc, char **argv,
         for (size_t i = 0; i < sizeof default_sizes / sizeof default_sizes[0]; i++)
             if (!o->cold || default_sizes[i] < MIB)
                 o->sizes[o->nsizes++] = default_sizes[i];
+    }
+    if (o->threads && (o->pair || o->count || o->cold || o->rt)) {
+        fprintf(stderr, "%s: --threads takes none of --pair, --count, --cold, --rt\n", prog);
+        return 2;
+    }
+    if (o->threads == 1) {
+        fprintf(stderr, "%s: --threads wants 2 or more (one thread is the baseline)\n", prog);
+        return 2;
     }
     if (o->pair && set_pair(o, peers, prog))
         return 2;
@@ -954,6 +977,13 @@ static void header_text(const runner *r, FILE *f)
     comment_wrapped(f, "peers", m->peers);
     if (r->o.pair_peer)
         header_pair(r, f);
+    else if (r->o.threads)
+        fprintf(f, "# speedup = work per second of %d threads / that of one thread: %d when\n"
+                   "#   nothing is shared; median [min, max] and quartiles over the rounds;\n"
+                   "#   ns/op are medians (%d threads: wall time / all their operations);\n"
+                   "#   cpu-time: the same from each thread's CPU time (time descheduled not\n"
+                   "#   counted: on a busy machine it still shows sharing in the hot path)\n",
+                r->o.threads, r->o.threads, r->o.threads);
     else if (r->nimpls > 1)
         fprintf(f, "# axiom/<peer> = libaxiom MB/s / peer MB/s: above 1, libaxiom is faster\n");
     fprintf(f, "# <hash>MANY: one operation is %d messages of the size named; MB/s and cpb\n"
@@ -1000,14 +1030,22 @@ static void header_json(const runner *r, FILE *f)
         fprintf(f, ", \"pair\": ");
         json_string(f, base);
         fprintf(f, ", \"rounds\": %d, \"batch_sec\": %g", r->o.rounds, r->o.batch_sec);
-    } else
+    } else if (r->o.threads)
+        fprintf(f, ", \"threads\": %d, \"rounds\": %d, \"batch_sec\": %g", r->o.threads,
+                r->o.rounds, r->o.batch_sec);
+    else
         fprintf(f, ", \"min_sec\": %g", r->o.min_sec);
     fprintf(f, ", \"cold\": %s},\n  \"results\": [", r->o.cold ? "true" : "false");
 }
 
 static void header_csv(const runner *r, FILE *f)
 {
-    if (r->o.pair_peer)
+    if (r->o.threads)
+        fprintf(f, "name,algorithm,direction,size,kernel,threads,pinned,rounds,iterations,"
+                   "ns_per_op_one_thread,ns_per_op_all_threads,speedup_median,speedup_min,"
+                   "speedup_q1,speedup_q3,speedup_max,cpu_speedup_median,cpu_speedup_min,"
+                   "cpu_speedup_q1,cpu_speedup_q3,cpu_speedup_max\n");
+    else if (r->o.pair_peer)
         fprintf(f, "name,algorithm,direction,size,kernel,baseline,baseline_algorithm,"
                    "baseline_kernel,output_compared,rounds,iterations,baseline_iterations,"
                    "ns_per_op,baseline_ns_per_op,mb_per_s,baseline_mb_per_s,ratio_median,"
@@ -1727,6 +1765,119 @@ done:
             im[i]->teardown(st[i]);
 }
 
+/* --------------------------------------------------------- threads mode */
+
+static void threads_text(FILE *f, const char *name, const scaling_result *x)
+{
+    fprintf(f, "%-36s  1 thread %10.1f ns/op  %d threads %10.1f ns/op  speedup %6.3f "
+               "[%.3f, %.3f]  quartiles %.3f %.3f  cpu-time %6.3f [%.3f, %.3f]\n",
+            name, x->one_ns, x->nthreads, x->all_ns, x->wall.med, x->wall.lo, x->wall.hi, x->wall.q1, x->wall.q3,
+            x->cpu.med, x->cpu.lo, x->cpu.hi);
+}
+
+/* Two Go benchmark lines, threads=1 and threads=N, with the medians. */
+static void threads_bench(FILE *f, const bench_alg *a, int encrypt, size_t size,
+                          const scaling_result *x)
+{
+    char name[200];
+    case_name_kv(name, sizeof name, NULL, a, encrypt, size);
+    double bytes = (double)bench_alg_bytes(a, size);
+    for (int i = 0; i < 2; i++) {
+        double ns = i ? x->all_ns : x->one_ns;
+        fprintf(f, "Benchmark%s/threads=%d\t%10" PRIu64 "\t%14.1f ns/op\t%10.2f MB/s\n", name,
+                i ? x->nthreads : 1, x->iters * (uint64_t)(i ? x->nthreads : 1), ns,
+                ns > 0 ? bytes * 1e3 / ns : 0);
+    }
+}
+
+static void threads_json(FILE *f, const char *name, const bench_alg *a, int encrypt,
+                         size_t size, const scaling_result *x, int first)
+{
+    fprintf(f, "%s\n    {\"name\": ", first ? "" : ",");
+    json_string(f, name);
+    fprintf(f, ", \"algorithm\": \"%s\", \"direction\": \"%s\", \"size\": %zu, \"kernel\": ",
+            a->name, bench_dir_name(a, encrypt), size);
+    json_string(f, bench_alg_kernel(a) ? bench_alg_kernel(a) : "unknown");
+    fprintf(f,
+            ", \"threads\": %d, \"pinned\": %s, \"rounds\": %d, \"iterations\": %" PRIu64
+            ", \"ns_per_op_one_thread\": %.3f, \"ns_per_op_all_threads\": %.3f"
+            ", \"speedup_median\": %.4f, \"speedup_min\": %.4f, \"speedup_q1\": %.4f"
+            ", \"speedup_q3\": %.4f, \"speedup_max\": %.4f, \"cpu_speedup_median\": %.4f"
+            ", \"cpu_speedup_min\": %.4f, \"cpu_speedup_q1\": %.4f, \"cpu_speedup_q3\": %.4f"
+            ", \"cpu_speedup_max\": %.4f}",
+            x->nthreads, x->pinned ? "true" : "false", x->rounds, x->iters, x->one_ns,
+            x->all_ns, x->wall.med, x->wall.lo, x->wall.q1, x->wall.q3, x->wall.hi, x->cpu.med, x->cpu.lo, x->cpu.q1,
+            x->cpu.q3, x->cpu.hi);
+}
+
+static void threads_csv(FILE *f, const char *name, const bench_alg *a, int encrypt, size_t size,
+                        const scaling_result *x)
+{
+    csv_string(f, name);
+    fprintf(f, ",%s,%s,%zu,", a->name, bench_dir_name(a, encrypt), size);
+    csv_string(f, bench_alg_kernel(a) ? bench_alg_kernel(a) : "unknown");
+    fprintf(f, ",%d,%d,%d,%" PRIu64 ",%.3f,%.3f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f\n",
+            x->nthreads, x->pinned, x->rounds, x->iters, x->one_ns, x->all_ns, x->wall.med, x->wall.lo,
+            x->wall.q1, x->wall.q3, x->wall.hi, x->cpu.med, x->cpu.lo, x->cpu.q1, x->cpu.q3, x->cpu.hi);
+}
+
+/* One case of --threads: libaxiom's output checked as in every mode, then
+ * measured on one thread and on --threads threads (bench/scaling.c). */
+static void threads_case(runner *r, const bench_alg *a, int encrypt, size_t size)
+{
+    char name[160];
+    uint8_t ivbuf[32];
+    bench_msg m = { .out = r->out, .in = r->in, .len = size };
+    const char *why = NULL;
+
+    r->ncases++;
+    case_name(name, sizeof name, &bench_axiom, a, encrypt, size);
+    if (a->kind == BENCH_HASH_MANY)
+        m.stride = many_stride(r, size);
+    if (a->kind == BENCH_AEAD && !encrypt) {
+        if (seal_input(r, a, size, r->sealed) != 0) {
+            fprintf(stderr, "error: %s: libaxiom cannot seal the input\n", name);
+            r->failures++;
+            return;
+        }
+        m.in = r->sealed;
+    }
+    const uint8_t *iv = case_iv(r, a, ivbuf);
+    void *st = bench_axiom.setup(a, encrypt, r->key, iv);
+    if (st)
+        why = check_output(r, &bench_axiom, st, a, encrypt, &m, 1);
+    else
+        why = "cannot set up the case";
+    bench_axiom.teardown(st);
+    scaling_case c = {
+        .im = &bench_axiom, .alg = a, .encrypt = encrypt, .key = r->key, .iv = iv,
+        .in = m.in, .inlen = in_span(a, &m), .len = size, .stride = m.stride,
+        .outlen = bench_alg_outlen(a, encrypt, size),
+    };
+    scaling_result x;
+    if (!why && bench_scaling_run(&c, r->o.threads, r->o.rounds, r->o.batch_sec, &x, &why) != 0 &&
+        !why)
+        why = "failed";
+    if (why) {
+        fprintf(stderr, "error: %s: libaxiom %s\n", name, why);
+        r->failures++;
+        return;
+    }
+    for (int i = 0; i < r->nsinks; i++) {
+        sink *s = &r->sinks[i];
+        if (s->fmt == FMT_TEXT)
+            threads_text(s->f, name, &x);
+        else if (s->fmt == FMT_BENCH)
+            threads_bench(s->f, a, encrypt, size, &x);
+        else if (s->fmt == FMT_JSON)
+            threads_json(s->f, name, a, encrypt, size, &x, s->nres == 0);
+        else
+            threads_csv(s->f, name, a, encrypt, size, &x);
+        s->nres++;
+        fflush(s->f);
+    }
+}
+
 /* ------------------------------------------------------------ driver */
 
 static int open_sinks(runner *r, const char *prog)
@@ -1814,7 +1965,10 @@ int bench_cli(const char *prog, int argc, char **argv, const bench_impl *const *
 
     uint64_t t_start = bench_now_ns();
     r.impls[r.nimpls++] = &bench_axiom;
-    /* --pair: its peer alone, or none for a libaxiom baseline. */
+    /* --pair: its peer alone, or none for a libaxiom baseline; --threads:
+     * libaxiom alone. */
+    if (r.o.threads)
+        r.o.peers = "none";
     if (r.o.pair_peer) {
         r.o.peers = r.o.pair_peer == &bench_axiom ? "none" : r.o.pair_peer->name;
         pair_label(&r, r.o.pair_alg, r.m.pair, sizeof r.m.pair);
@@ -1871,7 +2025,22 @@ int bench_cli(const char *prog, int argc, char **argv, const bench_impl *const *
     r.m.tsc_ghz = spin_and_tsc_ghz(r.o.min_sec < 0.1 ? r.o.min_sec : 0.1);
     if (r.o.cold)
         measure_overhead(&r);
-    if (r.o.pair_peer)
+    if (r.o.threads) {
+        cpu_set_t cpus;
+        int ncpu = sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 0;
+        snprintf(r.m.timing, sizeof r.m.timing,
+                 "--threads %d: per case, operations doubled on one thread until a batch lasts "
+                 "about %g s (this warms up too), one batch on all threads to warm them and "
+                 "compare their outputs, then %d rounds, each one batch on one thread alone "
+                 "and one batch on each of %d threads started together, the order "
+                 "alternating; wall-clock times (CLOCK_MONOTONIC); %s; speedup = %d x (one "
+                 "thread's batch time) / (time from the first thread's start to the last "
+                 "one's end)",
+                 r.o.threads, r.o.batch_sec, r.o.rounds, r.o.threads,
+                 ncpu >= r.o.threads ? "each thread pinned to a CPU of its own"
+                                     : "NOT PINNED: fewer usable CPUs than threads",
+                 r.o.threads);
+    } else if (r.o.pair_peer)
         snprintf(r.m.timing, sizeof r.m.timing,
                  "--pair: per case and side, operations doubled until a batch lasts about "
                  "%g s (this warms up too), then %d rounds, each one batch of libaxiom and one "
@@ -1902,7 +2071,9 @@ int bench_cli(const char *prog, int argc, char **argv, const bench_impl *const *
                 if (!available(alg) || !bench_alg_accepts(alg, r.o.sizes[s]) ||
                     !selected(&r.o, alg, e, r.o.sizes[s]))
                     continue;
-                if (r.o.pair_peer)
+                if (r.o.threads)
+                    threads_case(&r, alg, e, r.o.sizes[s]);
+                else if (r.o.pair_peer)
                     pair_case(&r, alg, e, r.o.sizes[s]);
                 else
                     run_case(&r, alg, e, r.o.sizes[s]);

@@ -145,12 +145,18 @@ grep -Eq "^XAES256GCM/seal/16 +axiom +[0-9.]+ ns/op +axiom:aes-256-gcm +[0-9.]+ 
   || fail "--pair axiom:aes-256-gcm: no ratio line"
 grep -q '^# pair: .*OUTPUTS NOT COMPARED' "$tmp/o" || fail "--pair axiom:ALG: header does not say outputs are not compared"
 grep -q '^cpu: ' "$tmp/o" || fail "--pair: no cpu line"
-[ "$(wc -l <"$tmp/p.csv")" -eq 2 ] || fail "--pair: want a CSV header and 1 row"
-head -1 "$tmp/p.csv" | grep -q ',baseline,.*,ratio_median,' || fail "--pair: CSV header"
-grep -q '"ratio_median": ' "$tmp/p.json" || fail "--pair: JSON lacks ratio_median"
-if command -v python3 >/dev/null 2>&1; then
-  python3 -m json.tool "$tmp/p.json" >/dev/null 2>&1 || fail "--pair: JSON does not parse"
-fi
+# The --save files of a mode: MODE ROWS CSV-HEADER-PATTERN JSON-KEY; the
+# files are $tmp/<first letter of the mode>.csv and .json.
+check_saves() {
+  f="$tmp/$(printf '%s' "$1" | cut -c3)"
+  [ "$(wc -l <"$f.csv")" -eq $(($2 + 1)) ] || fail "$1: want a CSV header and $2 rows"
+  head -1 "$f.csv" | grep -q "$3" || fail "$1: CSV header"
+  grep -q "\"$4\": " "$f.json" || fail "$1: JSON lacks $4"
+  if command -v python3 >/dev/null 2>&1; then
+    python3 -m json.tool "$f.json" >/dev/null 2>&1 || fail "$1: JSON does not parse"
+  fi
+}
+check_saves --pair 1 ',baseline,.*,ratio_median,' ratio_median
 for peer in openssl gcrypt; do
   if grep -q "^# peers: .*$peer [0-9]" "$tmp/run" || grep -q "^# peers: $peer [^(]" "$tmp/run"; then
     # shellcheck disable=SC2086
@@ -163,6 +169,21 @@ expect 2 "$bench" --pair nosuchlib --list
 expect 2 "$bench" --pair axiom:no-such-alg --list
 expect 2 "$bench" --pair axiom --count 2 --list
 expect 2 "$bench" --pair axiom --clock=sundial --list
+
+# --threads: tiny cases on two threads; that each prints a speedup line
+# and its threads agreed on the output (else the case fails, exit 1).
+speed_re='speedup +[0-9]+\.[0-9]+ \[[0-9]+\.[0-9]+, [0-9]+\.[0-9]+\] +quartiles [0-9.]+ [0-9.]+ +cpu-time +[0-9]+\.[0-9]+ \[[0-9.]+, [0-9.]+\]$'
+# shellcheck disable=SC2086
+expect 0 "$bench" --threads 2 $pair -f 'aes-128-gcm/open/16$|^random/generate/16$' -w "$tmp/t.csv" -w "$tmp/t.json"
+grep -Eq "^AES128GCM/open/16 +1 thread +[0-9.]+ ns/op +2 threads +[0-9.]+ ns/op +$speed_re" "$tmp/o" \
+  || fail "--threads 2: no speedup line for aes-128-gcm/open"
+grep -Eq "^RANDOM/generate/16 +1 thread .*$speed_re" "$tmp/o" || fail "--threads 2: no speedup line for random"
+grep -q '^# timing: --threads 2' "$tmp/o" || fail "--threads: header lacks the method"
+check_saves --threads 2 ',threads,pinned,.*,cpu_speedup_median,' cpu_speedup_median
+expect 2 "$bench" --threads 1 --list
+expect 2 "$bench" --threads 65 --list
+expect 2 "$bench" --threads 2 --pair axiom --list
+expect 2 "$bench" --threads 2 --rt --list
 
 # ---- the same runner in the installed tool
 expect 0 "$axiom" speed --list 'aes-...-ctr'
