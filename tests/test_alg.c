@@ -190,13 +190,15 @@ START_TEST(test_hash_info)
 }
 END_TEST
 
-/* ---- the other MACs (CMAC) ------------------------------------------------------ */
+/* ---- the other MACs (CMAC, OMAC-ACPKM) ------------------------------------------- */
 
 static const char *const cmac_names[] = { "aes-128-cmac", "aes-192-cmac", "aes-256-cmac",
-                                          "sm4-cmac", "kuznyechik-cmac" };
-static const size_t cmac_keys[] = { 16, 24, 32, 16, 32 };
+                                          "sm4-cmac", "kuznyechik-cmac", "kuznyechik-omac-acpkm",
+                                          "kuznyechik-omac-acpkm-32-96" };
+static const size_t cmac_keys[] = { 16, 24, 32, 16, 32, 32, 32 };
 
-/* What axiom_alg_info says of a CMAC name is what axiom_mac accepts. */
+/* What axiom_alg_info says of a CMAC or OMAC-ACPKM name is what axiom_mac
+ * accepts. */
 START_TEST(test_cmac_info)
 {
     const char *name = cmac_names[_i];

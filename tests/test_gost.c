@@ -5,7 +5,9 @@
  * message; MGM against the RFC 9058 example and against MGM rebuilt here
  * from kuznyechik-ecb and a bit-serial GF(2^128) multiplication;
  * kuznyechik-ctr-acpkm-omac against messages sealed by gost-engine, and
- * its errors. */
+ * its errors; kuznyechik-omac-acpkm (and the ACPKM-Master under it)
+ * against the R 1323565.1.017-2018 examples and against OMAC-ACPKM rebuilt
+ * from kuznyechik-ctr-acpkm and kuznyechik-ecb, and its names. */
 #include "config.h"
 
 #include <stdio.h>
@@ -531,6 +533,219 @@ START_TEST(test_omac_errors)
 }
 END_TEST
 
+/* ---- kuznyechik-omac-acpkm ---------------------------------------------- */
+
+/* R 1323565.1.017-2018 A.4 (OMAC-ACPKM, Kuznyechik, N = 256 bits,
+ * T* = 768 bits): ACPKM-Master's first 144 bytes under the GOST key (the
+ * key material K^1 || K1^1 || K^2 || K1^2 || K^3 || K1^3 of a message of
+ * three sections) and the MACs of the first 24 and 80 bytes of acpkm_pt. */
+static const char master_km[] = "0cabf1f2efbc4ac16048df1a24c605b2c0d1673d7586a8ec0dd42c45a4f95bae"
+                                "0f2e2617e47148680fc3e6178df2c137c9dda89cffa491feadd9b3eab703bb31"
+                                "bc7e927f0494729f51b49d3df9c9460800fbbcf5edee610ea02f01093c7bc742"
+                                "d7d6271501b177775263c2a3495a8318a81c79a04f29660ea3fda874c630799e"
+                                "142c577914fea90d3bc2502e833685d9";
+static const struct {
+    size_t len;
+    const char *tag;
+} omac_acpkm_kats[] = {
+    { 24, "b5367f47b62b995eeb2a648c5843145e" }, /* A.4.1 */
+    { 80, "fbb8dcee45bea67c35f58c5700898e5d" }, /* A.4.2 */
+};
+
+/* The MAC of @len bytes through @name: one-shot, then through a context
+ * in the pieces tu_random_split picks (two messages in a row, so that the
+ * second restarts ACPKM-Master); both must give the same tag. */
+static void omac_acpkm_tag(const char *name, uint8_t *tag, size_t taglen, const uint8_t key[32],
+                           const uint8_t *msg, size_t len)
+{
+    TU_ASSERT_RC(axiom_mac(name, tag, taglen, key, 32, msg, len), AXIOM_OK, "%s one-shot", name);
+    axiom_mac_ctx *c;
+    TU_ASSERT_RC(axiom_mac_new(&c, name), AXIOM_OK, "%s new", name);
+    TU_ASSERT_RC(axiom_mac_init(c, key, 32, NULL, 0), AXIOM_OK, "%s init", name);
+    for (int round = 0; round < 2; round++) {
+        uint8_t got[16];
+        size_t cuts[9], parts = tu_random_split(cuts, len, 1);
+        for (size_t p = 0; p < parts; p++)
+            TU_ASSERT_RC(axiom_mac_update(c, msg + cuts[p], cuts[p + 1] - cuts[p]), AXIOM_OK,
+                         "%s update", name);
+        TU_ASSERT_RC(axiom_mac_final(c, got, taglen), AXIOM_OK, "%s final", name);
+        TU_ASSERT_MEM_EQ(got, tag, taglen, "%s, %zu bytes in %zu pieces, message %d", name, len,
+                         parts, round);
+    }
+    axiom_mac_free(c);
+}
+
+START_TEST(test_omac_acpkm_kat)
+{
+    tu_rng_reset("gost-omac-acpkm-kat");
+    uint8_t key[32], pt[112], km[144], zero[144] = { 0 }, out[144], want[16], tag[16];
+    uint8_t iv[16] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+    tu_hex_decode(key, sizeof key, gost_key);
+    tu_hex_decode(pt, sizeof pt, acpkm_pt);
+    tu_hex_decode(km, sizeof km, master_km);
+    /* ACPKM-Master(T*, K) is CTR-ACPKM with section T* from 1^64 || 0^64. */
+    run("kuznyechik-ctr-acpkm-96", AXIOM_ENCRYPT, key, iv, out, zero, sizeof zero, 1);
+    TU_ASSERT_MEM_EQ(out, km, sizeof km, "ACPKM-Master(768 bits, K), 3 sections");
+    for (size_t v = 0; v < sizeof omac_acpkm_kats / sizeof omac_acpkm_kats[0]; v++) {
+        tu_hex_decode(want, sizeof want, omac_acpkm_kats[v].tag);
+        for (int round = 0; round < 20; round++) {
+            omac_acpkm_tag("kuznyechik-omac-acpkm-32-96", tag, 16, key, pt,
+                           omac_acpkm_kats[v].len);
+            TU_ASSERT_MEM_EQ(tag, want, 16, "R 1323565.1.017-2018 A.4, %zu bytes",
+                             omac_acpkm_kats[v].len);
+            omac_acpkm_tag("KUZNYECHIK-OMAC-ACPKM-32-96", tag, 5, key, pt,
+                           omac_acpkm_kats[v].len);
+            TU_ASSERT_MEM_EQ(tag, want, 5, "truncated to 5 bytes");
+        }
+        uint8_t bad[16];
+        memcpy(bad, want, 16);
+        bad[15] ^= 1;
+        axiom_mac_ctx *c;
+        TU_ASSERT_RC(axiom_mac_new(&c, "kuznyechik-omac-acpkm-32-96"), AXIOM_OK, "new");
+        TU_ASSERT_RC(axiom_mac_init(c, key, 32, NULL, 0), AXIOM_OK, "init");
+        TU_ASSERT_RC(axiom_mac_update(c, pt, omac_acpkm_kats[v].len), AXIOM_OK, "update");
+        TU_ASSERT_RC(axiom_mac_verify(c, bad, 16), AXIOM_EAUTH, "changed tag");
+        TU_ASSERT_RC(axiom_mac_update(c, pt, omac_acpkm_kats[v].len), AXIOM_OK, "update");
+        TU_ASSERT_RC(axiom_mac_verify(c, want, 16), AXIOM_OK, "verify");
+        axiom_mac_free(c);
+    }
+}
+END_TEST
+
+/* One Kuznyechik block under @key. */
+static void ecb_under(const uint8_t key[32], uint8_t out[16], const uint8_t in[16])
+{
+    axiom_cipher_ctx *e;
+    TU_ASSERT_RC(axiom_cipher_new(&e, "kuznyechik-ecb"), AXIOM_OK, "ecb");
+    TU_ASSERT_RC(axiom_cipher_init(e, AXIOM_ENCRYPT, key, 32, NULL, 0), AXIOM_OK, "ecb");
+    TU_ASSERT_RC(axiom_cipher_update(e, out, in, 16), AXIOM_OK, "ecb");
+    axiom_cipher_free(e);
+}
+
+/* OMAC-ACPKM rebuilt from its definition: the key material of all l
+ * sections at once from kuznyechik-ctr-acpkm-<T*> over zeros, then OMAC
+ * block by block, block j (from 0) under the key of section j / (N / 16),
+ * the last one with that section's K1 (or its double). */
+static void ref_omac_acpkm(uint8_t tag[16], const uint8_t key[32], size_t n, size_t t,
+                           const uint8_t *msg, size_t len)
+{
+    size_t q = len ? (len + 15) / 16 : 1, per = n / 16, l = (q + per - 1) / per;
+    uint8_t *km = calloc(l, 48), iv[16] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+    ck_assert(km != NULL);
+    char name[48];
+    snprintf(name, sizeof name, "kuznyechik-ctr-acpkm-%zu", t);
+    run(name, AXIOM_ENCRYPT, key, iv, km, km, 48 * l, 16);
+    uint8_t c[16] = { 0 }, b[16];
+    for (size_t j = 0; j + 1 < q; j++) {
+        for (int i = 0; i < 16; i++)
+            b[i] = (uint8_t)(msg[16 * j + (size_t)i] ^ c[i]);
+        ecb_under(km + 48 * (j / per), c, b);
+    }
+    const uint8_t *last = km + 48 * (l - 1);
+    uint8_t sub[16], m[16] = { 0 };
+    size_t rem = len - 16 * (q - 1);
+    memcpy(m, msg + 16 * (q - 1), rem);
+    memcpy(sub, last + 32, 16);
+    if (rem < 16) {
+        m[rem] = 0x80;
+        uint8_t carry = sub[0] >> 7;
+        for (int i = 0; i < 15; i++)
+            sub[i] = (uint8_t)((sub[i] << 1) | (sub[i + 1] >> 7));
+        sub[15] = (uint8_t)((sub[15] << 1) ^ (carry ? 0x87 : 0));
+    }
+    for (int i = 0; i < 16; i++)
+        b[i] = (uint8_t)(m[i] ^ c[i] ^ sub[i]);
+    ecb_under(last, tag, b);
+    free(km);
+}
+
+START_TEST(test_omac_acpkm_vs_ref)
+{
+    static const struct {
+        size_t n, t;
+    } sizes[] = { { 16, 16 }, { 16, 48 }, { 32, 96 }, { 48, 16 }, { 64, 80 },
+                  { 256, 4096 }, { 4096, 4096 } };
+    tu_rng_reset("gost-omac-acpkm-ref");
+    enum { MAXLEN = 3 * 4096 + 40 };
+    uint8_t *msg = malloc(MAXLEN);
+    ck_assert(msg != NULL);
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        const size_t n = sizes[s].n, t = sizes[s].t;
+        char name[64];
+        if (n == 4096)
+            snprintf(name, sizeof name, "kuznyechik-omac-acpkm");
+        else
+            snprintf(name, sizeof name, "kuznyechik-omac-acpkm-%zu-%zu", n, t);
+        for (int it = 0; it < 24; it++) {
+            /* Around section boundaries first, then anything. */
+            static const size_t mul[8] = { 0, 0, 1, 1, 1, 2, 2, 3 };
+            static const int off[8] = { 0, 15, -1, 0, 1, 0, 17, -16 };
+            size_t len = it < 8 ? (size_t)((long)(mul[it] * n) + off[it])
+                                : tu_rand_range(0, n < 1000 ? 20 * n : MAXLEN);
+            uint8_t key[32], want[16], got[16];
+            tu_rand_bytes(key, 32);
+            tu_rand_bytes(msg, len);
+            ref_omac_acpkm(want, key, n, t, msg, len);
+            omac_acpkm_tag(name, got, 16, key, msg, len);
+            TU_ASSERT_MEM_EQ(got, want, 16, "%s, %zu bytes", name, len);
+        }
+    }
+    free(msg);
+}
+END_TEST
+
+START_TEST(test_omac_acpkm_names)
+{
+    static const char *const bad[] = {
+        "kuznyechik-omac-acpkm-",       "kuznyechik-omac-acpkm-0",    "kuznyechik-omac-acpkm-8",
+        "kuznyechik-omac-acpkm-032",    "kuznyechik-omac-acpkm-16-",  "kuznyechik-omac-acpkm-16-0",
+        "kuznyechik-omac-acpkm-16-24",  "kuznyechik-omac-acpkm-16-16-16",
+        "kuznyechik-omac-acpkm-16x",    "kuznyechik-omac-acpkm--16",  "kuznyechik-omac-acpkm16",
+        "kuznyechik-omac-acpkm-2147483648", "kuznyechik-omac-acpkm-16-2147483648",
+        "kuznyechik-omac-acpkm-99999999999999999999999999", "kuznyechik-omac-acpk",
+    };
+    static const char *const good[] = { "kuznyechik-omac-acpkm", "kuznyechik-omac-acpkm-16",
+                                        "Kuznyechik-OMAC-ACPKM-4096-16",
+                                        "kuznyechik-omac-acpkm-1073741824-1073741824" };
+    axiom_mac_ctx *c;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        TU_ASSERT_RC(axiom_mac_new(&c, bad[i]), AXIOM_ENOTFOUND, "'%s'", bad[i]);
+        TU_ASSERT(axiom_impl(bad[i]) == NULL, "axiom_impl('%s')", bad[i]);
+    }
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        TU_ASSERT_RC(axiom_mac_new(&c, good[i]), AXIOM_OK, "'%s'", good[i]);
+        TU_ASSERT(axiom_impl(good[i]) != NULL, "axiom_impl('%s')", good[i]);
+        axiom_mac_free(c);
+    }
+    /* The defaults: N = T* = 4096; "-<N>" leaves T* at 4096. */
+    tu_rng_reset("gost-omac-acpkm-names");
+    enum { LEN = 3 * 4096 + 7 };
+    uint8_t *msg = malloc(LEN), key[32], a[16], b[16];
+    ck_assert(msg != NULL);
+    tu_rand_bytes(key, 32);
+    tu_rand_bytes(msg, LEN);
+    TU_ASSERT_RC(axiom_mac("kuznyechik-omac-acpkm", a, 16, key, 32, msg, LEN), AXIOM_OK, "mac");
+    TU_ASSERT_RC(axiom_mac("kuznyechik-omac-acpkm-4096-4096", b, 16, key, 32, msg, LEN),
+                 AXIOM_OK, "mac");
+    TU_ASSERT_MEM_EQ(a, b, 16, "default N and T*");
+    TU_ASSERT_RC(axiom_mac("kuznyechik-omac-acpkm-48", a, 16, key, 32, msg, LEN), AXIOM_OK, "mac");
+    TU_ASSERT_RC(axiom_mac("kuznyechik-omac-acpkm-48-4096", b, 16, key, 32, msg, LEN), AXIOM_OK,
+                 "mac");
+    TU_ASSERT_MEM_EQ(a, b, 16, "default T*");
+    /* Key, nonce and tag lengths. */
+    TU_ASSERT_RC(axiom_mac("kuznyechik-omac-acpkm", a, 16, key, 16, msg, 1), AXIOM_EKEYLEN,
+                 "key 16");
+    TU_ASSERT_RC(axiom_mac("kuznyechik-omac-acpkm", a, 0, key, 32, msg, 1), AXIOM_ETAGLEN, "tag 0");
+    uint8_t big[17];
+    TU_ASSERT_RC(axiom_mac("kuznyechik-omac-acpkm", big, 17, key, 32, msg, 1), AXIOM_ETAGLEN,
+                 "tag 17");
+    TU_ASSERT_RC(axiom_mac_new(&c, "kuznyechik-omac-acpkm"), AXIOM_OK, "new");
+    TU_ASSERT_RC(axiom_mac_init(c, key, 32, key, 8), AXIOM_EIVLEN, "nonce");
+    axiom_mac_free(c);
+    free(msg);
+}
+END_TEST
+
 static Suite *gost_suite(void)
 {
     Suite *s = suite_create("gost");
@@ -545,6 +760,9 @@ static Suite *gost_suite(void)
     tcase_add_test(tc, test_mgm_errors);
     tcase_add_test(tc, test_omac_kat);
     tcase_add_test(tc, test_omac_errors);
+    tcase_add_test(tc, test_omac_acpkm_kat);
+    tcase_add_test(tc, test_omac_acpkm_vs_ref);
+    tcase_add_test(tc, test_omac_acpkm_names);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -6,7 +6,9 @@
  * random keys, IVs, lengths crossing block and section boundaries, and
  * split updates; kuznyechik-ctr-acpkm-omac both ways against the same
  * package's GOST engine (the provider of 3.0.1 cannot key that cipher: it
- * looks its OMAC up as a legacy digest, which only the engine registers).
+ * looks its OMAC up as a legacy digest, which only the engine registers);
+ * kuznyechik-omac-acpkm against its MAC kuznyechik-ctr-acpkm-omac, which
+ * is OMAC-ACPKM, with its default and chosen section sizes.
  * Skipped (exit 77) when the provider is not installed. */
 #include "config.h"
 
@@ -349,6 +351,98 @@ START_TEST(test_ctr_acpkm_omac)
 }
 END_TEST
 
+/* ---- kuznyechik-omac-acpkm against the provider's OMAC-ACPKM ------------- */
+
+/* The provider's MAC named kuznyechik-ctr-acpkm-omac (gost-engine's
+ * gost_omac_acpkm.c, read for this) is OMAC-ACPKM: a 32-byte key, 16-byte
+ * tag, N from the parameter "key-mesh" and T* from "cipher-key-mesh"
+ * (honoured only beside "key-mesh"), both 4096 when not set.  Both are
+ * set after the key (3.0.1 keeps them in a structure the key makes), by
+ * when it has drawn K^1 || K1^1 under T* = 4096: a T* below those 48
+ * bytes would come too late, so none is tested. */
+static EVP_MAC *peer_omac_acpkm;
+
+/* The provider's OMAC-ACPKM of @len bytes (@n 0: its defaults; @t 0: its
+ * default T*), fed in the pieces tu_random_split picks. */
+static void peer_omac_acpkm_tag(uint8_t tag[16], const uint8_t key[32], size_t n, size_t t,
+                                const uint8_t *msg, size_t len)
+{
+    EVP_MAC_CTX *c = EVP_MAC_CTX_new(peer_omac_acpkm);
+    ck_assert(c != NULL);
+    ck_assert(EVP_MAC_init(c, key, 32, NULL) == 1);
+    OSSL_PARAM params[3] = { OSSL_PARAM_END, OSSL_PARAM_END, OSSL_PARAM_END };
+    if (n) {
+        params[0] = OSSL_PARAM_construct_size_t("key-mesh", &n);
+        if (t)
+            params[1] = OSSL_PARAM_construct_size_t("cipher-key-mesh", &t);
+        ck_assert(EVP_MAC_CTX_set_params(c, params) == 1);
+    }
+    size_t cuts[9], parts = tu_random_split(cuts, len, 1);
+    for (size_t p = 0; p < parts; p++)
+        ck_assert(EVP_MAC_update(c, msg + cuts[p], cuts[p + 1] - cuts[p]) == 1);
+    size_t outlen = 0;
+    ck_assert(EVP_MAC_final(c, tag, &outlen, 16) == 1);
+    ck_assert_uint_eq(outlen, 16);
+    EVP_MAC_CTX_free(c);
+}
+
+START_TEST(test_omac_acpkm)
+{
+    if (!peer_omac_acpkm) {
+        printf("test_gost_peer: the provider has no MAC kuznyechik-ctr-acpkm-omac: "
+               "kuznyechik-omac-acpkm not compared\n");
+        return;
+    }
+    /* N, T* (0: the provider's default, the name's suffix left out). */
+    static const struct {
+        size_t n, t;
+    } sizes[] = { { 0, 0 }, { 32, 96 }, { 16, 48 }, { 48, 0 }, { 64, 160 }, { 256, 48 },
+                  { 1024, 4096 }, { 4096, 64 } };
+    tu_rng_reset("gost-peer-omac-acpkm");
+    enum { MAXLEN = 13000 };
+    uint8_t *msg = malloc(MAXLEN);
+    ck_assert(msg != NULL);
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        const size_t n = sizes[s].n, t = sizes[s].t, sec = n ? n : 4096;
+        char name[64];
+        if (!n)
+            snprintf(name, sizeof name, "kuznyechik-omac-acpkm");
+        else if (!t)
+            snprintf(name, sizeof name, "kuznyechik-omac-acpkm-%zu", n);
+        else
+            snprintf(name, sizeof name, "kuznyechik-omac-acpkm-%zu-%zu", n, t);
+        axiom_mac_ctx *c;
+        TU_ASSERT_RC(axiom_mac_new(&c, name), AXIOM_OK, "%s new", name);
+        for (int it = 0; it < 40; it++) {
+            /* Around section and block boundaries first, then anything. */
+            static const size_t mul[10] = { 0, 0, 0, 1, 1, 1, 2, 2, 3, 3 };
+            static const int off[10] = { 0, 1, 16, -1, 0, 1, 0, 15, -17, 16 };
+            size_t len = it < 10 ? (size_t)((long)(mul[it] * sec) + off[it])
+                                 : tu_rand_range(0, MAXLEN);
+            uint8_t key[32], want[16], got[16];
+            size_t taglen = it % 4 ? 16 : tu_rand_range(1, 16);
+            tu_rand_bytes(key, sizeof key);
+            tu_rand_bytes(msg, len);
+            peer_omac_acpkm_tag(want, key, n, t, msg, len);
+            TU_ASSERT_RC(axiom_mac(name, got, taglen, key, 32, msg, len), AXIOM_OK, "one-shot");
+            TU_ASSERT_MEM_EQ(got, want, taglen, "%s one-shot, len %zu", name, len);
+            TU_ASSERT_RC(axiom_mac_init(c, key, 32, NULL, 0), AXIOM_OK, "init");
+            for (int round = 0; round < 2; round++) { /* a second message restarts */
+                size_t cuts[9], parts = tu_random_split(cuts, len, 1);
+                for (size_t p = 0; p < parts; p++)
+                    TU_ASSERT_RC(axiom_mac_update(c, msg + cuts[p], cuts[p + 1] - cuts[p]),
+                                 AXIOM_OK, "update");
+                TU_ASSERT_RC(axiom_mac_final(c, got, taglen), AXIOM_OK, "final");
+                TU_ASSERT_MEM_EQ(got, want, taglen, "%s streamed, len %zu, message %d", name,
+                                 len, round);
+            }
+        }
+        axiom_mac_free(c);
+    }
+    free(msg);
+}
+END_TEST
+
 static Suite *gost_suite(void)
 {
     Suite *s = suite_create("gost-peer");
@@ -357,6 +451,7 @@ static Suite *gost_suite(void)
     tcase_add_test(tc, test_cmac);
     tcase_add_test(tc, test_ctr_acpkm);
     tcase_add_test(tc, test_ctr_acpkm_omac);
+    tcase_add_test(tc, test_omac_acpkm);
     suite_add_tcase(s, tc);
     return s;
 }
@@ -368,6 +463,9 @@ int main(void)
     if (prov) {
         peer_mac = EVP_MAC_fetch(NULL, "kuznyechik-mac", NULL);
         peer_acpkm = EVP_CIPHER_fetch(NULL, "kuznyechik-ctr-acpkm", NULL);
+        /* Optional: test_omac_acpkm says so when it is missing. */
+        peer_omac_acpkm = EVP_MAC_fetch(NULL, "kuznyechik-ctr-acpkm-omac", NULL);
+        ERR_clear_error();
     }
     if (!prov || !peer_mac || !peer_acpkm) {
         printf("SKIP: the GOST provider for OpenSSL (gostprov, package libengine-gost-openssl) "
@@ -378,6 +476,7 @@ int main(void)
     int rc = tu_run_suite(gost_suite());
     EVP_MAC_free(peer_mac);
     EVP_CIPHER_free(peer_acpkm);
+    EVP_MAC_free(peer_omac_acpkm);
     OSSL_PROVIDER_unload(prov);
     return rc;
 }

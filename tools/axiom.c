@@ -53,7 +53,7 @@ static const struct alg_name {
     { "aegis-256", "aead" }, { "aegis-256x2", "aead" }, { "aegis-256x4", "aead" },
     { "hmac-sha224", "mac" }, { "hmac-sha256", "mac" },
     { "aes-128-cmac", "mac" }, { "aes-192-cmac", "mac" }, { "aes-256-cmac", "mac" },
-    { "sm4-cmac", "mac" }, { "kuznyechik-cmac", "mac" },
+    { "sm4-cmac", "mac" }, { "kuznyechik-cmac", "mac" }, { "kuznyechik-omac-acpkm", "mac" },
     { "aegis-128l-mac", "mac" }, { "aegis-128x2-mac", "mac" }, { "aegis-128x4-mac", "mac" },
     { "aegis-256-mac", "mac" }, { "aegis-256x2-mac", "mac" }, { "aegis-256x4-mac", "mac" },
     { "sha224", "hash" }, { "sha256", "hash" }, { "sha384", "hash" }, { "sha512", "hash" },

@@ -25,6 +25,7 @@ extern "C" {
  *  | `aes-128-cmac`, `aes-192-cmac`, `aes-256-cmac` (CMAC, NIST SP 800-38B; RFC 4493) | 16, 24, 32 | none (0) | 1 to 16 (truncated) |
  *  | `sm4-cmac` (CMAC over SM4) | 16 | none (0) | 1 to 16 (truncated) |
  *  | `kuznyechik-cmac` (OMAC, the MAC of GOST R 34.13-2015, 5.6) | 32 | none (0) | 1 to 16 (truncated) |
+ *  | `kuznyechik-omac-acpkm`, `kuznyechik-omac-acpkm-<N>`, `kuznyechik-omac-acpkm-<N>-<T>` (OMAC-ACPKM, R 1323565.1.017-2018, RFC 8645) | 32 | none (0) | 1 to 16 (truncated) |
  *
  *  HMAC here is the same function as axiom_hmac(); messages may be up to
  *  2^61 - 1 bytes, for CMAC and AEGIS-MAC too.  CMAC tags shorter than 8
@@ -36,6 +37,14 @@ extern "C" {
  *  AEGIS-MAC tags must not be used as keys (they are not uniformly
  *  random), and AEGIS-MAC is no hash: whoever knows the key can make
  *  collisions.
+ *
+ *  OMAC-ACPKM is Kuznyechik OMAC whose key changes every N bytes of the
+ *  message: the section keys and the last section's subkey K1 come from
+ *  the master key by ACPKM-Master (CTR-ACPKM over zeros, its own key
+ *  meshed every T bytes).  N and T are multiples of 16 from 16 to 2^30
+ *  bytes, in decimal after the name; both default to 4096, the defaults
+ *  of the MAC the GOST provider for OpenSSL offers under the name
+ *  kuznyechik-ctr-acpkm-omac (its "key-mesh" and "cipher-key-mesh").
  *
  *  Rules shared by every algorithm:
  *  - @c key may be NULL when @c keylen is 0, @c nonce when @c noncelen is

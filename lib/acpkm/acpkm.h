@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ACPKM key meshing (RFC 8645 4.1, R 1323565.1.017-2018) for Kuznyechik,
- * shared by kuznyechik-ctr-acpkm (lib/api/cipher.c) and
- * kuznyechik-ctr-acpkm-omac (lib/acpkm/ctr_acpkm_omac.c). */
+ * shared by kuznyechik-ctr-acpkm (lib/api/cipher.c),
+ * kuznyechik-ctr-acpkm-omac (lib/acpkm/ctr_acpkm_omac.c) and the
+ * ACPKM-Master of kuznyechik-omac-acpkm (lib/acpkm/omac_acpkm.c). */
 #ifndef AXIOM_ACPKM_H
 #define AXIOM_ACPKM_H
 

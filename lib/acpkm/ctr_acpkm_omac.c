@@ -51,7 +51,7 @@ typedef struct omac_run {
     const axiom_bc_kernel *k;
     uint8_t ctr[16];                /* the next counter block */
     size_t used;                    /* blocks of the current section done */
-    _Alignas(64) uint8_t mac[AXIOM_MAC_MAX_STATE];
+    _Alignas(64) uint8_t mac[AXIOM_MAC_CMAC_STATE];
     _Alignas(16) uint8_t ks_tail[32];
 } omac_run;
 

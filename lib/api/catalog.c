@@ -128,6 +128,7 @@ static const axiom_mac_alg *const macs[] = {
     &axiom_mac_aes256_cmac,
     &axiom_mac_sm4_cmac,
     &axiom_mac_kuznyechik_cmac,
+    &axiom_mac_kuznyechik_omac_acpkm,
     NULL
 };
 

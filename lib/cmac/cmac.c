@@ -189,6 +189,7 @@ static const axiom_kernel *const *kuz_list(const void *param)
  * layer's count and any bit count in 64 bits. */
 #define CMAC_MAX_LEN ((UINT64_C(1) << 61) - 1)
 #define CMAC_STATE ((sizeof(cmac_state) + 63) & ~(size_t)63)
+_Static_assert(CMAC_STATE <= AXIOM_MAC_CMAC_STATE, "callers embed a CMAC state of that size");
 
 const axiom_mac_alg axiom_mac_aes128_cmac = {
     .name = "aes-128-cmac", .state_size = CMAC_STATE, .kernels = aes_list,

@@ -10,9 +10,13 @@
 #include "core/kernel.h"
 
 /* The longest tag any algorithm writes, and the largest state_size: the
- * one-shot axiom_mac() keeps the state on its stack. */
+ * one-shot axiom_mac() keeps the state on its stack.  OMAC-ACPKM, with two
+ * block-cipher key schedules, takes the most. */
 #define AXIOM_MAC_MAXTAG 64
-#define AXIOM_MAC_MAX_STATE 2048
+#define AXIOM_MAC_MAX_STATE 4096
+/* The largest state_size of the CMAC algorithms (one key schedule), for a
+ * caller that keeps one inside its own state (lib/acpkm/ctr_acpkm_omac.c). */
+#define AXIOM_MAC_CMAC_STATE 2048
 
 /* One algorithm, or a family of algorithms over a parameter named at the
  * end of the name (HMAC over a hash: "hmac-" then the hash's name).  The
@@ -54,5 +58,7 @@ extern const axiom_mac_alg axiom_mac_aes192_cmac;      /* lib/cmac/cmac.c */
 extern const axiom_mac_alg axiom_mac_aes256_cmac;      /* lib/cmac/cmac.c */
 extern const axiom_mac_alg axiom_mac_sm4_cmac;         /* lib/cmac/cmac.c */
 extern const axiom_mac_alg axiom_mac_kuznyechik_cmac;  /* lib/cmac/cmac.c */
+/* lib/acpkm/omac_acpkm.c: "kuznyechik-omac-acpkm[-<N>[-<T*>]]" */
+extern const axiom_mac_alg axiom_mac_kuznyechik_omac_acpkm;
 
 #endif

@@ -1062,6 +1062,12 @@ static void run_api(const ct_target *t, const uint8_t *secret, int full)
         sink ^= (uint8_t)axiom_mac(cmacs[i], mac, 9, key64, cmac_keys[i], work, 333);
         sink ^= (uint8_t)axiom_mac(cmacs[i], mac, 16, key64, cmac_keys[i], work, 0);
     }
+    /* OMAC-ACPKM: ACPKM-Master with a meshing of the master key, section
+     * keys drawn mid-message, the last section's subkey (whole and partial
+     * last blocks). */
+    sink ^= (uint8_t)axiom_mac("kuznyechik-omac-acpkm-32-96", mac, 16, key64, 32, work, 160);
+    sink ^= (uint8_t)axiom_mac("kuznyechik-omac-acpkm-48-48", mac, 9, key64, 32, work, 101);
+    sink ^= (uint8_t)axiom_mac("kuznyechik-omac-acpkm", mac, 16, key64, 32, work, 0);
     sink ^= (uint8_t)axiom_hmac("sha256", mac, 32, key64, 32, work, 300);
     sink ^= (uint8_t)axiom_hmac("sha224", mac, 28, work, 200, work, 100);
     /* A truncated tag (not a whole word) over a message whose padding
