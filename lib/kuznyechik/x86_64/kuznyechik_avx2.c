@@ -410,11 +410,11 @@ static void kuz_avx2_cfb_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t 
 /* The plain kernel has no faster way for one block than a batch: without
  * GF2P8MULB a one-block L is the serial recurrence, 16 dependent steps.
  * The serial modes and XTS run the generic loops over whole batches. */
-AXIOM_BC_DEFINE_MODE(kuz_avx2_cbc_enc, axiom_bc_cbc_enc_generic, kuz_avx2_enc)
-AXIOM_BC_DEFINE_MODE(kuz_avx2_cfb_enc, axiom_bc_cfb_enc_generic, kuz_avx2_enc)
-AXIOM_BC_DEFINE_MODE(kuz_avx2_ofb, axiom_bc_ofb_generic, kuz_avx2_enc)
-AXIOM_BC_DEFINE_MODE(kuz_avx2_xts_enc, axiom_bc_xts_generic, kuz_avx2_enc)
-AXIOM_BC_DEFINE_MODE(kuz_avx2_xts_dec, axiom_bc_xts_generic, kuz_avx2_dec)
+AXIOM_BC_DEFINE_MODE(kuz_avx2_cbc_enc, AXIOM_BC_CBC_ENC, kuz_avx2_enc)
+AXIOM_BC_DEFINE_MODE(kuz_avx2_cfb_enc, AXIOM_BC_CFB_ENC, kuz_avx2_enc)
+AXIOM_BC_DEFINE_MODE(kuz_avx2_ofb, AXIOM_BC_OFB, kuz_avx2_enc)
+AXIOM_BC_DEFINE_MODE(kuz_avx2_xts_enc, AXIOM_BC_XTS, kuz_avx2_enc)
+AXIOM_BC_DEFINE_MODE(kuz_avx2_xts_dec, AXIOM_BC_XTS, kuz_avx2_dec)
 
 const axiom_bc_kernel axiom_kuz_avx2 = {
     .name = "avx2",

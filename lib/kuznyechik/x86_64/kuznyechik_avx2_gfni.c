@@ -425,8 +425,8 @@ static void kuz_avx2g_cfb_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t
     axiom_bc_cfb_dec_batched(ks, out, in, n, iv, kuz_avx2g_enc, AVX2_BATCH);
 }
 
-AXIOM_BC_DEFINE_MODE(kuz_avx2g_xts_enc, axiom_bc_xts_generic, kuz_avx2g_enc)
-AXIOM_BC_DEFINE_MODE(kuz_avx2g_xts_dec, axiom_bc_xts_generic, kuz_avx2g_dec)
+AXIOM_BC_DEFINE_MODE(kuz_avx2g_xts_enc, AXIOM_BC_XTS, kuz_avx2g_enc)
+AXIOM_BC_DEFINE_MODE(kuz_avx2g_xts_dec, AXIOM_BC_XTS, kuz_avx2g_dec)
 
 const axiom_bc_kernel axiom_kuz_avx2_gfni = {
     .name = "gfni-avx2",
