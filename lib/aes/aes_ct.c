@@ -597,14 +597,14 @@ void axiom_aes_ct_round(uint8_t *out, const uint8_t *in, const uint8_t *rk, size
     axiom_wipe(buf, sizeof buf);
 }
 
-AXIOM_BC_DEFINE_MODE(aes_ct_cbc_enc, axiom_bc_cbc_enc_generic, aes_ct_ecb_enc)
-AXIOM_BC_DEFINE_MODE(aes_ct_cbc_dec, axiom_bc_cbc_dec_generic, aes_ct_ecb_dec)
-AXIOM_BC_DEFINE_MODE(aes_ct_cfb_enc, axiom_bc_cfb_enc_generic, aes_ct_ecb_enc)
-AXIOM_BC_DEFINE_MODE(aes_ct_cfb_dec, axiom_bc_cfb_dec_generic, aes_ct_ecb_enc)
-AXIOM_BC_DEFINE_MODE(aes_ct_ofb, axiom_bc_ofb_generic, aes_ct_ecb_enc)
-AXIOM_BC_DEFINE_MODE(aes_ct_ctr, axiom_bc_ctr_generic, aes_ct_ecb_enc)
-AXIOM_BC_DEFINE_MODE(aes_ct_xts_enc, axiom_bc_xts_generic, aes_ct_ecb_enc)
-AXIOM_BC_DEFINE_MODE(aes_ct_xts_dec, axiom_bc_xts_generic, aes_ct_ecb_dec)
+AXIOM_BC_DEFINE_MODE(aes_ct_cbc_enc, AXIOM_BC_CBC_ENC, aes_ct_ecb_enc)
+AXIOM_BC_DEFINE_MODE(aes_ct_cbc_dec, AXIOM_BC_CBC_DEC, aes_ct_ecb_dec)
+AXIOM_BC_DEFINE_MODE(aes_ct_cfb_enc, AXIOM_BC_CFB_ENC, aes_ct_ecb_enc)
+AXIOM_BC_DEFINE_MODE(aes_ct_cfb_dec, AXIOM_BC_CFB_DEC, aes_ct_ecb_enc)
+AXIOM_BC_DEFINE_MODE(aes_ct_ofb, AXIOM_BC_OFB, aes_ct_ecb_enc)
+AXIOM_BC_DEFINE_MODE(aes_ct_ctr, AXIOM_BC_CTR, aes_ct_ecb_enc)
+AXIOM_BC_DEFINE_MODE(aes_ct_xts_enc, AXIOM_BC_XTS, aes_ct_ecb_enc)
+AXIOM_BC_DEFINE_MODE(aes_ct_xts_dec, AXIOM_BC_XTS, aes_ct_ecb_dec)
 
 const axiom_bc_kernel axiom_aes_generic_ct = {
     .name = "generic-ct",

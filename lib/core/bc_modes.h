@@ -46,22 +46,46 @@ static inline void axiom_xts_mul_alpha(uint8_t t[16])
     axiom_store64_le(t + 8, hi);
 }
 
+/* The modes a kernel may run through the loops of this file over its ECB
+ * function (for kernels with no faster way for that mode). */
+enum {
+    AXIOM_BC_CBC_ENC,
+    AXIOM_BC_CBC_DEC,
+    AXIOM_BC_CFB_ENC,
+    AXIOM_BC_CFB_DEC,
+    AXIOM_BC_OFB,
+    AXIOM_BC_CTR,
+    AXIOM_BC_XTS
+};
+
 /* Largest batch the batched loops below accept, in blocks. */
 #define AXIOM_BC_MAXBATCH 64
 
 /* The parallel mode loops over a kernel's multi-block function, @batch
  * blocks (at most AXIOM_BC_MAXBATCH) per call of it; kernels whose cost
  * is per batch (byte- and bit-sliced ones) pass their batch size. */
-static inline void axiom_bc_ctr_batched(const axiom_bc_ks *ks, uint8_t *out,
-                                        const uint8_t *in, size_t n, uint8_t ctr[16],
-                                        axiom_bc_blocks_fn enc, size_t batch)
+
+/* CTR (@mode AXIOM_BC_CTR, @iv the counter) and CFB decryption
+ * (AXIOM_BC_CFB_DEC): @m blocks of the cipher's input staged in a buffer,
+ * the counter blocks or the IV and the ciphertext blocks before the last,
+ * encrypted in one call of @enc and XORed into the data.  @mode is a
+ * constant where this is inlined. */
+static inline __attribute__((always_inline)) void
+axiom_bc_stream_batched(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                        uint8_t iv[16], axiom_bc_blocks_fn enc, size_t batch, int mode)
 {
     uint8_t buf[AXIOM_BC_MAXBATCH * 16];
     while (n > 0) {
         size_t m = n < batch ? n : batch;
-        for (size_t i = 0; i < m; i++) {
-            memcpy(buf + 16 * i, ctr, 16);
-            axiom_ctr128_add(ctr, 1);
+        if (mode == AXIOM_BC_CTR) {
+            for (size_t i = 0; i < m; i++) {
+                memcpy(buf + 16 * i, iv, 16);
+                axiom_ctr128_add(iv, 1);
+            }
+        } else {
+            memcpy(buf, iv, 16);
+            memcpy(buf + 16, in, 16 * (m - 1));
+            memcpy(iv, in + 16 * (m - 1), 16);
         }
         enc(ks, buf, buf, m);
         for (size_t i = 0; i < m; i++)
@@ -71,6 +95,13 @@ static inline void axiom_bc_ctr_batched(const axiom_bc_ks *ks, uint8_t *out,
         n -= m;
     }
     axiom_wipe(buf, 16 * batch);
+}
+
+static inline void axiom_bc_ctr_batched(const axiom_bc_ks *ks, uint8_t *out,
+                                        const uint8_t *in, size_t n, uint8_t ctr[16],
+                                        axiom_bc_blocks_fn enc, size_t batch)
+{
+    axiom_bc_stream_batched(ks, out, in, n, ctr, enc, batch, AXIOM_BC_CTR);
 }
 
 static inline void axiom_bc_cbc_dec_batched(const axiom_bc_ks *ks, uint8_t *out,
@@ -97,72 +128,29 @@ static inline void axiom_bc_cfb_dec_batched(const axiom_bc_ks *ks, uint8_t *out,
                                             const uint8_t *in, size_t n, uint8_t iv[16],
                                             axiom_bc_blocks_fn enc, size_t batch)
 {
-    uint8_t buf[AXIOM_BC_MAXBATCH * 16];
-    while (n > 0) {
-        size_t m = n < batch ? n : batch;
-        memcpy(buf, iv, 16);
-        memcpy(buf + 16, in, 16 * (m - 1));
-        memcpy(iv, in + 16 * (m - 1), 16);
-        enc(ks, buf, buf, m);
-        for (size_t i = 0; i < m; i++)
-            axiom_xor16(out + 16 * i, in + 16 * i, buf + 16 * i);
-        in += 16 * m;
-        out += 16 * m;
-        n -= m;
-    }
-    axiom_wipe(buf, 16 * batch);
+    axiom_bc_stream_batched(ks, out, in, n, iv, enc, batch, AXIOM_BC_CFB_DEC);
 }
 
-static inline void axiom_bc_ctr_generic(const axiom_bc_ks *ks, uint8_t *out,
-                                        const uint8_t *in, size_t n,
-                                        uint8_t ctr[16], axiom_bc_blocks_fn enc)
-{
-    axiom_bc_ctr_batched(ks, out, in, n, ctr, enc, AXIOM_BC_BATCH);
-}
-
-static inline void axiom_bc_cbc_enc_generic(const axiom_bc_ks *ks, uint8_t *out,
-                                            const uint8_t *in, size_t n,
-                                            uint8_t iv[16], axiom_bc_blocks_fn enc)
+/* The serial modes (@mode AXIOM_BC_CBC_ENC, AXIOM_BC_CFB_ENC or
+ * AXIOM_BC_OFB): one call of @enc per block on the chaining value @iv,
+ * which ends as the mode's next one.  They differ only in where the data
+ * enters, before the cipher (CBC) or after it (CFB, OFB), and in what is
+ * kept (OFB keeps the keystream); @mode is a constant where this is
+ * inlined, so each mode compiles to its own loop. */
+static inline void axiom_bc_serial(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,
+                                   size_t n, uint8_t iv[16], axiom_bc_blocks_fn enc, int mode)
 {
     for (size_t i = 0; i < n; i++) {
-        axiom_xor16(iv, iv, in + 16 * i);
+        if (mode == AXIOM_BC_CBC_ENC)
+            axiom_xor16(iv, iv, in + 16 * i);
         enc(ks, iv, iv, 1);
-        memcpy(out + 16 * i, iv, 16);
-    }
-}
-
-static inline void axiom_bc_cbc_dec_generic(const axiom_bc_ks *ks, uint8_t *out,
-                                            const uint8_t *in, size_t n,
-                                            uint8_t iv[16], axiom_bc_blocks_fn dec)
-{
-    axiom_bc_cbc_dec_batched(ks, out, in, n, iv, dec, AXIOM_BC_BATCH);
-}
-
-static inline void axiom_bc_cfb_enc_generic(const axiom_bc_ks *ks, uint8_t *out,
-                                            const uint8_t *in, size_t n,
-                                            uint8_t iv[16], axiom_bc_blocks_fn enc)
-{
-    for (size_t i = 0; i < n; i++) {
-        enc(ks, iv, iv, 1);
-        axiom_xor16(iv, iv, in + 16 * i);
-        memcpy(out + 16 * i, iv, 16);
-    }
-}
-
-static inline void axiom_bc_cfb_dec_generic(const axiom_bc_ks *ks, uint8_t *out,
-                                            const uint8_t *in, size_t n,
-                                            uint8_t iv[16], axiom_bc_blocks_fn enc)
-{
-    axiom_bc_cfb_dec_batched(ks, out, in, n, iv, enc, AXIOM_BC_BATCH);
-}
-
-static inline void axiom_bc_ofb_generic(const axiom_bc_ks *ks, uint8_t *out,
-                                        const uint8_t *in, size_t n,
-                                        uint8_t iv[16], axiom_bc_blocks_fn enc)
-{
-    for (size_t i = 0; i < n; i++) {
-        enc(ks, iv, iv, 1);
-        axiom_xor16(out + 16 * i, in + 16 * i, iv);
+        if (mode == AXIOM_BC_OFB) {
+            axiom_xor16(out + 16 * i, in + 16 * i, iv);
+        } else {
+            if (mode == AXIOM_BC_CFB_ENC)
+                axiom_xor16(iv, iv, in + 16 * i);
+            memcpy(out + 16 * i, iv, 16);
+        }
     }
 }
 
@@ -192,15 +180,33 @@ static inline void axiom_bc_xts_generic(const axiom_bc_ks *ks, uint8_t *out,
     axiom_wipe(buf, sizeof buf);
 }
 
-/* Defines static @name, a mode function of the kernel contract that runs
- * the generic mode loop @impl over the kernel's ECB function @fn (for
- * kernels with no faster way for that mode); @name is written out whole at
- * the use, so that grep finds the definition. */
-#define AXIOM_BC_DEFINE_MODE(name, impl, fn)                                  \
+/* Mode @mode (a constant, so that only its loop is compiled) of the kernel
+ * contract over the ECB function @fn: the decryption one for CBC
+ * decryption and XTS decryption, the encryption one otherwise. */
+static inline __attribute__((always_inline)) void
+axiom_bc_mode_generic(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                      uint8_t iv[16], axiom_bc_blocks_fn fn, int mode)
+{
+    if (mode == AXIOM_BC_CBC_DEC)
+        axiom_bc_cbc_dec_batched(ks, out, in, n, iv, fn, AXIOM_BC_BATCH);
+    else if (mode == AXIOM_BC_CFB_DEC)
+        axiom_bc_cfb_dec_batched(ks, out, in, n, iv, fn, AXIOM_BC_BATCH);
+    else if (mode == AXIOM_BC_CTR)
+        axiom_bc_ctr_batched(ks, out, in, n, iv, fn, AXIOM_BC_BATCH);
+    else if (mode == AXIOM_BC_XTS)
+        axiom_bc_xts_generic(ks, out, in, n, iv, fn);
+    else
+        axiom_bc_serial(ks, out, in, n, iv, fn, mode);
+}
+
+/* Defines static @name, the function of the kernel contract for mode
+ * @mode (AXIOM_BC_CBC_ENC ...) over the kernel's ECB function @fn; @name
+ * is written out whole at the use, so that grep finds the definition. */
+#define AXIOM_BC_DEFINE_MODE(name, mode, fn)                                  \
     static void name(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,  \
                      size_t n, uint8_t iv[16])                                \
     {                                                                         \
-        impl(ks, out, in, n, iv, fn);                                         \
+        axiom_bc_mode_generic(ks, out, in, n, iv, fn, mode);                  \
     }
 
 #endif

@@ -452,11 +452,11 @@ static void kuz_ct_cfb_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *i
     axiom_bc_cfb_dec_batched(ks, out, in, n, iv, kuz_ct_enc, CT_BATCH);
 }
 
-AXIOM_BC_DEFINE_MODE(kuz_ct_cbc_enc, axiom_bc_cbc_enc_generic, kuz_ct_enc)
-AXIOM_BC_DEFINE_MODE(kuz_ct_cfb_enc, axiom_bc_cfb_enc_generic, kuz_ct_enc)
-AXIOM_BC_DEFINE_MODE(kuz_ct_ofb, axiom_bc_ofb_generic, kuz_ct_enc)
-AXIOM_BC_DEFINE_MODE(kuz_ct_xts_enc, axiom_bc_xts_generic, kuz_ct_enc)
-AXIOM_BC_DEFINE_MODE(kuz_ct_xts_dec, axiom_bc_xts_generic, kuz_ct_dec)
+AXIOM_BC_DEFINE_MODE(kuz_ct_cbc_enc, AXIOM_BC_CBC_ENC, kuz_ct_enc)
+AXIOM_BC_DEFINE_MODE(kuz_ct_cfb_enc, AXIOM_BC_CFB_ENC, kuz_ct_enc)
+AXIOM_BC_DEFINE_MODE(kuz_ct_ofb, AXIOM_BC_OFB, kuz_ct_enc)
+AXIOM_BC_DEFINE_MODE(kuz_ct_xts_enc, AXIOM_BC_XTS, kuz_ct_enc)
+AXIOM_BC_DEFINE_MODE(kuz_ct_xts_dec, AXIOM_BC_XTS, kuz_ct_dec)
 
 const axiom_bc_kernel axiom_kuz_generic_ct = {
     .name = "generic-ct",

@@ -215,14 +215,14 @@ static void kuz_tab_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, 
     axiom_wipe(k, sizeof k);
 }
 
-AXIOM_BC_DEFINE_MODE(kuz_tab_cbc_enc, axiom_bc_cbc_enc_generic, kuz_tab_enc)
-AXIOM_BC_DEFINE_MODE(kuz_tab_cbc_dec, axiom_bc_cbc_dec_generic, kuz_tab_dec)
-AXIOM_BC_DEFINE_MODE(kuz_tab_cfb_enc, axiom_bc_cfb_enc_generic, kuz_tab_enc)
-AXIOM_BC_DEFINE_MODE(kuz_tab_cfb_dec, axiom_bc_cfb_dec_generic, kuz_tab_enc)
-AXIOM_BC_DEFINE_MODE(kuz_tab_ofb, axiom_bc_ofb_generic, kuz_tab_enc)
-AXIOM_BC_DEFINE_MODE(kuz_tab_ctr, axiom_bc_ctr_generic, kuz_tab_enc)
-AXIOM_BC_DEFINE_MODE(kuz_tab_xts_enc, axiom_bc_xts_generic, kuz_tab_enc)
-AXIOM_BC_DEFINE_MODE(kuz_tab_xts_dec, axiom_bc_xts_generic, kuz_tab_dec)
+AXIOM_BC_DEFINE_MODE(kuz_tab_cbc_enc, AXIOM_BC_CBC_ENC, kuz_tab_enc)
+AXIOM_BC_DEFINE_MODE(kuz_tab_cbc_dec, AXIOM_BC_CBC_DEC, kuz_tab_dec)
+AXIOM_BC_DEFINE_MODE(kuz_tab_cfb_enc, AXIOM_BC_CFB_ENC, kuz_tab_enc)
+AXIOM_BC_DEFINE_MODE(kuz_tab_cfb_dec, AXIOM_BC_CFB_DEC, kuz_tab_enc)
+AXIOM_BC_DEFINE_MODE(kuz_tab_ofb, AXIOM_BC_OFB, kuz_tab_enc)
+AXIOM_BC_DEFINE_MODE(kuz_tab_ctr, AXIOM_BC_CTR, kuz_tab_enc)
+AXIOM_BC_DEFINE_MODE(kuz_tab_xts_enc, AXIOM_BC_XTS, kuz_tab_enc)
+AXIOM_BC_DEFINE_MODE(kuz_tab_xts_dec, AXIOM_BC_XTS, kuz_tab_dec)
 
 const axiom_bc_kernel axiom_kuz_table = {
     .name = "table",

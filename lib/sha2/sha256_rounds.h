@@ -2,7 +2,7 @@
 /* The SHA-2 round and schedule unrolling shared by the SHA-256 kernels
  * (portable, AVX2, AVX-512) and the portable SHA-512 kernel: each defines
  * RND(a..h, i) and SCHED(i) for its own word type (a 32- or 64-bit scalar,
- * or one message per SIMD lane) and includes this. */
+ * or one message per SIMD lane: x86_64/sha256_lanes.h) and includes this. */
 #ifndef AXIOM_SHA256_ROUNDS_H
 #define AXIOM_SHA256_ROUNDS_H
 

@@ -457,10 +457,10 @@ static void sm4m_cbc_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,
     axiom_bc_cbc_dec_batched(ks, out, in, n, iv, sm4m_ecb_dec, SM4M_BATCH);
 }
 
-AXIOM_BC_DEFINE_MODE(sm4m_cbc_enc, axiom_bc_cbc_enc_generic, sm4m_ecb_enc)
-AXIOM_BC_DEFINE_MODE(sm4m_cfb_enc, axiom_bc_cfb_enc_generic, sm4m_ecb_enc)
-AXIOM_BC_DEFINE_MODE(sm4m_cfb_dec, axiom_bc_cfb_dec_generic, sm4m_ecb_enc)
-AXIOM_BC_DEFINE_MODE(sm4m_ofb, axiom_bc_ofb_generic, sm4m_ecb_enc)
+AXIOM_BC_DEFINE_MODE(sm4m_cbc_enc, AXIOM_BC_CBC_ENC, sm4m_ecb_enc)
+AXIOM_BC_DEFINE_MODE(sm4m_cfb_enc, AXIOM_BC_CFB_ENC, sm4m_ecb_enc)
+AXIOM_BC_DEFINE_MODE(sm4m_cfb_dec, AXIOM_BC_CFB_DEC, sm4m_ecb_enc)
+AXIOM_BC_DEFINE_MODE(sm4m_ofb, AXIOM_BC_OFB, sm4m_ecb_enc)
 
 /* Outputs of at least this many bytes, out of place, are written with
  * non-temporal stores by the SIMD bulk loops (sm4_wide.h): they leave the

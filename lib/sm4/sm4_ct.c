@@ -311,22 +311,68 @@ static inline void sm4ct_get(const sm4ct_work *w, size_t r, uint8_t out[16], con
 
 /* ---- modes ----------------------------------------------------------------- */
 
-static void sm4ct_ecb(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n, int dec)
+/* The parallel modes, up to SM4CT_LANES blocks a pass, written once:
+ * @mode is a constant where this is inlined; @dec selects the decryption
+ * rounds (ECB decryption and CBC decryption).  CTR's counter is public
+ * (cipher.h): its carries may take any time. */
+enum { SM4CT_ECB, SM4CT_CTR, SM4CT_CBC_DEC, SM4CT_CFB_DEC };
+
+static inline __attribute__((always_inline)) void
+sm4ct_passes(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n, uint8_t *iv,
+             int mode, int dec)
 {
     const sm4ct_sched *sc = sm4ct_sc(ks);
     sm4ct_work w;
+    uint64_t chi = 0, clo = 0;
+    if (mode == SM4CT_CTR) {
+        chi = axiom_load64_be(iv);
+        clo = axiom_load64_be(iv + 8);
+    }
     while (n > 0) {
         const size_t m = n < SM4CT_LANES ? n : SM4CT_LANES;
-        for (size_t r = 0; r < m; r++)
-            sm4ct_put(&w, r, in + 16 * r);
+        if (mode == SM4CT_CTR) {
+            for (size_t r = 0; r < m; r++) {
+                w.st[r] = sm4ct_rol64(chi, 32);
+                w.st[64 + r] = sm4ct_rol64(clo, 32);
+                clo++;
+                chi += clo == 0;
+            }
+        } else if (mode == SM4CT_CFB_DEC) {
+            sm4ct_put(&w, 0, iv);
+            for (size_t r = 1; r < m; r++)
+                sm4ct_put(&w, r, in + 16 * (r - 1));
+            memcpy(iv, in + 16 * (m - 1), 16);
+        } else {
+            for (size_t r = 0; r < m; r++)
+                sm4ct_put(&w, r, in + 16 * r);
+            if (mode == SM4CT_CBC_DEC)
+                memcpy(w.blk, in + 16 * (m - 1), 16); /* the next chaining value */
+        }
         sm4ct_rows(sc, &w, m, dec);
-        for (size_t r = 0; r < m; r++)
-            sm4ct_get(&w, r, out + 16 * r, NULL);
+        if (mode == SM4CT_CBC_DEC) {
+            /* Backwards: in place, block r still reads ciphertext r - 1. */
+            for (size_t r = m - 1; r > 0; r--)
+                sm4ct_get(&w, r, out + 16 * r, in + 16 * (r - 1));
+            sm4ct_get(&w, 0, out, iv);
+            memcpy(iv, w.blk, 16);
+        } else {
+            for (size_t r = 0; r < m; r++)
+                sm4ct_get(&w, r, out + 16 * r, mode == SM4CT_ECB ? NULL : in + 16 * r);
+        }
         in += 16 * m;
         out += 16 * m;
         n -= m;
     }
+    if (mode == SM4CT_CTR) {
+        axiom_store64_be(iv, chi);
+        axiom_store64_be(iv + 8, clo);
+    }
     axiom_wipe(&w, sizeof w);
+}
+
+static void sm4ct_ecb(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n, int dec)
+{
+    sm4ct_passes(ks, out, in, n, NULL, SM4CT_ECB, dec);
 }
 
 static void sm4ct_ecb_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
@@ -339,75 +385,22 @@ static void sm4ct_ecb_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in
     sm4ct_ecb(ks, out, in, n, 1);
 }
 
-/* The counter is public (cipher.h): its carries may take any time. */
 static void sm4ct_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                       uint8_t ctr[16])
 {
-    const sm4ct_sched *sc = sm4ct_sc(ks);
-    sm4ct_work w;
-    uint64_t chi = axiom_load64_be(ctr), clo = axiom_load64_be(ctr + 8);
-    while (n > 0) {
-        const size_t m = n < SM4CT_LANES ? n : SM4CT_LANES;
-        for (size_t r = 0; r < m; r++) {
-            w.st[r] = sm4ct_rol64(chi, 32);
-            w.st[64 + r] = sm4ct_rol64(clo, 32);
-            clo++;
-            chi += clo == 0;
-        }
-        sm4ct_rows(sc, &w, m, 0);
-        for (size_t r = 0; r < m; r++)
-            sm4ct_get(&w, r, out + 16 * r, in + 16 * r);
-        in += 16 * m;
-        out += 16 * m;
-        n -= m;
-    }
-    axiom_store64_be(ctr, chi);
-    axiom_store64_be(ctr + 8, clo);
-    axiom_wipe(&w, sizeof w);
+    sm4ct_passes(ks, out, in, n, ctr, SM4CT_CTR, 0);
 }
 
 static void sm4ct_cbc_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                           uint8_t iv[16])
 {
-    const sm4ct_sched *sc = sm4ct_sc(ks);
-    sm4ct_work w;
-    while (n > 0) {
-        const size_t m = n < SM4CT_LANES ? n : SM4CT_LANES;
-        for (size_t r = 0; r < m; r++)
-            sm4ct_put(&w, r, in + 16 * r);
-        memcpy(w.blk, in + 16 * (m - 1), 16); /* the next chaining value */
-        sm4ct_rows(sc, &w, m, 1);
-        /* Backwards: in place, block r still reads ciphertext r - 1. */
-        for (size_t r = m - 1; r > 0; r--)
-            sm4ct_get(&w, r, out + 16 * r, in + 16 * (r - 1));
-        sm4ct_get(&w, 0, out, iv);
-        memcpy(iv, w.blk, 16);
-        in += 16 * m;
-        out += 16 * m;
-        n -= m;
-    }
-    axiom_wipe(&w, sizeof w);
+    sm4ct_passes(ks, out, in, n, iv, SM4CT_CBC_DEC, 1);
 }
 
 static void sm4ct_cfb_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                           uint8_t iv[16])
 {
-    const sm4ct_sched *sc = sm4ct_sc(ks);
-    sm4ct_work w;
-    while (n > 0) {
-        const size_t m = n < SM4CT_LANES ? n : SM4CT_LANES;
-        sm4ct_put(&w, 0, iv);
-        for (size_t r = 1; r < m; r++)
-            sm4ct_put(&w, r, in + 16 * (r - 1));
-        memcpy(iv, in + 16 * (m - 1), 16);
-        sm4ct_rows(sc, &w, m, 0);
-        for (size_t r = 0; r < m; r++)
-            sm4ct_get(&w, r, out + 16 * r, in + 16 * r);
-        in += 16 * m;
-        out += 16 * m;
-        n -= m;
-    }
-    axiom_wipe(&w, sizeof w);
+    sm4ct_passes(ks, out, in, n, iv, SM4CT_CFB_DEC, 0);
 }
 
 static void sm4ct_cbc_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,

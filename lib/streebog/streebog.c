@@ -39,16 +39,22 @@ typedef uint64_t sb_vec __attribute__((vector_size(16)));
 
 #include "streebog/streebog_sbox.h"
 
-/* Bit (8a + b) to bit (8b + a). */
+/* Bit (8a + b) to bit (8b + a) of x, a word or each word of an sb_vec
+ * (t: a temporary of x's type). */
+#define TRANSPOSE8(x, t)                                                                   \
+    do {                                                                                   \
+        t = (x ^ (x >> 7)) & 0x00aa00aa00aa00aau;                                          \
+        x ^= t ^ (t << 7);                                                                 \
+        t = (x ^ (x >> 14)) & 0x0000cccc0000ccccu;                                         \
+        x ^= t ^ (t << 14);                                                                \
+        t = (x ^ (x >> 28)) & 0x00000000f0f0f0f0u;                                         \
+        x ^= t ^ (t << 28);                                                                \
+    } while (0)
+
 static inline uint64_t transpose8(uint64_t x)
 {
     uint64_t t;
-    t = (x ^ (x >> 7)) & 0x00aa00aa00aa00aau;
-    x ^= t ^ (t << 7);
-    t = (x ^ (x >> 14)) & 0x0000cccc0000ccccu;
-    x ^= t ^ (t << 14);
-    t = (x ^ (x >> 28)) & 0x00000000f0f0f0f0u;
-    x ^= t ^ (t << 28);
+    TRANSPOSE8(x, t);
     return x;
 }
 
@@ -56,12 +62,7 @@ static inline uint64_t transpose8(uint64_t x)
 static inline sb_vec transpose8v(sb_vec x)
 {
     sb_vec t;
-    t = (x ^ (x >> 7)) & 0x00aa00aa00aa00aau;
-    x ^= t ^ (t << 7);
-    t = (x ^ (x >> 14)) & 0x0000cccc0000ccccu;
-    x ^= t ^ (t << 14);
-    t = (x ^ (x >> 28)) & 0x00000000f0f0f0f0u;
-    x ^= t ^ (t << 28);
+    TRANSPOSE8(x, t);
     return x;
 }
 

@@ -43,30 +43,7 @@
 typedef struct aeg_st {
     aeg_v s0, s1, s2, s3, s4, s5, s6, s7;
 } aeg_st;
-
-A128_AI void aeg_load(aeg_st *S, const axiom_aegis_state *m)
-{
-    S->s0 = v_load(m->v[0]);
-    S->s1 = v_load(m->v[1]);
-    S->s2 = v_load(m->v[2]);
-    S->s3 = v_load(m->v[3]);
-    S->s4 = v_load(m->v[4]);
-    S->s5 = v_load(m->v[5]);
-    S->s6 = v_load(m->v[6]);
-    S->s7 = v_load(m->v[7]);
-}
-
-A128_AI void aeg_save(axiom_aegis_state *m, const aeg_st *S)
-{
-    v_store(m->v[0], S->s0);
-    v_store(m->v[1], S->s1);
-    v_store(m->v[2], S->s2);
-    v_store(m->v[3], S->s3);
-    v_store(m->v[4], S->s4);
-    v_store(m->v[5], S->s5);
-    v_store(m->v[6], S->s6);
-    v_store(m->v[7], S->s7);
-}
+#define AEG_BLOCKS 8
 
 /* Update(M0, M1), written block by block from S7 down, each new block
  * into its old one's variable once nothing else reads the old value: with

@@ -24,26 +24,7 @@
 typedef struct aeg_st {
     aeg_v s0, s1, s2, s3, s4, s5;
 } aeg_st;
-
-A256_AI void aeg_load(aeg_st *S, const axiom_aegis_state *m)
-{
-    S->s0 = v_load(m->v[0]);
-    S->s1 = v_load(m->v[1]);
-    S->s2 = v_load(m->v[2]);
-    S->s3 = v_load(m->v[3]);
-    S->s4 = v_load(m->v[4]);
-    S->s5 = v_load(m->v[5]);
-}
-
-A256_AI void aeg_save(axiom_aegis_state *m, const aeg_st *S)
-{
-    v_store(m->v[0], S->s0);
-    v_store(m->v[1], S->s1);
-    v_store(m->v[2], S->s2);
-    v_store(m->v[3], S->s3);
-    v_store(m->v[4], S->s4);
-    v_store(m->v[5], S->s5);
-}
+#define AEG_BLOCKS 6
 
 /* Update(M), from S5 down (see aegis128_tmpl.h: no register moves). */
 A256_AI void a256_update(aeg_st *S, aeg_v m)

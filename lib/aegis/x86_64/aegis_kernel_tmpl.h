@@ -3,9 +3,9 @@
  * family's step functions: included at the end of aegis128_tmpl.h and of
  * aegis256_tmpl.h.
  *
- * The family template defines the register state aeg_st, AEG_RATE (the
- * bytes of one step over the lanes) and these, always inline:
- *   aeg_load(S, m), aeg_save(m, S)       the state from and to memory;
+ * The family template defines the register state aeg_st (blocks s0 to
+ * s<AEG_BLOCKS - 1>), AEG_RATE (the bytes of one step over the lanes) and
+ * these, always inline:
  *   aeg_init(S, key, nonce)              Init;
  *   aeg_absorb(S, p)                     one step of associated data;
  *   aeg_enc(S, out, in), aeg_dec(...)    one step of the message;
@@ -17,6 +17,37 @@
  * own translation unit); AEGIS_KERNEL_OPS names them for the descriptor.
  * The step operations load the state from memory and store it back; the
  * one-call paths (seal, open) keep it in registers from Init to the tag. */
+
+/* The state from and to memory: six blocks, eight for AEGIS-128L/X. */
+static inline __attribute__((always_inline)) void aeg_load(aeg_st *S,
+                                                           const axiom_aegis_state *m)
+{
+    S->s0 = v_load(m->v[0]);
+    S->s1 = v_load(m->v[1]);
+    S->s2 = v_load(m->v[2]);
+    S->s3 = v_load(m->v[3]);
+    S->s4 = v_load(m->v[4]);
+    S->s5 = v_load(m->v[5]);
+#if AEG_BLOCKS == 8
+    S->s6 = v_load(m->v[6]);
+    S->s7 = v_load(m->v[7]);
+#endif
+}
+
+static inline __attribute__((always_inline)) void aeg_save(axiom_aegis_state *m,
+                                                           const aeg_st *S)
+{
+    v_store(m->v[0], S->s0);
+    v_store(m->v[1], S->s1);
+    v_store(m->v[2], S->s2);
+    v_store(m->v[3], S->s3);
+    v_store(m->v[4], S->s4);
+    v_store(m->v[5], S->s5);
+#if AEG_BLOCKS == 8
+    v_store(m->v[6], S->s6);
+    v_store(m->v[7], S->s7);
+#endif
+}
 
 static void aegis_init_op(const axiom_aegis_kernel *k, axiom_aegis_state *s, const uint8_t *key,
                           const uint8_t *nonce)

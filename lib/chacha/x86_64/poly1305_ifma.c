@@ -423,7 +423,11 @@ typedef struct { __m512i v[5]; } ifma_mul;
         }                                                                               \
         Z_X16_XOR(st, out, in);                                                         \
     } while (0)
-#define IFMA_CHUNK(st, pre, out, in, mac, first, mr)                                    \
+
+/* The chunk as both directions run it: the first round with a step, then
+ * @drs(in, mr, mp_), the other double rounds with the steps their
+ * direction spreads in them, and @last, the output with the last step. */
+#define IFMA_CHUNK_FRAME(st, pre, out, in, mac, first, mr, drs, last)                   \
     do {                                                                                \
         Z_X16_INIT_R1(st, pre);                                                         \
         const uint8_t *mp_ = (mac);                                                     \
@@ -431,48 +435,47 @@ typedef struct { __m512i v[5]; } ifma_mul;
             __m512i sl0_, sl1_, sl2_, sg0_, sg1_, sg2_;                                 \
             DIAG_STEP((first), mp_)                                                     \
             mp_ += 128;                                                                 \
-            for (int i_ = 1; i_ < 7; i_++) {                                            \
-                DR_STEP((mr), mp_)                                                      \
-                mp_ += 128;                                                             \
-                PF_LINES(in, 128 * (i_ - 1));                                           \
-            }                                                                           \
-            for (int i_ = 7; i_ < 10; i_++) {                                           \
-                CH_DOUBLEROUND(Z_QR)                                                    \
-                if (i_ < 9)                                                             \
-                    PF_LINES(in, 128 * (i_ - 1));                                       \
-            }                                                                           \
-            XOR_STEP(st, out, in, (mr), mp_);                                           \
+            drs(in, (mr), mp_);                                                         \
+            last(st, out, in, (mr), mp_);                                               \
         } else {                                                                        \
             CHUNK_NO_MAC(st, out, in);                                                  \
         }                                                                               \
     } while (0)
+/* Seal's double rounds: a step in each of the first six. */
+#define SEAL_DRS(in, mr, mp)                                                            \
+    do {                                                                                \
+        for (int i_ = 1; i_ < 7; i_++) {                                                \
+            DR_STEP(mr, mp)                                                             \
+            mp += 128;                                                                  \
+            PF_LINES(in, 128 * (i_ - 1));                                               \
+        }                                                                               \
+        for (int i_ = 7; i_ < 10; i_++) {                                               \
+            CH_DOUBLEROUND(Z_QR)                                                        \
+            if (i_ < 9)                                                                 \
+                PF_LINES(in, 128 * (i_ - 1));                                           \
+        }                                                                               \
+    } while (0)
+#define IFMA_CHUNK(st, pre, out, in, mac, first, mr)                                    \
+    IFMA_CHUNK_FRAME(st, pre, out, in, mac, first, mr, SEAL_DRS, XOR_STEP)
 
 /* IFMA_CHUNK for open: the steps in two of every three double rounds
  * after the first, and the last in the transposes.  Each direction has
  * its own arrangement, and its own function: the placement that gives
  * the faster code for open is not the one for seal. */
-#define IFMA_CHUNK_OPEN(st, pre, out, in, mac, first, mr)                                      \
+#define OPEN_DRS(in, mr, mp)                                                            \
     do {                                                                                \
-        Z_X16_INIT_R1(st, pre);                                                         \
-        const uint8_t *mp_ = (mac);                                                     \
-        if (mp_) {                                                                      \
-            __m512i sl0_, sl1_, sl2_, sg0_, sg1_, sg2_;                                 \
-            DIAG_STEP((first), mp_)                                                     \
-            mp_ += 128;                                                                 \
-            for (int j_ = 0; j_ < 3; j_++) {                                            \
-                DR_STEP_LATE((mr), mp_)                                                      \
-                PF_LINES(in, 384 * j_);                                                 \
-                DR_STEP_LATE((mr), mp_ + 128)                                                \
-                PF_LINES(in, 384 * j_ + 128);                                           \
-                mp_ += 256;                                                             \
-                CH_DOUBLEROUND(Z_QR)                                                    \
-                PF_LINES(in, 384 * j_ + 256);                                           \
-            }                                                                           \
-            XOR_STEP_LATE(st, out, in, (mr), mp_);                                      \
-        } else {                                                                        \
-            CHUNK_NO_MAC(st, out, in);                                                  \
+        for (int j_ = 0; j_ < 3; j_++) {                                                \
+            DR_STEP_LATE(mr, mp)                                                        \
+            PF_LINES(in, 384 * j_);                                                     \
+            DR_STEP_LATE(mr, mp + 128)                                                  \
+            PF_LINES(in, 384 * j_ + 128);                                               \
+            mp += 256;                                                                  \
+            CH_DOUBLEROUND(Z_QR)                                                        \
+            PF_LINES(in, 384 * j_ + 256);                                               \
         }                                                                               \
     } while (0)
+#define IFMA_CHUNK_OPEN(st, pre, out, in, mac, first, mr)                               \
+    IFMA_CHUNK_FRAME(st, pre, out, in, mac, first, mr, OPEN_DRS, XOR_STEP_LATE)
 
 /* IFMA_CHUNK with 128 Poly1305 blocks: the 64 at @mac (the first step
  * multiplying by @first) then the 64 at @mac2, two steps after each of the

@@ -1,24 +1,21 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* GHASH with VPCLMULQDQ on ymm or zmm vectors (2 or 4 blocks each), written
- * once for both widths: the kernel file defines the vector primitives
- * below and includes this header.  Same representation and key layout as
+ * once for both widths: the kernel file chooses the width and includes
+ * this header.  Same representation and key layout as
  * lib/gcm/x86_64/ghash_pclmul.h (whose init makes the key): up to 32 blocks
  * per reduction, the powers K_n .. K_1 of n blocks being the n consecutive
  * slots from 32 - n, so that one vector load fetches the powers of as many
  * consecutive blocks as the vector holds.
  *
  * Each includer is its own translation unit (the function names are
- * fixed).  The includer defines GV_KERNEL, GV_NAME, GV_DESC and
- * GV_FEATURES (the descriptor's name, its axiom_impl() name, description
- * and CPU features),
- * GV_T (vector type), GV_LANES
- * (blocks per vector), GV_ZERO(), GV_LOADU(p), GV_BCAST128(x),
- * GV_ZEXT128(x) (lane 0 = x, the rest 0), GV_XOR(a, b), GV_SHUF(v, m)
- * (VPSHUFB), GV_CLMUL(a, b, imm) (VPCLMULQDQ) and GV_FOLD(v) (the XOR of
- * the 128-bit lanes).  It may define GV_ORDER_MASK() (the PSHUFB mask that
+ * fixed).  The includer defines GV_KERNEL, GV_NAME and GV_DESC (the
+ * descriptor's name, its axiom_impl() name and description) and GV_LANES,
+ * the blocks per vector: 2 (ymm, the vaes_avx2 bundle) or 4 (zmm, the
+ * vaes_avx512 bundle), which chooses the vector primitives and the CPU
+ * features below.  It may define GV_ORDER_MASK() (the PSHUFB mask that
  * turns a loaded block into the multiplied integer; default GHASH's byte
- * swap), GV_INIT(hk, h) (default the PCLMULQDQ GHASH kernel's init) and
- * GV_DESC: the POLYVAL kernels (lib/gcm/polyval.h) are this code with no
+ * swap) and GV_INIT(hk, h) (default the PCLMULQDQ GHASH kernel's init):
+ * the POLYVAL kernels (lib/gcm/polyval.h) are this code with no
  * swap and their own key.
  *
  * Constant time: VPCLMULQDQ's latency does not depend on its operands;
@@ -26,6 +23,43 @@
 #include "gcm/x86_64/ghash_pclmul.h"
 
 #define GV_MAXN AXIOM_GHASH_MAXPOW /* blocks per reduction */
+
+/* The vector primitives: GV_T (vector type), GV_ZERO(), GV_LOADU(p),
+ * GV_BCAST128(x), GV_ZEXT128(x) (lane 0 = x, the rest 0), GV_XOR(a, b),
+ * GV_SHUF(v, m) (VPSHUFB), GV_CLMUL(a, b, imm) (VPCLMULQDQ) and
+ * GV_FOLD(v) (the XOR of the 128-bit lanes). */
+#if GV_LANES == 2
+#define GV_FEATURES (AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3 | AXIOM_CPU_VPCLMUL | AXIOM_CPU_AVX2)
+#define GV_T __m256i
+#define GV_ZERO() _mm256_setzero_si256()
+#define GV_LOADU(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define GV_BCAST128(x) _mm256_broadcastsi128_si256(x)
+#define GV_ZEXT128(x) _mm256_zextsi128_si256(x)
+#define GV_XOR(a, b) _mm256_xor_si256((a), (b))
+#define GV_SHUF(v, m) _mm256_shuffle_epi8((v), (m))
+#define GV_CLMUL(a, b, imm) _mm256_clmulepi64_epi128((a), (b), (imm))
+#define GV_FOLD(v) _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256((v), 1))
+#elif GV_LANES == 4
+#define GV_FEATURES \
+    (AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3 | AXIOM_CPU_VPCLMUL | AXIOM_CPU_AVX2 | AXIOM_CPU_AVX512)
+#define GV_T __m512i
+#define GV_ZERO() _mm512_setzero_si512()
+#define GV_LOADU(p) _mm512_loadu_si512((const void *)(p))
+#define GV_BCAST128(x) _mm512_broadcast_i32x4(x)
+#define GV_ZEXT128(x) _mm512_zextsi128_si512(x)
+#define GV_XOR(a, b) _mm512_xor_si512((a), (b))
+#define GV_SHUF(v, m) _mm512_shuffle_epi8((v), (m))
+#define GV_CLMUL(a, b, imm) _mm512_clmulepi64_epi128((a), (b), (imm))
+#define GV_FOLD(v) ghash_vz_fold(v)
+
+static inline __m128i ghash_vz_fold(__m512i v)
+{
+    const __m256i h = _mm256_xor_si256(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
+    return _mm_xor_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
+}
+#else
+#error "GV_LANES: 2 or 4"
+#endif
 
 #ifndef GV_ORDER_MASK
 #define GV_ORDER_MASK() gh_bswap_mask()

@@ -17,17 +17,7 @@
 #define GV_KERNEL axiom_ghash_vpclmul_avx2
 #define GV_DESC "VPCLMULQDQ on ymm, 32 blocks per reduction"
 #define GV_NAME "vpclmul-avx2"
-#define GV_FEATURES (AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3 | AXIOM_CPU_VPCLMUL | AXIOM_CPU_AVX2)
-#define GV_T __m256i
 #define GV_LANES 2
-#define GV_ZERO() _mm256_setzero_si256()
-#define GV_LOADU(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
-#define GV_BCAST128(x) _mm256_broadcastsi128_si256(x)
-#define GV_ZEXT128(x) _mm256_zextsi128_si256(x)
-#define GV_XOR(a, b) _mm256_xor_si256((a), (b))
-#define GV_SHUF(v, m) _mm256_shuffle_epi8((v), (m))
-#define GV_CLMUL(a, b, imm) _mm256_clmulepi64_epi128((a), (b), (imm))
-#define GV_FOLD(v) _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256((v), 1))
 
 #include "gcm/x86_64/ghash_vpclmul.h"
 

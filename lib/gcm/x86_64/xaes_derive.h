@@ -93,26 +93,9 @@ XD_INLINE void xd_derive(const axiom_bc_ks *kgk, const uint8_t k1[16], const uin
 
     /* Kx = a || b: its schedule, and H through it round by round (the
      * first AddRoundKey of 0^128 is round key 0 itself). */
-    __m128i *ek = (__m128i *)(void *)g->ks.w;
-    const __m128i rot = aesx_rotword3(), word = aesx_word3(), zero = _mm_setzero_si128();
-    __m128i h = _mm_aesenc_si128(a, b);
-    int rcon = 1;
-    _mm_store_si128(ek, a);
-    _mm_store_si128(ek + 1, b);
-    _Pragma("GCC unroll 7")
-    for (int j = 1; j <= 7; j++) {
-        a = aesx_key_block(a, b, rot, _mm_set1_epi32(rcon));
-        _mm_store_si128(ek + 2 * j, a);
-        if (j < 7) {
-            h = _mm_aesenc_si128(h, a);
-            b = aesx_key_block(b, a, word, zero);
-            _mm_store_si128(ek + 2 * j + 1, b);
-            h = _mm_aesenc_si128(h, b);
-        } else {
-            h = _mm_aesenclast_si128(h, a);
-        }
-        rcon <<= 1;
-    }
+    const __m128i zero = _mm_setzero_si128();
+    __m128i h = zero;
+    aesx_expand256_regs((__m128i *)(void *)g->ks.w, a, b, &h);
     g->ks.rounds = 14;
 
     /* K_1 = H * x^-1 in the reflected representation: H as a big-endian

@@ -41,6 +41,16 @@ FI __m256i avx2_xt(__m256i v, __m256i rt)
 
 #define AVX2_X(u, v) _mm256_xor_si256((u), (v))
 
+/* avx2_l's constant: the all-R table of avx2_xt. */
+typedef struct {
+    __m256i rt;
+} avx2_lc;
+
+FI void avx2_lc_init(avx2_lc *c)
+{
+    c->rt = _mm256_set1_epi8(AXIOM_KUZ_GB_R);
+}
+
 /*
  * l(a_0..a_15) (kuznyechik.h) in the g basis, by Horner's rule on the bits
  * of the coefficients: with the pairwise sums p_k, S_b is the sum of the
@@ -59,8 +69,9 @@ FI __m256i avx2_xt(__m256i v, __m256i rt)
  * D' (tools/gen_kuznyechik.c), which the round keys take back (the
  * setkey below).  47 instructions, 7 of them VPSHUFB, on whole bytes.
  */
-FI __m256i avx2_l(__m256i rt, const __m256i *const a[16])
+FI __m256i avx2_l(const avx2_lc *c, const __m256i *const a[16])
 {
+    const __m256i rt = c->rt;
     const __m256i a7 = *a[7];
     const __m256i p1 = AVX2_X(*a[1], *a[13]), p2 = AVX2_X(*a[2], *a[12]);
     const __m256i p3 = AVX2_X(*a[3], *a[11]), p4 = AVX2_X(*a[4], *a[10]);
@@ -78,47 +89,7 @@ FI __m256i avx2_l(__m256i rt, const __m256i *const a[16])
     return AVX2_X(avx2_xt(acc, rt), AVX2_X(AVX2_X(w, p6), p0));        /* bit 0 */
 }
 
-FI void avx2_lin(__m256i s[16])
-{
-    const __m256i rt = _mm256_set1_epi8(AXIOM_KUZ_GB_R);
-    __m256i e[32];
-#pragma GCC unroll 16
-    for (int k = 0; k < 16; k++)
-        e[k] = s[15 - k];
-#pragma GCC unroll 16
-    for (int t = 0; t < 16; t++) {
-        const __m256i *a[16];
-#pragma GCC unroll 16
-        for (int i = 0; i < 16; i++)
-            a[i] = &e[t + 15 - i];
-        e[t + 16] = avx2_l(rt, a);
-    }
-#pragma GCC unroll 16
-    for (int i = 0; i < 16; i++)
-        s[i] = e[31 - i];
-}
-
-/* L^-1: the recurrence backwards (there a14 is the newest element). */
-FI void avx2_lin_inv(__m256i s[16])
-{
-    const __m256i rt = _mm256_set1_epi8(AXIOM_KUZ_GB_R);
-    __m256i e[32];
-#pragma GCC unroll 16
-    for (int k = 0; k < 16; k++)
-        e[16 + k] = s[15 - k];
-#pragma GCC unroll 16
-    for (int t = 15; t >= 0; t--) {
-        const __m256i *a[16];
-#pragma GCC unroll 16
-        for (int i = 0; i < 15; i++)
-            a[i] = &e[t + 15 - i];
-        a[15] = &e[t + 16];
-        e[t] = avx2_l(rt, a);
-    }
-#pragma GCC unroll 16
-    for (int i = 0; i < 16; i++)
-        s[i] = e[15 - i];
-}
+#include "kuznyechik/x86_64/kuznyechik_avx2_lin.h"
 
 /* Every slice to the g basis (@to = 0) or back (@to = 2): a linear map
  * of bytes, two nibble tables. */
@@ -162,13 +133,15 @@ FI void avx2_sbox_mix(avx2_sbox *sb, int set, int first, int n)
 static void avx2_encrypt_rest(const axiom_bc_ks *ks, __m256i s[16])
 {
     avx2_sbox sb;
+    avx2_lc lc;
     avx2_sbox_init(&sb, 2);
+    avx2_lc_init(&lc);
     for (unsigned r = 1; r < 9; r++) {
         avx2_addkey(s, avx2_gkey(ks, 0, r));
 #pragma GCC unroll 16
         for (int j = 0; j < 16; j++)
             s[j] = avx2_sub(&sb, s[j]);
-        avx2_lin(s);
+        avx2_lin(&lc, s);
     }
     avx2_addkey(s, avx2_gkey(ks, 0, 9));
     avx2_gbasis(s, 2);
@@ -179,13 +152,15 @@ static void avx2_encrypt_rest(const axiom_bc_ks *ks, __m256i s[16])
 FI void avx2_round1(const axiom_bc_ks *ks, __m256i s[16], int n)
 {
     avx2_sbox sb;
+    avx2_lc lc;
     avx2_sbox_init(&sb, 2);
     avx2_sbox_mix(&sb, 0, AXIOM_KUZ_SD_IN_LO_L, 4);
+    avx2_lc_init(&lc);
     avx2_addkey(s, axiom_kuz_rk(ks, 0));
 #pragma GCC unroll 16
     for (int j = 0; j < 16; j++)
         s[j] = j < n ? avx2_sub(&sb, s[j]) : _mm256_setzero_si256();
-    avx2_lin(s);
+    avx2_lin(&lc, s);
 }
 
 static void avx2_encrypt(const axiom_bc_ks *ks, __m256i s[16])
@@ -197,17 +172,19 @@ static void avx2_encrypt(const axiom_bc_ks *ks, __m256i s[16])
 static void avx2_decrypt(const axiom_bc_ks *ks, __m256i s[16])
 {
     avx2_sbox sb;
+    avx2_lc lc;
     avx2_sbox_init(&sb, 3);
+    avx2_lc_init(&lc);
     avx2_gbasis(s, 0);
     avx2_addkey(s, avx2_gkey(ks, 1, 9));
     for (unsigned r = 9; r-- > 1;) {
-        avx2_lin_inv(s);
+        avx2_lin_inv(&lc, s);
 #pragma GCC unroll 16
         for (int j = 0; j < 16; j++)
             s[j] = avx2_sub_inv(&sb, s[j]);
         avx2_addkey(s, avx2_gkey(ks, 1, r));
     }
-    avx2_lin_inv(s);
+    avx2_lin_inv(&lc, s);
     avx2_sbox_mix(&sb, 1, AXIOM_KUZ_SD_OUT_L, 2);
 #pragma GCC unroll 16
     for (int j = 0; j < 16; j++)
@@ -323,13 +300,15 @@ __attribute__((noinline)) static void avx2_expand(axiom_bc_ks *ks, const uint8_t
                                           0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     const __m256i d = _mm256_broadcastsi128_si256(
         _mm_loadu_si128((const __m128i *)(const void *)axiom_kuz_gboff[0]));
-    const __m256i rt = _mm256_set1_epi8(AXIOM_KUZ_GB_R);
+    avx2_lc lc;
+    avx2_lc_init(&lc);
+    const __m256i rt = lc.rt;
     __m256i bit[4];
     for (int b = 0; b < 4; b++)
         bit[b] = _mm256_setr_m128i(_mm_set1_epi8((char)(1 << b)), _mm_set1_epi8((char)(1 << (b + 4))));
     for (int j = 0; j < 16; j++)
         v[0][j] = _mm256_and_si256(_mm256_cmpeq_epi8(lane, _mm256_set1_epi8((char)j)), bit[0]);
-    avx2_lin(v[0]);
+    avx2_lin(&lc, v[0]);
     avx2_transpose(v[0]);
     for (int j = 0; j < 16; j++) {
         v[0][j] = _mm256_xor_si256(v[0][j], d);
@@ -410,11 +389,11 @@ static void kuz_avx2_cfb_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t 
 /* The plain kernel has no faster way for one block than a batch: without
  * GF2P8MULB a one-block L is the serial recurrence, 16 dependent steps.
  * The serial modes and XTS run the generic loops over whole batches. */
-AXIOM_BC_DEFINE_MODE(kuz_avx2_cbc_enc, axiom_bc_cbc_enc_generic, kuz_avx2_enc)
-AXIOM_BC_DEFINE_MODE(kuz_avx2_cfb_enc, axiom_bc_cfb_enc_generic, kuz_avx2_enc)
-AXIOM_BC_DEFINE_MODE(kuz_avx2_ofb, axiom_bc_ofb_generic, kuz_avx2_enc)
-AXIOM_BC_DEFINE_MODE(kuz_avx2_xts_enc, axiom_bc_xts_generic, kuz_avx2_enc)
-AXIOM_BC_DEFINE_MODE(kuz_avx2_xts_dec, axiom_bc_xts_generic, kuz_avx2_dec)
+AXIOM_BC_DEFINE_MODE(kuz_avx2_cbc_enc, AXIOM_BC_CBC_ENC, kuz_avx2_enc)
+AXIOM_BC_DEFINE_MODE(kuz_avx2_cfb_enc, AXIOM_BC_CFB_ENC, kuz_avx2_enc)
+AXIOM_BC_DEFINE_MODE(kuz_avx2_ofb, AXIOM_BC_OFB, kuz_avx2_enc)
+AXIOM_BC_DEFINE_MODE(kuz_avx2_xts_enc, AXIOM_BC_XTS, kuz_avx2_enc)
+AXIOM_BC_DEFINE_MODE(kuz_avx2_xts_dec, AXIOM_BC_XTS, kuz_avx2_dec)
 
 const axiom_bc_kernel axiom_kuz_avx2 = {
     .name = "avx2",

@@ -16,14 +16,14 @@
 
 typedef struct {
     __m256i mul[7];   /* GF2P8AFFINEQB matrices: 148 32 133 16 194 192 251 */
-} avx2g_mul;
+} avx2_lc;
 
-FI __m256i avx2g_m(const avx2g_mul *m, int k, __m256i x)
+FI __m256i avx2g_m(const avx2_lc *m, int k, __m256i x)
 {
     return _mm256_gf2p8affine_epi64_epi8(x, m->mul[k], 0);
 }
 
-FI __m256i avx2g_l(const avx2g_mul *m, const __m256i *const a[16])
+FI __m256i avx2_l(const avx2_lc *m, const __m256i *const a[16])
 {
     __m256i t = _mm256_xor_si256(_mm256_xor_si256(*a[6], *a[8]), *a[15]);
     __m256i u = avx2g_m(m, 6, *a[7]);                                    /* 251 */
@@ -36,46 +36,9 @@ FI __m256i avx2g_l(const avx2g_mul *m, const __m256i *const a[16])
     return _mm256_xor_si256(t, avx2g_m(m, 0, _mm256_xor_si256(*a[0], *a[14]))); /* 148 */
 }
 
-FI void avx2g_lin(const avx2g_mul *m, __m256i s[16])
-{
-    __m256i e[32];
-#pragma GCC unroll 16
-    for (int k = 0; k < 16; k++)
-        e[k] = s[15 - k];
-#pragma GCC unroll 16
-    for (int t = 0; t < 16; t++) {
-        const __m256i *a[16];
-#pragma GCC unroll 16
-        for (int i = 0; i < 16; i++)
-            a[i] = &e[t + 15 - i];
-        e[t + 16] = avx2g_l(m, a);
-    }
-#pragma GCC unroll 16
-    for (int i = 0; i < 16; i++)
-        s[i] = e[31 - i];
-}
+#include "kuznyechik/x86_64/kuznyechik_avx2_lin.h"
 
-FI void avx2g_lin_inv(const avx2g_mul *m, __m256i s[16])
-{
-    __m256i e[32];
-#pragma GCC unroll 16
-    for (int k = 0; k < 16; k++)
-        e[16 + k] = s[15 - k];
-#pragma GCC unroll 16
-    for (int t = 15; t >= 0; t--) {
-        const __m256i *a[16];
-#pragma GCC unroll 16
-        for (int i = 0; i < 15; i++)
-            a[i] = &e[t + 15 - i];
-        a[15] = &e[t + 16];
-        e[t] = avx2g_l(m, a);
-    }
-#pragma GCC unroll 16
-    for (int i = 0; i < 16; i++)
-        s[i] = e[15 - i];
-}
-
-FI void avx2g_mul_init(avx2g_mul *m)
+FI void avx2_lc_init(avx2_lc *m)
 {
     for (int k = 0; k < 7; k++)
         m->mul[k] = _mm256_set1_epi64x((long long)axiom_kuz_gfni_mul[k]);
@@ -84,15 +47,15 @@ FI void avx2g_mul_init(avx2g_mul *m)
 static void avx2g_encrypt(const axiom_bc_ks *ks, __m256i s[16])
 {
     avx2_sbox sb;
-    avx2g_mul m;
+    avx2_lc m;
     avx2_sbox_init(&sb, 0);
-    avx2g_mul_init(&m);
+    avx2_lc_init(&m);
     for (unsigned r = 0; r < 9; r++) {
         avx2_addkey(s, axiom_kuz_rk(ks, r));
 #pragma GCC unroll 16
         for (int j = 0; j < 16; j++)
             s[j] = avx2_sub(&sb, s[j]);
-        avx2g_lin(&m, s);
+        avx2_lin(&m, s);
     }
     avx2_addkey(s, axiom_kuz_rk(ks, 9));
 }
@@ -100,12 +63,12 @@ static void avx2g_encrypt(const axiom_bc_ks *ks, __m256i s[16])
 static void avx2g_decrypt(const axiom_bc_ks *ks, __m256i s[16])
 {
     avx2_sbox sb;
-    avx2g_mul m;
+    avx2_lc m;
     avx2_sbox_init(&sb, 1);
-    avx2g_mul_init(&m);
+    avx2_lc_init(&m);
     avx2_addkey(s, axiom_kuz_rk(ks, 9));
     for (unsigned r = 9; r-- > 0;) {
-        avx2g_lin_inv(&m, s);
+        avx2_lin_inv(&m, s);
 #pragma GCC unroll 16
         for (int j = 0; j < 16; j++)
             s[j] = avx2_sub_inv(&sb, s[j]);
@@ -425,8 +388,8 @@ static void kuz_avx2g_cfb_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t
     axiom_bc_cfb_dec_batched(ks, out, in, n, iv, kuz_avx2g_enc, AVX2_BATCH);
 }
 
-AXIOM_BC_DEFINE_MODE(kuz_avx2g_xts_enc, axiom_bc_xts_generic, kuz_avx2g_enc)
-AXIOM_BC_DEFINE_MODE(kuz_avx2g_xts_dec, axiom_bc_xts_generic, kuz_avx2g_dec)
+AXIOM_BC_DEFINE_MODE(kuz_avx2g_xts_enc, AXIOM_BC_XTS, kuz_avx2g_enc)
+AXIOM_BC_DEFINE_MODE(kuz_avx2g_xts_dec, AXIOM_BC_XTS, kuz_avx2g_dec)
 
 const axiom_bc_kernel axiom_kuz_avx2_gfni = {
     .name = "gfni-avx2",

@@ -330,8 +330,8 @@ static void kuz_z_cfb_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in
     axiom_bc_cfb_dec_batched(ks, out, in, n, iv, kuz_z_enc, Z_BATCH);
 }
 
-AXIOM_BC_DEFINE_MODE(kuz_z_xts_enc, axiom_bc_xts_generic, kuz_z_enc)
-AXIOM_BC_DEFINE_MODE(kuz_z_xts_dec, axiom_bc_xts_generic, kuz_z_dec)
+AXIOM_BC_DEFINE_MODE(kuz_z_xts_enc, AXIOM_BC_XTS, kuz_z_enc)
+AXIOM_BC_DEFINE_MODE(kuz_z_xts_dec, AXIOM_BC_XTS, kuz_z_dec)
 
 const axiom_bc_kernel axiom_kuz_gfni_avx512 = {
     .name = "gfni-avx512",

@@ -28,6 +28,8 @@
 
 #define LANES 8
 
+#define VEC __m256i
+#define SET1(x) _mm256_set1_epi32(x)
 #define ADD(x, y) _mm256_add_epi32((x), (y))
 #define XOR(x, y) _mm256_xor_si256((x), (y))
 #define SHR(x, n) _mm256_srli_epi32((x), (n))
@@ -44,19 +46,7 @@
 #define CH(e, f, g) XOR(_mm256_and_si256(e, f), _mm256_andnot_si256(e, g))
 #define MAJ(a, b, c) XOR(b, _mm256_and_si256(XOR(a, b), XOR(b, c)))
 
-#define RND(a, b, c, d, e, f, g, h, i)                                                     \
-    do {                                                                                   \
-        __m256i t1 = ADD(ADD(h, _mm256_set1_epi32((int)kt[i])), w[(i) & 15]);             \
-        t1 = ADD(ADD(t1, BSIG1(e)), CH(e, f, g));                                          \
-        d = ADD(d, t1);                                                                    \
-        h = ADD(ADD(t1, BSIG0(a)), MAJ(a, b, c));                                          \
-    } while (0)
-
-#define SCHED(i)                                                                           \
-    (w[(i) & 15] = ADD(ADD(w[(i) & 15], SSIG0(w[((i) - 15) & 15])),                        \
-                       ADD(w[((i) - 7) & 15], SSIG1(w[((i) - 2) & 15]))))
-
-#include "sha2/sha256_rounds.h"
+#include "sha2/x86_64/sha256_lanes.h"
 
 /* w[t] receives word t of every lane, from one 64-byte block per lane. */
 static inline void load_transpose(__m256i w[16], const uint8_t *const data[LANES], size_t off)
@@ -106,19 +96,10 @@ static void sha256_avx2_8x(uint32_t *st, const uint8_t *const data[], size_t nbl
 
     for (size_t blk = 0; blk < nblocks; blk++) {
         __m256i w[16];
-        const uint32_t *kt = axiom_sha256_k;
         const __m256i a0 = a, b0 = b, c0 = c, d0 = d, e0 = e, f0 = f, g0 = g, h0 = h;
 
         load_transpose(w, data, blk * AXIOM_SHA256_BLOCK);
-        RND8(0);
-        RND8(8);
-        for (int r = 0; r < 3; r++) {
-            kt += 16;
-            SCHED8(16);
-            RND8(0);
-            SCHED8(24);
-            RND8(8);
-        }
+        SHA256_LANES_BLOCK();
         a = ADD(a, a0); b = ADD(b, b0); c = ADD(c, c0); d = ADD(d, d0);
         e = ADD(e, e0); f = ADD(f, f0); g = ADD(g, g0); h = ADD(h, h0);
     }

@@ -26,6 +26,8 @@
 #define TL_CH 0xca
 #define TL_MAJ 0xe8
 
+#define VEC __m512i
+#define SET1(x) _mm512_set1_epi32(x)
 #define ROR(x, n) _mm512_ror_epi32((x), (n))
 #define XOR3(x, y, z) _mm512_ternarylogic_epi32((x), (y), (z), TL_XOR3)
 #define BSIG0(x) XOR3(ROR(x, 2), ROR(x, 13), ROR(x, 22))
@@ -33,20 +35,10 @@
 #define SSIG0(x) XOR3(ROR(x, 7), ROR(x, 18), _mm512_srli_epi32((x), 3))
 #define SSIG1(x) XOR3(ROR(x, 17), ROR(x, 19), _mm512_srli_epi32((x), 10))
 #define ADD(x, y) _mm512_add_epi32((x), (y))
+#define CH(e, f, g) _mm512_ternarylogic_epi32((e), (f), (g), TL_CH)
+#define MAJ(a, b, c) _mm512_ternarylogic_epi32((a), (b), (c), TL_MAJ)
 
-#define RND(a, b, c, d, e, f, g, h, i)                                                     \
-    do {                                                                                   \
-        __m512i t1 = ADD(ADD(h, _mm512_set1_epi32((int)kt[i])), w[(i) & 15]);             \
-        t1 = ADD(ADD(t1, BSIG1(e)), _mm512_ternarylogic_epi32(e, f, g, TL_CH));            \
-        d = ADD(d, t1);                                                                    \
-        h = ADD(ADD(t1, BSIG0(a)), _mm512_ternarylogic_epi32(a, b, c, TL_MAJ));            \
-    } while (0)
-
-#define SCHED(i)                                                                           \
-    (w[(i) & 15] = ADD(ADD(w[(i) & 15], SSIG0(w[((i) - 15) & 15])),                        \
-                       ADD(w[((i) - 7) & 15], SSIG1(w[((i) - 2) & 15]))))
-
-#include "sha2/sha256_rounds.h"
+#include "sha2/x86_64/sha256_lanes.h"
 
 /* w[t] receives word t of every lane, from one 64-byte block per lane. */
 static inline void load_transpose(__m512i w[16], const uint8_t *const data[LANES], size_t off)
@@ -97,18 +89,9 @@ static void sha256_avx512_16x(uint32_t *st, const uint8_t *const data[], size_t 
 
     for (size_t blk = 0; blk < nblocks; blk++) {
         __m512i w[16];
-        const uint32_t *kt = axiom_sha256_k;
 
         load_transpose(w, data, blk * AXIOM_SHA256_BLOCK);
-        RND8(0);
-        RND8(8);
-        for (int r = 0; r < 3; r++) {
-            kt += 16;
-            SCHED8(16);
-            RND8(0);
-            SCHED8(24);
-            RND8(8);
-        }
+        SHA256_LANES_BLOCK();
         /* The chaining value of the block start stays in st rather than
          * in eight more registers, which the schedule ring needs. */
         a = ADD(a, LOADST(0)); b = ADD(b, LOADST(1)); c = ADD(c, LOADST(2));

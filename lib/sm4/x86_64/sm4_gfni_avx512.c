@@ -39,12 +39,8 @@ static inline __m128i xmm_xor3(__m128i a, __m128i b, __m128i c)
 
 static inline __m128i xmm_yxl(__m128i y, __m128i u)
 {
-    __m128i z0 = _mm_gf2p8affineinv_epi64_epi8(
-        u, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_D0_MATRIX), AXIOM_SM4_GFNI_D0_CONST);
-    __m128i z1 =
-        _mm_gf2p8affineinv_epi64_epi8(u, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_D1_MATRIX), 0);
-    __m128i z3 =
-        _mm_gf2p8affineinv_epi64_epi8(u, _mm_set1_epi64x((long long)AXIOM_SM4_GFNI_D3_MATRIX), 0);
+    __m128i z0, z1, z3;
+    xmm_yz(u, &z0, &z1, &z3);
     y = _mm_ternarylogic_epi32(y, z0, _mm_shuffle_epi8(z1, _mm_setr_epi8(AXIOM_SM4_ROL8_BYTES)),
                                0x96);
     return _mm_ternarylogic_epi32(y, _mm_shuffle_epi8(z1, _mm_setr_epi8(AXIOM_SM4_ROL16_BYTES)),

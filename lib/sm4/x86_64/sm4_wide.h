@@ -68,16 +68,10 @@
 #define SM4_SET (16 * SM4_NB) /* bytes per set */
 #define SM4_VB (16 * (SM4_NB / 4)) /* bytes per vector */
 
-/* Block-form registers <-> transposed words.  The transpose is its own
- * inverse. */
+/* Block-form registers <-> transposed words (sm4_xmm.h). */
 static inline void wide_transpose(sm4_vec x[4])
 {
-    const sm4_vec t0 = vec_unpacklo32(x[0], x[1]), t1 = vec_unpackhi32(x[0], x[1]);
-    const sm4_vec t2 = vec_unpacklo32(x[2], x[3]), t3 = vec_unpackhi32(x[2], x[3]);
-    x[0] = vec_unpacklo64(t0, t2);
-    x[1] = vec_unpackhi64(t0, t2);
-    x[2] = vec_unpacklo64(t1, t3);
-    x[3] = vec_unpackhi64(t1, t3);
+    SM4_TRANSPOSE(sm4_vec, x, vec_unpacklo32, vec_unpackhi32, vec_unpacklo64, vec_unpackhi64);
 }
 
 /* Raw block-form registers of one set. */
@@ -90,23 +84,12 @@ static inline void wide_load_set(sm4_vec r[4], const uint8_t *in)
 
 static inline void wide_to_words(sm4_vec x[4], const sm4_vec r[4])
 {
-#pragma GCC unroll 4
-    for (int k = 0; k < 4; k++)
-        x[k] = vec_toy(vec_bswap(r[k]));
-    wide_transpose(x);
+    SM4_TO_WORDS(x, r, vec_toy, vec_bswap, wide_transpose);
 }
 
-/* The cipher output (X35, X34, X33, X32), back in block form. */
 static inline void wide_to_blocks(sm4_vec r[4], const sm4_vec x[4])
 {
-    r[0] = vec_fromy(x[3]);
-    r[1] = vec_fromy(x[2]);
-    r[2] = vec_fromy(x[1]);
-    r[3] = vec_fromy(x[0]);
-    wide_transpose(r);
-#pragma GCC unroll 4
-    for (int k = 0; k < 4; k++)
-        r[k] = vec_bswap(r[k]);
+    SM4_TO_BLOCKS(r, x, vec_fromy, vec_bswap, wide_transpose);
 }
 
 /* Rounds i and i + 1 (i even) read x2 ^ x3 both; round i updates *x0,
@@ -450,25 +433,22 @@ static void wide_ctr(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t
         axiom_ctr128_add(ctr, n);
         n = 0;
     }
-    while (n > 0) {
+    /* At most one set left. */
+    if (n > 0) {
         if (!wide_ctr_words(x[0], ctr, 0, SM4_NB))
             wide_ctr_staged(x[0], ctr, 0);
         wide_rounds1(rk, x[0]);
-        const size_t m = n < SM4_NB ? n : SM4_NB;
-        if (m == SM4_NB) {
+        if (n == SM4_NB) {
             wide_xor_store(out, in, x[0], 0);
         } else {
             uint8_t buf[SM4_SET];
-            memset(buf, 0, sizeof buf);
-            memcpy(buf, in, 16 * m);
+            size_t m;
+            wide_last_set(buf, in, n, &m);
             wide_xor_store(buf, buf, x[0], 0);
             memcpy(out, buf, 16 * m);
             axiom_wipe(buf, sizeof buf);
         }
-        axiom_ctr128_add(ctr, m);
-        in += 16 * m;
-        out += 16 * m;
-        n -= m;
+        axiom_ctr128_add(ctr, n);
     }
     wide_wipe_sets(x);
 }
@@ -504,63 +484,36 @@ static inline void wide_cbc_xor_store_in(uint8_t *out, const sm4_vec x[4], const
         wide_store(nt, out + k * SM4_VB, vec_xor(r[k], p[k]));
 }
 
-static void wide_cbc_dec(const uint32_t *drk, uint8_t *out, const uint8_t *in, size_t n,
-                         uint8_t iv[16])
+/* The last blocks of CBC (@cfb 0) or CFB (@cfb 1) decryption, one set at a
+ * time through a buffer, after the chaining vector @prev (whose last block
+ * precedes them); returns the new one.  @c and @x are the caller's, which
+ * it wipes.  @cfb is a constant where this is inlined. */
+static inline __attribute__((always_inline)) sm4_vec
+wide_fb_dec_tail(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n, sm4_vec prev,
+                 int cfb, sm4_vec c[4], sm4_vec x[4])
 {
-    sm4_vec c[SM4_WIDE][4], x[SM4_WIDE][4];
-    sm4_vec prev = vec_iv(iv);
-    const int nt = wide_nt(out, in, 16 * n);
-    /* The ciphertext is loaded again after the rounds (so that it does not
-     * occupy registers during them), and the sets are stored last first:
-     * each store then only overwrites ciphertext that has been used, so
-     * out == in works. */
-    for (; n >= SM4_WIDE * SM4_NB;
-         n -= SM4_WIDE * SM4_NB, in += SM4_WIDE * SM4_SET, out += SM4_WIDE * SM4_SET) {
-        wide_prefetch(in + SM4_WIDE * SM4_SET);
-#pragma GCC unroll 16
-        for (int w = 0; w < SM4_WIDE; w++) {
-            wide_load_set(c[0], in + w * SM4_SET);
-            wide_to_words(x[w], c[0]);
-        }
-        wide_rounds_full(drk, x);
-        const sm4_vec last = vec_iv(in + 16 * (SM4_WIDE * SM4_NB - 1));
-#pragma GCC unroll 16
-        for (int w = SM4_WIDE - 1; w >= 0; w--)
-            wide_cbc_xor_store_in(out + w * SM4_SET, x[w], in + w * SM4_SET, w == 0, prev, nt);
-        prev = last;
-    }
-    wide_nt_end(nt);
-    /* The sets left, a last partial one included (through a buffer), in
-     * one pass; stored last first, as above. */
-    if (n > SM4_NB) {
-        uint8_t buf[SM4_SET];
-        size_t m;
-        const size_t k = wide_last_set(buf, in, n, &m), o = (k - 1) * SM4_SET;
-        for (size_t w = 0; w + 1 < k; w++) {
-            wide_load_set(c[0], in + w * SM4_SET);
-            wide_to_words(x[w], c[0]);
-        }
-        wide_load_set(c[1], buf);
-        wide_to_words(x[k - 1], c[1]);
-        wide_rounds_part(drk, x, k);
-        const sm4_vec last = vec_iv(in + 16 * (n - 1)), before = vec_iv(in + o - 16);
-        wide_cbc_xor_store(buf, x[k - 1], c[1], before);
-        memcpy(out + o, buf, 16 * m);
-        axiom_wipe(buf, sizeof buf);
-        for (size_t w = k - 1; w-- > 0;)
-            wide_cbc_xor_store_in(out + w * SM4_SET, x[w], in + w * SM4_SET, w == 0, prev, 0);
-        prev = last;
-        n = 0;
-    }
+    sm4_vec p[4];
     while (n > 0) {
         const size_t m = n < SM4_NB ? n : SM4_NB;
         uint8_t buf[SM4_SET];
         memset(buf, 0, sizeof buf);
         memcpy(buf, in, 16 * m);
-        wide_load_set(c[0], buf);
-        wide_to_words(x[0], c[0]);
-        wide_rounds1(drk, x[0]);
-        wide_cbc_xor_store(buf, x[0], c[0], prev);
+        wide_load_set(c, buf);
+        if (cfb) {
+#pragma GCC unroll 4
+            for (int k = 0; k < 4; k++)
+                p[k] = vec_prev(c[k], k ? c[k - 1] : prev);
+            wide_to_words(x, p);
+            wide_rounds1(rk, x);
+            wide_to_blocks(p, x);
+#pragma GCC unroll 4
+            for (int k = 0; k < 4; k++)
+                vec_store(buf + k * SM4_VB, vec_xor(p[k], c[k]));
+        } else {
+            wide_to_words(x, c);
+            wide_rounds1(rk, x);
+            wide_cbc_xor_store(buf, x, c, prev);
+        }
         prev = vec_iv(in + 16 * (m - 1));
         memcpy(out, buf, 16 * m);
         axiom_wipe(buf, sizeof buf);
@@ -568,12 +521,19 @@ static void wide_cbc_dec(const uint32_t *drk, uint8_t *out, const uint8_t *in, s
         out += 16 * m;
         n -= m;
     }
-    vec_store_last(iv, prev);
-    wide_wipe_sets(x);
+    return prev;
 }
 
-static void wide_cfb_dec(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n,
-                         uint8_t iv[16])
+/* CBC (@cfb 0, @rk the decryption keys) and CFB (@cfb 1, the encryption
+ * keys) decryption: CBC deciphers the ciphertext blocks and CFB enciphers
+ * the blocks before them, and the other ones are added to the output.
+ * CBC loads the ciphertext again after the rounds (so that it does not
+ * occupy registers during them), CFB reloads it to add it; in both the
+ * sets are stored last first: each store then only overwrites ciphertext
+ * that has been used, so out == in works.  @cfb is a constant where this
+ * is inlined. */
+static inline __attribute__((always_inline)) void
+wide_fb_dec(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n, uint8_t iv[16], int cfb)
 {
     sm4_vec c[SM4_WIDE][4], p[4], x[SM4_WIDE][4];
     sm4_vec prev = vec_iv(iv);
@@ -583,23 +543,33 @@ static void wide_cfb_dec(const uint32_t *rk, uint8_t *out, const uint8_t *in, si
         wide_prefetch(in + SM4_WIDE * SM4_SET);
 #pragma GCC unroll 16
         for (int w = 0; w < SM4_WIDE; w++) {
-            wide_load_set(c[w], in + w * SM4_SET);
+            if (cfb) {
+                wide_load_set(c[w], in + w * SM4_SET);
 #pragma GCC unroll 4
-            for (int k = 0; k < 4; k++)
-                p[k] = vec_prev(c[w][k], k ? c[w][k - 1] : (w ? c[w - 1][3] : prev));
-            wide_to_words(x[w], p);
+                for (int k = 0; k < 4; k++)
+                    p[k] = vec_prev(c[w][k], k ? c[w][k - 1] : (w ? c[w - 1][3] : prev));
+                wide_to_words(x[w], p);
+            } else {
+                wide_load_set(c[0], in + w * SM4_SET);
+                wide_to_words(x[w], c[0]);
+            }
         }
         wide_rounds_full(rk, x);
-        /* As in CBC: the ciphertext again, sets stored last first. */
-        prev = vec_iv(in + 16 * (SM4_WIDE * SM4_NB - 1));
+        const sm4_vec last = vec_iv(in + 16 * (SM4_WIDE * SM4_NB - 1));
 #pragma GCC unroll 16
         for (int w = SM4_WIDE - 1; w >= 0; w--) {
-            wide_load_set(c[0], in + w * SM4_SET);
-            wide_to_blocks(p, x[w]);
+            if (cfb) {
+                wide_load_set(c[0], in + w * SM4_SET);
+                wide_to_blocks(p, x[w]);
 #pragma GCC unroll 4
-            for (int k = 0; k < 4; k++)
-                wide_store(nt, out + w * SM4_SET + k * SM4_VB, vec_xor(p[k], c[0][k]));
+                for (int k = 0; k < 4; k++)
+                    wide_store(nt, out + w * SM4_SET + k * SM4_VB, vec_xor(p[k], c[0][k]));
+            } else {
+                wide_cbc_xor_store_in(out + w * SM4_SET, x[w], in + w * SM4_SET, w == 0, prev,
+                                      nt);
+            }
         }
+        prev = last;
     }
     wide_nt_end(nt);
     /* The sets left, a last partial one included (through a buffer), in
@@ -607,51 +577,61 @@ static void wide_cfb_dec(const uint32_t *rk, uint8_t *out, const uint8_t *in, si
     if (n > SM4_NB) {
         uint8_t buf[SM4_SET];
         size_t m;
-        const size_t ns = wide_last_set(buf, in, n, &m), o = (ns - 1) * SM4_SET;
-        for (size_t w = 0; w < ns; w++) {
-            wide_load_set(c[w], w + 1 < ns ? in + w * SM4_SET : buf);
-            for (int k = 0; k < 4; k++)
-                p[k] = vec_prev(c[w][k], k ? c[w][k - 1] : (w ? c[w - 1][3] : prev));
-            wide_to_words(x[w], p);
+        const size_t k = wide_last_set(buf, in, n, &m), o = (k - 1) * SM4_SET;
+        if (cfb) {
+            for (size_t w = 0; w < k; w++) {
+                wide_load_set(c[w], w + 1 < k ? in + w * SM4_SET : buf);
+                for (int j = 0; j < 4; j++)
+                    p[j] = vec_prev(c[w][j], j ? c[w][j - 1] : (w ? c[w - 1][3] : prev));
+                wide_to_words(x[w], p);
+            }
+            wide_rounds_part(rk, x, k);
+            prev = vec_iv(in + 16 * (n - 1));
+            for (size_t w = k; w-- > 0;) {
+                uint8_t *dst = w + 1 < k ? out + w * SM4_SET : buf;
+                wide_load_set(c[0], w + 1 < k ? in + w * SM4_SET : buf);
+                wide_to_blocks(p, x[w]);
+                for (int j = 0; j < 4; j++)
+                    vec_store(dst + j * SM4_VB, vec_xor(p[j], c[0][j]));
+                if (w + 1 == k)
+                    memcpy(out + o, buf, 16 * m);
+            }
+            axiom_wipe(buf, sizeof buf);
+        } else {
+            for (size_t w = 0; w + 1 < k; w++) {
+                wide_load_set(c[0], in + w * SM4_SET);
+                wide_to_words(x[w], c[0]);
+            }
+            wide_load_set(c[1], buf);
+            wide_to_words(x[k - 1], c[1]);
+            wide_rounds_part(rk, x, k);
+            const sm4_vec last = vec_iv(in + 16 * (n - 1)), before = vec_iv(in + o - 16);
+            wide_cbc_xor_store(buf, x[k - 1], c[1], before);
+            memcpy(out + o, buf, 16 * m);
+            axiom_wipe(buf, sizeof buf);
+            for (size_t w = k - 1; w-- > 0;)
+                wide_cbc_xor_store_in(out + w * SM4_SET, x[w], in + w * SM4_SET, w == 0, prev, 0);
+            prev = last;
         }
-        wide_rounds_part(rk, x, ns);
-        prev = vec_iv(in + 16 * (n - 1));
-        for (size_t w = ns; w-- > 0;) {
-            uint8_t *dst = w + 1 < ns ? out + w * SM4_SET : buf;
-            wide_load_set(c[0], w + 1 < ns ? in + w * SM4_SET : buf);
-            wide_to_blocks(p, x[w]);
-            for (int k = 0; k < 4; k++)
-                vec_store(dst + k * SM4_VB, vec_xor(p[k], c[0][k]));
-            if (w + 1 == ns)
-                memcpy(out + o, buf, 16 * m);
-        }
-        axiom_wipe(buf, sizeof buf);
         n = 0;
     }
-    while (n > 0) {
-        const size_t m = n < SM4_NB ? n : SM4_NB;
-        uint8_t buf[SM4_SET];
-        memset(buf, 0, sizeof buf);
-        memcpy(buf, in, 16 * m);
-        wide_load_set(c[0], buf);
-#pragma GCC unroll 4
-        for (int k = 0; k < 4; k++)
-            p[k] = vec_prev(c[0][k], k ? c[0][k - 1] : prev);
-        wide_to_words(x[0], p);
-        wide_rounds1(rk, x[0]);
-        wide_to_blocks(p, x[0]);
-#pragma GCC unroll 4
-        for (int k = 0; k < 4; k++)
-            vec_store(buf + k * SM4_VB, vec_xor(p[k], c[0][k]));
-        prev = vec_iv(in + 16 * (m - 1));
-        memcpy(out, buf, 16 * m);
-        axiom_wipe(buf, sizeof buf);
-        in += 16 * m;
-        out += 16 * m;
-        n -= m;
-    }
+    prev = wide_fb_dec_tail(rk, out, in, n, prev, cfb, c[0], x[0]);
     vec_store_last(iv, prev);
     wide_wipe_sets(x);
+}
+
+/* Each a function of its own, as large as the rest of its kernel
+ * operation together. */
+__attribute__((noinline)) static void wide_cbc_dec(const uint32_t *drk, uint8_t *out,
+                                                  const uint8_t *in, size_t n, uint8_t iv[16])
+{
+    wide_fb_dec(drk, out, in, n, iv, 0);
+}
+
+__attribute__((noinline)) static void wide_cfb_dec(const uint32_t *rk, uint8_t *out,
+                                                  const uint8_t *in, size_t n, uint8_t iv[16])
+{
+    wide_fb_dec(rk, out, in, n, iv, 1);
 }
 
 /* ---- the kernel operations ---------------------------------------------- */
@@ -691,93 +671,93 @@ static void sm4_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
     axiom_wipe(k, sizeof k);
 }
 
-/* The byte-sliced bulk path's whole iterations first (@done of @n
- * blocks); the rest below. */
+/* The parallel operations, written once (@op a constant where this is
+ * inlined): the byte-sliced bulk path's whole iterations first, if the
+ * kernel has one; the rest on the widest vectors, or on xmm for few
+ * blocks. */
+enum { SM4_OP_ECB_ENC, SM4_OP_ECB_DEC, SM4_OP_CTR, SM4_OP_CBC_DEC, SM4_OP_CFB_DEC };
+
+static inline __attribute__((always_inline)) void
+sm4_parallel(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n, uint8_t *iv, int op)
+{
+    const int dec = op == SM4_OP_ECB_DEC || op == SM4_OP_CBC_DEC;
 #ifdef SM4_BYTE_SLICED
-#define SM4_SKIP(done)                                                                             \
-    do {                                                                                           \
-        const size_t d_ = (done);                                                                  \
-        out += 16 * d_;                                                                            \
-        in += 16 * d_;                                                                             \
-        n -= d_;                                                                                   \
-    } while (0)
+    size_t done;
+    if (op == SM4_OP_CTR)
+        done = bs_ctr(ks, out, in, n, iv);
+    else if (op == SM4_OP_CBC_DEC || op == SM4_OP_CFB_DEC)
+        done = bs_fb_dec(ks, out, in, n, iv, op == SM4_OP_CFB_DEC);
+    else
+        done = bs_ecb(ks, dec, out, in, n);
+    out += 16 * done;
+    in += 16 * done;
+    n -= done;
 #endif
+    const uint32_t *rk = dec ? dec_keys(ks) : enc_keys(ks);
+    if (op == SM4_OP_ECB_ENC || op == SM4_OP_ECB_DEC) {
+        if (n <= 4)
+            xmm_ecb(rk, out, in, n);
+        else
+            wide_ecb(rk, out, in, n);
+    } else if (n < SM4_XMM_BELOW) {
+        if (op == SM4_OP_CTR)
+            xmm_ctr(rk, out, in, n, iv);
+        else
+            xmm_fb_dec(rk, out, in, n, iv, op == SM4_OP_CFB_DEC);
+    } else if (op == SM4_OP_CTR) {
+        wide_ctr(rk, out, in, n, iv);
+    } else if (op == SM4_OP_CBC_DEC) {
+        wide_cbc_dec(rk, out, in, n, iv);
+    } else {
+        wide_cfb_dec(rk, out, in, n, iv);
+    }
+}
 
 static void sm4_ecb_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
-#ifdef SM4_BYTE_SLICED
-    SM4_SKIP(bs_ecb(ks, 0, out, in, n));
-#endif
-    if (n <= 4)
-        xmm_ecb(enc_keys(ks), out, in, n);
-    else
-        wide_ecb(enc_keys(ks), out, in, n);
+    sm4_parallel(ks, out, in, n, NULL, SM4_OP_ECB_ENC);
 }
 
 static void sm4_ecb_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
-#ifdef SM4_BYTE_SLICED
-    SM4_SKIP(bs_ecb(ks, 1, out, in, n));
-#endif
-    if (n <= 4)
-        xmm_ecb(dec_keys(ks), out, in, n);
-    else
-        wide_ecb(dec_keys(ks), out, in, n);
+    sm4_parallel(ks, out, in, n, NULL, SM4_OP_ECB_DEC);
 }
 
 static void sm4_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                     uint8_t ctr[16])
 {
-#ifdef SM4_BYTE_SLICED
-    SM4_SKIP(bs_ctr(ks, out, in, n, ctr));
-#endif
-    if (n < SM4_XMM_BELOW)
-        xmm_ctr(enc_keys(ks), out, in, n, ctr);
-    else
-        wide_ctr(enc_keys(ks), out, in, n, ctr);
+    sm4_parallel(ks, out, in, n, ctr, SM4_OP_CTR);
 }
 
 static void sm4_cbc_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                         uint8_t iv[16])
 {
-#ifdef SM4_BYTE_SLICED
-    SM4_SKIP(bs_fb_dec(ks, out, in, n, iv, 0));
-#endif
-    if (n < SM4_XMM_BELOW)
-        xmm_cbc_dec(dec_keys(ks), out, in, n, iv);
-    else
-        wide_cbc_dec(dec_keys(ks), out, in, n, iv);
+    sm4_parallel(ks, out, in, n, iv, SM4_OP_CBC_DEC);
 }
 
 static void sm4_cfb_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                         uint8_t iv[16])
 {
-#ifdef SM4_BYTE_SLICED
-    SM4_SKIP(bs_fb_dec(ks, out, in, n, iv, 1));
-#endif
-    if (n < SM4_XMM_BELOW)
-        xmm_cfb_dec(enc_keys(ks), out, in, n, iv);
-    else
-        wide_cfb_dec(enc_keys(ks), out, in, n, iv);
+    sm4_parallel(ks, out, in, n, iv, SM4_OP_CFB_DEC);
 }
 
 /* The serial modes, one block per step on xmm. */
 static void sm4_cbc_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                         uint8_t iv[16])
 {
-    xmm_cbc_enc(enc_keys(ks), out, in, n, iv);
+    xmm_serial(enc_keys(ks), out, in, n, iv, AXIOM_BC_CBC_ENC);
 }
 
 static void sm4_cfb_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                         uint8_t iv[16])
 {
-    xmm_cfb_enc(enc_keys(ks), out, in, n, iv);
+    xmm_serial(enc_keys(ks), out, in, n, iv, AXIOM_BC_CFB_ENC);
 }
 
 static void sm4_ofb(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                     uint8_t iv[16])
 {
-    xmm_ofb(enc_keys(ks), out, in, n, iv);
+    xmm_serial(enc_keys(ks), out, in, n, iv, AXIOM_BC_OFB);
 }
 
 /* The descriptor's operations, for the kernel file:

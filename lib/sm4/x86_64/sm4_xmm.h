@@ -49,15 +49,46 @@ static inline __m128i xmm_bswap(__m128i v)
     return _mm_shuffle_epi8(v, _mm_setr_epi8(AXIOM_SM4_BSWAP_BYTES));
 }
 
-/* Block form <-> transposed words; the transpose is its own inverse. */
+/* Block form <-> transposed words, written once for xmm (below) and for
+ * the kernel's widest vectors (sm4_wide.h, inside each 128-bit lane), the
+ * width's vector type @T and operations given.  The transpose of 32-bit
+ * words is its own inverse. */
+#define SM4_TRANSPOSE(T, x, unpacklo32, unpackhi32, unpacklo64, unpackhi64)             \
+    do {                                                                                \
+        const T t0_ = unpacklo32(x[0], x[1]), t1_ = unpackhi32(x[0], x[1]);             \
+        const T t2_ = unpacklo32(x[2], x[3]), t3_ = unpackhi32(x[2], x[3]);             \
+        x[0] = unpacklo64(t0_, t2_);                                                    \
+        x[1] = unpackhi64(t0_, t2_);                                                    \
+        x[2] = unpacklo64(t1_, t3_);                                                    \
+        x[3] = unpackhi64(t1_, t3_);                                                    \
+    } while (0)
+
+/* Raw block-form registers @r to transposed words @x in the y domain. */
+#define SM4_TO_WORDS(x, r, toy, bswap, transpose)                                       \
+    do {                                                                                \
+        _Pragma("GCC unroll 4")                                                         \
+        for (int k_ = 0; k_ < 4; k_++)                                                  \
+            x[k_] = toy(bswap(r[k_]));                                                  \
+        transpose(x);                                                                   \
+    } while (0)
+
+/* The cipher output (X35, X34, X33, X32) in @x, back in block form. */
+#define SM4_TO_BLOCKS(r, x, fromy, bswap, transpose)                                    \
+    do {                                                                                \
+        r[0] = fromy(x[3]);                                                             \
+        r[1] = fromy(x[2]);                                                             \
+        r[2] = fromy(x[1]);                                                             \
+        r[3] = fromy(x[0]);                                                             \
+        transpose(r);                                                                   \
+        _Pragma("GCC unroll 4")                                                         \
+        for (int k_ = 0; k_ < 4; k_++)                                                  \
+            r[k_] = bswap(r[k_]);                                                       \
+    } while (0)
+
 static inline void xmm_transpose(__m128i x[4])
 {
-    const __m128i t0 = _mm_unpacklo_epi32(x[0], x[1]), t1 = _mm_unpackhi_epi32(x[0], x[1]);
-    const __m128i t2 = _mm_unpacklo_epi32(x[2], x[3]), t3 = _mm_unpackhi_epi32(x[2], x[3]);
-    x[0] = _mm_unpacklo_epi64(t0, t2);
-    x[1] = _mm_unpackhi_epi64(t0, t2);
-    x[2] = _mm_unpacklo_epi64(t1, t3);
-    x[3] = _mm_unpackhi_epi64(t1, t3);
+    SM4_TRANSPOSE(__m128i, x, _mm_unpacklo_epi32, _mm_unpackhi_epi32, _mm_unpacklo_epi64,
+                  _mm_unpackhi_epi64);
 }
 
 static inline void xmm_load_set(__m128i r[4], const uint8_t *in)
@@ -69,23 +100,12 @@ static inline void xmm_load_set(__m128i r[4], const uint8_t *in)
 
 static inline void xmm_to_words(__m128i x[4], const __m128i r[4])
 {
-    #pragma GCC unroll 4
-    for (int k = 0; k < 4; k++)
-        x[k] = xmm_toy(xmm_bswap(r[k]));
-    xmm_transpose(x);
+    SM4_TO_WORDS(x, r, xmm_toy, xmm_bswap, xmm_transpose);
 }
 
-/* The cipher output (X35, X34, X33, X32), back in block form. */
 static inline void xmm_to_blocks(__m128i r[4], const __m128i x[4])
 {
-    r[0] = xmm_fromy(x[3]);
-    r[1] = xmm_fromy(x[2]);
-    r[2] = xmm_fromy(x[1]);
-    r[3] = xmm_fromy(x[0]);
-    xmm_transpose(r);
-    #pragma GCC unroll 4
-    for (int k = 0; k < 4; k++)
-        r[k] = xmm_bswap(r[k]);
+    SM4_TO_BLOCKS(r, x, xmm_fromy, xmm_bswap, xmm_transpose);
 }
 
 /* The 32 rounds of one set; rounds i and i + 1 (i even) both read
@@ -281,40 +301,15 @@ static void xmm_ctr(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t 
     }
 }
 
-/* CBC decryption, one set at a time: each set's ciphertext is copied to
- * a buffer first, so that out == in works. */
-static void xmm_cbc_dec(const uint32_t *drk, uint8_t *out, const uint8_t *in, size_t n,
-                        uint8_t iv[16])
+/* CBC (@cfb 0, @rk the decryption keys) and CFB (@cfb 1, the encryption
+ * keys) decryption, one set at a time: CBC deciphers the ciphertext blocks
+ * and CFB enciphers the blocks before them, and the other ones are added
+ * to the output.  Each set's ciphertext is copied to a buffer first, so
+ * that out == in works.  @cfb is a constant where this is inlined. */
+static inline __attribute__((always_inline)) void
+xmm_fb_dec(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n, uint8_t iv[16], int cfb)
 {
-    __m128i c[4], x[4], r[4];
-    __m128i prev = xmm_load(iv);
-    while (n > 0) {
-        const size_t m = n < 4 ? n : 4;
-        uint8_t buf[64];
-        memset(buf, 0, sizeof buf);
-        memcpy(buf, in, 16 * m);
-        xmm_load_set(c, buf);
-        xmm_to_words(x, c);
-        xmm_rounds(drk, x);
-        xmm_to_blocks(r, x);
-        #pragma GCC unroll 4
-        for (int k = 0; k < 4; k++)
-            xmm_store(buf + 16 * k, _mm_xor_si128(r[k], k ? c[k - 1] : prev));
-        prev = xmm_load(in + 16 * (m - 1));
-        memcpy(out, buf, 16 * m);
-        axiom_wipe(buf, sizeof buf);
-        in += 16 * m;
-        out += 16 * m;
-        n -= m;
-    }
-    xmm_store(iv, prev);
-}
-
-/* CFB decryption, one set at a time, as CBC decryption. */
-static void xmm_cfb_dec(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n,
-                        uint8_t iv[16])
-{
-    __m128i c[4], p[4], x[4];
+    __m128i c[4], p[4], x[4], r[4];
     __m128i prev = xmm_load(iv);
     while (n > 0) {
         const size_t m = n < 4 ? n : 4;
@@ -325,12 +320,12 @@ static void xmm_cfb_dec(const uint32_t *rk, uint8_t *out, const uint8_t *in, siz
         #pragma GCC unroll 4
         for (int k = 0; k < 4; k++)
             p[k] = k ? c[k - 1] : prev;
-        xmm_to_words(x, p);
+        xmm_to_words(x, cfb ? p : c);
         xmm_rounds(rk, x);
-        xmm_to_blocks(p, x);
+        xmm_to_blocks(r, x);
         #pragma GCC unroll 4
         for (int k = 0; k < 4; k++)
-            xmm_store(buf + 16 * k, _mm_xor_si128(p[k], c[k]));
+            xmm_store(buf + 16 * k, _mm_xor_si128(r[k], cfb ? c[k] : p[k]));
         prev = xmm_load(in + 16 * (m - 1));
         memcpy(out, buf, 16 * m);
         axiom_wipe(buf, sizeof buf);
@@ -341,39 +336,26 @@ static void xmm_cfb_dec(const uint32_t *rk, uint8_t *out, const uint8_t *in, siz
     xmm_store(iv, prev);
 }
 
-/* The serial modes, one block per step with the chaining value in a
- * register. */
-static void xmm_cbc_enc(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n,
-                        uint8_t iv[16])
+/* The serial modes (@mode AXIOM_BC_CBC_ENC, AXIOM_BC_CFB_ENC or
+ * AXIOM_BC_OFB, a constant where this is inlined), one block per step
+ * with the chaining value in a register. */
+static inline __attribute__((always_inline)) void
+xmm_serial(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n, uint8_t iv[16], int mode)
 {
     __m128i c = xmm_load(iv);
     for (; n > 0; n--, in += 16, out += 16) {
-        c = xmm_block1(rk, _mm_xor_si128(c, xmm_load(in)));
-        xmm_store(out, c);
+        if (mode == AXIOM_BC_CBC_ENC) {
+            c = xmm_block1(rk, _mm_xor_si128(c, xmm_load(in)));
+            xmm_store(out, c);
+        } else if (mode == AXIOM_BC_CFB_ENC) {
+            c = _mm_xor_si128(xmm_block1(rk, c), xmm_load(in));
+            xmm_store(out, c);
+        } else {
+            c = xmm_block1(rk, c);
+            xmm_store(out, _mm_xor_si128(c, xmm_load(in)));
+        }
     }
     xmm_store(iv, c);
-}
-
-static void xmm_cfb_enc(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n,
-                        uint8_t iv[16])
-{
-    __m128i c = xmm_load(iv);
-    for (; n > 0; n--, in += 16, out += 16) {
-        c = _mm_xor_si128(xmm_block1(rk, c), xmm_load(in));
-        xmm_store(out, c);
-    }
-    xmm_store(iv, c);
-}
-
-static void xmm_ofb(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n,
-                    uint8_t iv[16])
-{
-    __m128i s = xmm_load(iv);
-    for (; n > 0; n--, in += 16, out += 16) {
-        s = xmm_block1(rk, s);
-        xmm_store(out, _mm_xor_si128(s, xmm_load(in)));
-    }
-    xmm_store(iv, s);
 }
 
 #endif
