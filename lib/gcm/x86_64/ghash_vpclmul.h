@@ -17,7 +17,8 @@
  * (VPSHUFB), GV_CLMUL(a, b, imm) (VPCLMULQDQ) and GV_FOLD(v) (the XOR of
  * the 128-bit lanes).  It may define GV_ORDER_MASK() (the PSHUFB mask that
  * turns a loaded block into the multiplied integer; default GHASH's byte
- * swap), GV_INIT(hk, h) (default the PCLMULQDQ GHASH kernel's init) and
+ * swap), GV_INIT(hk, h) (default the PCLMULQDQ GHASH kernel's init),
+ * GV_INIT_N(hk, h, n) (the descriptor's init_n; none by default) and
  * GV_DESC: the POLYVAL kernels (lib/gcm/polyval.h) are this code with no
  * swap and their own key.
  *
@@ -89,6 +90,13 @@ static void ghash_vpclmul_init(axiom_ghash_key *hk, const uint8_t h[16])
     GV_INIT(hk, h);
 }
 
+#ifdef GV_INIT_N
+static void ghash_vpclmul_init_n(axiom_ghash_key *hk, const uint8_t h[16], size_t n)
+{
+    GV_INIT_N(hk, h, n);
+}
+#endif
+
 const axiom_ghash_kernel GV_KERNEL = {
     .name = GV_NAME,
     .features = GV_FEATURES,
@@ -98,9 +106,13 @@ const axiom_ghash_kernel GV_KERNEL = {
 #endif
     .step = GV_MAXN,
     .init = ghash_vpclmul_init,
+#ifdef GV_INIT_N
+    .init_n = ghash_vpclmul_init_n,
+#endif
     .update = ghash_vpclmul_update,
 };
 
 #undef GV_MAXN
 #undef GV_ORDER_MASK
 #undef GV_INIT
+#undef GV_INIT_N

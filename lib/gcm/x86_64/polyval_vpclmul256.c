@@ -19,6 +19,7 @@
 #define GV_FEATURES (AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3 | AXIOM_CPU_VPCLMUL | AXIOM_CPU_AVX2)
 #define GV_ORDER_MASK() _mm_set_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
 #define GV_INIT(hk, h) axiom_polyval_pclmul.init((hk), (h))
+#define GV_INIT_N(hk, h, n) axiom_polyval_pclmul.init_n((hk), (h), (n))
 #define GV_T __m256i
 #define GV_LANES 2
 #define GV_ZERO() _mm256_setzero_si256()

@@ -21,6 +21,10 @@
     (AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3 | AXIOM_CPU_VPCLMUL | AXIOM_CPU_AVX2 | AXIOM_CPU_AVX512)
 #define GV_ORDER_MASK() _mm_set_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
 #define GV_INIT(hk, h) polyval_vz_init((hk), (h))
+/* Per-message keys of a short message: only the powers it reads. */
+#define GV_INIT_N(hk, h, n) \
+    ((n) >= AXIOM_GHASH_MAXPOW ? polyval_vz_init((hk), (h)) \
+                               : axiom_polyval_pclmul.init_n((hk), (h), (n)))
 #define GV_T __m512i
 #define GV_LANES 4
 #define GV_ZERO() _mm512_setzero_si512()
