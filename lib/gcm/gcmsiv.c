@@ -29,7 +29,8 @@
  * XOR); opening is one pass on the VAES tiers, bounded by the larger of
  * the AES rounds and the carry-less products, as GCM is.  Each message
  * also pays the key derivation (4 or 6 blocks), a key schedule and the
- * POLYVAL powers (31 products), some 800 cycles on VAES.
+ * POLYVAL powers it reads: as many as it has blocks to hash, up to 32 (31
+ * products in five rounds of doubling).
  *
  * Constant time: branches and addresses depend on lengths only.  The
  * counter comes from the tag, which is public (it travels with the
@@ -75,8 +76,10 @@ static void gcmsiv_setkey(void *state, const axiom_kernel *k, const uint8_t *key
     g->k->aes->setkey_enc(&g->kgk, key, keylen);
 }
 
-/* The per-nonce keys (RFC 8452 section 4, derive_keys). */
-static void derive(const gcmsiv_key *g, gcmsiv_msg *m, const uint8_t nonce[12])
+/* The per-nonce keys (RFC 8452 section 4, derive_keys), the POLYVAL key
+ * made for a message of @nblocks blocks to hash (the AD's, the text's and
+ * the length block): a short message's key needs only its few powers. */
+static void derive(const gcmsiv_key *g, gcmsiv_msg *m, const uint8_t nonce[12], size_t nblocks)
 {
     const axiom_gcmsiv_kernel *k = g->k;
     const size_t nb = g->keylen == 16 ? 4 : 6;
@@ -90,7 +93,10 @@ static void derive(const gcmsiv_key *g, gcmsiv_msg *m, const uint8_t nonce[12])
     memcpy(auth + 8, blk + 16, 8);
     for (size_t i = 2; i < nb; i++)
         memcpy(enc + 8 * (i - 2), blk + 16 * i, 8);
-    k->polyval->init(&m->hk, auth);
+    if (k->polyval->init_n)
+        k->polyval->init_n(&m->hk, auth, nblocks);
+    else
+        k->polyval->init(&m->hk, auth);
     k->aes->setkey_enc(&m->ks, enc, g->keylen);
     memset(m->s, 0, sizeof m->s);
     AXIOM_WIPE_FIXED(blk);
@@ -201,7 +207,7 @@ siv_run(const void *state, int encrypt, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAX
 {
     const gcmsiv_key *g = state;
     gcmsiv_msg m;
-    derive(g, &m, nonce);
+    derive(g, &m, nonce, (adlen + 15) / 16 + (len + 15) / 16 + 1);
     polyval_padded(g->k->polyval, &m, ad, adlen);
     if (encrypt) {
         polyval_padded(g->k->polyval, &m, in, len);

@@ -93,6 +93,12 @@ typedef struct axiom_ghash_kernel {
     unsigned step;
     /* Precompute phase: from the hash subkey H = E_K(0^128). */
     void (*init)(axiom_ghash_key *hk, const uint8_t h[16]);
+    /* Optional (NULL: use init): the precompute for a message whose
+     * update calls each take at most @n blocks (n >= 1), for keys made
+     * per message (AES-GCM-SIV): the kernel may make only what those
+     * calls read (the powers H^1 .. H^min(n, step)) and leave the rest of
+     * @hk as it was. */
+    void (*init_n)(axiom_ghash_key *hk, const uint8_t h[16], size_t n);
     /* y = (...((y ^ in_0) H ^ in_1) H ...) H over @nblocks whole blocks
      * (nblocks may be 0). */
     void (*update)(const axiom_ghash_key *hk, uint8_t y[16], const uint8_t *in,

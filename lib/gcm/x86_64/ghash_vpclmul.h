@@ -14,7 +14,8 @@
  * vaes_avx512 bundle), which chooses the vector primitives and the CPU
  * features below.  It may define GV_ORDER_MASK() (the PSHUFB mask that
  * turns a loaded block into the multiplied integer; default GHASH's byte
- * swap) and GV_INIT(hk, h) (default the PCLMULQDQ GHASH kernel's init):
+ * swap), GV_INIT(hk, h) (default the PCLMULQDQ GHASH kernel's init) and
+ * GV_INIT_N(hk, h, n) (the descriptor's init_n; none by default):
  * the POLYVAL kernels (lib/gcm/polyval.h) are this code with no
  * swap and their own key.
  *
@@ -123,6 +124,13 @@ static void ghash_vpclmul_init(axiom_ghash_key *hk, const uint8_t h[16])
     GV_INIT(hk, h);
 }
 
+#ifdef GV_INIT_N
+static void ghash_vpclmul_init_n(axiom_ghash_key *hk, const uint8_t h[16], size_t n)
+{
+    GV_INIT_N(hk, h, n);
+}
+#endif
+
 const axiom_ghash_kernel GV_KERNEL = {
     .name = GV_NAME,
     .features = GV_FEATURES,
@@ -132,9 +140,13 @@ const axiom_ghash_kernel GV_KERNEL = {
 #endif
     .step = GV_MAXN,
     .init = ghash_vpclmul_init,
+#ifdef GV_INIT_N
+    .init_n = ghash_vpclmul_init_n,
+#endif
     .update = ghash_vpclmul_update,
 };
 
 #undef GV_MAXN
 #undef GV_ORDER_MASK
 #undef GV_INIT
+#undef GV_INIT_N

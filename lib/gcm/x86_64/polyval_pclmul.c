@@ -23,14 +23,22 @@
 #include "gcm/polyval.h"
 #include "gcm/x86_64/ghash_pclmul.h"
 
-static void polyval_pclmul_init(axiom_ghash_key *hk, const uint8_t h[16])
+/* The powers H^1 .. H^n (n <= AXIOM_GHASH_MAXPOW) by doubling: five
+ * levels of independent products for all 32, not a chain of 31. */
+static void polyval_pclmul_init_n(axiom_ghash_key *hk, const uint8_t h[16], size_t n)
 {
     __m128i *pw = (__m128i *)(void *)hk->w;
-    memset(hk, 0, sizeof *hk);
+    const size_t top = n < AXIOM_GHASH_MAXPOW ? n : AXIOM_GHASH_MAXPOW;
     pw[GH_SLOT(1)] = _mm_loadu_si128((const __m128i *)(const void *)h);
-    for (int t = 1; t < AXIOM_GHASH_MAXPOW; t *= 2)
-        for (int i = t + 1; i <= 2 * t && i <= AXIOM_GHASH_MAXPOW; i++)
+    for (size_t t = 1; t < top; t *= 2)
+        for (size_t i = t + 1; i <= 2 * t && i <= top; i++)
             pw[GH_SLOT(i)] = gh_mul(pw[GH_SLOT(t)], pw[GH_SLOT(i - t)]);
+}
+
+static void polyval_pclmul_init(axiom_ghash_key *hk, const uint8_t h[16])
+{
+    memset(hk, 0, sizeof *hk);
+    polyval_pclmul_init_n(hk, h, AXIOM_GHASH_MAXPOW);
 }
 
 GH_FORCE_INLINE __m128i pv_load(const uint8_t *p)
@@ -67,5 +75,6 @@ const axiom_polyval_kernel axiom_polyval_pclmul = {
     .constant_time = 1,
     .desc = "PCLMULQDQ, aggregated reduction, 8 blocks",
     .init = polyval_pclmul_init,
+    .init_n = polyval_pclmul_init_n,
     .update = polyval_pclmul_update,
 };

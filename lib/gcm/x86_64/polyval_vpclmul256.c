@@ -18,6 +18,7 @@
 #define GV_DESC "VPCLMULQDQ on ymm, aggregated reduction, 32 blocks"
 #define GV_ORDER_MASK() _mm_set_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
 #define GV_INIT(hk, h) axiom_polyval_pclmul.init((hk), (h))
+#define GV_INIT_N(hk, h, n) axiom_polyval_pclmul.init_n((hk), (h), (n))
 #define GV_LANES 2
 
 #include "gcm/x86_64/ghash_vpclmul.h"

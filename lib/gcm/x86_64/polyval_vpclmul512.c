@@ -19,6 +19,10 @@
 #define GV_DESC "VPCLMULQDQ on zmm, aggregated reduction, 32 blocks"
 #define GV_ORDER_MASK() _mm_set_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
 #define GV_INIT(hk, h) polyval_vz_init((hk), (h))
+/* Per-message keys of a short message: only the powers it reads. */
+#define GV_INIT_N(hk, h, n) \
+    ((n) >= AXIOM_GHASH_MAXPOW ? polyval_vz_init((hk), (h)) \
+                               : axiom_polyval_pclmul.init_n((hk), (h), (n)))
 #define GV_LANES 4
 
 /* a * b modulo P in every 128-bit lane: gh_mul (ghash_pclmul.h) on zmm. */
