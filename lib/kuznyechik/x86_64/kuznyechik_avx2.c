@@ -17,7 +17,7 @@
  * 32-block batches (kuznyechik.h).  A partial batch runs with zero padding
  * lanes through the same code.  CBC and CFB encryption and OFB are serial
  * and go one block at a time (avx2_serial): S on the block in a register,
- * L as a masked sum of the images of its 128 bits, about an eighth of a
+ * L as a masked sum of the images of its 128 bits, about a seventh of a
  * batch's time per block.
  *
  * Constant time: no table is indexed by secrets (VPSHUFB's lookups are in
