@@ -53,6 +53,7 @@ extern const uint8_t axiom_kuz_sdec[6][AXIOM_KUZ_SD_N][16]; /* kuznyechik_sd.h *
 extern const uint8_t axiom_kuz_gbasis[4][16];
 extern const uint8_t axiom_kuz_gboff[2][16];
 extern const uint8_t axiom_kuz_gctr[16][4][16];
+extern const uint8_t axiom_kuz_glbit[4][16][32];   /* L of each bit, g basis */
 extern const uint64_t axiom_kuz_gfni_phi[2];       /* to GF2P8MULB's field and back */
 extern const uint8_t axiom_kuz_gfni_lcol[16][16];  /* columns of L in that field */
 extern const uint8_t axiom_kuz_gfni_lcol_inv[16][16]; /* and of L^-1 */
