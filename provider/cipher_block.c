@@ -604,12 +604,17 @@ static int block_update(void *vctx, unsigned char *out, size_t *outl, size_t out
     *outl = 0;
     if (!ready(c))
         return 0;
+    /* A TLS record is one update even when empty: sealed, an empty record
+     * is one block of padding (as OpenSSL's own providers make it). */
+    if (c->tlsversion && c->alg->mode == EVP_CIPH_CBC_MODE) {
+        c->n_ops++;
+        c->n_bytes += inl;
+        return tls_record(c, out, outl, outsize, in, inl);
+    }
     if (!inl)
         return 1;
     c->n_ops++;
     c->n_bytes += inl;
-    if (c->tlsversion && c->alg->mode == EVP_CIPH_CBC_MODE)
-        return tls_record(c, out, outl, outsize, in, inl);
     if (is_blockwise(c->alg))
         return blockwise_update(c, out, outl, outsize, in, inl);
     if (outsize < inl) {

@@ -951,11 +951,13 @@ START_TEST(test_tls_cbc_records)
     static const unsigned versions[] = { 0x0301, 0x0302, 0x0303, 0xFEFD };
     EVP_CIPHER *ours = cipher("AES-256-CBC", AX), *ref = cipher("AES-256-CBC", DF);
     uint8_t a[2200], b[2200], p[2200];
-    for (int it = 0; it < 60; it++) {
+    for (int it = 0; it < 64; it++) {
         const unsigned v = versions[it % 4];
-        const size_t macsize = (size_t[]){ 0, 20, 32, 48 }[tu_rand_range(0, 3)];
+        /* The first four: every version with an empty payload and no MAC
+         * (TLS 1.0: an empty record, sealed as one block of padding). */
+        const size_t macsize = it < 4 ? 0 : (size_t[]){ 0, 20, 32, 48 }[tu_rand_range(0, 3)];
         const size_t xiv = v == 0x0301 ? 0 : 16;
-        size_t plen = tu_rand_range(0, 2000), n = xiv + plen + macsize, la = 0, lb = 0;
+        size_t plen = it < 4 ? 0 : tu_rand_range(0, 2000), n = xiv + plen + macsize, la = 0, lb = 0;
         uint8_t key[32], iv[16], mb[64];
         tu_rand_bytes(key, sizeof key);
         tu_rand_bytes(iv, sizeof iv);
