@@ -316,8 +316,7 @@ static void glue_run(const axiom_gcm_key *g, int enc, int parts, const uint8_t *
     uint8_t *dst = len ? out : NULL;
     memset(out + len, 0x5c, 48);
     if (parts == 1) {
-        (enc ? axiom_gcm_aead_seal : axiom_gcm_aead_open)(g, dst, tag, 16, nx, nl, ax, al, src,
-                                                          len);
+        axiom_gcm_aead_message(g, enc, dst, tag, 16, nx, nl, ax, al, src, len);
     } else {
         axiom_gcm_msg m;
         axiom_gcm_start(g, &m, nx, nl);
