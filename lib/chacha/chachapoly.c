@@ -218,21 +218,6 @@ static void xcp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AX
     axiom_wipe(sub.key, sizeof sub.key);
 }
 
-static int nonce12_ok(size_t n)
-{
-    return n == 12;
-}
-
-static int nonce24_ok(size_t n)
-{
-    return n == 24;
-}
-
-static int tag16_ok(size_t n)
-{
-    return n == 16;
-}
-
 /* RFC 8439 2.8: the 32-bit block counter gives 2^32 blocks of 64 bytes, and
  * block 0 makes the Poly1305 key: (2^32 - 1) * 64 = 2^38 - 64 bytes. */
 #define CP_MAX_LEN ((((uint64_t)1 << 32) - 1) * 64)
@@ -241,8 +226,8 @@ const axiom_aead_alg axiom_aead_chacha20_poly1305 = {
     .name = "chacha20-poly1305",
     .keylen = 32,
     .state_size = STATE_SIZE,
-    .nonce_ok = nonce12_ok,
-    .tag_ok = tag16_ok,
+    .nonce_ok = axiom_aead_nonce12_ok,
+    .tag_ok = axiom_aead_tag16_ok,
     .max_len = CP_MAX_LEN,
     .max_adlen = UINT64_MAX,
     .setkey = cp_setkey,
@@ -254,8 +239,8 @@ const axiom_aead_alg axiom_aead_xchacha20_poly1305 = {
     .name = "xchacha20-poly1305",
     .keylen = 32,
     .state_size = STATE_SIZE,
-    .nonce_ok = nonce24_ok,
-    .tag_ok = tag16_ok,
+    .nonce_ok = axiom_aead_nonce24_ok,
+    .tag_ok = axiom_aead_tag16_ok,
     .max_len = CP_MAX_LEN,
     .max_adlen = UINT64_MAX,
     .setkey = cp_setkey,
