@@ -19,15 +19,17 @@ static int cmp_size(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-size_t bc_sweep_lengths(const axiom_bc_kernel *k, size_t lens[BC_SWEEP_MAXLENS])
+size_t bc_sweep_counts(const size_t *steps, size_t nsteps, size_t *lens)
 {
     size_t n = 0, smax = 0;
     for (size_t i = 0; i < 4; i++)
         lens[n++] = i;
-    for (size_t j = 0; j < AXIOM_BC_STEPS && k->steps[j]; j++) {
-        const size_t s = k->steps[j];
-        TU_ASSERT(s > smax, "kernel %s: steps not ascending (%zu after %zu)", k->name, s, smax);
-        smax = s;
+    for (size_t j = 0; j < nsteps; j++) {
+        const size_t s = steps[j];
+        if (!s)
+            continue;
+        if (s > smax)
+            smax = s;
         const size_t around[6] = { s - 1, s, s + 1, 2 * s - 1, 2 * s, 2 * s + 1 };
         for (size_t i = 0; i < 6; i++)
             lens[n++] = around[i];
@@ -44,6 +46,24 @@ size_t bc_sweep_lengths(const axiom_bc_kernel *k, size_t lens[BC_SWEEP_MAXLENS])
         if (m == 0 || lens[i] != lens[m - 1])
             lens[m++] = lens[i];
     return m;
+}
+
+void bc_sweep_counts_string(char *s, size_t cap, const size_t *lens, size_t n)
+{
+    s[0] = 0;
+    for (size_t i = 0; i < n; i++)
+        snprintf(s + strlen(s), cap - strlen(s), "%s%zu", i ? "," : "", lens[i]);
+}
+
+size_t bc_sweep_lengths(const axiom_bc_kernel *k, size_t lens[BC_SWEEP_MAXLENS])
+{
+    size_t steps[AXIOM_BC_STEPS], ns = 0, prev = 0;
+    for (size_t j = 0; j < AXIOM_BC_STEPS && k->steps[j]; j++) {
+        const size_t s = k->steps[j];
+        TU_ASSERT(s > prev, "kernel %s: steps not ascending (%zu after %zu)", k->name, s, prev);
+        steps[ns++] = prev = s;
+    }
+    return bc_sweep_counts(steps, ns, lens);
 }
 
 /* XTS tweak times alpha (IEEE 1619, 5.2), byte-wise. */
@@ -262,9 +282,8 @@ int bc_sweep(const bc_sweep_family *f)
                 for (size_t li = 0; li < nl; li++)
                     for (int kind = 0; kind < (op == OP_CTR ? CTR_KINDS : 1); kind++)
                         one_case(&st, op, *kl, lens[li], kind);
-        char ls[256] = "";
-        for (size_t li = 0; li < nl; li++)
-            snprintf(ls + strlen(ls), sizeof ls - strlen(ls), "%s%zu", li ? "," : "", lens[li]);
+        char ls[256];
+        bc_sweep_counts_string(ls, sizeof ls, lens, nl);
         printf("%s kernel %s (tier %s): blocks %s; %zu cases vs %s, %zu vs %s, %zu self-checked\n",
                f->name, k->name, tu_tier(), ls, st.cmp_ref, f->ref->name, st.cmp_peer,
                f->peer ? f->peer_name : "(no peer)", st.self);

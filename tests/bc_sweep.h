@@ -34,15 +34,28 @@ typedef struct bc_sweep_family {
     const char *peer_name;              /* "libgcrypt", in messages */
 } bc_sweep_family;
 
-/* Room for bc_sweep_lengths()'s answer. */
-#define BC_SWEEP_MAXLENS (4 + 6 * AXIOM_BC_STEPS + 1)
+/* Room for bc_sweep_counts()'s answer for @nsteps steps. */
+#define BC_SWEEP_MAXCOUNTS(nsteps) (4 + 6 * (nsteps) + 1)
 
-/* The block counts kernel @k is swept over, ascending and distinct, into
- * @lens; returns how many.  0, 1, 2, 3; for every step s of @k: s - 1, s,
- * s + 1, 2s - 1, 2s, 2s + 1 (one below, at and one above one bulk
- * iteration and two); and one longer odd count past the largest step that
- * leaves a tail (3 smax - 1 or 3 smax - 2), at least 9.  Fails the test if
- * the steps are not ascending. */
+/* Room for bc_sweep_lengths()'s answer. */
+#define BC_SWEEP_MAXLENS BC_SWEEP_MAXCOUNTS(AXIOM_BC_STEPS)
+
+/* The block counts to sweep a kernel over whose paths change at the
+ * @nsteps counts @steps (in any order; zeros and repeats are ignored), into
+ * @lens, ascending and distinct; returns how many.  0, 1, 2, 3; for every
+ * step s: s - 1, s, s + 1, 2s - 1, 2s, 2s + 1 (one below, at and one above
+ * one bulk iteration and two); and one longer odd count past the largest
+ * step that leaves a tail (3 smax - 1 or 3 smax - 2), at least 9.  Shared
+ * by the block-cipher sweep and the suites of kernels that are not block
+ * ciphers but declare their steps the same way (the GCM tiers). */
+size_t bc_sweep_counts(const size_t *steps, size_t nsteps, size_t *lens);
+
+/* The @n counts at @lens as "0,1,2,..." into @s (@cap bytes), for the
+ * lines that say what was swept. */
+void bc_sweep_counts_string(char *s, size_t cap, const size_t *lens, size_t n);
+
+/* The block counts kernel @k is swept over: bc_sweep_counts() of its
+ * steps.  Fails the test if the steps are not ascending. */
 size_t bc_sweep_lengths(const axiom_bc_kernel *k, size_t lens[BC_SWEEP_MAXLENS]);
 
 /* The chaining value a kernel hands back after running operation @op on the

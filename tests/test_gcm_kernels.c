@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* White-box test of the GCM kernel contract (lib/gcm/ghash.h): every tier
  * of AES-GCM and SM4-GCM usable on this CPU against a reference written
- * from SP 800-38D, at every phase boundary the kernels export. */
+ * from SP 800-38D and against the family's portable tier, at the block
+ * counts around the steps each tier's parts declare (swept as the
+ * block-cipher kernels are: tests/bc_sweep.h). */
 #include "config.h"
 
 #include <stdio.h>
@@ -11,6 +13,7 @@
 #include <axiom.h>
 
 #include "aes/aes.h"
+#include "bc_sweep.h"
 #include "core/bc.h"
 #include "gcm/gcm.h"
 #include "gcm/ghash.h"
@@ -120,7 +123,7 @@ static void ref_gcm(const ref_key *r, int encrypt, const uint8_t *nonce, size_t 
         tag[j] ^= y[j];
 }
 
-/* ---- the families and their phase boundaries ---------------------------- */
+/* ---- the families and each tier's path changes ------------------------- */
 
 static const struct family {
     const char *name;
@@ -131,77 +134,77 @@ static const struct family {
              { "sm4-gcm", axiom_sm4_gcm_kernels, &axiom_sm4_masked, 1 } };
 #define NFAMS (sizeof fams / sizeof fams[0])
 
-/* Block counts at which some usable tier of @f changes path: one below, at
- * and one above each step it exports (its text phase's, its GHASH
- * kernel's, the key's powers, the portable phase's staging and batches)
- * and twice each, and the counts at which the final phase's one or two
- * blocks stop fitting in the last reduction.  Returns how many, sorted,
- * without repeats, at most @cap. */
-static size_t boundaries(const struct family *f, size_t *out, size_t cap)
+/* The portable tier of @f: the first that needs no CPU feature. */
+static const axiom_gcm_kernel *portable_tier(const struct family *f)
 {
-    size_t steps[64], ns = 0, n = 0;
-    steps[ns++] = AXIOM_GHASH_MAXPOW;
-    steps[ns++] = AXIOM_GCM_STAGE_BLOCKS;
-    steps[ns++] = AXIOM_GCM_BATCH_BLOCKS;
-    for (const axiom_kernel *const *kp = f->tiers; *kp; kp++) {
-        const axiom_gcm_kernel *k = axiom_gcm_of(*kp);
-        if (usable(k) && ns + 2 <= sizeof steps / sizeof steps[0]) {
-            steps[ns++] = k->step;
-            steps[ns++] = k->ghash->step;
-        }
+    for (const axiom_kernel *const *kp = f->tiers; *kp; kp++)
+        if (!(*kp)->features)
+            return axiom_gcm_of(*kp);
+    TU_ASSERT(0, "%s: no portable tier", f->name);
+    return NULL;
+}
+
+/* Most steps tier_counts() collects. */
+#define GCM_STEPS (2 + AXIOM_BC_STEPS + 2)
+#define GCM_MAXCOUNTS BC_SWEEP_MAXCOUNTS(GCM_STEPS)
+
+/* The block counts tier @k is swept over (tests/bc_sweep.h), from the steps
+ * its parts declare: its text phase's (a stitched loop's width, or the
+ * portable phase's CTR chunk), its GHASH kernel's (blocks per reduction)
+ * and its block cipher's (the portable phase runs the cipher's CTR and
+ * ECB); for the portable phase also its staging and batch sizes, and for a
+ * stitched loop the most blocks whose final blocks (one or two) still fit
+ * the last reduction of the key's powers.  Into @lens, ascending; returns
+ * how many. */
+static size_t tier_counts(const axiom_gcm_kernel *k, size_t lens[GCM_MAXCOUNTS])
+{
+    size_t steps[GCM_STEPS], ns = 0;
+    steps[ns++] = k->step;
+    steps[ns++] = k->ghash->step;
+    for (size_t j = 0; j < AXIOM_BC_STEPS && k->aes->steps[j]; j++)
+        steps[ns++] = k->aes->steps[j];
+    if (k->enc == axiom_gcm_generic_enc) {
+        steps[ns++] = AXIOM_GCM_STAGE_BLOCKS;
+        steps[ns++] = AXIOM_GCM_BATCH_BLOCKS;
+    } else {
+        steps[ns++] = AXIOM_GHASH_MAXPOW - 1;
     }
-    size_t cand[256], nc = 0;
-    for (size_t i = 0; i < ns; i++)
-        for (size_t m = 1; m <= 2; m++)
-            for (size_t d = 0; d < 3 && nc < sizeof cand / sizeof cand[0]; d++)
-                if (steps[i] * m + d >= 1)
-                    cand[nc++] = steps[i] * m + d - 1;
-    for (size_t d = 0; d < 4 && nc < sizeof cand / sizeof cand[0]; d++)
-        cand[nc++] = AXIOM_GHASH_MAXPOW - 3 + d;
-    cand[nc++] = 0;
-    for (size_t i = 0; i < nc; i++) {
-        size_t j = 0;
-        while (j < n && out[j] != cand[i])
-            j++;
-        if (j == n && n < cap)
-            out[n++] = cand[i];
-    }
-    for (size_t i = 1; i < n; i++)
-        for (size_t j = i; j > 0 && out[j - 1] > out[j]; j--) {
-            const size_t t = out[j];
-            out[j] = out[j - 1];
-            out[j - 1] = t;
-        }
-    return n;
+    return bc_sweep_counts(steps, ns, lens);
 }
 
 /* ---- the text phase, called directly -----------------------------------
- * Every tier's enc and dec against the reference for each want flag: the
- * output, the accumulator, the counter after the call, the pad, E_K(J0)
- * and the tag, from random counters (low bits at every offset modulo 32,
- * half of them a few blocks below the 2^32 wrap, which only nonces other
- * than 96 bits reach), with block counts at every boundary. */
+ * Every tier's enc and dec against the reference and against the family's
+ * portable tier for each want flag: the output, the accumulator, the
+ * counter after the call, the pad, E_K(J0) and the tag, from random
+ * counters (low bits at every offset modulo 32, half of them a few blocks
+ * below the 2^32 wrap, which only nonces other than 96 bits reach), at the
+ * block counts of tier_counts() and as many random ones up to the
+ * largest. */
 START_TEST(test_text_phase)
 {
     tu_rng_reset("gcm-text-phase");
-    const size_t maxb = 2 * AXIOM_GCM_CHUNK_BLOCKS + 2;
-    uint8_t *p = malloc(16 * maxb + 64), *c0 = malloc(16 * maxb), *c1 = malloc(16 * maxb + 96);
-    axiom_gcm_key *g = aligned_alloc(64, sizeof *g);
+    axiom_gcm_key *g = aligned_alloc(64, sizeof *g), *gp = aligned_alloc(64, sizeof *gp);
     ref_key *r = aligned_alloc(64, sizeof *r);
     int tested = 0;
     for (size_t fi = 0; fi < NFAMS; fi++) {
         const struct family *f = &fams[fi];
-        size_t nbs[128];
-        const size_t nnb = boundaries(f, nbs, 128);
+        const axiom_gcm_kernel *pt = portable_tier(f);
         for (const axiom_kernel *const *kp = f->tiers; *kp; kp++) {
             const axiom_gcm_kernel *k = axiom_gcm_of(*kp);
             if (!usable(k)) {
                 printf("  %s tier %-28s not usable here\n", f->name, k->name);
                 continue;
             }
-            printf("  %s tier %-28s tested (constant time: %s)\n", f->name, k->name,
-                   k->constant_time ? "yes" : "no");
+            size_t nbs[GCM_MAXCOUNTS];
+            char cs[512];
+            const size_t nnb = tier_counts(k, nbs), maxb = nbs[nnb - 1];
+            bc_sweep_counts_string(cs, sizeof cs, nbs, nnb);
+            printf("  %s tier %-28s tested (constant time: %s), blocks %s\n", f->name, k->name,
+                   k->constant_time ? "yes" : "no", cs);
             tested++;
+            uint8_t *p = malloc(16 * maxb + 64), *c0 = malloc(16 * maxb + 1);
+            uint8_t *c1 = malloc(16 * maxb + 96), *c2 = malloc(16 * maxb + 1);
+            TU_ASSERT(p && c0 && c1 && c2, "out of memory");
             for (size_t it = 0; it < 2 * nnb; it++) {
                 const size_t nb = it < nnb ? nbs[it] : tu_rand_range(0, maxb);
                 const unsigned want = (unsigned)tu_rand_range(0, 7);
@@ -221,6 +224,7 @@ START_TEST(test_text_phase)
                     j0[12 + j] = (uint8_t)(lo >> (24 - 8 * j));
                 ref_setkey(r, f->ref, key, kl);
                 axiom_gcm_setkey_with(g, k, key, kl);
+                axiom_gcm_setkey_with(gp, pt, key, kl);
                 /* reference: counters from inc32(J0) */
                 memcpy(ctr, j0, 16);
                 ref_inc32(ctr);
@@ -253,9 +257,32 @@ START_TEST(test_text_phase)
                     for (int j = 0; j < 16; j++)
                         rtag[j] = (uint8_t)(ek0[j] ^ y[j]);
                 }
+                /* the portable tier, on the same message state */
+                axiom_gcm_msg mp = m;
+                uint8_t ptag[16];
+                mp.tag = ptag;
+                (enc ? pt->enc : pt->dec)(gp, &mp, nb ? c2 : NULL, nb ? p + op : NULL, nb, want);
                 memset(c1 + oc + 16 * nb, 0xa5, 32);
                 (enc ? k->enc : k->dec)(g, &m, nb ? c1 + oc : NULL, nb ? p + op : NULL, nb,
                                         want);
+                if (k != pt) {
+                    TU_ASSERT_MEM_EQ(c1 + oc, c2, 16 * nb, "%s %s text, %zu blocks, want %u, "
+                                     "vs %s", k->name, enc ? "enc" : "dec", nb, want, pt->name);
+                    TU_ASSERT_MEM_EQ(m.ctr, mp.ctr, 16, "%s %s counter after %zu blocks, vs %s",
+                                     k->name, enc ? "enc" : "dec", nb, pt->name);
+                    if (want & AXIOM_GCM_WANT_PAD)
+                        TU_ASSERT_MEM_EQ(m.pad, mp.pad, 16, "%s pad after %zu blocks, vs %s",
+                                         k->name, nb, pt->name);
+                    if (want & AXIOM_GCM_WANT_EK0)
+                        TU_ASSERT_MEM_EQ(m.ek0, mp.ek0, 16, "%s E_K(J0), %zu blocks, vs %s",
+                                         k->name, nb, pt->name);
+                    if (want & AXIOM_GCM_WANT_TAG)
+                        TU_ASSERT_MEM_EQ(tag, ptag, 16, "%s %s tag, %zu blocks, vs %s", k->name,
+                                         enc ? "enc" : "dec", nb, pt->name);
+                    else
+                        TU_ASSERT_MEM_EQ(m.y, mp.y, 16, "%s %s GHASH, %zu blocks, vs %s",
+                                         k->name, enc ? "enc" : "dec", nb, pt->name);
+                }
                 TU_ASSERT_MEM_EQ(c1 + oc, c0, 16 * nb, "%s %s text, %zu blocks, want %u",
                                  k->name, enc ? "enc" : "dec", nb, want);
                 for (size_t i = 0; i < 32; i++)
@@ -283,10 +310,11 @@ START_TEST(test_text_phase)
                 TU_ASSERT_MEM_EQ(c1 + oc, c0, 16 * nb, "%s %s in place, %zu blocks", k->name,
                                  enc ? "enc" : "dec", nb);
             }
+            free(p); free(c0); free(c1); free(c2);
         }
     }
     TU_ASSERT(tested >= 2, "fewer than one tier of each family tested");
-    free(p); free(c0); free(c1); free(g); free(r);
+    free(g); free(gp); free(r);
 }
 END_TEST
 
@@ -316,8 +344,7 @@ static void glue_run(const axiom_gcm_key *g, int enc, int parts, const uint8_t *
     uint8_t *dst = len ? out : NULL;
     memset(out + len, 0x5c, 48);
     if (parts == 1) {
-        (enc ? axiom_gcm_aead_seal : axiom_gcm_aead_open)(g, dst, tag, 16, nx, nl, ax, al, src,
-                                                          len);
+        axiom_gcm_aead_message(g, enc, dst, tag, 16, nx, nl, ax, al, src, len);
     } else {
         axiom_gcm_msg m;
         axiom_gcm_start(g, &m, nx, nl);
@@ -334,76 +361,83 @@ static void glue_run(const axiom_gcm_key *g, int enc, int parts, const uint8_t *
     free(px);
 }
 
-/* Every tier, seal and open, one-shot and split, out of place (misaligned)
- * and in place, against the reference: text lengths at every boundary
- * (whole blocks, one byte more, one byte less) under a few AD lengths, AD
- * lengths at every boundary under a few text lengths, nonces of 12 bytes
- * and of others, key sizes in turn. */
+/* Every tier, seal and open, each case one-shot and split (the AD and the
+ * text each cut in two, the text cut at a random byte or a random block),
+ * out of place (misaligned) and in place, against the reference: text
+ * lengths at the tier's own block counts (tier_counts(): whole blocks, one
+ * byte more, one byte less, 15 more) under a few AD lengths, AD lengths at
+ * the same counts under a few text lengths, nonces of 12 bytes and of
+ * others, key sizes in turn. */
 START_TEST(test_messages)
 {
     tu_rng_reset("gcm-messages");
-    const size_t maxlen = 16 * (2 * AXIOM_GCM_CHUNK_BLOCKS + 2) + 16;
-    uint8_t *p = malloc(maxlen), *ad = malloc(maxlen), *want = malloc(maxlen);
-    uint8_t *got = malloc(maxlen + 64 + 48);
     axiom_gcm_key *g = aligned_alloc(64, sizeof *g);
     ref_key *r = aligned_alloc(64, sizeof *r);
     static const size_t nls[] = { 12, 12, 12, 1, 8, 13, 16, 17, 60 };
     for (size_t fi = 0; fi < NFAMS; fi++) {
         const struct family *f = &fams[fi];
-        size_t nbs[128], lens[512], nlens = 0;
-        const size_t nnb = boundaries(f, nbs, 128);
-        for (size_t i = 0; i < nnb; i++) {
-            static const int dl[] = { 0, -1, 1, 15 };
-            for (size_t d = 0; d < 4; d++) {
-                const long l = (long)(16 * nbs[i]) + dl[d];
-                if (l >= 0 && (size_t)l < maxlen)
-                    lens[nlens++] = (size_t)l;
-            }
-        }
-        /* Cases: (text length, AD length) pairs. */
-        size_t ncase = 2 * nlens;
-        for (size_t ci = 0; ci < ncase; ci++) {
-            size_t len, al;
-            if (ci < nlens) { /* the text at a boundary */
-                len = lens[ci];
-                al = (size_t[]){ 0, 1, 16, 37 }[ci % 4];
-            } else { /* the AD at a boundary */
-                al = lens[ci - nlens];
-                len = (size_t[]){ 0, 5, 64, 100 }[ci % 4];
-            }
-            const size_t nl = nls[ci % (sizeof nls / sizeof nls[0])];
-            const size_t kl = 16 + 8 * (ci % f->nkeylens);
-            uint8_t key[32], nonce[64], tag[16], rtag[16];
-            tu_rand_bytes(key, kl);
-            tu_rand_bytes(nonce, nl);
-            tu_rand_bytes(ad, al);
-            tu_rand_bytes(p, len);
-            ref_setkey(r, f->ref, key, kl);
-            for (int enc = 0; enc <= 1; enc++) {
-                ref_gcm(r, enc, nonce, nl, ad, al, p, len, want, rtag);
-                for (const axiom_kernel *const *kp = f->tiers; *kp; kp++) {
-                    const axiom_gcm_kernel *k = axiom_gcm_of(*kp);
-                    if (!usable(k))
-                        continue;
-                    axiom_gcm_setkey_with(g, k, key, kl);
-                    const size_t off = tu_rand_range(0, 63);
-                    const int parts = 1 + (int)(ci % 3 == 2);
-                    const size_t acut = tu_rand_range(0, al), tcut = tu_rand_range(0, len);
-                    const int in_place = (int)(ci / 3 % 2);
-                    glue_run(g, enc, parts, nonce, nl, ad, al, p, len, got + off, tag, acut,
-                             tcut, in_place);
-                    TU_ASSERT_MEM_EQ(got + off, want, len,
-                                     "%s %s %s, len %zu ad %zu nonce %zu%s", f->name, k->name,
-                                     enc ? "seal" : "open", len, al, nl,
-                                     parts > 1 ? " (split)" : "");
-                    TU_ASSERT_MEM_EQ(tag, rtag, 16, "%s %s %s tag, len %zu ad %zu nonce %zu%s",
-                                     f->name, k->name, enc ? "seal" : "open", len, al, nl,
-                                     parts > 1 ? " (split)" : "");
+        for (const axiom_kernel *const *kp = f->tiers; *kp; kp++) {
+            const axiom_gcm_kernel *k = axiom_gcm_of(*kp);
+            if (!usable(k))
+                continue;
+            size_t nbs[GCM_MAXCOUNTS], lens[4 * GCM_MAXCOUNTS], nlens = 0;
+            const size_t nnb = tier_counts(k, nbs), maxlen = 16 * nbs[nnb - 1] + 16;
+            for (size_t i = 0; i < nnb; i++) {
+                static const int dl[] = { 0, -1, 1, 15 };
+                for (size_t d = 0; d < 4; d++) {
+                    const long l = (long)(16 * nbs[i]) + dl[d];
+                    if (l >= 0)
+                        lens[nlens++] = (size_t)l;
                 }
             }
+            uint8_t *p = malloc(maxlen), *ad = malloc(maxlen), *want = malloc(maxlen);
+            uint8_t *got = malloc(maxlen + 64 + 48);
+            TU_ASSERT(p && ad && want && got, "out of memory");
+            /* Cases: (text length, AD length) pairs. */
+            const size_t ncase = 2 * nlens;
+            for (size_t ci = 0; ci < ncase; ci++) {
+                size_t len, al;
+                if (ci < nlens) { /* the text at a path change */
+                    len = lens[ci];
+                    al = (size_t[]){ 0, 1, 16, 37 }[ci % 4];
+                } else { /* the AD at a path change */
+                    al = lens[ci - nlens];
+                    len = (size_t[]){ 0, 5, 64, 100 }[ci % 4];
+                }
+                const size_t nl = nls[ci % (sizeof nls / sizeof nls[0])];
+                const size_t kl = 16 + 8 * (ci % f->nkeylens);
+                uint8_t key[32], nonce[64], tag[16], rtag[16];
+                tu_rand_bytes(key, kl);
+                tu_rand_bytes(nonce, nl);
+                tu_rand_bytes(ad, al);
+                tu_rand_bytes(p, len);
+                ref_setkey(r, f->ref, key, kl);
+                axiom_gcm_setkey_with(g, k, key, kl);
+                for (int enc = 0; enc <= 1; enc++) {
+                    ref_gcm(r, enc, nonce, nl, ad, al, p, len, want, rtag);
+                    for (int parts = 1; parts <= 2; parts++) {
+                        const size_t off = tu_rand_range(0, 63);
+                        const size_t acut = tu_rand_range(0, al);
+                        const size_t tcut = ci & 1 ? tu_rand_range(0, len)
+                                                   : 16 * tu_rand_range(0, len / 16);
+                        const int in_place = (int)((ci / 2 + (size_t)parts) % 2);
+                        glue_run(g, enc, parts, nonce, nl, ad, al, p, len, got + off, tag, acut,
+                                 tcut, in_place);
+                        TU_ASSERT_MEM_EQ(got + off, want, len,
+                                         "%s %s %s, len %zu ad %zu nonce %zu%s", f->name,
+                                         k->name, enc ? "seal" : "open", len, al, nl,
+                                         parts > 1 ? " (split)" : "");
+                        TU_ASSERT_MEM_EQ(tag, rtag, 16,
+                                         "%s %s %s tag, len %zu ad %zu nonce %zu%s", f->name,
+                                         k->name, enc ? "seal" : "open", len, al, nl,
+                                         parts > 1 ? " (split)" : "");
+                    }
+                }
+            }
+            free(p); free(ad); free(want); free(got);
         }
     }
-    free(p); free(ad); free(want); free(got); free(g); free(r);
+    free(g); free(r);
 }
 END_TEST
 

@@ -296,19 +296,19 @@ START_TEST(test_tiers)
             tu_rand_bytes(p, len);
             a->setkey(state, *kp, key, kl);
             ref_siv(1, key, kl, n, ad, al, c0, p, len, t0);
-            a->seal(state, c1 + off, t1, 16, n, 12, ad, al, p, len);
+            a->message(state, 1, c1 + off, t1, 16, n, 12, ad, al, p, len);
             TU_ASSERT_MEM_EQ(c1 + off, c0, len, "%s seal, kl %zu len %zu al %zu", (*kp)->name, kl,
                              len, al);
             TU_ASSERT_MEM_EQ(t1, t0, 16, "%s tag, kl %zu len %zu al %zu", (*kp)->name, kl, len, al);
             /* Open in place: the plaintext and the same tag back. */
-            a->open(state, c1 + off, t1, 16, n, 12, ad, al, c1 + off, len);
+            a->message(state, 0, c1 + off, t1, 16, n, 12, ad, al, c1 + off, len);
             TU_ASSERT_MEM_EQ(c1 + off, p, len, "%s open, len %zu", (*kp)->name, len);
             TU_ASSERT_MEM_EQ(t1, t0, 16, "%s open's tag, len %zu", (*kp)->name, len);
             /* Open under a random tag: the reference's text and tag. */
             tu_rand_bytes(t0, 16);
             memcpy(t1, t0, 16);
             ref_siv(0, key, kl, n, ad, al, r, c0, len, t0);
-            a->open(state, c1, t1, 16, n, 12, ad, al, c0, len);
+            a->message(state, 0, c1, t1, 16, n, 12, ad, al, c0, len);
             TU_ASSERT_MEM_EQ(c1, r, len, "%s open under a random tag, len %zu", (*kp)->name, len);
             TU_ASSERT_MEM_EQ(t1, t0, 16, "%s tag under a random tag, len %zu", (*kp)->name, len);
         }
@@ -344,7 +344,7 @@ START_TEST(test_counter_wrap)
             memcpy(t1, t0, 16);
             a->setkey(state, *kp, key, kl);
             ref_siv(0, key, kl, n, NULL, 0, want, in, len, t0);
-            a->open(state, got, t1, 16, n, 12, NULL, 0, in, len);
+            a->message(state, 0, got, t1, 16, n, 12, NULL, 0, in, len);
             TU_ASSERT_MEM_EQ(got, want, len, "%s, counter 2^32 - %u", (*kp)->name, below);
             TU_ASSERT_MEM_EQ(t1, t0, 16, "%s tag, counter 2^32 - %u", (*kp)->name, below);
         }

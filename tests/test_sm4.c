@@ -803,14 +803,14 @@ START_TEST(test_gcm_tiers_aead_ops)
             tu_rand_bytes(in, len);
             TU_ASSERT(gcry_sm4_gcm(1, key, nonce, 12, ad, al, ref, in, len, rt) == 0, "libgcrypt");
             axiom_gcm_setkey_with(g, k, key, 16);
-            axiom_gcm_aead_seal(g, buf + o, t, 16, nonce, 12, ad, al, in, len);
+            axiom_gcm_aead_message(g, 1, buf + o, t, 16, nonce, 12, ad, al, in, len);
             TU_ASSERT_MEM_EQ(buf + o, ref, len, "tier %s seal, len %zu", k->name, len);
             TU_ASSERT_MEM_EQ(t, rt, 16, "tier %s seal tag, len %zu", k->name, len);
             memcpy(buf + o, in, len);
-            axiom_gcm_aead_seal(g, buf + o, t, 16, nonce, 12, ad, al, buf + o, len);
+            axiom_gcm_aead_message(g, 1, buf + o, t, 16, nonce, 12, ad, al, buf + o, len);
             TU_ASSERT_MEM_EQ(buf + o, ref, len, "tier %s seal in place, len %zu", k->name, len);
             TU_ASSERT_MEM_EQ(t, rt, 16, "tier %s in-place seal tag, len %zu", k->name, len);
-            axiom_gcm_aead_open(g, buf + o, t, 16, nonce, 12, ad, al, buf + o, len);
+            axiom_gcm_aead_message(g, 0, buf + o, t, 16, nonce, 12, ad, al, buf + o, len);
             TU_ASSERT_MEM_EQ(buf + o, in, len, "tier %s open in place, len %zu", k->name, len);
             TU_ASSERT_MEM_EQ(t, rt, 16, "tier %s open tag, len %zu", k->name, len);
         }

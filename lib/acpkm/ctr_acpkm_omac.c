@@ -121,14 +121,16 @@ static void finish(omac_run *r, uint8_t tag[AXIOM_AEAD_MAXTAG], size_t rem)
     axiom_wipe(r, sizeof *r);
 }
 
-/* One message: seal (@enc, a constant where inlined) MACs each chunk of
- * plaintext before it is encrypted (out may be in), open after it is
- * decrypted; the AD is empty (max_adlen 0). */
-static inline __attribute__((always_inline)) void
-omac_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-             const uint8_t *nonce, const uint8_t *ad, size_t adlen, const uint8_t *in,
-             size_t len)
+/* One message: seal (@enc) MACs each chunk of plaintext before it is
+ * encrypted (out may be in), open after it is decrypted; the AD is empty
+ * (max_adlen 0), the tag always 16 bytes. */
+static void omac_message(const void *state, int enc, uint8_t *out,
+                         uint8_t tag[AXIOM_AEAD_MAXTAG], size_t taglen, const uint8_t *nonce,
+                         size_t noncelen, const uint8_t *ad, size_t adlen, const uint8_t *in,
+                         size_t len)
 {
+    (void)taglen;
+    (void)noncelen;
     (void)ad;
     (void)adlen;
     const axiom_mac_alg *mac = &axiom_mac_kuznyechik_cmac;
@@ -158,24 +160,6 @@ omac_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXIOM_AEAD_MA
     finish(&r, tag, rem);
 }
 
-static void omac_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                      size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
-                      size_t adlen, const uint8_t *in, size_t len)
-{
-    (void)taglen;
-    (void)noncelen;
-    omac_message(state, 1, out, tag, nonce, ad, adlen, in, len);
-}
-
-static void omac_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                      size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
-                      size_t adlen, const uint8_t *in, size_t len)
-{
-    (void)taglen;
-    (void)noncelen;
-    omac_message(state, 0, out, tag, nonce, ad, adlen, in, len);
-}
-
 const axiom_aead_alg axiom_aead_kuznyechik_ctr_acpkm_omac = {
     .name = "kuznyechik-ctr-acpkm-omac",
     .keylen = AXIOM_KUZ_KEYLEN,
@@ -188,6 +172,5 @@ const axiom_aead_alg axiom_aead_kuznyechik_ctr_acpkm_omac = {
     .max_adlen = 0,
     .kernels = axiom_kuz_kernels,
     .setkey = omac_setkey,
-    .seal = omac_seal,
-    .open = omac_open,
+    .message = omac_message,
 };

@@ -162,16 +162,13 @@ static int inputs_get(aead_inputs *v, const uint8_t *out, size_t len, const uint
     return AXIOM_OK;
 }
 
-/* The algorithm's seal (@enc) or open: @enc is a constant where inlined. */
+/* The algorithm's message operation, sealing (@enc) or opening. */
 static inline __attribute__((always_inline)) void
 call_alg(const axiom_aead_ctx *ctx, int enc, uint8_t *out, uint8_t full[AXIOM_AEAD_MAXTAG],
          size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
          const uint8_t *in, size_t len)
 {
-    if (enc)
-        ctx->alg->seal(ctx->state, out, full, taglen, nonce, noncelen, ad, adlen, in, len);
-    else
-        ctx->alg->open(ctx->state, out, full, taglen, nonce, noncelen, ad, adlen, in, len);
+    ctx->alg->message(ctx->state, enc, out, full, taglen, nonce, noncelen, ad, adlen, in, len);
 }
 
 /* The kernel call of seal (@enc) or open, with the nonce and AD as the

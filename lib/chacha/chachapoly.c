@@ -75,12 +75,14 @@ static void cp_tail(const axiom_chacha_kernel *ck, axiom_poly1305 *p, uint32_t s
     }
 }
 
-/* RFC 8439 2.8 with a 32-byte key and 12-byte nonce; @enc selects whether
- * the MAC covers @out (seal) or @in (open). */
-static void cp_crypt(const cp_state *s, const uint8_t key[32], const uint8_t nonce[12], int enc,
-                     uint8_t *out, uint8_t tag[16], const uint8_t *ad, size_t adlen,
-                     const uint8_t *in, size_t len)
+/* The message operation: RFC 8439 2.8 with the key in @state and a
+ * 12-byte nonce, always the 16-byte tag; @enc selects whether the MAC
+ * covers @out (seal) or @in (open). */
+static void cp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
+                       size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
+                       size_t adlen, const uint8_t *in, size_t len)
 {
+    const cp_state *s = state;
     const axiom_chacha_kernel *ck = s->ck;
     /* State and keystream together: one wipe at the end, of the state
      * and the @used bytes of keystream written (a multiple of 64: the
@@ -97,8 +99,10 @@ static void cp_crypt(const cp_state *s, const uint8_t key[32], const uint8_t non
     axiom_poly1305 p;
     const size_t total = len;
     size_t used = 64;
+    (void)taglen;
+    (void)noncelen;
 
-    axiom_chacha_init_state(st, key, 0, nonce);
+    axiom_chacha_init_state(st, s->key, 0, nonce);
     if (len <= SHORT_MAX) {
         size_t n = 64 + ((len + 63) & ~(size_t)63);
         used = n;
@@ -194,75 +198,24 @@ static void cp_crypt(const cp_state *s, const uint8_t key[32], const uint8_t non
     __asm__ __volatile__("" : : "r"(&w) : "memory");
 }
 
-static void cp_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                    size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
-                    size_t adlen,
-                    const uint8_t *in, size_t len)
-{
-    const cp_state *s = state;
-    (void)taglen; /* always the 16-byte tag */
-    (void)noncelen;
-    cp_crypt(s, s->key, nonce, 1, out, tag, ad, adlen, in, len);
-}
-
-static void cp_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                    size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
-                    size_t adlen,
-                    const uint8_t *in, size_t len)
-{
-    const cp_state *s = state;
-    (void)taglen;
-    (void)noncelen;
-    cp_crypt(s, s->key, nonce, 0, out, tag, ad, adlen, in, len);
-}
-
 /* XChaCha20: HChaCha20 turns the key and the first 16 nonce bytes into a
  * subkey; the last 8 nonce bytes, after 4 zero bytes, are the ChaCha20
- * nonce (draft-irtf-cfrg-xchacha 2.3). */
-static void xcp_run(const cp_state *s, int enc, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                    const uint8_t *nonce, const uint8_t *ad, size_t adlen, const uint8_t *in,
-                    size_t len)
+ * nonce (draft-irtf-cfrg-xchacha 2.3).  ChaCha20-Poly1305 then runs on a
+ * copy of the state that holds the subkey, with the same kernels. */
+static void xcp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
+                        size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
+                        size_t adlen, const uint8_t *in, size_t len)
 {
-    uint8_t subkey[32], n12[12] = { 0 };
-    axiom_hchacha20(subkey, s->key, nonce);
+    const cp_state *s = state;
+    cp_state sub;
+    uint8_t n12[12] = { 0 };
+    (void)noncelen;
+    sub.ck = s->ck;
+    sub.pk = s->pk;
+    axiom_hchacha20(sub.key, s->key, nonce);
     memcpy(n12 + 4, nonce + 16, 8);
-    cp_crypt(s, subkey, n12, enc, out, tag, ad, adlen, in, len);
-    axiom_wipe(subkey, sizeof subkey);
-}
-
-static void xcp_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                     size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
-                    size_t adlen,
-                     const uint8_t *in, size_t len)
-{
-    (void)taglen;
-    (void)noncelen;
-    xcp_run(state, 1, out, tag, nonce, ad, adlen, in, len);
-}
-
-static void xcp_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                     size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
-                    size_t adlen,
-                     const uint8_t *in, size_t len)
-{
-    (void)taglen;
-    (void)noncelen;
-    xcp_run(state, 0, out, tag, nonce, ad, adlen, in, len);
-}
-
-static int nonce12_ok(size_t n)
-{
-    return n == 12;
-}
-
-static int nonce24_ok(size_t n)
-{
-    return n == 24;
-}
-
-static int tag16_ok(size_t n)
-{
-    return n == 16;
+    cp_message(&sub, enc, out, tag, taglen, n12, 12, ad, adlen, in, len);
+    axiom_wipe(sub.key, sizeof sub.key);
 }
 
 /* RFC 8439 2.8: the 32-bit block counter gives 2^32 blocks of 64 bytes, and
@@ -273,26 +226,24 @@ const axiom_aead_alg axiom_aead_chacha20_poly1305 = {
     .name = "chacha20-poly1305",
     .keylen = 32,
     .state_size = STATE_SIZE,
-    .nonce_ok = nonce12_ok,
-    .tag_ok = tag16_ok,
+    .nonce_ok = axiom_aead_nonce12_ok,
+    .tag_ok = axiom_aead_tag16_ok,
     .max_len = CP_MAX_LEN,
     .max_adlen = UINT64_MAX,
     .setkey = cp_setkey,
     .kernels = axiom_chachapoly_kernels,
-    .seal = cp_seal,
-    .open = cp_open,
+    .message = cp_message,
 };
 
 const axiom_aead_alg axiom_aead_xchacha20_poly1305 = {
     .name = "xchacha20-poly1305",
     .keylen = 32,
     .state_size = STATE_SIZE,
-    .nonce_ok = nonce24_ok,
-    .tag_ok = tag16_ok,
+    .nonce_ok = axiom_aead_nonce24_ok,
+    .tag_ok = axiom_aead_tag16_ok,
     .max_len = CP_MAX_LEN,
     .max_adlen = UINT64_MAX,
     .setkey = cp_setkey,
     .kernels = axiom_chachapoly_kernels,
-    .seal = xcp_seal,
-    .open = xcp_open,
+    .message = xcp_message,
 };

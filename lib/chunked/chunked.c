@@ -340,8 +340,8 @@ static void chunk_seal(const axiom_chunked_ctx *c, uint64_t index, uint8_t *out,
 {
     uint8_t nonce[MAX_NONCE];
     chunk_nonce(c, index, nonce);
-    c->alg->seal(c->state, out, out + len, AXIOM_CHUNKED_TAG, nonce, c->suite->noncelen, NULL, 0,
-                 in, len);
+    c->alg->message(c->state, 1, out, out + len, AXIOM_CHUNKED_TAG, nonce, c->suite->noncelen,
+                    NULL, 0, in, len);
 }
 
 /* Open a chunk of @ctlen (>= 16) bytes; its plaintext is written to @out
@@ -355,8 +355,8 @@ static int chunk_open(const axiom_chunked_ctx *c, uint64_t index, uint8_t *out,
     /* The open contract hands the received tag in (a SIV mode takes its
      * counter from it); it is replaced by the computed one. */
     memcpy(tag, in + len, AXIOM_CHUNKED_TAG);
-    c->alg->open(c->state, out, tag, AXIOM_CHUNKED_TAG, nonce, c->suite->noncelen, NULL, 0, in,
-                 len);
+    c->alg->message(c->state, 0, out, tag, AXIOM_CHUNKED_TAG, nonce, c->suite->noncelen, NULL, 0,
+                    in, len);
     const int ok = axiom_ct_equal(tag, in + len, AXIOM_CHUNKED_TAG);
     axiom_wipe(tag, sizeof tag);
     if (!ok)

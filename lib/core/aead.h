@@ -39,21 +39,22 @@ typedef struct axiom_aead_alg {
     const axiom_kernel *const *kernels;
     /* Bind kernel @k (picked from kernels) and expand the key. */
     void (*setkey)(void *state, const axiom_kernel *k, const uint8_t *key, size_t keylen);
-    /* Encrypt and write the tag for @taglen (a length tag_ok accepts) to
-     * @tag, which has room for AXIOM_AEAD_MAXTAG bytes.  An algorithm
-     * whose shorter tags are truncations of one full tag (GCM, Poly1305)
-     * may ignore @taglen and write the full tag; one whose tag lengths are
-     * different functions (AEGIS) writes the @taglen-byte tag. */
-    void (*seal)(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG], size_t taglen,
-                 const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
-                 const uint8_t *in, size_t len);
-    /* Decrypt and write the tag computed over the ciphertext, as seal
-     * does; the generic layer compares its first @taglen bytes with the
-     * caller's.  On entry @tag holds the caller's tag (its taglen bytes,
-     * zeros after them): SIV modes take their counter from it. */
-    void (*open)(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG], size_t taglen,
-                 const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
-                 const uint8_t *in, size_t len);
+    /* One message: encrypt (@enc nonzero) or decrypt the @len bytes at
+     * @in into @out, and write the tag for @taglen (a length tag_ok
+     * accepts) to @tag, which has room for AXIOM_AEAD_MAXTAG bytes.  An
+     * algorithm whose shorter tags are truncations of one full tag (GCM,
+     * Poly1305) may ignore @taglen and write the full tag; one whose tag
+     * lengths are different functions (AEGIS) writes the @taglen-byte tag.
+     * Decrypting, the tag written is the one computed over the ciphertext;
+     * the generic layer compares its first @taglen bytes with the
+     * caller's.  On entry to a decryption @tag holds the caller's tag (its
+     * taglen bytes, zeros after them): SIV modes take their counter from
+     * it; on entry to an encryption its contents are unspecified.  An
+     * algorithm whose directions share one routine passes @enc on; one
+     * whose directions are separate code branches on @enc once. */
+    void (*message)(const void *state, int enc, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
+                    size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
+                    size_t adlen, const uint8_t *in, size_t len);
 } axiom_aead_alg;
 
 /* Length rules that several algorithms share (lib/core/aead.c): a nonce

@@ -51,12 +51,10 @@ int axiom_gcm_aead_nonce_ok(size_t noncelen);
 int axiom_gcm_aead_tag_ok(size_t taglen);
 void axiom_gcm_aead_setkey(void *state, const axiom_kernel *k, const uint8_t *key,
                            size_t keylen);
-/* Write the full 16-byte tag to @tag, whatever @taglen (lib/core/aead.h). */
-void axiom_gcm_aead_seal(const void *state, uint8_t *out, uint8_t *tag, size_t taglen,
-                         const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
-                         const uint8_t *in, size_t len);
-void axiom_gcm_aead_open(const void *state, uint8_t *out, uint8_t *tag, size_t taglen,
-                         const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
-                         const uint8_t *in, size_t len);
+/* The message operation (lib/core/aead.h): writes the full 16-byte tag to
+ * @tag, whatever @taglen. */
+void axiom_gcm_aead_message(const void *state, int enc, uint8_t *out, uint8_t *tag,
+                            size_t taglen, const uint8_t *nonce, size_t noncelen,
+                            const uint8_t *ad, size_t adlen, const uint8_t *in, size_t len);
 
 #endif

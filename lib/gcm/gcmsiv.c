@@ -197,19 +197,23 @@ static void siv_ctr(const gcmsiv_key *g, gcmsiv_msg *m, const uint8_t tag[16], u
     AXIOM_WIPE_FIXED(buf);
 }
 
-/* One message (RFC 8452 sections 4 and 5): seal (@encrypt, a constant
- * where inlined) hashes the plaintext, makes the tag and runs CTR from
- * it; open runs CTR from the received tag in @tag, hashing the plaintext
- * as it comes out, and writes the computed tag over it. */
-static inline __attribute__((always_inline)) void
-siv_run(const void *state, int encrypt, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-        const uint8_t *nonce, const uint8_t *ad, size_t adlen, const uint8_t *in, size_t len)
+/* One message (RFC 8452 sections 4 and 5): seal (@enc) hashes the
+ * plaintext, makes the tag and runs CTR from it; open runs CTR from the
+ * received tag, which @tag holds on entry (lib/core/aead.h), hashing the
+ * plaintext as it comes out, and writes the computed tag over it.  The
+ * tag is always 16 bytes (axiom_aead_tag16_ok), the nonce 12. */
+static void gcmsiv_message(const void *state, int enc, uint8_t *out,
+                           uint8_t tag[AXIOM_AEAD_MAXTAG], size_t taglen, const uint8_t *nonce,
+                           size_t noncelen, const uint8_t *ad, size_t adlen, const uint8_t *in,
+                           size_t len)
 {
     const gcmsiv_key *g = state;
     gcmsiv_msg m;
+    (void)taglen;
+    (void)noncelen;
     derive(g, &m, nonce, (adlen + 15) / 16 + (len + 15) / 16 + 1);
     polyval_padded(g->k->polyval, &m, ad, adlen);
-    if (encrypt) {
+    if (enc) {
         polyval_padded(g->k->polyval, &m, in, len);
         make_tag(g, &m, nonce, adlen, len, tag);
         siv_ctr(g, &m, tag, out, in, len, 0);
@@ -218,25 +222,6 @@ siv_run(const void *state, int encrypt, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAX
         make_tag(g, &m, nonce, adlen, len, tag);
     }
     axiom_wipe(&m, sizeof m);
-}
-
-static void gcmsiv_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                        size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
-                        size_t adlen, const uint8_t *in, size_t len)
-{
-    (void)taglen; /* always 16 (axiom_aead_tag16_ok) */
-    (void)noncelen;
-    siv_run(state, 1, out, tag, nonce, ad, adlen, in, len);
-}
-
-/* On entry @tag holds the received tag (lib/core/aead.h): the counter. */
-static void gcmsiv_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                        size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
-                        size_t adlen, const uint8_t *in, size_t len)
-{
-    (void)taglen;
-    (void)noncelen;
-    siv_run(state, 0, out, tag, nonce, ad, adlen, in, len);
 }
 
 #define GCMSIV_ALG(var, nm, klen)                                              \
@@ -250,8 +235,7 @@ static void gcmsiv_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_
         .max_adlen = GCMSIV_MAX_LEN,                                           \
         .kernels = axiom_gcmsiv_kernels,                                       \
         .setkey = gcmsiv_setkey,                                               \
-        .seal = gcmsiv_seal,                                                   \
-        .open = gcmsiv_open,                                                   \
+        .message = gcmsiv_message,                                             \
     }
 
 GCMSIV_ALG(axiom_aead_aes128_gcm_siv, "aes-128-gcm-siv", 16);

@@ -6,7 +6,7 @@
  * Nothing in the GCM phases (lib/gcm/ghash.h) is specific to AES, so the
  * SM4 tiers (lib/gcm/gcm_kernels.c) are ordinary axiom_gcm_kernel values
  * whose block kernel is an SM4 one and whose text phase is the portable
- * one; setkey, seal and open are lib/gcm/gcm.c's.  A tier is constant
+ * one; setkey and the message operation are lib/gcm/gcm.c's.  A tier is constant
  * time only if both its kernels are; the masked SM4 kernel is not
  * (lib/sm4/sm4.c), and its tiers come after the portable generic-ct ones,
  * which every CPU can run, so they are never picked.
@@ -26,6 +26,5 @@ const axiom_aead_alg axiom_aead_sm4_gcm = {
     .max_adlen = AXIOM_GCM_MAX_ADLEN,
     .setkey = axiom_gcm_aead_setkey,
     .kernels = axiom_sm4_gcm_kernels,
-    .seal = axiom_gcm_aead_seal,
-    .open = axiom_gcm_aead_open,
+    .message = axiom_gcm_aead_message,
 };

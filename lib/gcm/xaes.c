@@ -103,12 +103,15 @@ static void derive_composed(const xaes_key *x, axiom_gcm_key *g, const uint8_t n
 }
 
 /* One message: derive, run AES-256-GCM with the second nonce half, wipe
- * what the derivation wrote. */
-static inline __attribute__((always_inline)) void
-xaes_run(const void *state, int encrypt, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-         const uint8_t *nonce, const uint8_t *ad, size_t adlen, const uint8_t *in, size_t len)
+ * what the derivation wrote.  The tag is always 16 bytes
+ * (axiom_aead_tag16_ok), the nonce 24 (axiom_aead_nonce24_ok). */
+static void xaes_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
+                         size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
+                         size_t adlen, const uint8_t *in, size_t len)
 {
     const xaes_key *x = state;
+    (void)taglen;
+    (void)noncelen;
     axiom_gcm_key g;
     if (x->derive) {
         x->derive(&x->kgk, x->k1, nonce, &g, axiom_xaes_powers(adlen, len));
@@ -116,10 +119,7 @@ xaes_run(const void *state, int encrypt, uint8_t *out, uint8_t tag[AXIOM_AEAD_MA
     } else {
         derive_composed(x, &g, nonce);
     }
-    if (encrypt)
-        axiom_gcm_aead_seal(&g, out, tag, 16, nonce + 12, 12, ad, adlen, in, len);
-    else
-        axiom_gcm_aead_open(&g, out, tag, 16, nonce + 12, 12, ad, adlen, in, len);
+    axiom_gcm_aead_message(&g, enc, out, tag, 16, nonce + 12, 12, ad, adlen, in, len);
     if (x->derive) {
         /* The fused derivation writes the 15 round keys and the power
          * slots, zeros above the npow powers. */
@@ -129,24 +129,6 @@ xaes_run(const void *state, int encrypt, uint8_t *out, uint8_t tag[AXIOM_AEAD_MA
     } else {
         axiom_wipe(&g, sizeof g);
     }
-}
-
-static void xaes_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                      size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
-                      size_t adlen, const uint8_t *in, size_t len)
-{
-    (void)taglen; /* always 16 (axiom_aead_tag16_ok) */
-    (void)noncelen; /* always 24 (axiom_aead_nonce24_ok) */
-    xaes_run(state, 1, out, tag, nonce, ad, adlen, in, len);
-}
-
-static void xaes_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                      size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
-                      size_t adlen, const uint8_t *in, size_t len)
-{
-    (void)taglen;
-    (void)noncelen;
-    xaes_run(state, 0, out, tag, nonce, ad, adlen, in, len);
 }
 
 const axiom_aead_alg axiom_aead_xaes256_gcm = {
@@ -159,8 +141,7 @@ const axiom_aead_alg axiom_aead_xaes256_gcm = {
     .max_adlen = AXIOM_GCM_MAX_ADLEN,
     .kernels = axiom_gcm_kernels,
     .setkey = xaes_setkey,
-    .seal = xaes_seal,
-    .open = xaes_open,
+    .message = xaes_message,
 };
 
 axiom_xaes_derive_fn axiom_xaes_derive_for(const axiom_gcm_kernel *k)

@@ -215,34 +215,19 @@ static void finish(mgm_run *r, uint8_t tag[AXIOM_AEAD_MAXTAG], size_t adlen, siz
     axiom_wipe(r, sizeof *r);
 }
 
-/* One message: seal (@enc, a constant where inlined) or open. */
-static inline __attribute__((always_inline)) void
-mgm_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-            const uint8_t *nonce, const uint8_t *ad, size_t adlen, const uint8_t *in, size_t len)
+/* One message: seal (@enc) or open.  The full 16-byte tag whatever
+ * @taglen: shorter tags are its prefixes. */
+static void mgm_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
+                        size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
+                        size_t adlen, const uint8_t *in, size_t len)
 {
     mgm_run r;
+    (void)taglen;
+    (void)noncelen;
     run_start(&r, state, nonce);
     absorb(&r, ad, adlen);
     mgm_crypt(&r, enc, out, in, len);
     finish(&r, tag, adlen, len);
-}
-
-static void mgm_seal(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                     size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
-                     size_t adlen, const uint8_t *in, size_t len)
-{
-    (void)taglen; /* the full 16-byte tag: shorter tags are its prefixes */
-    (void)noncelen;
-    mgm_message(state, 1, out, tag, nonce, ad, adlen, in, len);
-}
-
-static void mgm_open(const void *state, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
-                     size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
-                     size_t adlen, const uint8_t *in, size_t len)
-{
-    (void)taglen;
-    (void)noncelen;
-    mgm_message(state, 0, out, tag, nonce, ad, adlen, in, len);
 }
 
 /* RFC 9058: the nonce is 127 bits, written as 16 bytes whose top bit is 0. */
@@ -271,6 +256,5 @@ const axiom_aead_alg axiom_aead_kuznyechik_mgm = {
     .max_adlen = (UINT64_C(1) << 61) - 1,
     .kernels = axiom_kuz_kernels,
     .setkey = mgm_setkey,
-    .seal = mgm_seal,
-    .open = mgm_open,
+    .message = mgm_message,
 };

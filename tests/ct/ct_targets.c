@@ -464,7 +464,7 @@ static void run_gcm(const ct_target *t, const uint8_t *secret, int full)
     axiom_gcm_setkey_with(&g, t->kernel, secret, t->keylen);
     const axiom_aead_alg *a = &axiom_aead_aes128_gcm; /* the operations do not depend on the key size */
     if (!full) {
-        a->seal(&g, out, tag, 16, nonce, 12, NULL, 0, secret + CT_KEY_BYTES, 64);
+        a->message(&g, 1, out, tag, 16, nonce, 12, NULL, 0, secret + CT_KEY_BYTES, 64);
         return;
     }
     static const size_t lens[] = { 0, 5, 16, 100, 255, 519, 1031, 2100 };
@@ -472,14 +472,14 @@ static void run_gcm(const ct_target *t, const uint8_t *secret, int full)
     for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
         /* A 13-byte nonce makes J0, and so every counter, secret. */
         for (size_t nl = 12; nl <= 13; nl++) {
-            a->seal(&g, out, tag, 16, nonce, nl, secret + 40, 20, work, lens[i]);
-            a->open(&g, out, tag, 16, nonce, nl, secret + 40, 20, work, lens[i]);
+            a->message(&g, 1, out, tag, 16, nonce, nl, secret + 40, 20, work, lens[i]);
+            a->message(&g, 0, out, tag, 16, nonce, nl, secret + 40, 20, work, lens[i]);
         }
     }
     /* Long AD with short text: the AD phase over more blocks than one
      * reduction takes, then a text call that makes the tag. */
-    a->seal(&g, out, tag, 16, nonce, 12, work, 600, secret + CT_KEY_BYTES, 50);
-    a->open(&g, out, tag, 16, nonce, 12, work, 600, secret + CT_KEY_BYTES, 50);
+    a->message(&g, 1, out, tag, 16, nonce, 12, work, 600, secret + CT_KEY_BYTES, 50);
+    a->message(&g, 0, out, tag, 16, nonce, 12, work, 600, secret + CT_KEY_BYTES, 50);
 }
 
 /* A message a bit over 4 KiB: on the tiers without a stitched loop
@@ -497,11 +497,11 @@ static void run_gcm_long(const ct_target *t, const uint8_t *secret, int full)
     axiom_gcm_setkey_with(&g, t->kernel, secret, t->keylen);
     const axiom_aead_alg *a = &axiom_aead_aes128_gcm;
     fill_work_n(secret, GCM_LONG);
-    a->seal(&g, out, tag, 16, nonce, 12, NULL, 0, work, GCM_LONG);
+    a->message(&g, 1, out, tag, 16, nonce, 12, NULL, 0, work, GCM_LONG);
     if (!full)
         return;
-    a->seal(&g, out, tag, 16, nonce, 12, secret + 40, 20, work, GCM_LONG);
-    a->open(&g, out, tag, 16, nonce, 12, secret + 40, 20, work, GCM_LONG);
+    a->message(&g, 1, out, tag, 16, nonce, 12, secret + 40, 20, work, GCM_LONG);
+    a->message(&g, 0, out, tag, 16, nonce, 12, secret + 40, 20, work, GCM_LONG);
 }
 
 /* The tiers of @list (AES-GCM's, with @nkeys key sizes, or SM4-GCM's,
@@ -561,16 +561,16 @@ static void run_gcmsiv(const ct_target *t, const uint8_t *secret, int full)
         return;
     a->setkey(state, t->kernel, secret, t->keylen);
     if (!full) {
-        a->seal(state, out, tag, 16, nonce, 12, NULL, 0, secret + CT_KEY_BYTES, 64);
+        a->message(state, 1, out, tag, 16, nonce, 12, NULL, 0, secret + CT_KEY_BYTES, 64);
         return;
     }
     static const size_t lens[] = { 0, 5, 16, 100, 255, 519, 1031, 2100 };
     fill_work(secret);
     for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
-        a->seal(state, out, tag, 16, nonce, 12, secret + 40, 20, work, lens[i]);
-        a->open(state, out, tag, 16, nonce, 12, secret + 40, 20, out, lens[i]);
+        a->message(state, 1, out, tag, 16, nonce, 12, secret + 40, 20, work, lens[i]);
+        a->message(state, 0, out, tag, 16, nonce, 12, secret + 40, 20, out, lens[i]);
         tag[3] ^= 0x5a;
-        a->open(state, out, tag, 16, nonce, 12, secret + 40, 20, work, lens[i]);
+        a->message(state, 0, out, tag, 16, nonce, 12, secret + 40, 20, work, lens[i]);
     }
 }
 
@@ -610,14 +610,14 @@ static void run_xaes(const ct_target *t, const uint8_t *secret, int full)
         return;
     a->setkey(state, t->kernel, secret, 32);
     if (!full) {
-        a->seal(state, out, tag, 16, nonce, 24, NULL, 0, secret + CT_KEY_BYTES, 64);
+        a->message(state, 1, out, tag, 16, nonce, 24, NULL, 0, secret + CT_KEY_BYTES, 64);
         return;
     }
     static const size_t lens[] = { 0, 5, 16, 100, 255, 519, 1031, 2100 };
     fill_work(secret);
     for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
-        a->seal(state, out, tag, 16, nonce, 24, secret + 40, 20, work, lens[i]);
-        a->open(state, out, tag, 16, nonce, 24, secret + 40, 20, out, lens[i]);
+        a->message(state, 1, out, tag, 16, nonce, 24, secret + 40, 20, work, lens[i]);
+        a->message(state, 0, out, tag, 16, nonce, 24, secret + 40, 20, out, lens[i]);
     }
 }
 
