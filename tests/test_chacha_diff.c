@@ -507,6 +507,53 @@ START_TEST(test_chachapoly_fused)
 }
 END_TEST
 
+/* The AVX2 Poly1305 kernel's scalar loop and the fused pass without
+ * BMI2 (MUL instead of MULX), which no tier of tests/tiers.sh reaches on
+ * a CPU with both: every length from 0 to 40 blocks (the scalar loop
+ * alone, then the vector loop and its tails of 1 to 3 blocks) and the
+ * fused pass.  Runs last: the features stay disabled. */
+START_TEST(test_poly1305_no_bmi2)
+{
+    tu_rng_reset("poly1305_no_bmi2");
+    if ((axiom_cpu_features() & AXIOM_CPU_BMI2) == 0) {
+        printf("tier %s: no BMI2 to take away\n", tu_tier());
+        return;
+    }
+    axiom_cpu_disable(AXIOM_CPU_BMI2 | AXIOM_CPU_ADX);
+    enum { MAX = 16 * 40 + 15 };
+    uint8_t *m = malloc(MAX), key[32], tag[16], want[16];
+    int n = 0;
+    for (size_t k_i = 0; axiom_poly1305_kernels[k_i]; k_i++) {
+        const axiom_poly1305_kernel *k = (const axiom_poly1305_kernel *)axiom_poly1305_kernels[k_i];
+        if (!usable(k->features))
+            continue;
+        n++;
+        for (size_t len = 0; len <= MAX; len++) {
+            int ones = len % 3 == 0;
+            if (ones) {
+                memset(key, 0xff, 32);
+                memset(m, 0xff, len);
+            } else {
+                tu_rand_bytes(key, 32);
+                tu_rand_bytes(m, len);
+            }
+            gcry_poly(want, key, m, len);
+            poly(k, tag, key, m, len, 0, len);
+            TU_ASSERT_MEM_EQ(tag, want, 16, "%s without BMI2, len %zu", k->name, len);
+        }
+        if (!k->chachapoly512)
+            continue;
+        for (int enc = 0; enc < 2; enc++)
+            for (size_t c = 1; c <= 4; c++)
+                fused_compare_unit(k, 512, c, enc, (int)c & 1, tu_rand_range(0, 63),
+                                   tu_rand_range(0, 63), (int)c & 3, 16 * tu_rand_range(0, 5),
+                                   tu_rand_range(0, 100));
+    }
+    printf("tier %s: %d Poly1305 kernel(s) compared without BMI2\n", tu_tier(), n);
+    free(m);
+}
+END_TEST
+
 static Suite *diff_suite(void)
 {
     Suite *s = suite_create("chacha_diff");
@@ -519,6 +566,7 @@ static Suite *diff_suite(void)
     tcase_add_test(tc, test_poly1305_edges);
     tcase_add_test(tc, test_poly1305_random);
     tcase_add_test(tc, test_chachapoly_fused);
+    tcase_add_test(tc, test_poly1305_no_bmi2);
     suite_add_tcase(s, tc);
     return s;
 }

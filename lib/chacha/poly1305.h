@@ -116,6 +116,15 @@ void axiom_chacha_avx2_chachapoly512_seal(uint32_t st[16], axiom_poly1305 *p, ui
                                           const uint8_t *in, size_t ngroups, const uint8_t *ad,
                                           size_t adlen);
 
+/* The AVX2 kernel's scalar block loop (its blocks contract): MULX with
+ * BMI2, MUL otherwise, for inputs under the vector width and the blocks
+ * the vector loop leaves over (lib/chacha/x86_64/chacha_avx2.c). */
+void axiom_poly1305_avx2_scalar(axiom_poly1305 *p, const uint8_t *in, size_t nblocks);
+/* The AVX2 kernel's powers r^1 .. r^4 in p->rpow26, unless already there
+ * (lib/chacha/x86_64/poly1305_avx2.c): for the fused pass to compute them
+ * early. */
+void axiom_poly1305_avx2_powers(axiom_poly1305 *p);
+
 /* The Poly1305 kernels of this build, best first
  * (lib/chacha/chacha_kernels.c), and the first usable one. */
 extern axiom_kernel_list axiom_poly1305_kernels;

@@ -20,6 +20,14 @@
 
 #define AVX2_MIN_BLOCKS AXIOM_POLY1305_AVX2_MIN_BLOCKS
 
+/* The scalar loop for short inputs and tails: inline assembly that needs
+ * an optimising build, else the portable loop. */
+#ifdef __OPTIMIZE__
+#define SCALAR_BLOCKS axiom_poly1305_avx2_scalar
+#else
+#define SCALAR_BLOCKS axiom_poly1305_blocks_generic
+#endif
+
 #define M26 UINT64_C(0x3ffffff)
 #define M44 ((UINT64_C(1) << 44) - 1)
 
@@ -79,8 +87,8 @@ static void mul26(uint64_t o[5], const uint64_t a[5], const uint64_t b[5])
     o[0] = d0; o[1] = d1; o[2] = d2; o[3] = d3; o[4] = d4;
 }
 
-/* r^1 .. r^4 in radix 2^26, computed on first use. */
-static void avx2_powers(axiom_poly1305 *p)
+/* r^1 .. r^4 in radix 2^26, computed on first use (lib/chacha/poly1305.h). */
+void axiom_poly1305_avx2_powers(axiom_poly1305 *p)
 {
     if (p->have_pow26)
         return;
@@ -156,10 +164,10 @@ static void avx2_powers(axiom_poly1305 *p)
 static void avx2_blocks(axiom_poly1305 *p, const uint8_t *in, size_t nblocks)
 {
     if (nblocks < AVX2_MIN_BLOCKS) {
-        axiom_poly1305_blocks_generic(p, in, nblocks);
+        SCALAR_BLOCKS(p, in, nblocks);
         return;
     }
-    avx2_powers(p);
+    axiom_poly1305_avx2_powers(p);
     const __m256i m26 = _mm256_set1_epi64x((long long)M26);
     const __m256i hibit = _mm256_set1_epi64x((long long)1 << 24);
     const uint64_t(*rp)[5] = (const uint64_t(*)[5])p->rpow26;
@@ -198,7 +206,7 @@ static void avx2_blocks(axiom_poly1305 *p, const uint8_t *in, size_t nblocks)
     axiom_wipe(a, sizeof a);
 
     if (nblocks % 4)
-        axiom_poly1305_blocks_generic(p, in, nblocks % 4);
+        SCALAR_BLOCKS(p, in, nblocks % 4);
 }
 
 const axiom_poly1305_kernel axiom_poly1305_avx2 = {
