@@ -72,6 +72,9 @@ typedef struct axiom_poly1305_kernel {
 /* The fewest 16-byte blocks the vector Poly1305 kernels take in parallel
  * (the ChaCha20 kernels' widths are in lib/chacha/chacha.h). */
 #define AXIOM_POLY1305_AVX2_MIN_BLOCKS 8
+/* Before the AVX2 kernel has its powers of r, the scalar loop is faster
+ * than computing them for fewer blocks than this. */
+#define AXIOM_POLY1305_AVX2_COLD_BLOCKS 32
 #define AXIOM_POLY1305_IFMA_MIN_BLOCKS 16
 /* Up to this many bytes of message, the short path MACs the ciphertext and
  * the length block in one call of fewer blocks than any vector Poly1305
@@ -82,7 +85,7 @@ typedef struct axiom_poly1305_kernel {
       2 * AXIOM_CHACHAPOLY_CHUNK, AXIOM_CHACHAPOLY_TAIL, 2 * AXIOM_CHACHAPOLY_TAIL, \
       AXIOM_CHACHA_SSSE3_BYTES, AXIOM_CHACHA_AVX2_BYTES, AXIOM_CHACHA_AVX512_BYTES, \
       16 * AXIOM_POLY1305_AVX2_MIN_BLOCKS, 16 * AXIOM_POLY1305_IFMA_MIN_BLOCKS, \
-      AXIOM_CHACHAPOLY_MAC1_MAX }
+      16 * AXIOM_POLY1305_AVX2_COLD_BLOCKS, AXIOM_CHACHAPOLY_MAC1_MAX }
 
 struct axiom_poly1305 {
     uint64_t h[5];           /* accumulator, partially reduced */
