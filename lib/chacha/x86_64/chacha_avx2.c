@@ -493,7 +493,8 @@ static void cp_store(axiom_poly1305 *p, const cp_mac *a)
 }
 
 /* A loop of @nblocks (at least 1) scalar Poly1305 blocks, CP_BLOCK_X or
- * CP_BLOCK, on @a. */
+ * CP_BLOCK, on @a.  It reads 16 * @nblocks bytes at @m, which no operand
+ * of fixed size can name: a memory clobber stands for them. */
 #define CP_SCALAR_LOOP(BLOCK)                                                  \
     __asm__(".p2align 4\n"                                                     \
             "1:\n\t" BLOCK                                                      \
@@ -501,9 +502,8 @@ static void cp_store(axiom_poly1305 *p, const cp_mac *a)
             "jnz 1b\n\t"                                                        \
             : [n] "+r"(nblocks), [h0] "+r"(h0), [h1] "+r"(h1), [h2] "+r"(h2),  \
               [m] "+r"(m), [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2)       \
-            : "m"(*(const uint8_t(*)[])m), [r0] "m"(a.r0), [r1] "m"(a.r1),      \
-              [s1] "m"(a.s1)                                                   \
-            : "cc", "rax", "rdx")
+            : [r0] "m"(a.r0), [r1] "m"(a.r1), [s1] "m"(a.s1)                 \
+            : "cc", "rax", "rdx", "memory")
 
 /* Poly1305 on @nblocks whole blocks at @m, one after the other on
  * general-purpose registers (lib/chacha/poly1305.h): the block of the
