@@ -5,12 +5,12 @@
  * gathers every fourth block times r^4 per step; the last step multiplies
  * each lane by the power of r that its last block needs, and the lanes are
  * summed.  The accumulator is converted from and back to the portable
- * code's radix 2^44 around each call.  Short inputs, inputs too short to
- * pay for the powers of r while there are none, and the vector loop's
- * leftover blocks run one block after the other on general-purpose
- * registers (axiom_poly1305_avx2_scalar).  Constant time: no branch or
- * index depends on the key or the data.
- * Built in the AVX2 bundle. */
+ * code's radix 2^44 around each call.  Single blocks run on the portable
+ * loop; short inputs, inputs too short to pay for the powers of r while
+ * there are none, and the vector loop's leftover blocks run one block
+ * after the other on general-purpose registers
+ * (axiom_poly1305_avx2_scalar).  Constant time: no branch or index
+ * depends on the key or the data.  Built in the AVX2 bundle. */
 #include "config.h"
 
 #include <immintrin.h>
@@ -166,6 +166,12 @@ void axiom_poly1305_avx2_powers(axiom_poly1305 *p)
 
 static void avx2_blocks(axiom_poly1305 *p, const uint8_t *in, size_t nblocks)
 {
+    /* One block (a length block, a padded tail): the portable loop's
+     * setup is shorter. */
+    if (nblocks < 2) {
+        axiom_poly1305_blocks_generic(p, in, nblocks);
+        return;
+    }
     /* The powers cost about as much as 8 scalar blocks: computed only
      * for inputs long enough to gain them back (whether they exist
      * depends on the lengths absorbed so far, which are public). */
