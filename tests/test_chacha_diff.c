@@ -176,7 +176,10 @@ START_TEST(test_poly1305_edges)
             if (kind >= 4)
                 key[0] = 2; /* r = 2 (or all-ones but the low byte) */
             size_t lens[] = { 0, 1, 15, 16, 17, 48, 64, 80, 112, 127, 128, 129, 144, 240,
-                              256, 1024, 1040, MAX };
+                              256, 16 * AXIOM_POLY1305_AVX2_COLD_BLOCKS - 16,
+                              16 * AXIOM_POLY1305_AVX2_COLD_BLOCKS - 1,
+                              16 * AXIOM_POLY1305_AVX2_COLD_BLOCKS,
+                              16 * AXIOM_POLY1305_AVX2_COLD_BLOCKS + 16, 1024, 1040, MAX };
             for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
                 memset(m, kind & 4 ? 0x00 : 0xff, lens[i]);
                 if (kind == 5 && lens[i])
@@ -507,6 +510,58 @@ START_TEST(test_chachapoly_fused)
 }
 END_TEST
 
+/* The AVX2 Poly1305 kernel's scalar loop and the fused pass without
+ * BMI2 (MUL instead of MULX), which no tier of tests/tiers.sh reaches on
+ * a CPU with both: every length from 0 to 64 blocks in one call (the
+ * scalar loop alone up to AXIOM_POLY1305_AVX2_COLD_BLOCKS, then the vector
+ * loop and its tails of 1 to 3 blocks) and, for odd lengths, in two calls
+ * cut after that many blocks (the second call on the powers the first
+ * computed: the vector loop from AXIOM_POLY1305_AVX2_MIN_BLOCKS); then
+ * the fused pass.  Runs last: the features stay disabled. */
+START_TEST(test_poly1305_no_bmi2)
+{
+    tu_rng_reset("poly1305_no_bmi2");
+    if ((axiom_cpu_features() & AXIOM_CPU_BMI2) == 0) {
+        printf("tier %s: no BMI2 to take away\n", tu_tier());
+        return;
+    }
+    axiom_cpu_disable(AXIOM_CPU_BMI2 | AXIOM_CPU_ADX);
+    enum { MAX = 16 * 64 + 15, CUT = 16 * AXIOM_POLY1305_AVX2_COLD_BLOCKS };
+    uint8_t *m = malloc(MAX), key[32], tag[16], want[16];
+    int n = 0;
+    for (size_t k_i = 0; axiom_poly1305_kernels[k_i]; k_i++) {
+        const axiom_poly1305_kernel *k = (const axiom_poly1305_kernel *)axiom_poly1305_kernels[k_i];
+        if (!usable(k->features))
+            continue;
+        n++;
+        for (size_t len = 0; len <= MAX; len++) {
+            int ones = len % 3 == 0;
+            if (ones) {
+                memset(key, 0xff, 32);
+                memset(m, 0xff, len);
+            } else {
+                tu_rand_bytes(key, 32);
+                tu_rand_bytes(m, len);
+            }
+            gcry_poly(want, key, m, len);
+            size_t cut = len % 2 && len > CUT ? CUT : 0;
+            poly(k, tag, key, m, len, cut, cut);
+            TU_ASSERT_MEM_EQ(tag, want, 16, "%s without BMI2, len %zu cut %zu", k->name, len,
+                             cut);
+        }
+        if (!k->chachapoly512)
+            continue;
+        for (int enc = 0; enc < 2; enc++)
+            for (size_t c = 1; c <= 4; c++)
+                fused_compare_unit(k, 512, c, enc, (int)c & 1, tu_rand_range(0, 63),
+                                   tu_rand_range(0, 63), (int)c & 3, 16 * tu_rand_range(0, 5),
+                                   tu_rand_range(0, 100));
+    }
+    printf("tier %s: %d Poly1305 kernel(s) compared without BMI2\n", tu_tier(), n);
+    free(m);
+}
+END_TEST
+
 static Suite *diff_suite(void)
 {
     Suite *s = suite_create("chacha_diff");
@@ -519,6 +574,7 @@ static Suite *diff_suite(void)
     tcase_add_test(tc, test_poly1305_edges);
     tcase_add_test(tc, test_poly1305_random);
     tcase_add_test(tc, test_chachapoly_fused);
+    tcase_add_test(tc, test_poly1305_no_bmi2);
     suite_add_tcase(s, tc);
     return s;
 }

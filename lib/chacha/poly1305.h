@@ -72,6 +72,9 @@ typedef struct axiom_poly1305_kernel {
 /* The fewest 16-byte blocks the vector Poly1305 kernels take in parallel
  * (the ChaCha20 kernels' widths are in lib/chacha/chacha.h). */
 #define AXIOM_POLY1305_AVX2_MIN_BLOCKS 8
+/* Before the AVX2 kernel has its powers of r, the scalar loop is faster
+ * than computing them for fewer blocks than this. */
+#define AXIOM_POLY1305_AVX2_COLD_BLOCKS 32
 #define AXIOM_POLY1305_IFMA_MIN_BLOCKS 16
 /* Up to this many bytes of message, the short path MACs the ciphertext and
  * the length block in one call of fewer blocks than any vector Poly1305
@@ -82,7 +85,7 @@ typedef struct axiom_poly1305_kernel {
       2 * AXIOM_CHACHAPOLY_CHUNK, AXIOM_CHACHAPOLY_TAIL, 2 * AXIOM_CHACHAPOLY_TAIL, \
       AXIOM_CHACHA_SSSE3_BYTES, AXIOM_CHACHA_AVX2_BYTES, AXIOM_CHACHA_AVX512_BYTES, \
       16 * AXIOM_POLY1305_AVX2_MIN_BLOCKS, 16 * AXIOM_POLY1305_IFMA_MIN_BLOCKS, \
-      AXIOM_CHACHAPOLY_MAC1_MAX }
+      16 * AXIOM_POLY1305_AVX2_COLD_BLOCKS, AXIOM_CHACHAPOLY_MAC1_MAX }
 
 struct axiom_poly1305 {
     uint64_t h[5];           /* accumulator, partially reduced */
@@ -115,6 +118,15 @@ void axiom_chacha_avx2_chachapoly512(uint32_t st[16], axiom_poly1305 *p, uint8_t
 void axiom_chacha_avx2_chachapoly512_seal(uint32_t st[16], axiom_poly1305 *p, uint8_t *out,
                                           const uint8_t *in, size_t ngroups, const uint8_t *ad,
                                           size_t adlen);
+
+/* The AVX2 kernel's scalar block loop (its blocks contract): MULX with
+ * BMI2, MUL otherwise, for inputs under the vector width and the blocks
+ * the vector loop leaves over (lib/chacha/x86_64/chacha_avx2.c). */
+void axiom_poly1305_avx2_scalar(axiom_poly1305 *p, const uint8_t *in, size_t nblocks);
+/* The AVX2 kernel's powers r^1 .. r^4 in p->rpow26, unless already there
+ * (lib/chacha/x86_64/poly1305_avx2.c): for the fused pass to compute them
+ * early. */
+void axiom_poly1305_avx2_powers(axiom_poly1305 *p);
 
 /* The Poly1305 kernels of this build, best first
  * (lib/chacha/chacha_kernels.c), and the first usable one. */

@@ -745,7 +745,9 @@ static void run_poly(const ct_target *t, const uint8_t *secret, int full)
 }
 
 /* The SIMD Poly1305 kernels' vector paths, which they take from 8 (AVX2)
- * or 16 (IFMA) blocks: the 64-byte target runs their portable fallback.
+ * or 16 (IFMA) blocks: the 64-byte target runs their scalar loop (AVX2:
+ * the MULX or MUL loop of lib/chacha/x86_64/chacha_avx2.c; IFMA: the
+ * portable one).
  * 1000 bytes: the vector loop, its leftover blocks and a partial block. */
 static void run_poly_bulk(const ct_target *t, const uint8_t *secret, int full)
 {

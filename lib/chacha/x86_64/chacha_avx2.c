@@ -476,6 +476,58 @@ static void cp_load(const axiom_poly1305 *p, cp_mac *a)
     a->s1 = a->r1 + (a->r1 >> 2);
 }
 
+/* The fused pass's accumulator back into @p: radix 2^44, limbs under
+ * 2^44, 2^44 and 2^42 (h2 < 5 after a block; what passes 2^130 folds in
+ * times 5). */
+static void cp_store(axiom_poly1305 *p, const cp_mac *a)
+{
+    uint64_t x0, x1, x2, c;
+    x0 = a->h[0] & CP_M44;
+    x1 = ((a->h[0] >> 44) | (a->h[1] << 20)) & CP_M44;
+    x2 = (a->h[1] >> 24) | (a->h[2] << 40);
+    c = x2 >> 42; x2 &= CP_M42; x0 += c * 5;
+    c = x0 >> 44; x0 &= CP_M44; x1 += c;
+    p->h[0] = x0;
+    p->h[1] = x1;
+    p->h[2] = x2;
+}
+
+/* A loop of @nblocks (at least 1) scalar Poly1305 blocks, CP_BLOCK_X or
+ * CP_BLOCK, on @a.  It reads 16 * @nblocks bytes at @m, which no operand
+ * of fixed size can name: a memory clobber stands for them. */
+#define CP_SCALAR_LOOP(BLOCK)                                                  \
+    __asm__(".p2align 4\n"                                                     \
+            "1:\n\t" BLOCK                                                      \
+            "dec %[n]\n\t"                                                      \
+            "jnz 1b\n\t"                                                        \
+            : [n] "+r"(nblocks), [h0] "+r"(h0), [h1] "+r"(h1), [h2] "+r"(h2),  \
+              [m] "+r"(m), [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2)       \
+            : [r0] "m"(a.r0), [r1] "m"(a.r1), [s1] "m"(a.s1)                 \
+            : "cc", "rax", "rdx", "memory")
+
+/* Poly1305 on @nblocks whole blocks at @m, one after the other on
+ * general-purpose registers (lib/chacha/poly1305.h): the block of the
+ * fused pass, with MULX where the CPU has BMI2.  Fewer instructions than
+ * the portable loop (no spills, no setb), the same radix-2^64 steps and
+ * bounds. */
+void axiom_poly1305_avx2_scalar(axiom_poly1305 *p, const uint8_t *m, size_t nblocks)
+{
+    if (!nblocks)
+        return;
+    cp_mac a;
+    cp_load(p, &a);
+    uint64_t h0 = a.h[0], h1 = a.h[1], h2 = a.h[2], t0, t1, t2;
+    if (axiom_cpu_features() & AXIOM_CPU_BMI2)
+        CP_SCALAR_LOOP(CP_BLOCK_X);
+    else
+        CP_SCALAR_LOOP(CP_BLOCK);
+    a.h[0] = h0;
+    a.h[1] = h1;
+    a.h[2] = h2;
+    cp_store(p, &a);
+    axiom_wipe(&a, sizeof a);
+}
+
 /* Two double rounds of the one-block row form on the rows in @t. */
 static inline void cp_key_dr2(__m128i t[4])
 {
@@ -514,9 +566,13 @@ static void cp_groups(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, const ui
         __m128i kb[4];
         _Alignas(16) uint8_t pk[64];
     } sc;
-    uint64_t x0, x1, x2, c;
     if (!keyk)
         cp_load(p, &sc.a);
+    /* Seal MACs the last group after the loop, on the vector kernel: its
+     * powers of r now, where the scalar multiplies overlap the first
+     * rounds instead of delaying that MAC. */
+    if (enc && !keyk)
+        axiom_poly1305_avx2_powers(p);
 
     ch_first_round_shared(st, sc.pre);
     for (int i = 0; i < 16; i++)
@@ -545,6 +601,7 @@ static void cp_groups(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, const ui
             axiom_poly1305_init(p, sc.pk, keyk);
             axiom_poly1305_update_pad16(p, ad, adlen);
             cp_load(p, &sc.a);
+            axiom_poly1305_avx2_powers(p);
         } else if ((!enc || g) && mulx)
             x8_rounds_macx(sc.v, sc.w, sc.k, &sc.a, m);
         else if (!enc || g)
@@ -559,15 +616,7 @@ static void cp_groups(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, const ui
         out += 512;
         in += 512;
     }
-    /* Back to radix 2^44, limbs under 2^44, 2^44, 2^42. */
-    x0 = sc.a.h[0] & CP_M44;
-    x1 = ((sc.a.h[0] >> 44) | (sc.a.h[1] << 20)) & CP_M44;
-    x2 = (sc.a.h[1] >> 24) | (sc.a.h[2] << 40);
-    c = x2 >> 42; x2 &= CP_M42; x0 += c * 5;
-    c = x0 >> 44; x0 &= CP_M44; x1 += c;
-    p->h[0] = x0;
-    p->h[1] = x1;
-    p->h[2] = x2;
+    cp_store(p, &sc.a);
     if (enc)
         p->k->blocks(p, out - 512, 32);
     st[12] = ctr;

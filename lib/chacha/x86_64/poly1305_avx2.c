@@ -5,9 +5,12 @@
  * gathers every fourth block times r^4 per step; the last step multiplies
  * each lane by the power of r that its last block needs, and the lanes are
  * summed.  The accumulator is converted from and back to the portable
- * code's radix 2^44 around each call.  Short inputs stay on the portable
- * code.  Constant time: no branch or index depends on the key or the data.
- * Built in the AVX2 bundle. */
+ * code's radix 2^44 around each call.  Single blocks run on the portable
+ * loop; short inputs, inputs too short to pay for the powers of r while
+ * there are none, and the vector loop's leftover blocks run one block
+ * after the other on general-purpose registers
+ * (axiom_poly1305_avx2_scalar).  Constant time: no branch or index
+ * depends on the key or the data.  Built in the AVX2 bundle. */
 #include "config.h"
 
 #include <immintrin.h>
@@ -19,6 +22,14 @@
 #ifdef AXIOM_POLY1305_R44
 
 #define AVX2_MIN_BLOCKS AXIOM_POLY1305_AVX2_MIN_BLOCKS
+
+/* The scalar loop for short inputs and tails: inline assembly that needs
+ * an optimising build, else the portable loop. */
+#ifdef __OPTIMIZE__
+#define SCALAR_BLOCKS axiom_poly1305_avx2_scalar
+#else
+#define SCALAR_BLOCKS axiom_poly1305_blocks_generic
+#endif
 
 #define M26 UINT64_C(0x3ffffff)
 #define M44 ((UINT64_C(1) << 44) - 1)
@@ -79,8 +90,8 @@ static void mul26(uint64_t o[5], const uint64_t a[5], const uint64_t b[5])
     o[0] = d0; o[1] = d1; o[2] = d2; o[3] = d3; o[4] = d4;
 }
 
-/* r^1 .. r^4 in radix 2^26, computed on first use. */
-static void avx2_powers(axiom_poly1305 *p)
+/* r^1 .. r^4 in radix 2^26, computed on first use (lib/chacha/poly1305.h). */
+void axiom_poly1305_avx2_powers(axiom_poly1305 *p)
 {
     if (p->have_pow26)
         return;
@@ -155,11 +166,21 @@ static void avx2_powers(axiom_poly1305 *p)
 
 static void avx2_blocks(axiom_poly1305 *p, const uint8_t *in, size_t nblocks)
 {
-    if (nblocks < AVX2_MIN_BLOCKS) {
+    /* One block (a length block, a padded tail): the portable loop's
+     * setup is shorter. */
+    if (nblocks < 2) {
         axiom_poly1305_blocks_generic(p, in, nblocks);
         return;
     }
-    avx2_powers(p);
+    /* The powers cost about as much as 8 scalar blocks: computed only
+     * for inputs long enough to gain them back (whether they exist
+     * depends on the lengths absorbed so far, which are public). */
+    if (nblocks < AVX2_MIN_BLOCKS ||
+        (!p->have_pow26 && nblocks < AXIOM_POLY1305_AVX2_COLD_BLOCKS)) {
+        SCALAR_BLOCKS(p, in, nblocks);
+        return;
+    }
+    axiom_poly1305_avx2_powers(p);
     const __m256i m26 = _mm256_set1_epi64x((long long)M26);
     const __m256i hibit = _mm256_set1_epi64x((long long)1 << 24);
     const uint64_t(*rp)[5] = (const uint64_t(*)[5])p->rpow26;
@@ -198,7 +219,7 @@ static void avx2_blocks(axiom_poly1305 *p, const uint8_t *in, size_t nblocks)
     axiom_wipe(a, sizeof a);
 
     if (nblocks % 4)
-        axiom_poly1305_blocks_generic(p, in, nblocks % 4);
+        SCALAR_BLOCKS(p, in, nblocks % 4);
 }
 
 const axiom_poly1305_kernel axiom_poly1305_avx2 = {
