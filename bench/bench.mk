@@ -139,21 +139,29 @@ audit: $(BENCH_RUN)
 	@$(MKDIR_P) $(BENCH_RESULTS)
 	$(BENCH_RT) $(BENCH_RUN) --cold --save $(BENCH_RESULTS)/audit.csv --save $(BENCH_RESULTS)/audit.txt
 
-# The recorded run behind doc/PERFORMANCE.md's tables, kept in the source
-# tree: `make bench-record` measures a new one (about 4 minutes: four
-# sizes, 0.1 s per case and library), `make bench-table` rewrites the
-# tables from it; BENCH_RECORDED=FILE takes another run for either, e.g.
-# bench/results/bench.txt from `make bench`.
-BENCH_RECORDED = bench/runs/amd-epyc-zen4.txt
+# The recorded runs behind doc/PERFORMANCE.md's results, one per CPU
+# model, kept in the source tree: `make bench-record` measures one on this
+# machine into bench/runs/$(BENCH_RUN_NAME).txt (four sizes, 0.1 s per
+# case and library, every peer built in: about 25 minutes with the five
+# peers), `make bench-table` writes doc/results/<run>.md (every case) and
+# the summaries in doc/PERFORMANCE.md from all of them; BENCH_RECORDED=FILE
+# takes other runs, e.g. bench/results/bench.txt from `make bench`.
+BENCH_RECORDED = bench/runs/amd-epyc-zen4.txt bench/runs/amd-epyc-zen3.txt
+BENCH_RESULT_DOCS = doc/results/amd-epyc-zen4.md doc/results/amd-epyc-zen3.md
+EXTRA_DIST += $(BENCH_RESULT_DOCS)
+# vendor-familyF-modelM, from /proc/cpuinfo; BENCH_RUN_NAME=amd-epyc-zen3 names it.
+BENCH_RUN_NAME = $$(awk -F': ' '/^vendor_id/ { v = $$2 == "AuthenticAMD" ? "amd" : $$2 == "GenuineIntel" ? \
+	"intel" : tolower($$2) } /^cpu family/ { f = $$2 } \
+	/^model\t/ { m = $$2 } END { printf "%s-family%s-model%s", v, f, m }' /proc/cpuinfo)
 bench-record: $(BENCH_RUN)
-	@out='$(srcdir)/$(BENCH_RECORDED)'; \
+	@out="$(srcdir)/bench/runs/$(BENCH_RUN_NAME).txt"; \
 	{ echo '# SPDX-License-Identifier: GPL-2.0-or-later'; \
-	  echo '# The axiom-bench run recorded for the tables of doc/PERFORMANCE.md (make bench-record).'; \
-	  $(BENCH_RT) $(BENCH_RUN) -s 16,1k,16k,16M -t 0.1; } >"$$out.tmp" && mv "$$out.tmp" "$$out" && \
-	echo "bench-record: wrote $$out"
+	  echo '# An axiom-bench run recorded for the results of doc/PERFORMANCE.md (make bench-record).'; \
+	  $(BENCH_RT) $(BENCH_RUN) -s 64,1k,16k,16M -t 0.1; } >"$$out.tmp" && mv "$$out.tmp" "$$out" && \
+	echo "bench-record: wrote $$out (add it to BENCH_RECORDED in bench/bench.mk)"
 bench-table:
-	@f='$(BENCH_RECORDED)'; test -f "$$f" || f='$(srcdir)/$(BENCH_RECORDED)'; \
-	$(SHELL) $(srcdir)/bench/table.sh "$$f" $(srcdir)/doc/PERFORMANCE.md
+	@runs=; for f in $(BENCH_RECORDED); do test -f "$$f" || f="$(srcdir)/$$f"; runs="$$runs $$f"; done; \
+	$(SHELL) $(srcdir)/bench/table.sh --doc $(srcdir)/doc/PERFORMANCE.md --out $(srcdir)/doc/results $$runs
 
 # Two threads against one (--threads 2; not pinned to one CPU, so no
 # AXIOM_BENCH_RT): does a case scale over cores?

@@ -1,34 +1,52 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Turn a saved axiom-bench text run into the results tables of
-# doc/PERFORMANCE.md (`make bench-table`): a header with the machine and
-# the date, then one table per algorithm family.
-# usage: table.sh RUN.txt            print the markdown
-#        table.sh RUN.txt DOC.md     replace DOC.md's text between the
-#                                    "BEGIN bench-table" and "END bench-table"
-#                                    comment lines with it
+# Turn saved axiom-bench text runs (bench/runs/*.txt, one per CPU model)
+# into the results of doc/PERFORMANCE.md (`make bench-table`).
+# usage: table.sh RUN.txt
+#            print the full tables of one run (every case, by family)
+#        table.sh --doc DOC.md --out DIR RUN.txt...
+#            write DIR/<run>.md (the full tables) for each run, and replace
+#            DOC.md's text between the "BEGIN bench-table" and "END
+#            bench-table" comment lines with, per run, its machine and a
+#            summary table of the main cases, linking the full one
+# The case names come from bench/cases.c (BENCH_CASES, or beside this
+# script): a run names a case by its label, the name without dashes.
 set -eu
-[ $# -ge 1 ] && [ $# -le 2 ] || { echo "usage: $0 RUN.txt [DOC.md]" >&2; exit 2; }
-run=$1
-[ -s "$run" ] || { echo "bench-table: $run is missing or empty" >&2; exit 1; }
+doc= out=
+while [ $# -gt 0 ]; do
+  case $1 in
+    --doc) doc=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    --) shift; break ;;
+    -*) echo "usage: $0 RUN.txt | $0 --doc DOC.md --out DIR RUN.txt..." >&2; exit 2 ;;
+    *) break ;;
+  esac
+done
+[ $# -ge 1 ] || { echo "usage: $0 RUN.txt | $0 --doc DOC.md --out DIR RUN.txt..." >&2; exit 2; }
+[ -z "$doc" ] || [ -n "$out" ] || { echo "bench-table: --doc needs --out" >&2; exit 2; }
+cases=${BENCH_CASES:-$(dirname "$0")/cases.c}
+[ -s "$cases" ] || { echo "bench-table: cannot read the case table $cases" >&2; exit 1; }
+for run in "$@"; do
+  [ -s "$run" ] || { echo "bench-table: $run is missing or empty" >&2; exit 1; }
+done
 
-tables() {
-  awk -v runname="$run" '
+# The case table's names, one per line.
+names() {
+  sed -n 's/^[[:space:]]*\(CIPHER\|CIPHER_OPT\|AEAD\)("\([a-z0-9-]*\)".*/\2/p
+          s/^[[:space:]]*{ "\([a-z0-9-]*\)", BENCH_.*/\1/p' "$cases"
+}
+
+# MODE is "full" (every case, one table per family) or "summary" (the
+# main cases in one table); RUN is the run, LINK the full tables' file
+# (summary only).
+render() {
+  names | awk -v mode="$1" -v runname="$2" -v link="${3:-}" '
   function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
-  # Go-style case name (AES128CTR, SHA256MANY) to the library name.
-  function libname(g,   n) {
-    n = tolower(g)
-    if (n ~ /^aes[0-9]+/) { sub(/^aes/, "aes-", n); sub(/[0-9]+/, "&-", n) }
-    else if (n ~ /^xchacha20poly1305$|^chacha20poly1305$/) sub(/poly1305$/, "-poly1305", n)
-    else if (n ~ /^sha256many$/) n = "sha256-many"
-    else if (n ~ /^hmacsha256$/) n = "hmac-sha256"
-    else if (n ~ /^randomos$/) n = "random-os"
-    else if (n ~ /^(kuznyechik|sm4)./) { sub(/^(kuznyechik|sm4)/, "&-", n); sub(/ctracpkm$/, "ctr-acpkm", n) }
-    return n
-  }
   function family(n) {
-    if (n ~ /^aes-.*-gcm$/) return "AES-GCM"
+    if (n ~ /gcm/ && n ~ /^(x?aes)/) return "AES-GCM, AES-GCM-SIV, XAES-256-GCM"
+    if (n ~ /cmac/) return "CMAC"
     if (n ~ /^aes-/) return "AES"
+    if (n ~ /^aegis/) return "AEGIS"
     if (n ~ /^kuznyechik/) return "Kuznyechik"
     if (n ~ /^sm4/) return "SM4"
     if (n ~ /chacha/) return "ChaCha20 and ChaCha20-Poly1305"
@@ -48,24 +66,48 @@ tables() {
     if (s % 1024 == 0) return s / 1024 " KiB"
     return s " B"
   }
+  function cell(key, z,   c, rs, any, k, v) {
+    if (!((key, z) in mb)) return ""
+    c = fmt(mb[key, z]) ((sp[key, z] + 0 > 15) ? "~" : "")
+    rs = ""; any = 0
+    for (k = 1; k <= npeer; k++) {
+      v = "-"
+      if ((key, z, peer[k]) in rt) { v = rt[key, z, peer[k]]; any = 1 }
+      rs = rs (k > 1 ? ", " : "") v
+    }
+    return any ? c " (" rs ")" : c
+  }
+  function table_head(   h, r, s) {
+    h = "| case |"; r = "|---|"
+    for (s = 1; s <= nsize; s++) { h = h " " human(sizes[s]) " |"; r = r "---:|" }
+    print h; print r
+  }
+  function row(c,   line, s) {
+    line = "| " calg[c] " " cdir[c] " |"
+    for (s = 1; s <= nsize; s++) line = line " " cell(order[c], sizes[s]) " |"
+    print line
+  }
+  # The case names (standard input), by label.
+  FNR == NR { lab = toupper($0); gsub(/-/, "", lab); byLabel[lab] = $0; next }
   /^cpu: / { cpu = substr($0, 6) }
   /^axiom-version: / { version = substr($0, 16) }
   /^# date: / { d = substr($0, 9); sub(/,.*/, "", d); date = d
                 sys = $0; sub(/.*system: /, "", sys) }
   /^# cpb = TSC/ { match($0, /[0-9.]+ GHz/); tsc = substr($0, RSTART, RLENGTH) }
   # Header comments wrapped onto "#   " continuation lines.
-  /^#   / && cont != "" { hdr[cont] = hdr[cont] " " trim(substr($0, 2)); next }
+  /^#   / && cont != "" { hdr[cont] = hdr[cont] (hdr[cont] == "" ? "" : " ") trim(substr($0, 2)); next }
   { cont = "" }
-  /^# (scheduling|peers|libaxiom kernels): / {
+  /^# (scheduling|peers|libaxiom kernels|libaxiom features in use):( |$)/ {
     cont = substr($0, 3); sub(/:.*/, "", cont)
-    v = $0; sub(/^# [^:]*: /, "", v); hdr[cont] = v; next
+    v = $0; sub(/^# [^:]*: ?/, "", v); hdr[cont] = v; next
   }
   /^Benchmark/ {
     name = $1; sub(/^Benchmark/, "", name)
     lib = "axiom"
     if (match(name, /^[A-Za-z]+_/)) { lib = tolower(substr(name, 1, RLENGTH - 1)); name = substr(name, RLENGTH + 1) }
     split(name, p, "/")
-    alg = libname(p[1]); dir = p[2]; size = p[3] + 0
+    alg = (p[1] in byLabel) ? byLabel[p[1]] : tolower(p[1])
+    dir = p[2]; size = p[3] + 0
     mbs = ""; spread = ""; ratio = ""
     for (i = 2; i < NF; i++) {
       if ($(i + 1) == "MB/s") mbs = $i
@@ -90,16 +132,42 @@ tables() {
     # Sizes ascending.
     for (i = 2; i <= nsize; i++)
       for (j = i; j > 1 && sizes[j - 1] > sizes[j]; j--) { t = sizes[j]; sizes[j] = sizes[j - 1]; sizes[j - 1] = t }
-    pname["openssl"] = "OpenSSL"; pname["gcrypt"] = "libgcrypt"
+    pname["openssl"] = "OpenSSL 3.0"; pname["gcrypt"] = "libgcrypt 1.10"
+    pname["boringssl"] = "BoringSSL"; pname["awslc"] = "AWS-LC"
+    pname["gcryptmaster"] = "libgcrypt master"; pname["libaegis"] = "libaegis"
+    pl = ""
+    for (k = 1; k <= npeer; k++) pl = pl (k > 1 ? ", " : "") "x " (peer[k] in pname ? pname[peer[k]] : peer[k])
+    if (mode == "summary") {
+      print "### " cpu
+      print ""
+      print "- Run: `" runname "`, " date "; libaxiom " version "; " sys "; TSC " tsc "."
+      print "- CPU features in use: " hdr["libaxiom features in use"] "."
+      print "- Peers: " hdr["peers"] "."
+      print ""
+      print "MB/s of libaxiom, then libaxiom divided by each peer in the same run"
+      print "(" pl "); every case: [" link "](" link ")."
+      print ""
+      table_head()
+      # The main cases, in this order, where the run has them.
+      n = split("aes-128-ctr encrypt,aes-256-ctr encrypt,aes-128-cbc decrypt,aes-256-xts encrypt," \
+                "aes-128-gcm seal,aes-256-gcm seal,aes-256-gcm-siv seal,chacha20 encrypt," \
+                "chacha20-poly1305 seal,aegis-128l seal,sm4-ctr encrypt,sm4-gcm seal," \
+                "kuznyechik-ctr encrypt,sha256 digest,sha512 digest,hmac-sha256 mac," \
+                "aes-128-cmac mac,random generate", want, ",")
+      for (w = 1; w <= n; w++)
+        for (c = 1; c <= ncase; c++)
+          if (calg[c] " " cdir[c] == want[w]) row(c)
+      exit 0
+    }
     print "<!-- Generated by `make bench-table` from " runname "; do not edit by hand. -->"
+    print "# libaxiom results: " cpu
     print ""
     print "- Machine: " cpu ", TSC " tsc "; " sys "."
     print "- Date: " date "; libaxiom " version "."
+    print "- libaxiom features in use: " hdr["libaxiom features in use"] "."
     print "- Peers: " hdr["peers"] "."
     print "- Scheduling: " hdr["scheduling"] "."
     print "- libaxiom kernels: " hdr["libaxiom kernels"] "."
-    pl = ""
-    for (k = 1; k <= npeer; k++) pl = pl (k > 1 ? ", " : "") "x " (peer[k] in pname ? pname[peer[k]] : peer[k])
     print ""
     print "Each cell: libaxiom MB/s (10^6 bytes per second), then in brackets"
     print "libaxiom divided by each peer in the same run (" pl "):"
@@ -108,49 +176,40 @@ tables() {
     print "spread more than 15 % (a busy machine).  TSC cycles per byte = " tsc ""
     print "x 1000 / MB/s."
     for (g = 1; g <= nfam; g++) {
-      print ""; print "### " fam[g]; print ""
-      h = "| case |"; r = "|---|"
-      for (s = 1; s <= nsize; s++) { h = h " " human(sizes[s]) " |"; r = r "---:|" }
-      print h; print r
-      for (c = 1; c <= ncase; c++) {
-        if (cfam[c] != fam[g]) continue
-        key = order[c]
-        line = "| " calg[c] " " cdir[c] " |"
-        for (s = 1; s <= nsize; s++) {
-          z = sizes[s]
-          if (!((key, z) in mb)) { line = line " |"; continue }
-          cell = fmt(mb[key, z]) ((sp[key, z] + 0 > 15) ? "~" : "")
-          rs = ""; any = 0
-          for (k = 1; k <= npeer; k++) {
-            v = "-"
-            if ((key, z, peer[k]) in rt) { v = rt[key, z, peer[k]]; any = 1 }
-            rs = rs (k > 1 ? ", " : "") v
-          }
-          if (any) cell = cell " (" rs ")"
-          line = line " " cell " |"
-        }
-        print line
-      }
+      print ""; print "## " fam[g]; print ""
+      table_head()
+      for (c = 1; c <= ncase; c++)
+        if (cfam[c] == fam[g]) row(c)
     }
-  }' "$run"
+  }' - "$2"
 }
 
-if [ $# -eq 1 ]; then
-  tables
+if [ -z "$doc" ]; then
+  for run in "$@"; do render full "$run"; done
   exit 0
 fi
 
-doc=$2
 begin='<!-- BEGIN bench-table -->'
 end='<!-- END bench-table -->'
 grep -qxF "$begin" "$doc" && grep -qxF "$end" "$doc" ||
   { echo "bench-table: $doc lacks the lines $begin and $end" >&2; exit 1; }
 tmp=$(mktemp "${TMPDIR:-/tmp}/axiom-table.XXXXXX")
-trap 'rm -f "$tmp" "$tmp.new"' EXIT
-tables >"$tmp"
+trap 'rm -f "$tmp" "$tmp.new" "$tmp.full"' EXIT
+mkdir -p "$out"
+{
+  echo "<!-- Generated by \`make bench-table\` from bench/runs/; do not edit by hand. -->"
+  for run in "$@"; do
+    base=$(basename "$run" .txt)
+    render full "$run" >"$tmp.full"
+    cat "$tmp.full" >"$out/$base.md"
+    echo
+    # The link is relative to DOC.md, which sits beside the results folder.
+    render summary "$run" "$(basename "$out")/$base.md"
+  done
+} >"$tmp"
 awk -v b="$begin" -v e="$end" -v t="$tmp" '
   $0 == b { print; while ((getline l < t) > 0) print l; skip = 1; next }
   $0 == e { skip = 0 }
   !skip { print }' "$doc" >"$tmp.new"
 cat "$tmp.new" >"$doc"
-echo "bench-table: $doc updated from $run"
+echo "bench-table: $doc and $out/ updated from $*"
