@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "aes/aes.h"
+#include "cmac/cmac_buf.h"
 #include "core/bc.h"
 #include "core/internal.h"
 #include "core/mac.h"
@@ -70,8 +71,9 @@ static void cmac_init(void *state, const void *param, const axiom_kernel *kernel
 /* Chain @n whole blocks at @in into s->x; the ciphertext blocks go to a
  * stack scratch area, wiped before returning. */
 #define CHUNK 32
-static void chain(cmac_state *s, const uint8_t *in, size_t n)
+static void chain(void *state, const uint8_t *in, size_t n)
 {
+    cmac_state *s = state;
     uint8_t scratch[16 * CHUNK];
     size_t used = 0;
     while (n) {
@@ -88,41 +90,14 @@ static void chain(cmac_state *s, const uint8_t *in, size_t n)
 static void cmac_update(void *state, const uint8_t *in, size_t len)
 {
     cmac_state *s = state;
-    /* Fill the held-back block; it is chained only once more data
-     * follows it, since the last block of the message is final's. */
-    if (s->buflen < 16) {
-        size_t n = 16 - s->buflen;
-        if (n > len)
-            n = len;
-        memcpy(s->buf + s->buflen, in, n);
-        s->buflen += n;
-        in += n;
-        len -= n;
-    }
-    if (!len)
-        return;
-    chain(s, s->buf, 1);
-    /* Every whole block but the one that may be the last. */
-    size_t nb = (len - 1) / 16;
-    chain(s, in, nb);
-    in += 16 * nb;
-    len -= 16 * nb; /* 1..16 bytes left */
-    memcpy(s->buf, in, len);
-    memset(s->buf + len, 0, 16 - len);
-    s->buflen = len;
+    axiom_cmac_absorb(s, chain, s->buf, &s->buflen, in, len);
 }
 
 static void cmac_final(void *state, uint8_t *tag, size_t taglen)
 {
     cmac_state *s = state;
     uint8_t m[16];
-    const uint8_t *sub = s->k1;
-    memcpy(m, s->buf, 16);
-    if (s->buflen < 16) {
-        memset(m + s->buflen, 0, 16 - s->buflen);
-        m[s->buflen] = 0x80;
-        sub = s->k2;
-    }
+    const uint8_t *sub = axiom_cmac_last_block(m, s->buf, s->buflen) ? s->k1 : s->k2;
     for (int i = 0; i < 16; i++)
         m[i] ^= (uint8_t)(s->x[i] ^ sub[i]);
     s->k->ecb_enc(&s->ks, m, m, 1);
