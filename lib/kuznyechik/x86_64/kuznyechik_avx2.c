@@ -364,9 +364,10 @@ FI __m128i avx2_one_bytes(__m256i x)
     return avx2_gbasis1(_mm256_castsi256_si128(x), 2);
 }
 
-/* The serial modes: the chaining value stays in the g basis from block
- * to block, so the conversions of the data are off the chain. */
-enum { AVX2_CBC, AVX2_CFB, AVX2_OFB };
+/* The serial modes (@mode AXIOM_BC_CBC_ENC, AXIOM_BC_CFB_ENC or
+ * AXIOM_BC_OFB, lib/core/bc_modes.h): the chaining value stays in the g
+ * basis from block to block, so the conversions of the data are off the
+ * chain. */
 
 static void avx2_serial(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                         uint8_t iv[16], int mode)
@@ -376,11 +377,11 @@ static void avx2_serial(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, 
     __m256i v = avx2_one_load(iv);
     for (; n > 0; n--, in += 16, out += 16) {
         switch (mode) {
-        case AVX2_CBC:
+        case AXIOM_BC_CBC_ENC:
             v = avx2_one_encrypt(&c, _mm256_xor_si256(v, avx2_one_load(in)));
             _mm_storeu_si128((__m128i *)(void *)out, avx2_one_bytes(v));
             break;
-        case AVX2_CFB:
+        case AXIOM_BC_CFB_ENC:
             v = _mm256_xor_si256(avx2_one_encrypt(&c, v), avx2_one_load(in));
             _mm_storeu_si128((__m128i *)(void *)out, avx2_one_bytes(v));
             break;
@@ -511,19 +512,19 @@ static void kuz_avx2_cfb_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t 
 static void kuz_avx2_cbc_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                              uint8_t iv[16])
 {
-    avx2_serial(ks, out, in, n, iv, AVX2_CBC);
+    avx2_serial(ks, out, in, n, iv, AXIOM_BC_CBC_ENC);
 }
 
 static void kuz_avx2_cfb_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                              uint8_t iv[16])
 {
-    avx2_serial(ks, out, in, n, iv, AVX2_CFB);
+    avx2_serial(ks, out, in, n, iv, AXIOM_BC_CFB_ENC);
 }
 
 static void kuz_avx2_ofb(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                          uint8_t iv[16])
 {
-    avx2_serial(ks, out, in, n, iv, AVX2_OFB);
+    avx2_serial(ks, out, in, n, iv, AXIOM_BC_OFB);
 }
 
 /* XTS runs the generic loop over whole batches. */
