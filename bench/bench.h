@@ -131,6 +131,12 @@ int bench_peer_noavx512(void);
 int bench_peer_novaes(void);
 #define BENCH_OPENSSL_NOVAES ":~0x00005f42d0230000"
 
+/* Statistics (bench/runner.c): qsort's comparison of doubles, and the
+ * @p quantile of the @n values at @s, sorted ascending, interpolated
+ * between neighbours. */
+int bench_cmp_double(const void *a, const void *b);
+double bench_quantile(const double *s, int n, double p);
+
 /* Timing and machine control (bench/timing.c). */
 uint64_t bench_now_ns(void);
 /* 1 when bench_tsc_*() read a real time-stamp counter. */

@@ -1178,7 +1178,7 @@ static void emit_footer(runner *r, double seconds)
 
 /* ------------------------------------------------------------ measurement */
 
-static int cmp_double(const void *a, const void *b)
+int bench_cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
@@ -1191,11 +1191,11 @@ static void summarize(result *x, const double *ns, const double *cyc, int n, uin
 {
     double s[MAX_REPS], d[MAX_REPS];
     memcpy(s, ns, (size_t)n * sizeof *s);
-    qsort(s, (size_t)n, sizeof *s, cmp_double);
+    qsort(s, (size_t)n, sizeof *s, bench_cmp_double);
     double med = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
     for (int i = 0; i < n; i++)
         d[i] = fabs(ns[i] - med);
-    qsort(d, (size_t)n, sizeof *d, cmp_double);
+    qsort(d, (size_t)n, sizeof *d, bench_cmp_double);
     double mad = 1.4826 * (n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2);
     double sum = 0, sumc = 0;
     int kept = 0;
@@ -1310,8 +1310,8 @@ static void measure_overhead(runner *r)
         ns[i] = (double)(t1 - t0);
         cyc[i] = (double)(c1 - c0);
     }
-    qsort(ns, 101, sizeof ns[0], cmp_double);
-    qsort(cyc, 101, sizeof cyc[0], cmp_double);
+    qsort(ns, 101, sizeof ns[0], bench_cmp_double);
+    qsort(cyc, 101, sizeof cyc[0], bench_cmp_double);
     r->over_ns = ns[50];
     r->over_cyc = cyc[50];
 }
@@ -1519,7 +1519,7 @@ typedef struct pair_result {
 } pair_result;
 
 /* The @p quantile of the sorted @s[@n], interpolated between neighbours. */
-static double quantile(const double *s, int n, double p)
+double bench_quantile(const double *s, int n, double p)
 {
     double h = (n - 1) * p;
     int i = (int)h;
@@ -1532,8 +1532,8 @@ static double median_of(const double *v, int n)
 {
     double s[MAX_ROUNDS];
     memcpy(s, v, (size_t)n * sizeof *s);
-    qsort(s, (size_t)n, sizeof *s, cmp_double);
-    return quantile(s, n, 0.5);
+    qsort(s, (size_t)n, sizeof *s, bench_cmp_double);
+    return bench_quantile(s, n, 0.5);
 }
 
 /* The baseline as the output names it: a peer's name, or "axiom:ALG". */
@@ -1741,16 +1741,16 @@ static void pair_case(runner *r, const bench_alg *a, int encrypt, size_t size)
         double t0 = r->pair_ns[0][k] / bytes[0], t1 = r->pair_ns[1][k] / bytes[1];
         ratio[k] = t0 > 0 ? t1 / t0 : 0;
     }
-    qsort(ratio, (size_t)rounds, sizeof ratio[0], cmp_double);
+    qsort(ratio, (size_t)rounds, sizeof ratio[0], bench_cmp_double);
     x.alg[0] = alg[0];
     x.alg[1] = alg[1];
     x.encrypt = encrypt;
     x.size = size;
     x.compared = same;
     x.rounds = rounds;
-    x.med = quantile(ratio, rounds, 0.5);
-    x.q1 = quantile(ratio, rounds, 0.25);
-    x.q3 = quantile(ratio, rounds, 0.75);
+    x.med = bench_quantile(ratio, rounds, 0.5);
+    x.q1 = bench_quantile(ratio, rounds, 0.25);
+    x.q3 = bench_quantile(ratio, rounds, 0.75);
     x.lo = ratio[0];
     x.hi = ratio[rounds - 1];
     for (int i = 0; i < 2; i++) {

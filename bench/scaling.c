@@ -38,29 +38,20 @@ typedef struct crew {
     worker w[SCALING_MAX_THREADS];
 } crew;
 
-static int cmp_double(const void *a, const void *b)
+/* The @p quantile of the @n values at @v, which it sorts. */
+static double sorted_quantile(double *v, int n, double p)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double quantile(double *v, int n, double p)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    double h = (n - 1) * p;
-    int i = (int)h;
-    if (i + 1 >= n)
-        return v[n - 1];
-    return v[i] + (h - i) * (v[i + 1] - v[i]);
+    qsort(v, (size_t)n, sizeof *v, bench_cmp_double);
+    return bench_quantile(v, n, p);
 }
 
 static void spread_of(double *v, int n, scaling_spread *s)
 {
-    s->lo = quantile(v, n, 0);
-    s->q1 = quantile(v, n, 0.25);
-    s->med = quantile(v, n, 0.5);
-    s->q3 = quantile(v, n, 0.75);
-    s->hi = quantile(v, n, 1);
+    s->med = sorted_quantile(v, n, 0.5);
+    s->lo = bench_quantile(v, n, 0);
+    s->q1 = bench_quantile(v, n, 0.25);
+    s->q3 = bench_quantile(v, n, 0.75);
+    s->hi = bench_quantile(v, n, 1);
 }
 
 static void pin(int cpu)
@@ -294,8 +285,8 @@ int bench_scaling_run(const scaling_case *sc, int nthreads, int rounds, double b
     x->rounds = rounds;
     x->pinned = pinned;
     x->iters = n;
-    x->one_ns = quantile(one, rounds, 0.5);
-    x->all_ns = quantile(all, rounds, 0.5);
+    x->one_ns = sorted_quantile(one, rounds, 0.5);
+    x->all_ns = sorted_quantile(all, rounds, 0.5);
     spread_of(speedup, rounds, &x->wall);
     spread_of(cpu_speedup, rounds, &x->cpu);
     rc = 0;
