@@ -307,6 +307,17 @@ FI __m512i z1_bits(__m512i p, int mask, int shl, int shr)
     return x;
 }
 
+/* z_look for one block, where latency counts: the select on bit 7 is a
+ * VPTERNLOG on a byte mask from VPSHUFB (which zeroes the bytes with bit 7
+ * set), not VPMOVB2M and a masked move, each of them slower. */
+FI __m512i z1_sub(const __m512i t[4], __m512i x)
+{
+    const __m512i lo = _mm512_permutex2var_epi8(t[0], x, t[1]);
+    const __m512i hi = _mm512_permutex2var_epi8(t[2], x, t[3]);
+    const __m512i low_half = _mm512_shuffle_epi8(_mm512_set1_epi8(-1), x);
+    return _mm512_ternarylogic_epi64(low_half, lo, hi, 0xca); /* low_half ? lo : hi */
+}
+
 /* S and L (or their inverses), without the round keys. */
 FI void z1_init_sl(z1_consts *c, int inverse)
 {
@@ -369,9 +380,10 @@ FI __m512i z1_lin(const z1_consts *c, __m512i y, __m512i k)
 #pragma GCC unroll 4
     for (int j = 0; j < 4; j++)
         m[j] = _mm512_gf2p8mul_epi8(_mm512_permutexvar_epi8(c->idx[j], y), c->col[j]);
-    __m512i v = _mm512_xor_si512(z_xor3(m[0], m[1], m[2]), m[3]);
-    v = _mm512_xor_si512(v, _mm512_bsrli_epi128(v, 8));
-    return z_xor3(v, _mm512_bsrli_epi128(v, 4), k);
+    const __m512i v = _mm512_xor_si512(z_xor3(m[0], m[1], m[2]), m[3]);
+    /* dwords 1, 2, 3 of each lane onto dword 0: one shift on each port */
+    const __m512i t = z_xor3(v, _mm512_srli_epi64(v, 32), _mm512_bsrli_epi128(v, 8));
+    return z_xor3(t, _mm512_bsrli_epi128(v, 12), k);
 }
 
 /* The cipher on one or two phi-mapped blocks (two chains side by side). */
@@ -381,9 +393,9 @@ FI void z1_encrypt(const z1_consts *c, __m512i *x, int two)
     if (two)
         x[1] = _mm512_xor_si512(x[1], c->k[0]);
     for (unsigned r = 0; r < 9; r++) {
-        x[0] = z1_lin(c, z_look(c->s, x[0]), c->k[r + 1]);
+        x[0] = z1_lin(c, z1_sub(c->s, x[0]), c->k[r + 1]);
         if (two)
-            x[1] = z1_lin(c, z_look(c->s, x[1]), c->k[r + 1]);
+            x[1] = z1_lin(c, z1_sub(c->s, x[1]), c->k[r + 1]);
     }
 }
 
@@ -395,9 +407,9 @@ FI void z1_decrypt(const z1_consts *c, __m512i *x, int two)
     if (two)
         x[1] = _mm512_xor_si512(x[1], c->k[9]);
     for (unsigned r = 9; r-- > 0;) {
-        x[0] = _mm512_xor_si512(z_look(c->s, z1_lin(c, x[0], zero)), c->k[r]);
+        x[0] = _mm512_xor_si512(z1_sub(c->s, z1_lin(c, x[0], zero)), c->k[r]);
         if (two)
-            x[1] = _mm512_xor_si512(z_look(c->s, z1_lin(c, x[1], zero)), c->k[r]);
+            x[1] = _mm512_xor_si512(z1_sub(c->s, z1_lin(c, x[1], zero)), c->k[r]);
     }
 }
 
@@ -452,7 +464,7 @@ __attribute__((noinline)) static void z1_expand(axiom_bc_ks *ks, const uint8_t *
     for (unsigned i = 0; i < 4; i++) {
         for (unsigned j = 0; j < 8; j++) {
             const __m512i t = z1_lin(
-                &c, z_look(c.s, _mm512_xor_si512(a1, z1_load(&c, axiom_kuz_c[8 * i + j]))), a0);
+                &c, z1_sub(c.s, _mm512_xor_si512(a1, z1_load(&c, axiom_kuz_c[8 * i + j]))), a0);
             a0 = a1;
             a1 = t;
         }
