@@ -75,8 +75,9 @@ static inline const uint8_t *axiom_kuz_rk(const axiom_bc_ks *ks, unsigned i)
 void axiom_kuz_expand_ct(axiom_bc_ks *ks, const uint8_t *key);
 
 /* @n blocks one at a time with GFNI and AVX2, for the serial modes and
- * short messages of the GFNI kernels (lib/kuznyechik/x86_64/
- * kuznyechik_avx2_gfni.c, bundle avx2_gfni). */
+ * short messages of the gfni-avx2 kernel (lib/kuznyechik/x86_64/
+ * kuznyechik_avx2_gfni.c, bundle avx2_gfni; gfni-avx512 has its own
+ * one-block round with VBMI in kuznyechik_avx512.c). */
 void axiom_kuz_gfni_enc1(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n);
 void axiom_kuz_gfni_dec1(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n);
 /* The key schedule of axiom_kuz_expand_ct with that one-block round,

@@ -3,9 +3,9 @@
  * CPUs without AVX-512 or with it disabled): the batch of the plain AVX2
  * kernel (kuznyechik_avx2.h), with each multiplication in l() one
  * VEX-encoded GF2P8AFFINEQB, 22 instructions per step instead of 45, and
- * no nibble tables; and the one-block round that this kernel and
- * gfni-avx512 (kuznyechik_avx512.c) use for short runs, the serial modes
- * and the key schedule.
+ * no nibble tables; and the one-block round that this kernel uses for
+ * short runs, the serial modes and the key schedule (gfni-avx512 has its
+ * own on zmm with VBMI, kuznyechik_avx512.c).
  *
  * Constant time: no table is indexed by secrets (VPSHUFB's lookups are in
  * registers) and the only branches are on lengths and on the public
@@ -294,7 +294,7 @@ static void gfni_serial(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, 
     axiom_wipe(&c, sizeof c);
 }
 
-/* The serial modes for both GFNI kernels (kuznyechik.h). */
+/* The serial modes of this kernel (kuznyechik.h). */
 void axiom_kuz_gfni_cbc_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                             uint8_t iv[16])
 {

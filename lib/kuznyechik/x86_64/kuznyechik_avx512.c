@@ -25,15 +25,14 @@
  * (kuznyechik.h).  A partial batch runs with zero padding lanes through
  * the same code.  CBC and CFB encryption and OFB are serial; they, and ECB
  * (so CBC decryption) and CTR runs of fewer than Z_ONE_MAX blocks, go one
- * block at a time through axiom_kuz_gfni_enc1 or axiom_kuz_gfni_dec1
- * (lib/kuznyechik/x86_64/kuznyechik_avx2_gfni.c).
+ * block at a time through the zmm one-block round below (z1_*), as does
+ * the key schedule.
  *
  * Constant time: the S-box lookups are register permutations, the only
- * branches are on lengths and the public counter value.  The key schedule
- * runs the one-block round (axiom_kuz_gfni_expand, kuznyechik_avx2_gfni.c).
+ * branches are on lengths and the public counter value.
  *
- * Bundle avx512_vbmi_gfni; the one-block code is the avx2_gfni bundle's
- * (VEX-encoded GFNI and AVX2), so the kernel needs AVX2 as well.
+ * Bundle avx512_vbmi_gfni (all of this kernel's code is here; its
+ * feature set also names AVX2, which every AVX-512 CPU has).
  */
 #include "config.h"
 
@@ -58,6 +57,14 @@ FI void z_init(z_consts *c, const uint8_t *box)
         c->p[i] = _mm512_loadu_si512((const void *)(box + 64 * i));
     for (int i = 0; i < 7; i++)
         c->mul[i] = _mm512_set1_epi64((long long)axiom_kuz_gfni_mul[i]);
+}
+
+/* Bytes 0, 1, ..., 63. */
+FI __m512i z_iota(void)
+{
+    return _mm512_set_epi64(0x3f3e3d3c3b3a3938, 0x3736353433323130, 0x2f2e2d2c2b2a2928,
+                            0x2726252423222120, 0x1f1e1d1c1b1a1918, 0x1716151413121110,
+                            0x0f0e0d0c0b0a0908, 0x0706050403020100);
 }
 
 /* ---- transposes ----------------------------------------------------------- */
@@ -99,11 +106,18 @@ FI void z_store4(uint8_t *p, int r, __m512i v)
 
 /* ---- S and L ---------------------------------------------------------------- */
 
+/* A 256-entry byte table in four registers, looked up by every byte of
+ * @x: VPERMI2B by the low seven bits in each half, a blend on bit 7. */
+FI __m512i z_look(const __m512i t[4], __m512i x)
+{
+    __m512i lo = _mm512_permutex2var_epi8(t[0], x, t[1]);
+    __m512i hi = _mm512_permutex2var_epi8(t[2], x, t[3]);
+    return _mm512_mask_blend_epi8(_mm512_movepi8_mask(x), lo, hi);
+}
+
 FI __m512i z_sub(const z_consts *c, __m512i x)
 {
-    __m512i lo = _mm512_permutex2var_epi8(c->p[0], x, c->p[1]);
-    __m512i hi = _mm512_permutex2var_epi8(c->p[2], x, c->p[3]);
-    return _mm512_mask_blend_epi8(_mm512_movepi8_mask(x), lo, hi);
+    return z_look(c->p, x);
 }
 
 FI __m512i z_xor3(__m512i a, __m512i b, __m512i c)
@@ -233,11 +247,286 @@ static void z_blocks(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, siz
     }
 }
 
-/* Serial modes, and ECB (CBC decryption with it) and CTR runs of fewer
- * than Z_ONE_MAX blocks, go one block at a time (axiom_kuz_gfni_enc1 and
- * axiom_kuz_gfni_dec1, about 1/5 of a batch each). */
-#define Z_ONE axiom_kuz_gfni_enc1
-#define Z_ONE_DEC axiom_kuz_gfni_dec1
+/* ---- one block at a time ------------------------------------------------------ */
+
+/*
+ * The serial modes (CBC and CFB encryption, OFB, so CMAC and OMAC-ACPKM),
+ * the key schedule and ECB and CTR runs of fewer than Z_ONE_MAX blocks
+ * wait on one block's latency, not on a batch.  As in the GFNI one-block
+ * round of the avx2_gfni bundle (kuznyechik_avx2_gfni.c), the block is
+ * kept mapped by phi into GF2P8MULB's field, where L is
+ *     phi(L(x)) = sum_j phi(x_j) col_j,   col_j = axiom_kuz_gfni_lcol[j],
+ * but with VBMI the whole round stays in one zmm register:
+ *
+ * - S is pi on phi-mapped bytes, phi o pi o phi^-1: a 256-byte table in
+ *   four registers (worked out from axiom_kuz_pi at set-up, three
+ *   instructions per 64 entries), looked up by z1_sub: two VPERMI2B and
+ *   a select on bit 7.
+ * - L: the 256 products phi(x_j) col_j[o] fill four registers.  The
+ *   block sits in "layout D": byte o at position D(o) = 16 (o / 4) + o % 4
+ *   of the register, that is byte o % 4 of dword 0 of lane o / 4; the
+ *   other bytes are don't-care.  Register k (k = 0..3) holds at position
+ *   16 l + 4 c + a the product of x_j, j = 4 c + k, by col_j[4 l + a]:
+ *   one VPERMB spreads the bytes (from D(j) = 16 c + k), one GF2P8MULB
+ *   multiplies.  Summing the four registers and then the four dwords of
+ *   each lane (two byte shifts within the lanes) leaves output byte
+ *   o = 4 l + a at D(o): the result is in layout D again, with no
+ *   cross-lane fold.  The last XOR takes the next round key (kept in
+ *   layout D), or the other Feistel half in the key schedule.
+ * Measured on an Intel Xeon with AMX and AVX512-FP16 (reported as family
+ * 6, model 167): S about 9.5 core cycles, L about 17, a round about 27,
+ * kuznyechik-cmac about 250 cycles a block against about 430 with the
+ * avx2_gfni round (nibble tables for S), which CPUs without VBMI keep.
+ * Decryption: the tables of pi^-1 and the columns of L^-1
+ * (axiom_kuz_gfni_lcol_inv), the round key added after S^-1.
+ *
+ * Constant time: every lookup is a register permutation; the branches
+ * are on lengths and on the direction.
+ */
+typedef struct {
+    __m512i s[4];                 /* phi o pi o phi^-1 (or pi^-1), 64 entries each */
+    __m512i idx[4], col[4];       /* L (or L^-1): spreads and products, see above */
+    __m512i to_d, from_d;         /* bytes 0..15 to layout D and back */
+    __m512i k[AXIOM_KUZ_ROUNDS];  /* round keys, phi-mapped, layout D */
+} z1_consts;
+
+#define Z1_PHI _mm512_set1_epi64((long long)axiom_kuz_gfni_phi[0])
+#define Z1_IPHI _mm512_set1_epi64((long long)axiom_kuz_gfni_phi[1])
+
+FI __m512i z1_map(__m512i x, __m512i m)
+{
+    return _mm512_gf2p8affine_epi64_epi8(x, m, 0);
+}
+
+/* Bytes of @p (0..63) masked and shifted, without byte shifts: the
+ * masks clear the bits that the 16-bit shifts carry across bytes. */
+FI __m512i z1_bits(__m512i p, int mask, int shl, int shr)
+{
+    __m512i x = _mm512_and_si512(p, _mm512_set1_epi8((char)mask));
+    if (shl)
+        x = _mm512_slli_epi16(x, shl);
+    if (shr)
+        x = _mm512_srli_epi16(x, shr);
+    return x;
+}
+
+/* z_look for one block, where latency counts: the select on bit 7 is a
+ * VPTERNLOG on a byte mask from VPSHUFB (which zeroes the bytes with bit 7
+ * set), not VPMOVB2M and a masked move, each of them slower. */
+FI __m512i z1_sub(const __m512i t[4], __m512i x)
+{
+    const __m512i lo = _mm512_permutex2var_epi8(t[0], x, t[1]);
+    const __m512i hi = _mm512_permutex2var_epi8(t[2], x, t[3]);
+    const __m512i low_half = _mm512_shuffle_epi8(_mm512_set1_epi8(-1), x);
+    return _mm512_ternarylogic_epi64(low_half, lo, hi, 0xca); /* low_half ? lo : hi */
+}
+
+/* S and L (or their inverses), without the round keys. */
+FI void z1_init_sl(z1_consts *c, int inverse)
+{
+    const __m512i phi = Z1_PHI, iphi = Z1_IPHI, p = z_iota();
+    const uint8_t *box = inverse ? axiom_kuz_pi_inv : axiom_kuz_pi;
+    const uint8_t *col = &(inverse ? axiom_kuz_gfni_lcol_inv : axiom_kuz_gfni_lcol)[0][0];
+    __m512i t[4], lc[4];
+    for (int i = 0; i < 4; i++) {
+        t[i] = _mm512_loadu_si512((const void *)(box + 64 * i));
+        lc[i] = _mm512_loadu_si512((const void *)(col + 64 * i)); /* col_j[o] at 16 j + o */
+    }
+    for (int i = 0; i < 4; i++)
+        c->s[i] = z1_map(z_look(t, z1_map(_mm512_add_epi8(p, _mm512_set1_epi8((char)(64 * i))),
+                                          iphi)),
+                         phi);
+    /* position p = 16 l + 4 c + a */
+    const __m512i lo = z1_bits(p, 3, 0, 0);                  /* a */
+    const __m512i c16 = z1_bits(p, 12, 2, 0);                /* 16 c */
+    const __m512i l4 = z1_bits(p, 0x30, 0, 2);               /* 4 l */
+    const __m512i c64 = z1_bits(p, 12, 4, 0);                /* 64 c */
+    for (int k = 0; k < 4; k++) {
+        const __m512i kk = _mm512_set1_epi8((char)k);
+        c->idx[k] = _mm512_or_si512(c16, kk);                 /* D(4 c + k) */
+        /* col_{4c+k}[4l+a], at 16 (4 c + k) + 4 l + a of the columns */
+        const __m512i ci = _mm512_or_si512(_mm512_or_si512(c64, _mm512_slli_epi16(kk, 4)),
+                                           _mm512_or_si512(l4, lo));
+        c->col[k] = z_look(lc, ci);
+    }
+    c->to_d = _mm512_or_si512(l4, lo);                        /* o = 4 l + a */
+    c->from_d = _mm512_or_si512(z1_bits(p, 12, 2, 0), lo);    /* D(o) for o < 16 */
+}
+
+FI __m512i z1_load(const z1_consts *c, const uint8_t *p)
+{
+    const __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+    return z1_map(_mm512_permutexvar_epi8(c->to_d, _mm512_castsi128_si512(x)), Z1_PHI);
+}
+
+FI __m128i z1_bytes(const z1_consts *c, __m512i x)
+{
+    return _mm512_castsi512_si128(z1_map(_mm512_permutexvar_epi8(c->from_d, x), Z1_IPHI));
+}
+
+FI void z1_store(const z1_consts *c, uint8_t *p, __m512i x)
+{
+    _mm_storeu_si128((__m128i *)(void *)p, z1_bytes(c, x));
+}
+
+FI void z1_init(z1_consts *c, const axiom_bc_ks *ks, int inverse)
+{
+    z1_init_sl(c, inverse);
+    for (unsigned i = 0; i < AXIOM_KUZ_ROUNDS; i++)
+        c->k[i] = z1_load(c, axiom_kuz_rk(ks, i));
+}
+
+/* L(y) ^ @k, layout D. */
+FI __m512i z1_lin(const z1_consts *c, __m512i y, __m512i k)
+{
+    __m512i m[4];
+#pragma GCC unroll 4
+    for (int j = 0; j < 4; j++)
+        m[j] = _mm512_gf2p8mul_epi8(_mm512_permutexvar_epi8(c->idx[j], y), c->col[j]);
+    const __m512i v = _mm512_xor_si512(z_xor3(m[0], m[1], m[2]), m[3]);
+    /* dwords 1, 2, 3 of each lane onto dword 0: one shift on each port */
+    const __m512i t = z_xor3(v, _mm512_srli_epi64(v, 32), _mm512_bsrli_epi128(v, 8));
+    return z_xor3(t, _mm512_bsrli_epi128(v, 12), k);
+}
+
+/* The cipher on one or two phi-mapped blocks (two chains side by side). */
+FI void z1_encrypt(const z1_consts *c, __m512i *x, int two)
+{
+    x[0] = _mm512_xor_si512(x[0], c->k[0]);
+    if (two)
+        x[1] = _mm512_xor_si512(x[1], c->k[0]);
+    for (unsigned r = 0; r < 9; r++) {
+        x[0] = z1_lin(c, z1_sub(c->s, x[0]), c->k[r + 1]);
+        if (two)
+            x[1] = z1_lin(c, z1_sub(c->s, x[1]), c->k[r + 1]);
+    }
+}
+
+/* Its inverse, with constants from z1_init(.., 1). */
+FI void z1_decrypt(const z1_consts *c, __m512i *x, int two)
+{
+    const __m512i zero = _mm512_setzero_si512();
+    x[0] = _mm512_xor_si512(x[0], c->k[9]);
+    if (two)
+        x[1] = _mm512_xor_si512(x[1], c->k[9]);
+    for (unsigned r = 9; r-- > 0;) {
+        x[0] = _mm512_xor_si512(z1_sub(c->s, z1_lin(c, x[0], zero)), c->k[r]);
+        if (two)
+            x[1] = _mm512_xor_si512(z1_sub(c->s, z1_lin(c, x[1], zero)), c->k[r]);
+    }
+}
+
+/* @n blocks, two at a time and the odd one on its own (kuznyechik.h). */
+FI void z1_ecb(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n, int inverse)
+{
+    z1_consts c;
+    __m512i x[2];
+    z1_init(&c, ks, inverse);
+    for (; n >= 2; n -= 2, in += 32, out += 32) {
+        x[0] = z1_load(&c, in);
+        x[1] = z1_load(&c, in + 16);
+        if (inverse)
+            z1_decrypt(&c, x, 1);
+        else
+            z1_encrypt(&c, x, 1);
+        z1_store(&c, out, x[0]);
+        z1_store(&c, out + 16, x[1]);
+    }
+    if (n) {
+        x[0] = z1_load(&c, in);
+        if (inverse)
+            z1_decrypt(&c, x, 0);
+        else
+            z1_encrypt(&c, x, 0);
+        z1_store(&c, out, x[0]);
+    }
+    axiom_wipe(&c, sizeof c);
+}
+
+static void z1_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
+{
+    z1_ecb(ks, out, in, n, 0);
+}
+
+static void z1_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
+{
+    z1_ecb(ks, out, in, n, 1);
+}
+
+/* The key schedule (kuznyechik.h) with this round: the 32 Feistel rounds
+ * (a1, a0) <- (L(S(a1 ^ C_i)) ^ a0, a1) on phi-mapped halves in layout D,
+ * a0 taken in by L's last XOR; the constants are mapped as they are
+ * loaded, off the chain.  The same round keys as axiom_kuz_expand_ct. */
+__attribute__((noinline)) static void z1_expand(axiom_bc_ks *ks, const uint8_t *key)
+{
+    uint8_t *k = (uint8_t *)ks->w;
+    z1_consts c;
+    z1_init_sl(&c, 0);
+    __m512i a1 = z1_load(&c, key), a0 = z1_load(&c, key + 16);
+    memmove(k, key, 32);
+    for (unsigned i = 0; i < 4; i++) {
+        for (unsigned j = 0; j < 8; j++) {
+            const __m512i t = z1_lin(
+                &c, z1_sub(c.s, _mm512_xor_si512(a1, z1_load(&c, axiom_kuz_c[8 * i + j]))), a0);
+            a0 = a1;
+            a1 = t;
+        }
+        z1_store(&c, k + 32 * (i + 1), a1);
+        z1_store(&c, k + 32 * (i + 1) + 16, a0);
+    }
+    ks->rounds = AXIOM_KUZ_ROUNDS;
+}
+
+/* The serial modes: the chaining value stays phi-mapped in layout D from
+ * block to block, so the maps of the data are off the chain. */
+FI void z1_serial(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                  uint8_t iv[16], int mode)
+{
+    z1_consts c;
+    z1_init(&c, ks, 0);
+    __m512i v = z1_load(&c, iv);
+    for (; n > 0; n--, in += 16, out += 16) {
+        if (mode == AXIOM_BC_CBC_ENC) {
+            v = _mm512_xor_si512(v, z1_load(&c, in));
+            z1_encrypt(&c, &v, 0);
+            z1_store(&c, out, v);
+        } else if (mode == AXIOM_BC_CFB_ENC) {
+            z1_encrypt(&c, &v, 0);
+            v = _mm512_xor_si512(v, z1_load(&c, in));
+            z1_store(&c, out, v);
+        } else { /* OFB */
+            z1_encrypt(&c, &v, 0);
+            _mm_storeu_si128((__m128i *)(void *)out,
+                             _mm_xor_si128(_mm_loadu_si128((const __m128i *)(const void *)in),
+                                           z1_bytes(&c, v)));
+        }
+    }
+    z1_store(&c, iv, v);
+    axiom_wipe(&c, sizeof c);
+}
+
+static void z1_cbc_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                       uint8_t iv[16])
+{
+    z1_serial(ks, out, in, n, iv, AXIOM_BC_CBC_ENC);
+}
+
+static void z1_cfb_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                       uint8_t iv[16])
+{
+    z1_serial(ks, out, in, n, iv, AXIOM_BC_CFB_ENC);
+}
+
+static void z1_ofb(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                   uint8_t iv[16])
+{
+    z1_serial(ks, out, in, n, iv, AXIOM_BC_OFB);
+}
+
+/* ECB (CBC decryption with it) and CTR runs of fewer than Z_ONE_MAX
+ * blocks go one block at a time. */
+#define Z_ONE z1_enc
+#define Z_ONE_DEC z1_dec
 #define Z_ONE_MAX 5
 
 static void kuz_z_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
@@ -262,9 +551,7 @@ static void kuz_z_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, si
  * of every slice. */
 static void z_ctr_slices(__m512i s[16], const uint8_t ctr[16])
 {
-    const __m512i idx = _mm512_set_epi64(
-        0x3f3e3d3c3b3a3938, 0x3736353433323130, 0x2f2e2d2c2b2a2928, 0x2726252423222120,
-        0x1f1e1d1c1b1a1918, 0x1716151413121110, 0x0f0e0d0c0b0a0908, 0x0706050403020100);
+    const __m512i idx = z_iota();
     const __m512i one = _mm512_set1_epi8(1);
     s[15] = _mm512_add_epi8(_mm512_set1_epi8((char)ctr[15]), idx);
     __mmask64 carry = _mm512_cmpgt_epu8_mask(idx, _mm512_set1_epi8((char)(255 - ctr[15])));
@@ -314,7 +601,7 @@ static void kuz_z_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, si
 static void kuz_z_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 {
     (void)keylen;
-    axiom_kuz_gfni_expand(ks, key);
+    z1_expand(ks, key);
     axiom_stack_wipe(); /* its spilled halves */
 }
 
@@ -343,11 +630,11 @@ const axiom_bc_kernel axiom_kuz_gfni_avx512 = {
     .setkey = kuz_z_setkey,
     .ecb_enc = kuz_z_enc,
     .ecb_dec = kuz_z_dec,
-    .cbc_enc = axiom_kuz_gfni_cbc_enc,
+    .cbc_enc = z1_cbc_enc,
     .cbc_dec = kuz_z_cbc_dec,
-    .cfb_enc = axiom_kuz_gfni_cfb_enc,
+    .cfb_enc = z1_cfb_enc,
     .cfb_dec = kuz_z_cfb_dec,
-    .ofb = axiom_kuz_gfni_ofb,
+    .ofb = z1_ofb,
     .ctr = kuz_z_ctr,
     .xts_enc = kuz_z_xts_enc,
     .xts_dec = kuz_z_xts_dec,
