@@ -14,11 +14,16 @@
  *
  * Y_1 and Z_1 are secret (encrypted nonces), so the counters are never
  * given to a CTR kernel, whose counter is public by contract (core/bc.h):
- * the glue writes batches of counter blocks with plain 64-bit adds, which
- * wrap without a branch, and encrypts them with the kernel's ECB, the Y
- * and Z blocks of a batch in one call.  The multiplication kernels are
- * constant time (lib/mgm/mgm.h); branches depend on lengths only.
- * Keystream, H values and the running sum are wiped before returning.
+ * the multiplication kernel writes batches of counter blocks with 64-bit
+ * adds, which wrap without a branch, and the cipher kernel's ECB encrypts
+ * them, the Y and Z blocks of a batch in one call (2 * AXIOM_MGM_BATCH
+ * blocks, the widest Kuznyechik kernel's batch).  Then one pass of the
+ * multiplication kernel (crypt) XORs the keystream into the text and
+ * multiplies the ciphertext into the sum, for seal and open alike.  The
+ * lengths block's H joins the last batch when that has room.  The
+ * multiplication kernels are constant time (lib/mgm/mgm.h); branches
+ * depend on lengths only.  Keystream, H values and the running sum are
+ * wiped before returning.
  */
 #include "config.h"
 
