@@ -16,6 +16,7 @@
 
 #include <axiom.h>
 
+#include "mgm/mgm.h" /* AXIOM_MGM_BATCH, the glue's batch */
 #include "testutil.h"
 
 static const char gost_key[] = "8899aabbccddeeff0011223344556677fedcba98765432100123456789abcdef";
@@ -359,6 +360,79 @@ START_TEST(test_mgm_vs_ref)
             want[tu_rand_range(0, len - 1)] ^= (uint8_t)(1u << tu_rand_range(0, 7));
             TU_ASSERT_RC(axiom_aead_open(c, got, wtag, taglen, nonce, 16, ad, adlen, want, len),
                          AXIOM_EAUTH, "modified ciphertext");
+        }
+    }
+    axiom_aead_free(c);
+    free(ad);
+    free(pt);
+    free(want);
+    free(got);
+}
+END_TEST
+
+/* Lengths one below, at and one above each step of the glue
+ * (lib/mgm/mgm.c): text batches of AXIOM_MGM_BATCH blocks, AD batches of
+ * twice that, up to two batches, and a block; the lengths block's H
+ * joins the last batch only when that batch has room.  Every AD length
+ * with every text length, sealed and opened (in place too) against the
+ * reference. */
+static size_t mgm_steps(size_t *v, size_t batch)
+{
+    size_t n = 0;
+    v[n++] = 0;
+    v[n++] = 1;
+    for (size_t k = 1; k <= 2; k++) {
+        v[n++] = 16 * batch * k - 1;
+        v[n++] = 16 * batch * k;
+        v[n++] = 16 * batch * k + 1;
+        v[n++] = 16 * batch * k - 16; /* a block short of the batch */
+        v[n++] = 16 * batch * k + 16; /* a block into the next */
+    }
+    v[n++] = 15;
+    v[n++] = 16;
+    v[n++] = 17;
+    return n;
+}
+
+START_TEST(test_mgm_batches)
+{
+    tu_rng_reset("gost-mgm-batches");
+    size_t adl[32], txl[32];
+    const size_t nad = mgm_steps(adl, 2 * AXIOM_MGM_BATCH), ntx = mgm_steps(txl, AXIOM_MGM_BATCH);
+    const size_t maxad = 16 * 2 * AXIOM_MGM_BATCH * 2 + 16, maxlen = 16 * AXIOM_MGM_BATCH * 2 + 16;
+    uint8_t *ad = malloc(maxad), *pt = malloc(maxlen), *want = malloc(maxlen),
+            *got = malloc(maxlen);
+    ck_assert(ad && pt && want && got);
+    axiom_aead_ctx *c;
+    TU_ASSERT_RC(axiom_aead_new(&c, "kuznyechik-mgm"), AXIOM_OK, "new");
+    for (size_t i = 0; i < nad; i++) {
+        for (size_t j = 0; j < ntx; j++) {
+            const size_t adlen = adl[i], len = txl[j];
+            uint8_t key[32], nonce[16], wtag[16], gtag[16];
+            tu_rand_bytes(key, 32);
+            tu_rand_bytes(nonce, 16);
+            nonce[0] &= 0x7f;
+            if ((i + j) % 3 == 0) /* the counters' halves wrap inside the message */
+                memset(nonce + 1, 0xff, 15);
+            tu_rand_bytes(ad, adlen + 1);
+            tu_rand_bytes(pt, len + 1);
+            ref_mgm(key, nonce, ad, adlen, pt, len, want, wtag);
+            TU_ASSERT_RC(axiom_aead_setkey(c, key, 32), AXIOM_OK, "setkey");
+            TU_ASSERT_RC(axiom_aead_seal(c, got, gtag, 16, nonce, 16, adlen ? ad : NULL, adlen,
+                                         pt, len),
+                         AXIOM_OK, "seal");
+            TU_ASSERT_MEM_EQ(got, want, len, "ciphertext, ad %zu, len %zu", adlen, len);
+            TU_ASSERT_MEM_EQ(gtag, wtag, 16, "tag, ad %zu, len %zu", adlen, len);
+            TU_ASSERT_RC(axiom_aead_open(c, got, wtag, 16, nonce, 16, adlen ? ad : NULL, adlen,
+                                         got, len),
+                         AXIOM_OK, "open in place, ad %zu, len %zu", adlen, len);
+            TU_ASSERT_MEM_EQ(got, pt, len, "plaintext, ad %zu, len %zu", adlen, len);
+            if (len) {
+                want[len - 1] ^= 0x80;
+                TU_ASSERT_RC(axiom_aead_open(c, got, wtag, 16, nonce, 16, adlen ? ad : NULL,
+                                             adlen, want, len),
+                             AXIOM_EAUTH, "last byte modified, ad %zu, len %zu", adlen, len);
+            }
         }
     }
     axiom_aead_free(c);
@@ -757,6 +831,7 @@ static Suite *gost_suite(void)
     tcase_add_test(tc, test_acpkm_names);
     tcase_add_test(tc, test_mgm_kat);
     tcase_add_test(tc, test_mgm_vs_ref);
+    tcase_add_test(tc, test_mgm_batches);
     tcase_add_test(tc, test_mgm_errors);
     tcase_add_test(tc, test_omac_kat);
     tcase_add_test(tc, test_omac_errors);

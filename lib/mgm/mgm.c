@@ -14,14 +14,20 @@
  *
  * Y_1 and Z_1 are secret (encrypted nonces), so the counters are never
  * given to a CTR kernel, whose counter is public by contract (core/bc.h):
- * the glue writes batches of counter blocks with plain 64-bit adds, which
- * wrap without a branch, and encrypts them with the kernel's ECB, the Y
- * and Z blocks of a batch in one call.  The multiplication kernels are
- * constant time (lib/mgm/mgm.h); branches depend on lengths only.
- * Keystream, H values and the running sum are wiped before returning.
+ * the multiplication kernel writes batches of counter blocks with 64-bit
+ * adds, which wrap without a branch, and the cipher kernel's ECB encrypts
+ * them, the Y and Z blocks of a batch in one call (2 * AXIOM_MGM_BATCH
+ * blocks, the widest Kuznyechik kernel's batch).  Then one pass of the
+ * multiplication kernel (crypt) XORs the keystream into the text and
+ * multiplies the ciphertext into the sum, for seal and open alike.  The
+ * lengths block's H joins the last batch when that has room.  The
+ * multiplication kernels are constant time (lib/mgm/mgm.h); branches
+ * depend on lengths only.  Keystream, H values and the running sum are
+ * wiped before returning.
  */
 #include "config.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "core/aead.h"
@@ -62,15 +68,54 @@ static void mgm_portable_sum_mul(uint64_t sum[2], const uint8_t *h, const uint8_
     }
 }
 
+static void mgm_portable_crypt(uint64_t sum[2], uint8_t *out, const uint8_t *in,
+                               const uint8_t *ks, const uint8_t *h, size_t n, int enc)
+{
+    for (size_t i = 0; i < n; i++, in += 16, out += 16, ks += 16, h += 16) {
+        /* the input read before the output (in place) is written */
+        const uint64_t ph = axiom_load64_be(in), pl = axiom_load64_be(in + 8);
+        const uint64_t ch = ph ^ axiom_load64_be(ks), cl = pl ^ axiom_load64_be(ks + 8);
+        axiom_store64_be(out, ch);
+        axiom_store64_be(out + 8, cl);
+        uint64_t p[2];
+        gf_mul(p, axiom_load64_be(h), axiom_load64_be(h + 8), enc ? ch : ph, enc ? cl : pl);
+        sum[0] ^= p[0];
+        sum[1] ^= p[1];
+    }
+}
+
+static void mgm_portable_counters(uint8_t *out, uint64_t c[2], size_t n, int low)
+{
+    uint64_t hi = c[0], lo = c[1];
+    const uint64_t ih = low ? 0 : 1, il = low ? 1 : 0;
+    for (size_t i = 0; i < n; i++, out += 16) {
+        axiom_store64_be(out, hi);
+        axiom_store64_be(out + 8, lo);
+        hi += ih; /* mod 2^64: one half only */
+        lo += il;
+    }
+    c[0] = hi;
+    c[1] = lo;
+}
+
 const axiom_mgm_kernel axiom_mgm_portable = {
     .name = "portable",
     .features = 0,
     .constant_time = 1,
     .desc = "shift-and-add, masks for the bits and the reduction",
+    .step = 1,
     .sum_mul = mgm_portable_sum_mul,
+    .crypt = mgm_portable_crypt,
+    .counters = mgm_portable_counters,
 };
 
 const axiom_kernel *const axiom_mgm_kernels[] = {
+#ifdef HAVE_ISA_VAES_AVX512
+    &axiom_mgm_vpclmul_avx512.base,
+#endif
+#ifdef HAVE_ISA_VAES_AVX2
+    &axiom_mgm_vpclmul_avx2.base,
+#endif
 #ifdef HAVE_ISA_AESNI
     &axiom_mgm_pclmul.base,
 #endif
@@ -80,9 +125,7 @@ const axiom_kernel *const axiom_mgm_kernels[] = {
 
 /* ---- kuznyechik-mgm ---------------------------------------------------- */
 
-/* Blocks per batch: BATCH Y and BATCH Z blocks go to the kernel's ECB in
- * one call, enough for the widest Kuznyechik kernel's interleave. */
-#define BATCH 32
+#define BATCH AXIOM_MGM_BATCH
 
 typedef struct mgm_state {
     axiom_bc_ks ks;
@@ -92,8 +135,11 @@ typedef struct mgm_state {
 typedef struct mgm_run {
     const mgm_state *s;
     const axiom_mgm_kernel *mul;
-    uint64_t yh, yl, zh, zl;      /* the next Y and Z counters */
+    uint64_t y[2], z[2];          /* the next Y and Z counters, high half first */
     uint64_t sum[2];
+    size_t used;                  /* bytes of buf written, for the wipe */
+    int have_hl;                  /* hl holds the lengths block's H */
+    uint8_t hl[16];
     _Alignas(64) uint8_t buf[2 * BATCH * 16]; /* Y blocks, then Z blocks; then E() of them */
 } mgm_run;
 
@@ -121,45 +167,52 @@ static void run_start(mgm_run *r, const mgm_state *s, const uint8_t *nonce)
     r->buf[0] &= 0x7f; /* 0 || ICN (the generic layer refused a set top bit) */
     r->buf[16] |= 0x80; /* 1 || ICN */
     s->k->ecb_enc(&s->ks, r->buf, r->buf, 2);
-    r->yh = axiom_load64_be(r->buf);
-    r->yl = axiom_load64_be(r->buf + 8);
-    r->zh = axiom_load64_be(r->buf + 16);
-    r->zl = axiom_load64_be(r->buf + 24);
+    r->y[0] = axiom_load64_be(r->buf);
+    r->y[1] = axiom_load64_be(r->buf + 8);
+    r->z[0] = axiom_load64_be(r->buf + 16);
+    r->z[1] = axiom_load64_be(r->buf + 24);
     r->sum[0] = r->sum[1] = 0;
+    r->used = 32;
+    r->have_hl = 0;
 }
 
-/* @ny Y blocks and @nz Z blocks (each at most BATCH) encrypted into
- * r->buf: the keystream at buf, the H values at buf + 16 * ny. */
-static void next_blocks(mgm_run *r, size_t ny, size_t nz)
+/* @ny Y blocks and @nz Z blocks (ny + nz at most 2 * BATCH) encrypted in
+ * one call into r->buf: the keystream at buf, the H values at
+ * buf + 16 * ny.  With @hl, one Z block more, whose E() (the lengths
+ * block's H) goes to r->hl. */
+static void next_blocks(mgm_run *r, size_t ny, size_t nz, int hl)
 {
-    uint8_t *p = r->buf;
-    for (size_t i = 0; i < ny; i++, p += 16) {
-        axiom_store64_be(p, r->yh);
-        axiom_store64_be(p + 8, r->yl);
-        r->yl += 1; /* mod 2^64: the low half only */
+    const size_t n = ny + nz + (size_t)hl;
+    if (ny)
+        r->mul->counters(r->buf, r->y, ny, 1);
+    r->mul->counters(r->buf + 16 * ny, r->z, nz + (size_t)hl, 0);
+    r->s->k->ecb_enc(&r->s->ks, r->buf, r->buf, n);
+    if (16 * n > r->used)
+        r->used = 16 * n;
+    if (hl) {
+        memcpy(r->hl, r->buf + 16 * (n - 1), 16);
+        r->have_hl = 1;
     }
-    for (size_t i = 0; i < nz; i++, p += 16) {
-        axiom_store64_be(p, r->zh);
-        axiom_store64_be(p + 8, r->zl);
-        r->zh += 1; /* mod 2^64: the high half only */
-    }
-    r->s->k->ecb_enc(&r->s->ks, r->buf, r->buf, ny + nz);
 }
 
-/* Authenticate @len bytes at @x (the AD), zero-padding the last block. */
-static void absorb(mgm_run *r, const uint8_t *x, size_t len)
+/* Authenticate @len bytes at @x (the AD), zero-padding the last block,
+ * 2 * BATCH blocks per batch; @last: no text follows, so the lengths
+ * block's H joins the last batch when there is room. */
+static void absorb(mgm_run *r, const uint8_t *x, size_t len, int last)
 {
     while (len) {
         size_t nb = (len + 15) / 16;
-        if (nb > BATCH)
-            nb = BATCH;
-        next_blocks(r, 0, nb);
-        size_t whole = len < 16 * nb ? len / 16 : nb;
+        if (nb > 2 * BATCH)
+            nb = 2 * BATCH;
+        const int tail = len <= 16 * nb;
+        next_blocks(r, 0, nb, tail && last && nb < 2 * BATCH);
+        size_t whole = tail ? len / 16 : nb;
         r->mul->sum_mul(r->sum, r->buf, x, whole);
         if (whole < nb) { /* the partial last block */
             uint8_t t[16] = { 0 };
             memcpy(t, x + 16 * whole, len - 16 * whole);
             r->mul->sum_mul(r->sum, r->buf + 16 * whole, t, 1);
+            axiom_wipe(t, sizeof t);
             return;
         }
         x += 16 * nb;
@@ -167,35 +220,30 @@ static void absorb(mgm_run *r, const uint8_t *x, size_t len)
     }
 }
 
-/* Encrypt (@enc) or decrypt @len bytes, authenticating the ciphertext. */
+/* Encrypt (@enc) or decrypt @len bytes, authenticating the ciphertext:
+ * BATCH blocks per batch, in one pass each (the kernel's crypt). */
 static void mgm_crypt(mgm_run *r, int enc, uint8_t *out, const uint8_t *in, size_t len)
 {
     while (len) {
         size_t nb = (len + 15) / 16;
         if (nb > BATCH)
             nb = BATCH;
-        size_t n = len < 16 * nb ? len : 16 * nb;
-        next_blocks(r, nb, nb);
+        const int tail = len <= 16 * nb;
+        const size_t n = tail ? len : 16 * nb;
+        next_blocks(r, nb, nb, tail && nb < BATCH);
         const uint8_t *h = r->buf + 16 * nb;
         const size_t whole = n / 16, rest = n % 16;
-        uint8_t t[16] = { 0 };
-        if (!enc) { /* the ciphertext is the input: authenticate it before out overwrites it */
-            r->mul->sum_mul(r->sum, h, in, whole);
-            if (rest) {
-                memcpy(t, in + 16 * whole, rest);
-                r->mul->sum_mul(r->sum, h + 16 * whole, t, 1);
-            }
+        r->mul->crypt(r->sum, out, in, r->buf, h, whole, enc);
+        if (rest) { /* the partial last block, zero-padded for the sum */
+            uint8_t p[16] = { 0 }, c[16] = { 0 };
+            memcpy(p, in + 16 * whole, rest);
+            for (size_t i = 0; i < rest; i++)
+                c[i] = (uint8_t)(p[i] ^ r->buf[16 * whole + i]);
+            memcpy(out + 16 * whole, c, rest);
+            r->mul->sum_mul(r->sum, h + 16 * whole, enc ? c : p, 1);
+            axiom_wipe(p, sizeof p);
+            axiom_wipe(c, sizeof c);
         }
-        for (size_t i = 0; i < n; i++)
-            out[i] = (uint8_t)(in[i] ^ r->buf[i]);
-        if (enc) {
-            r->mul->sum_mul(r->sum, h, out, whole);
-            if (rest) {
-                memcpy(t, out + 16 * whole, rest);
-                r->mul->sum_mul(r->sum, h + 16 * whole, t, 1);
-            }
-        }
-        axiom_wipe(t, sizeof t);
         in += n;
         out += n;
         len -= n;
@@ -207,12 +255,17 @@ static void finish(mgm_run *r, uint8_t tag[AXIOM_AEAD_MAXTAG], size_t adlen, siz
     uint8_t l[16];
     axiom_store64_be(l, (uint64_t)adlen * 8);
     axiom_store64_be(l + 8, (uint64_t)len * 8);
-    next_blocks(r, 0, 1);
-    r->mul->sum_mul(r->sum, r->buf, l, 1);
+    if (!r->have_hl) { /* no batch had room for it */
+        next_blocks(r, 0, 1, 0);
+        memcpy(r->hl, r->buf, 16);
+    }
+    r->mul->sum_mul(r->sum, r->hl, l, 1);
     axiom_store64_be(tag, r->sum[0]);
     axiom_store64_be(tag + 8, r->sum[1]);
     r->s->k->ecb_enc(&r->s->ks, tag, tag, 1);
-    axiom_wipe(r, sizeof *r);
+    /* the written part of buf, then the rest of the run */
+    axiom_wipe(r->buf, r->used);
+    axiom_wipe(r, offsetof(mgm_run, buf));
 }
 
 /* One message: seal (@enc) or open.  The full 16-byte tag whatever
@@ -225,7 +278,7 @@ static void mgm_message(const void *state, int enc, uint8_t *out, uint8_t tag[AX
     (void)taglen;
     (void)noncelen;
     run_start(&r, state, nonce);
-    absorb(&r, ad, adlen);
+    absorb(&r, ad, adlen, len == 0);
     mgm_crypt(&r, enc, out, in, len);
     finish(&r, tag, adlen, len);
 }

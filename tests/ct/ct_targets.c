@@ -851,15 +851,26 @@ static void add_aegis(void)
 
 /* ---- MGM's GF(2^128) multiplication ---------------------------------------- */
 
-/* H values and text blocks both secret: the key is the H blocks. */
+/* H values and text blocks both secret: the key is the H blocks.  The
+ * full run adds the fused pass (crypt, both ways: text, keystream and H
+ * secret; 17 blocks, vector steps and a tail) and the counters (a secret
+ * start, both halves, 9 blocks). */
 static void run_mgm_mul(const ct_target *t, const uint8_t *secret, int full)
 {
     const axiom_mgm_kernel *k = t->kernel;
     uint64_t sum[2] = { 0, 0 };
     fill_work(secret);
     k->sum_mul(sum, secret, secret + CT_KEY_BYTES, full ? 4 : 2);
-    if (full)
+    if (full) {
         k->sum_mul(sum, work, work + 256, 16);
+        k->crypt(sum, out, work, work + 1024, work + 2048, 17, 1);
+        k->crypt(sum, out, work, work + 1024, work + 2048, 17, 0);
+        uint64_t c[2];
+        memcpy(c, secret + 16, sizeof c);
+        k->counters(out, c, 9, 1);
+        k->counters(out + 256, c, 9, 0);
+        sink ^= (uint8_t)(out[0] ^ out[300] ^ c[0] ^ c[1]);
+    }
     sink ^= (uint8_t)(sum[0] ^ sum[1]);
 }
 

@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* MGM's multiplication kernel with VPCLMULQDQ on zmm (bundle
+ * vaes_avx512): four blocks per step, one reduction per call
+ * (lib/mgm/x86_64/mgm_x86.h).  Constant time: yes. */
+#include "config.h"
+
+#define MV_LANES 4
+#define MV_KERNEL axiom_mgm_vpclmul_avx512
+#define MV_NAME "vpclmul-avx512"
+#define MV_DESC "VPCLMULQDQ on zmm, 4 blocks per step, one reduction per call"
+#define MV_FEATURES \
+    (AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3 | AXIOM_CPU_VPCLMUL | AXIOM_CPU_AVX2 | AXIOM_CPU_AVX512)
+
+#include "mgm/x86_64/mgm_x86.h"

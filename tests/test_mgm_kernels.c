@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* White-box tests of MGM's multiplication kernels (lib/mgm/mgm.h): every
+ * kernel this CPU can run, the portable one included, against a bit-by-bit
+ * reference written here: sum_mul, crypt both ways (misaligned, in place,
+ * nothing written past the output) and counters in both halves across the
+ * 2^64 wrap, for every block count from 0 to past 2 * AXIOM_MGM_BATCH and
+ * each kernel's step. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <axiom.h>
+
+#include "mgm/mgm.h"
+#include "testutil.h"
+
+static int usable(const axiom_mgm_kernel *k)
+{
+    return (k->features & ~axiom_cpu_features()) == 0;
+}
+
+/* GF(2^128) modulo x^128 + x^7 + x^2 + x + 1 on big-endian byte strings,
+ * Horner's rule from the top bit of b. */
+static void ref_mul(uint8_t r[16], const uint8_t a[16], const uint8_t b[16])
+{
+    uint8_t z[16] = { 0 };
+    for (int i = 0; i < 128; i++) {
+        int top = z[0] >> 7;
+        for (int j = 0; j < 15; j++)
+            z[j] = (uint8_t)((z[j] << 1) | (z[j + 1] >> 7));
+        z[15] = (uint8_t)(z[15] << 1);
+        if (top)
+            z[15] ^= 0x87;
+        if ((b[i / 8] >> (7 - i % 8)) & 1)
+            for (int j = 0; j < 16; j++)
+                z[j] ^= a[j];
+    }
+    memcpy(r, z, 16);
+}
+
+/* sum (big-endian bytes) ^= the products of the n blocks */
+static void ref_sum_mul(uint8_t sum[16], const uint8_t *h, const uint8_t *x, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint8_t p[16];
+        ref_mul(p, h + 16 * i, x + 16 * i);
+        for (int j = 0; j < 16; j++)
+            sum[j] ^= p[j];
+    }
+}
+
+static void sum_to_bytes(uint8_t b[16], const uint64_t s[2])
+{
+    for (int j = 0; j < 8; j++) {
+        b[j] = (uint8_t)(s[0] >> (56 - 8 * j));
+        b[8 + j] = (uint8_t)(s[1] >> (56 - 8 * j));
+    }
+}
+
+/* The largest block count tried: past twice the glue's batch and past a
+ * whole number of every kernel's step beyond it. */
+static size_t max_blocks(void)
+{
+    unsigned step = 1;
+    for (const axiom_kernel *const *p = axiom_mgm_kernels; *p; p++) {
+        const axiom_mgm_kernel *k = (const axiom_mgm_kernel *)*p;
+        if (k->step > step)
+            step = k->step;
+    }
+    return 2 * AXIOM_MGM_BATCH + 2 * step + 1;
+}
+
+#define GUARD 64
+
+START_TEST(test_mgm_kernels)
+{
+    tu_rng_reset("mgm-kernels");
+    const size_t maxn = max_blocks(), bytes = 16 * maxn;
+    uint8_t *h = malloc(bytes + 1), *x = malloc(bytes + 1), *ks = malloc(bytes + 1),
+            *out = malloc(bytes + GUARD + 1), *io = malloc(bytes + GUARD), *want = malloc(bytes);
+    ck_assert(h && x && ks && out && io && want);
+    int tried = 0;
+    for (const axiom_kernel *const *p = axiom_mgm_kernels; *p; p++) {
+        const axiom_mgm_kernel *k = (const axiom_mgm_kernel *)*p;
+        if (!usable(k)) {
+            printf("  MGM %-16s not usable here\n", k->name);
+            continue;
+        }
+        tried++;
+        ck_assert(k->step >= 1 && k->step <= AXIOM_MGM_BATCH);
+        for (size_t n = 0; n <= maxn; n++) {
+            const size_t al = n % 2; /* misaligned inputs every other count */
+            tu_rand_bytes(h, bytes + 1);
+            tu_rand_bytes(x, bytes + 1);
+            tu_rand_bytes(ks, bytes + 1);
+            uint64_t s0[2];
+            tu_rand_bytes(s0, sizeof s0);
+            uint8_t wsum[16], gsum[16];
+
+            /* sum_mul */
+            uint64_t s[2] = { s0[0], s0[1] };
+            sum_to_bytes(wsum, s0);
+            ref_sum_mul(wsum, h + al, x + al, n);
+            k->sum_mul(s, h + al, x + al, n);
+            sum_to_bytes(gsum, s);
+            TU_ASSERT_MEM_EQ(gsum, wsum, 16, "%s sum_mul, %zu blocks", k->name, n);
+
+            /* crypt, both ways, out of place (misaligned) and in place */
+            for (int enc = 0; enc <= 1; enc++) {
+                for (size_t i = 0; i < 16 * n; i++)
+                    want[i] = (uint8_t)(x[al + i] ^ ks[al + i]);
+                sum_to_bytes(wsum, s0);
+                ref_sum_mul(wsum, h + al, enc ? want : x + al, n);
+                for (int inplace = 0; inplace <= 1; inplace++) {
+                    uint8_t *o = inplace ? io : out + (1 - al);
+                    memset(o, 0xa5, 16 * n + GUARD);
+                    if (inplace)
+                        memcpy(io, x + al, 16 * n);
+                    s[0] = s0[0];
+                    s[1] = s0[1];
+                    k->crypt(s, o, inplace ? io : x + al, ks + al, h + al, n, enc);
+                    TU_ASSERT_MEM_EQ(o, want, 16 * n, "%s crypt %s%s, %zu blocks", k->name,
+                                     enc ? "enc" : "dec", inplace ? " in place" : "", n);
+                    for (size_t i = 0; i < GUARD; i++)
+                        TU_ASSERT(o[16 * n + i] == 0xa5, "%s crypt wrote past %zu blocks",
+                                  k->name, n);
+                    sum_to_bytes(gsum, s);
+                    TU_ASSERT_MEM_EQ(gsum, wsum, 16, "%s crypt %s%s sum, %zu blocks", k->name,
+                                     enc ? "enc" : "dec", inplace ? " in place" : "", n);
+                }
+            }
+
+            /* counters: each half, starting where the half wraps within
+             * the run (n > 0), or random */
+            for (int low = 0; low <= 1; low++) {
+                uint64_t c0[2];
+                tu_rand_bytes(c0, sizeof c0);
+                if (n % 3 != 2)
+                    c0[low] = UINT64_MAX - (uint64_t)(n / 2);
+                uint64_t c[2] = { c0[0], c0[1] };
+                uint8_t *o = out + al;
+                memset(o, 0xa5, 16 * n + GUARD);
+                k->counters(o, c, n, low);
+                uint64_t e[2] = { c0[0], c0[1] };
+                for (size_t i = 0; i < n; i++) {
+                    uint8_t b[16];
+                    sum_to_bytes(b, e);
+                    TU_ASSERT_MEM_EQ(o + 16 * i, b, 16, "%s counters (%s half), block %zu of %zu",
+                                     k->name, low ? "low" : "high", i, n);
+                    e[low] += 1;
+                }
+                for (size_t i = 0; i < GUARD; i++)
+                    TU_ASSERT(o[16 * n + i] == 0xa5, "%s counters wrote past %zu blocks",
+                              k->name, n);
+                TU_ASSERT(c[0] == e[0] && c[1] == e[1], "%s counters (%s half): next value, %zu",
+                          k->name, low ? "low" : "high", n);
+            }
+        }
+    }
+    printf("tier %s: %d MGM kernel(s) against the reference, 0 to %zu blocks\n", tu_tier(),
+           tried, maxn);
+    ck_assert(tried >= 1);
+    free(h);
+    free(x);
+    free(ks);
+    free(out);
+    free(io);
+    free(want);
+}
+END_TEST
+
+/* The reference multiplication itself: x^127 x x = x^128 = x^7 + x^2 + x + 1,
+ * and 1 is the unit. */
+START_TEST(test_mgm_ref)
+{
+    uint8_t a[16] = { 0x80 }, b[16] = { 0 }, r[16], want[16] = { 0 };
+    b[15] = 2;
+    want[15] = 0x87;
+    ref_mul(r, a, b);
+    TU_ASSERT_MEM_EQ(r, want, 16, "x^127 x x");
+    b[15] = 1;
+    ref_mul(r, a, b);
+    TU_ASSERT_MEM_EQ(r, a, 16, "x^127 x 1");
+}
+END_TEST
+
+int main(void)
+{
+    tu_init("test_mgm_kernels");
+    Suite *s = suite_create("mgm_kernels");
+    TCase *tc = tcase_create("kernels");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_mgm_ref);
+    tcase_add_test(tc, test_mgm_kernels);
+    suite_add_tcase(s, tc);
+    return tu_run_suite(s);
+}
