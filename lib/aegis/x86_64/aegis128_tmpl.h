@@ -120,10 +120,19 @@ A128_AI void aeg_enc(aeg_st *S, uint8_t *out, const uint8_t *in)
 {
     const aeg_v m0 = v_load(in), m1 = v_load(in + A128_W);
 #if A128_OUT_LAST
-    const aeg_st o = *S;
-    a128_update(S, m0, m1);
-    v_store(out, v_xor3(v_xor_and(o.s1, o.s2, o.s3), o.s6, m0));
-    v_store(out + A128_W, v_xor3(v_xor_and(o.s5, o.s6, o.s7), o.s2, m1));
+    /* The two rounds that take the text first, then the output from the
+     * old blocks into the text's registers (no copies), then the rest. */
+    const aeg_v t0 = v_aes(S->s7, m0), t4 = v_aes(S->s3, m1);
+    v_store(out, v_xor_and(v_xor3(m0, S->s1, S->s6), S->s2, S->s3));
+    v_store(out + A128_W, v_xor_and(v_xor3(m1, S->s2, S->s5), S->s6, S->s7));
+    S->s7 = v_aes(S->s6, S->s7);
+    S->s6 = v_aes(S->s5, S->s6);
+    S->s5 = v_aes(S->s4, S->s5);
+    S->s4 = v_xor(t4, S->s4);
+    S->s3 = v_aes(S->s2, S->s3);
+    S->s2 = v_aes(S->s1, S->s2);
+    S->s1 = v_aes(S->s0, S->s1);
+    S->s0 = v_xor(t0, S->s0);
 #else
     v_store(out, v_xor3(v_xor_and(S->s1, S->s2, S->s3), S->s6, m0));
     v_store(out + A128_W, v_xor3(v_xor_and(S->s5, S->s6, S->s7), S->s2, m1));
