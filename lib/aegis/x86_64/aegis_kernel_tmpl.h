@@ -115,19 +115,25 @@ static inline __attribute__((always_inline)) void aeg_message(const axiom_aegis_
                                                               int encrypt)
 {
     aeg_st S;
+    /* The text's pointers and count in locals: the stores through @out
+     * could alias *m, and the loop would reload them every step. */
+    const uint8_t *in = m->in;
+    uint8_t *out = m->out;
+    const size_t steps = m->steps;
     aeg_init(&S, m->key, m->nonce);
     for (size_t i = 0; i < m->adsteps; i++)
         aeg_absorb(&S, m->ad + AEG_RATE * i);
     if (m->adlast)
         aeg_absorb(&S, m->adlast);
     if (encrypt) {
-        for (size_t i = 0; i < m->steps; i++)
-            aeg_enc(&S, m->out + AEG_RATE * i, m->in + AEG_RATE * i);
+        for (const uint8_t *end = in + AEG_RATE * steps; in != end;
+             in += AEG_RATE, out += AEG_RATE)
+            aeg_enc(&S, out, in);
         if (m->inlast)
             aeg_enc(&S, m->outlast, m->inlast);
     } else {
-        for (size_t i = 0; i < m->steps; i++)
-            aeg_dec(&S, m->out + AEG_RATE * i, m->in + AEG_RATE * i);
+        for (size_t i = 0; i < steps; i++)
+            aeg_dec(&S, out + AEG_RATE * i, in + AEG_RATE * i);
         if (m->inlast)
             aeg_dec_last(&S, m->outlast, m->inlast, m->lastmask);
     }
