@@ -70,24 +70,24 @@ XD_INLINE __m128i xd_rot(__m128i v, int k)
                                             _mm_set_epi32(0x0c0c0c0c, 0x08080808, 0x04040404, 0)));
 }
 
-/* X(v[k]), the XOR of the four words of the round-key block v[k] in every
- * word, for blocks v[0], v[1], ... of one parity of the AES-256 expansion
- * (each the prefix XOR of the one before XORed with a term T that is the
- * same in all four words).  The four copies of T cancel, so X(v[k]) is
- * w1 ^ w3 of v[k - 1], and that is w2 ^ w3 of v[k - 2]: computed from the
- * block two back, it is ready long before the chain needs it. */
-XD_INLINE __m128i xd_bcast_xor(__m128i v, int i, int j)
+/* Word @i of @v rotated by RotWord^r, in every word (one PSHUFB). */
+XD_INLINE __m128i xd_bcast_rot(__m128i v, int i, int r)
 {
-    return _mm_xor_si128(_mm_shuffle_epi32(v, 0x55 * i), _mm_shuffle_epi32(v, 0x55 * j));
+    const int w = (4 * i + (r & 3)) | (4 * i + ((r + 1) & 3)) << 8 |
+                  (4 * i + ((r + 2) & 3)) << 16 | (4 * i + ((r + 3) & 3)) << 24;
+    return _mm_shuffle_epi8(v, _mm_set1_epi32(w));
 }
 
-XD_INLINE __m128i xd_xall(const __m128i *v, int k)
+/* For a round-key block v (words v0..v3): z = [v1^v2, v2^v3, v3, 0] and
+ * Q = [v1^v2^v3, v2^v3, v3, 0], the suffix XOR of v shifted down a word. */
+XD_INLINE __m128i xd_z(__m128i v)
 {
-    if (k == 0) {
-        const __m128i t = _mm_xor_si128(v[0], _mm_shuffle_epi32(v[0], 0x4e));
-        return _mm_xor_si128(t, _mm_shuffle_epi32(t, 0xb1));
-    }
-    return k == 1 ? xd_bcast_xor(v[0], 1, 3) : xd_bcast_xor(v[k - 2], 2, 3);
+    return _mm_xor_si128(_mm_srli_si128(v, 4), _mm_srli_si128(v, 8));
+}
+
+XD_INLINE __m128i xd_q(__m128i z)
+{
+    return _mm_xor_si128(z, _mm_srli_si128(z, 8));
 }
 
 /*
@@ -100,40 +100,59 @@ XD_INLINE __m128i xd_xall(const __m128i *v, int k)
  * block two back), every half-block costs a shuffle, an AES operation and
  * an XOR in a row, and the AES unit's result takes extra cycles to reach
  * the other vector units: about 7 core cycles.  Here the chain is one
- * AESENCLAST per half-block, on the last word broadcast to all columns
- * (B): with X(v) the XOR of the four words of v broadcast, a new block's
- * last word is X of the block two back XOR the SubWord term, which is
- * already broadcast, so the next B is AESENCLAST(B, X ^ Rcon) (ShiftRows
- * does nothing to a broadcast).  RotWord, which the odd steps need, is a
- * byte permutation inside each word that commutes with SubBytes: the
- * chain runs rotated by RotWord^r (r dropping by one per odd step) and
- * its round keys X ^ Rcon are rotated to match, off the chain; each round
- * key is then the prefix XOR of the block two back, X of it, and the
- * chain's B rotated back. */
+ * AESENCLAST per half-block.  Each block of one parity is P(v) ^ T, the
+ * prefix XOR of the block v two back and a term T equal in all four
+ * words (SubWord of the other parity's last word, RotWord and Rcon for
+ * the even blocks).  So the new last word in every column, B, is X ^ T
+ * with X the XOR of v's four words in every word, and the next T comes
+ * from AESENCLAST(B, X' ^ Rcon) (ShiftRows does nothing to equal
+ * columns), with X' of the other parity as the round key: off the chain.
+ * RotWord, a byte permutation inside each word, commutes with SubBytes:
+ * the chain runs rotated by RotWord^r, r dropping by one per even block,
+ * with its round keys rotated to match.  X needs no T either (four equal
+ * copies cancel): X of a block is v2 ^ v3 of the block two back of its
+ * parity, and P(v) ^ X = Q(v) (xd_q); each round key is Q of the block
+ * two back XOR the chain's B rotated back.
+ */
 XD_INLINE void xd_expand256_h(__m128i *ek, __m128i a, __m128i b, __m128i *h)
 {
-    __m128i ka[8], kb[7];
+    __m128i ka[8], kb[7], za[8], zb[7];
     __m128i c = _mm_shuffle_epi8(b, aesx_rotword3()); /* RotWord(B of b) */
     __m128i x = _mm_aesenc_si128(a, b);               /* rounds 0 and 1 of H */
-    int rcon = 1;
     ka[0] = a;
     kb[0] = b;
+    za[0] = xd_z(a);
+    zb[0] = xd_z(b);
     _mm_store_si128(ek, a);
     _mm_store_si128(ek + 1, b);
+    /* X of the first two blocks of each parity: all four words, w1 ^ w3. */
+    const __m128i ta = _mm_xor_si128(a, _mm_shuffle_epi32(a, 0x4e));
+    const __m128i tb = _mm_xor_si128(b, _mm_shuffle_epi32(b, 0x4e));
+    const __m128i xa0 = _mm_xor_si128(ta, _mm_shuffle_epi32(ta, 0xb1));
+    const __m128i xb0 = _mm_xor_si128(tb, _mm_shuffle_epi32(tb, 0xb1));
+    const __m128i xa1 = _mm_xor_si128(_mm_shuffle_epi32(a, 0x55), _mm_shuffle_epi32(a, 0xff));
+    const __m128i xb1 = _mm_xor_si128(_mm_shuffle_epi32(b, 0x55), _mm_shuffle_epi32(b, 0xff));
+    int rcon = 1;
     _Pragma("GCC unroll 7")
     for (int j = 1; j <= 7; j++) {
-        /* c holds RotWord^(2 - j) of B of the last b; after this
-         * AESENCLAST, RotWord^(1 - j) of B of the new a. */
-        const __m128i xa = xd_xall(ka, j - 1);
-        c = _mm_aesenclast_si128(c, xd_rot(_mm_xor_si128(xa, _mm_set1_epi32(rcon)), 1 - j));
-        ka[j] = _mm_xor_si128(_mm_xor_si128(aesx_prefix_xor32(ka[j - 1]), xa), xd_rot(c, j - 1));
+        /* c holds RotWord^(2 - j) of B of the last odd block; after this
+         * AESENCLAST, RotWord^(1 - j) of B of the new even one. */
+        const __m128i rc = xd_rot(_mm_set1_epi32(rcon), 1 - j);
+        const __m128i kxa = j == 1   ? _mm_xor_si128(xa0, rc)
+                            : j == 2 ? _mm_xor_si128(xd_rot(xa1, 1 - j), rc)
+                                     : _mm_xor_si128(xd_bcast_rot(za[j - 3], 1, 1 - j), rc);
+        c = _mm_aesenclast_si128(c, kxa);
+        ka[j] = _mm_xor_si128(xd_q(za[j - 1]), xd_rot(c, j - 1));
+        za[j] = xd_z(ka[j]);
         _mm_store_si128(ek + 2 * j, ka[j]);
         if (j < 7) {
             x = _mm_aesenc_si128(x, ka[j]);
-            const __m128i xb = xd_xall(kb, j - 1);
-            c = _mm_aesenclast_si128(c, xd_rot(xb, 1 - j));
-            kb[j] = _mm_xor_si128(_mm_xor_si128(aesx_prefix_xor32(kb[j - 1]), xb),
-                                  xd_rot(c, j - 1));
+            const __m128i kxb = j == 1   ? xb0
+                                : j == 2 ? xd_rot(xb1, 1 - j)
+                                         : xd_bcast_rot(zb[j - 3], 1, 1 - j);
+            c = _mm_aesenclast_si128(c, kxb);
+            kb[j] = _mm_xor_si128(xd_q(zb[j - 1]), xd_rot(c, j - 1));
+            zb[j] = xd_z(kb[j]);
             _mm_store_si128(ek + 2 * j + 1, kb[j]);
             x = _mm_aesenc_si128(x, kb[j]);
         } else {
