@@ -33,9 +33,10 @@
  * Latency on an Intel Rocket Lake core (AESENC and PCLMULQDQ 3 cycles;
  * a result of the AES unit takes about 2 more to reach the other vector
  * units): the KDF is 14 AES rounds, 42 cycles; the expansion 13 AESENCLAST
- * (39) and H a few cycles behind; K_1 about 5; each level of powers about
- * 15 (xd_mul).  So about 130 cycles for the 8 powers of a message of up
- * to 6 blocks, 160 for 32.
+ * (39) after a shuffle, and H a few cycles behind; K_1 about 5; each level
+ * of powers about 15 (xd_mul).  So about 140 cycles for the 8 powers of a
+ * message of up to 6 hashed blocks, 175 for 32 (where the wide levels are
+ * bound by the shuffle port rather than by their latency).
  *
  * Constant time: AESENC, AESENCLAST and (V)PCLMULQDQ take the same time
  * for every input; the top bit of H is folded in with a mask; branches
