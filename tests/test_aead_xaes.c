@@ -204,6 +204,53 @@ START_TEST(test_gcrypt_diff)
 }
 END_TEST
 
+/* Around every power count of the derivation (axiom_xaes_powers: 2, 4,
+ * 8, 16, 32, and 64 where the cap at 32 holds): AD and text lengths whose
+ * block count as that function counts it is one below, at and one above
+ * each, at the first and the last byte length of those block counts, each
+ * against the reference and opened again. */
+START_TEST(test_power_steps)
+{
+    tu_rng_reset("xaes-powers");
+    enum { MAXLEN = 40 * 16, MAXAD = 40 * 16 };
+    static uint8_t p[MAXLEN], c[MAXLEN], w[MAXLEN], o[MAXLEN], ad[MAXAD];
+    uint8_t key[32], nonce[24], tag[16], wtag[16];
+    static const size_t adblocks[] = { 0, 1, 3, 9 };
+    tu_rand_bytes(key, sizeof key);
+    axiom_aead_ctx *ctx = keyed(key);
+    int cases = 0;
+    for (unsigned n = 2; n <= 64; n *= 2)
+        for (size_t a = 0; a < sizeof adblocks / sizeof adblocks[0]; a++)
+            for (int d = -1; d <= 1; d++) {
+                /* axiom_xaes_powers counts AD blocks + text blocks + 2. */
+                const long tb = (long)n + d - 2 - (long)adblocks[a];
+                if (tb < 0 || tb > MAXLEN / 16)
+                    continue;
+                for (int first = 0; first < 2; first++) {
+                    const size_t len = tb == 0 ? 0 : first ? 16 * (size_t)(tb - 1) + 1
+                                                           : 16 * (size_t)tb;
+                    const size_t adlen = adblocks[a] == 0 ? 0
+                                         : first          ? 16 * (adblocks[a] - 1) + 1
+                                                          : 16 * adblocks[a];
+                    tu_rand_bytes(nonce, sizeof nonce);
+                    tu_rand_bytes(p, len);
+                    tu_rand_bytes(ad, adlen);
+                    ref_seal(key, nonce, ad, adlen, p, len, w, wtag);
+                    TU_ASSERT_RC(axiom_aead_seal(ctx, c, tag, 16, nonce, 24, ad, adlen, p, len),
+                                 AXIOM_OK, "seal %zu/%zu", len, adlen);
+                    TU_ASSERT_MEM_EQ(c, w, len, "ciphertext, len %zu, adlen %zu", len, adlen);
+                    TU_ASSERT_MEM_EQ(tag, wtag, 16, "tag, len %zu, adlen %zu", len, adlen);
+                    TU_ASSERT_RC(axiom_aead_open(ctx, o, tag, 16, nonce, 24, ad, adlen, c, len),
+                                 AXIOM_OK, "open %zu/%zu", len, adlen);
+                    TU_ASSERT_MEM_EQ(o, p, len, "plaintext, len %zu, adlen %zu", len, adlen);
+                    cases++;
+                }
+            }
+    TU_ASSERT(cases >= 80, "only %d cases", cases);
+    axiom_aead_free(ctx);
+}
+END_TEST
+
 /* Random keys, nonces and lengths up to 64 KiB and a few long messages
  * (the stitched loops' bulk paths). */
 START_TEST(test_gcrypt_random)
@@ -375,6 +422,7 @@ static Suite *xaes_suite(void)
     tcase_add_loop_test(tc, test_c2sp, 0, (int)N_C2SP);
     tcase_add_test(tc, test_gcrypt_diff);
     tcase_add_test(tc, test_gcrypt_random);
+    tcase_add_test(tc, test_power_steps);
     tcase_add_test(tc, test_nonce_halves);
     tcase_add_test(tc, test_misuse);
     tcase_add_test(tc, test_accumulated_10k);

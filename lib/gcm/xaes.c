@@ -122,10 +122,12 @@ static void xaes_message(const void *state, int enc, uint8_t *out, uint8_t tag[A
     axiom_gcm_aead_message(&g, enc, out, tag, 16, nonce + 12, 12, ad, adlen, in, len);
     if (x->derive) {
         /* The fused derivation writes the 15 round keys and the power
-         * slots, zeros above the npow powers. */
+         * slots, zeros above the npow powers: those 15 + npow blocks,
+         * with inlined 16-byte stores. */
         const unsigned npow = axiom_xaes_powers(adlen, len);
-        axiom_wipe(g.ks.w, 15 * 16);
-        axiom_wipe((uint8_t *)g.hk.w + 16 * (AXIOM_GHASH_MAXPOW - npow), 16 * (size_t)npow);
+        axiom_zero16(g.ks.w, 15 * 16);
+        axiom_zero16((uint8_t *)g.hk.w + 16 * (AXIOM_GHASH_MAXPOW - npow), 16 * (size_t)npow);
+        __asm__ __volatile__("" : : "r"(&g) : "memory");
     } else {
         axiom_wipe(&g, sizeof g);
     }

@@ -87,16 +87,11 @@ static inline void aesx_expand128(__m128i *ek, const uint8_t *key)
     }
 }
 
-/* The 15 round keys of AES-256 from its halves @a and @b into @ek.  With
- * @h not NULL, the block *h is encrypted alongside and replaced by its
- * ciphertext, each round as soon as its round key exists (the fused
- * XAES-256-GCM derivation, lib/gcm/x86_64/xaes_derive.h); with NULL that
- * code is not generated. */
+/* The 15 round keys of AES-256 from its halves @a and @b into @ek. */
 static inline __attribute__((always_inline)) void aesx_expand256_regs(__m128i *ek, __m128i a,
-                                                                      __m128i b, __m128i *h)
+                                                                      __m128i b)
 {
     const __m128i rot = aesx_rotword3(), word = aesx_word3(), zero = _mm_setzero_si128();
-    __m128i x = h ? _mm_aesenc_si128(_mm_xor_si128(*h, a), b) : zero;
     int rcon = 1;
     _mm_store_si128(ek, a);
     _mm_store_si128(ek + 1, b);
@@ -105,14 +100,8 @@ static inline __attribute__((always_inline)) void aesx_expand256_regs(__m128i *e
         a = aesx_key_block(a, b, rot, _mm_set1_epi32(rcon));
         _mm_store_si128(ek + 2 * j, a);
         if (j < 7) {
-            if (h)
-                x = _mm_aesenc_si128(x, a);
             b = aesx_key_block(b, a, word, zero);
             _mm_store_si128(ek + 2 * j + 1, b);
-            if (h)
-                x = _mm_aesenc_si128(x, b);
-        } else if (h) {
-            *h = _mm_aesenclast_si128(x, a);
         }
         rcon <<= 1;
     }
@@ -122,7 +111,7 @@ static inline __attribute__((always_inline)) void aesx_expand256_regs(__m128i *e
 static inline void aesx_expand256(__m128i *ek, const uint8_t *key)
 {
     aesx_expand256_regs(ek, _mm_loadu_si128((const __m128i *)(const void *)key),
-                        _mm_loadu_si128((const __m128i *)(const void *)(key + 16)), NULL);
+                        _mm_loadu_si128((const __m128i *)(const void *)(key + 16)));
 }
 
 /* The 13 round keys of AES-192 into @ek, one word at a time (its 6-word

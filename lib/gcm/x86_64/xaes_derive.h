@@ -11,23 +11,32 @@
 /*
  * One call does, in registers, what the composed derivation does through
  * four kernel calls and the full GHASH key setup:
+ * - zeros in the power slots above npow, which no reduction of this
+ *   message reads (axiom_xaes_powers), so that the key holds no stale
+ *   bytes either: first, as stores that depend on nothing retire at once
+ *   and leave the reorder buffer to the chain and the message after it;
  * - the two KDF blocks M1 ^ K1 and M2 ^ K1, built in a register,
  *   interleaved through 14 AES rounds under K's schedule;
- * - the AES-256 expansion of the derived key Kx (lib/aes/x86_64/
- *   aes_x86_keys.h: AESENCLAST for SubWord), with H = AES-256_Kx(0^128)
- *   computed alongside: each round of H runs as soon as its round key
- *   exists, so H costs one AESENC after the last round key, not a second
- *   pass over the schedule;
+ * - the AES-256 expansion of the derived key Kx with H = AES-256_Kx(0^128)
+ *   computed alongside (xd_expand256_h): its serial part is one
+ *   AESENCLAST per round-key block, and each round of H runs as soon as
+ *   its round key exists, so H costs a few operations after the last
+ *   round key, not a second pass over the schedule;
  * - K_1 = H * x^-1 (lib/gcm/x86_64/ghash_pclmul.c's init) and only the
  *   first npow powers K_i, by levels that double the count (K_(h+i) =
  *   K_h * K_i): three multiplications deep for the 8 a short message
  *   uses, five for all 32, where the GHASH kernel's init chains 31
  *   multiplications whatever the message.  The first eight come from
  *   xmm registers; the wide files multiply the next levels 2 or 4 at a
- *   time;
- * - zeros in the power slots above npow, which no reduction of this
- *   message reads (axiom_xaes_powers), so that the key holds no stale
- *   bytes either.
+ *   time.
+ *
+ * Latency on an Intel Rocket Lake core (AESENC and PCLMULQDQ 3 cycles;
+ * a result of the AES unit takes about 2 more to reach the other vector
+ * units): the KDF is 14 AES rounds, 42 cycles; the expansion 13 AESENCLAST
+ * (39) after a shuffle, and H a few cycles behind; K_1 about 5; each level
+ * of powers about 15 (xd_mul).  So about 140 cycles for the 8 powers of a
+ * message of up to 6 hashed blocks, 175 for 32 (where the wide levels are
+ * bound by the shuffle port rather than by their latency).
  *
  * Constant time: AESENC, AESENCLAST and (V)PCLMULQDQ take the same time
  * for every input; the top bit of H is folded in with a mask; branches
@@ -51,16 +60,135 @@ XD_INLINE __m128i xd_kdf_block(__m128i nz, __m128i k1, int i)
     return _mm_xor_si128(_mm_or_si128(nz, _mm_cvtsi32_si128(0x00580000 | i << 8)), k1);
 }
 
+/* RotWord applied @k times (mod 4) to every 32-bit word of @v. */
+XD_INLINE __m128i xd_rot(__m128i v, int k)
+{
+    k &= 3;
+    if (!k)
+        return v;
+    const int w = k | ((k + 1) & 3) << 8 | ((k + 2) & 3) << 16 | ((k + 3) & 3) << 24;
+    return _mm_shuffle_epi8(v, _mm_add_epi8(_mm_set1_epi32(w),
+                                            _mm_set_epi32(0x0c0c0c0c, 0x08080808, 0x04040404, 0)));
+}
+
+/* Word @i of @v rotated by RotWord^r, in every word (one PSHUFB). */
+XD_INLINE __m128i xd_bcast_rot(__m128i v, int i, int r)
+{
+    const int w = (4 * i + (r & 3)) | (4 * i + ((r + 1) & 3)) << 8 |
+                  (4 * i + ((r + 2) & 3)) << 16 | (4 * i + ((r + 3) & 3)) << 24;
+    return _mm_shuffle_epi8(v, _mm_set1_epi32(w));
+}
+
+/* For a round-key block v (words v0..v3): z = [v1^v2, v2^v3, v3, 0] and
+ * Q = [v1^v2^v3, v2^v3, v3, 0], the suffix XOR of v shifted down a word. */
+XD_INLINE __m128i xd_z(__m128i v)
+{
+    return _mm_xor_si128(_mm_srli_si128(v, 4), _mm_srli_si128(v, 8));
+}
+
+XD_INLINE __m128i xd_q(__m128i z)
+{
+    return _mm_xor_si128(z, _mm_srli_si128(z, 8));
+}
+
+/*
+ * The AES-256 expansion of a || b into the 15 round keys at @ek, and
+ * *h = AES-256 of 0^128 under them, round by round as the keys appear.
+ *
+ * The serial part of the expansion is the SubWord of each half-block's
+ * last word.  Written as lib/aes/x86_64/aes_x86_keys.h writes it (shuffle
+ * the last word into every column, AESENCLAST, XOR the prefix XOR of the
+ * block two back), every half-block costs a shuffle, an AES operation and
+ * an XOR in a row, and the AES unit's result takes extra cycles to reach
+ * the other vector units: about 7 core cycles.  Here the chain is one
+ * AESENCLAST per half-block.  Each block of one parity is P(v) ^ T, the
+ * prefix XOR of the block v two back and a term T equal in all four
+ * words (SubWord of the other parity's last word, RotWord and Rcon for
+ * the even blocks).  So the new last word in every column, B, is X ^ T
+ * with X the XOR of v's four words in every word, and the next T comes
+ * from AESENCLAST(B, X' ^ Rcon) (ShiftRows does nothing to equal
+ * columns), with X' of the other parity as the round key: off the chain.
+ * RotWord, a byte permutation inside each word, commutes with SubBytes:
+ * the chain runs rotated by RotWord^r, r dropping by one per even block,
+ * with its round keys rotated to match.  X needs no T either (four equal
+ * copies cancel): X of a block is v2 ^ v3 of the block two back of its
+ * parity, and P(v) ^ X = Q(v) (xd_q); each round key is Q of the block
+ * two back XOR the chain's B rotated back.
+ */
+XD_INLINE void xd_expand256_h(__m128i *ek, __m128i a, __m128i b, __m128i *h)
+{
+    __m128i ka[8], kb[7], za[8], zb[7];
+    __m128i c = _mm_shuffle_epi8(b, aesx_rotword3()); /* RotWord(B of b) */
+    __m128i x = _mm_aesenc_si128(a, b);               /* rounds 0 and 1 of H */
+    ka[0] = a;
+    kb[0] = b;
+    za[0] = xd_z(a);
+    zb[0] = xd_z(b);
+    _mm_store_si128(ek, a);
+    _mm_store_si128(ek + 1, b);
+    /* X of the first two blocks of each parity: all four words, w1 ^ w3. */
+    const __m128i ta = _mm_xor_si128(a, _mm_shuffle_epi32(a, 0x4e));
+    const __m128i tb = _mm_xor_si128(b, _mm_shuffle_epi32(b, 0x4e));
+    const __m128i xa0 = _mm_xor_si128(ta, _mm_shuffle_epi32(ta, 0xb1));
+    const __m128i xb0 = _mm_xor_si128(tb, _mm_shuffle_epi32(tb, 0xb1));
+    const __m128i xa1 = _mm_xor_si128(_mm_shuffle_epi32(a, 0x55), _mm_shuffle_epi32(a, 0xff));
+    const __m128i xb1 = _mm_xor_si128(_mm_shuffle_epi32(b, 0x55), _mm_shuffle_epi32(b, 0xff));
+    int rcon = 1;
+    _Pragma("GCC unroll 7")
+    for (int j = 1; j <= 7; j++) {
+        /* c holds RotWord^(2 - j) of B of the last odd block; after this
+         * AESENCLAST, RotWord^(1 - j) of B of the new even one. */
+        const __m128i rc = xd_rot(_mm_set1_epi32(rcon), 1 - j);
+        const __m128i kxa = j == 1   ? _mm_xor_si128(xa0, rc)
+                            : j == 2 ? _mm_xor_si128(xd_rot(xa1, 1 - j), rc)
+                                     : _mm_xor_si128(xd_bcast_rot(za[j - 3], 1, 1 - j), rc);
+        c = _mm_aesenclast_si128(c, kxa);
+        ka[j] = _mm_xor_si128(xd_q(za[j - 1]), xd_rot(c, j - 1));
+        za[j] = xd_z(ka[j]);
+        _mm_store_si128(ek + 2 * j, ka[j]);
+        if (j < 7) {
+            x = _mm_aesenc_si128(x, ka[j]);
+            const __m128i kxb = j == 1   ? xb0
+                                : j == 2 ? xd_rot(xb1, 1 - j)
+                                         : xd_bcast_rot(zb[j - 3], 1, 1 - j);
+            c = _mm_aesenclast_si128(c, kxb);
+            kb[j] = _mm_xor_si128(xd_q(zb[j - 1]), xd_rot(c, j - 1));
+            zb[j] = xd_z(kb[j]);
+            _mm_store_si128(ek + 2 * j + 1, kb[j]);
+            x = _mm_aesenc_si128(x, kb[j]);
+        } else {
+            *h = _mm_aesenclast_si128(x, ka[7]);
+        }
+        rcon <<= 1;
+    }
+}
+
+/* K_a * K_b, reduced: gh_mul's arithmetic with the first fold's
+ * multiplication started from the raw low product (it reads the low 64
+ * bits, which the middle product does not touch), so that it does not
+ * wait for the middle product's XOR and shift. */
+XD_INLINE __m128i xd_mul(__m128i a, __m128i k)
+{
+    const __m128i poly = _mm_set_epi64x((long long)UINT64_C(0xc200000000000000), 0);
+    const __m128i lo = _mm_clmulepi64_si128(a, k, 0x00), hi = _mm_clmulepi64_si128(a, k, 0x11);
+    const __m128i mid = _mm_xor_si128(_mm_clmulepi64_si128(a, k, 0x01),
+                                      _mm_clmulepi64_si128(a, k, 0x10));
+    const __m128i t = _mm_clmulepi64_si128(lo, poly, 0x10);
+    const __m128i l = _mm_xor_si128(_mm_shuffle_epi32(_mm_xor_si128(lo, _mm_slli_si128(mid, 8)), 0x4e), t);
+    const __m128i h = _mm_xor_si128(hi, _mm_srli_si128(mid, 8));
+    return _mm_xor_si128(_mm_xor_si128(_mm_shuffle_epi32(l, 0x4e), _mm_clmulepi64_si128(l, poly, 0x10)), h);
+}
+
 #ifdef XD_T
-/* Lane-wise K_a * K_b on XD_LANES pairs, reduced (gh_mul on every lane). */
+/* Lane-wise K_a * K_b on XD_LANES pairs, reduced (xd_mul on every lane). */
 XD_INLINE XD_T xd_mul_wide(XD_T a, XD_T k)
 {
     XD_T lo = XD_CLMUL(a, k, 0x00), hi = XD_CLMUL(a, k, 0x11);
     const XD_T mid = XD_XOR(XD_CLMUL(a, k, 0x01), XD_CLMUL(a, k, 0x10));
     const XD_T poly = XD_BCAST(_mm_set_epi64x((long long)UINT64_C(0xc200000000000000), 0));
+    XD_T t = XD_CLMUL(lo, poly, 0x10); /* the low 64 bits: mid does not reach them */
     lo = XD_XOR(lo, XD_BSLLI(mid, 8));
     hi = XD_XOR(hi, XD_BSRLI(mid, 8));
-    XD_T t = XD_CLMUL(lo, poly, 0x10);
     lo = XD_XOR(XD_SHUF32(lo, 0x4e), t);
     t = XD_CLMUL(lo, poly, 0x10);
     lo = XD_XOR(XD_SHUF32(lo, 0x4e), t);
@@ -74,6 +202,19 @@ XD_INLINE void xd_derive(const axiom_bc_ks *kgk, const uint8_t k1[16], const uin
                          axiom_gcm_key *g, unsigned npow)
 {
     const __m128i *rk = (const __m128i *)(const void *)kgk->w;
+    __m128i *pw = (__m128i *)(void *)g->hk.w;
+    /* The slots above npow (slots 0 .. 31 - npow) first: these stores
+     * depend on nothing, so they retire at once instead of waiting in the
+     * reorder buffer behind the serial chain below. */
+    unsigned z = 0;
+#ifdef XD_T
+    _Pragma("GCC unroll 8")
+    for (; z + XD_LANES <= AXIOM_GHASH_MAXPOW - npow; z += XD_LANES)
+        XD_STORE(pw + z, XD_BCAST(_mm_setzero_si128()));
+#endif
+    _Pragma("GCC unroll 8")
+    for (; z < AXIOM_GHASH_MAXPOW - npow; z++)
+        pw[z] = _mm_setzero_si128();
     /* N[0:12] in bytes 4..15, zeros in bytes 0..3. */
     uint32_t n8;
     memcpy(&n8, nonce + 8, 4);
@@ -95,7 +236,7 @@ XD_INLINE void xd_derive(const axiom_bc_ks *kgk, const uint8_t k1[16], const uin
      * first AddRoundKey of 0^128 is round key 0 itself). */
     const __m128i zero = _mm_setzero_si128();
     __m128i h = zero;
-    aesx_expand256_regs((__m128i *)(void *)g->ks.w, a, b, &h);
+    xd_expand256_h((__m128i *)(void *)g->ks.w, a, b, &h);
     g->ks.rounds = 14;
 
     /* K_1 = H * x^-1 in the reflected representation: H as a big-endian
@@ -106,24 +247,23 @@ XD_INLINE void xd_derive(const axiom_bc_ks *kgk, const uint8_t k1[16], const uin
     const __m128i poly = _mm_set_epi64x((long long)UINT64_C(0xc200000000000000), 1);
     const __m128i shl = _mm_or_si128(_mm_slli_epi64(hb, 1),
                                      _mm_slli_si128(_mm_srli_epi64(hb, 63), 8));
-    __m128i *pw = (__m128i *)(void *)g->hk.w;
     const __m128i p1 = _mm_xor_si128(shl, _mm_and_si128(top, poly));
     /* Powers by levels, each doubling the count (K_(h+1..2h) = K_h *
      * K_(1..h)), the first three from registers; npow is a power of two. */
     unsigned have = 1;
     pw[GH_SLOT(1)] = p1;
     if (npow > 1) {
-        const __m128i p2 = gh_mul(p1, p1);
+        const __m128i p2 = xd_mul(p1, p1);
         pw[GH_SLOT(2)] = p2;
         have = 2;
         if (npow > 2) {
-            const __m128i p3 = gh_mul(p2, p1), p4 = gh_mul(p2, p2);
+            const __m128i p3 = xd_mul(p2, p1), p4 = xd_mul(p2, p2);
             pw[GH_SLOT(3)] = p3;
             pw[GH_SLOT(4)] = p4;
             have = 4;
             if (npow > 4) {
-                const __m128i p5 = gh_mul(p4, p1), p6 = gh_mul(p4, p2), p7 = gh_mul(p4, p3);
-                const __m128i p8 = gh_mul(p4, p4);
+                const __m128i p5 = xd_mul(p4, p1), p6 = xd_mul(p4, p2), p7 = xd_mul(p4, p3);
+                const __m128i p8 = xd_mul(p4, p4);
                 pw[GH_SLOT(5)] = p5;
                 pw[GH_SLOT(6)] = p6;
                 pw[GH_SLOT(7)] = p7;
@@ -139,6 +279,8 @@ XD_INLINE void xd_derive(const axiom_bc_ks *kgk, const uint8_t k1[16], const uin
                     enum { NV = 8 / XD_LANES };
                     const __m128i px[9] = { zero, p1, p2, p3, p4, p5, p6, p7, p8 };
                     XD_T v[2 * NV], w[2 * NV];
+                    /* Unrolled, so that v[] and w[] stay in registers. */
+                    _Pragma("GCC unroll 8")
                     for (int j = 0; j < NV; j++) {
                         v[j] = XD_PACK(px, 8 - XD_LANES * j);
                         v[NV + j] = xd_mul_wide(v[j], XD_BCAST(p8));
@@ -147,6 +289,7 @@ XD_INLINE void xd_derive(const axiom_bc_ks *kgk, const uint8_t k1[16], const uin
                     have = 16;
                     if (npow > 16) {
                         const __m128i p16 = XD_LANE0(v[NV]);
+                        _Pragma("GCC unroll 8")
                         for (int j = 0; j < 2 * NV; j++) {
                             const XD_T x = j < NV ? v[NV + j] : v[j - NV];
                             w[j] = xd_mul_wide(x, XD_BCAST(p16));
@@ -159,13 +302,12 @@ XD_INLINE void xd_derive(const axiom_bc_ks *kgk, const uint8_t k1[16], const uin
                 for (; have < npow; have *= 2) {
                     const __m128i top_pow = pw[GH_SLOT(have)];
                     for (unsigned i = 1; i <= have; i++)
-                        pw[GH_SLOT(have + i)] = gh_mul(top_pow, pw[GH_SLOT(i)]);
+                        pw[GH_SLOT(have + i)] = xd_mul(top_pow, pw[GH_SLOT(i)]);
                 }
             }
         }
     }
-    for (unsigned i = have + 1; i <= AXIOM_GHASH_MAXPOW; i++)
-        pw[GH_SLOT(i)] = zero;
+    (void)have;
 }
 
 #endif
