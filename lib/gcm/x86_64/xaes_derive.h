@@ -30,7 +30,7 @@
  *   xmm registers; the wide files multiply the next levels 2 or 4 at a
  *   time.
  *
- * Latency on an Intel Rocket Lake core (AESENC and PCLMULQDQ 3 cycles;
+ * Latency on an Intel Xeon with AMX (Sapphire/Emerald Rapids class; AESENC and PCLMULQDQ 3 cycles;
  * a result of the AES unit takes about 2 more to reach the other vector
  * units): the KDF is 14 AES rounds, 42 cycles; the expansion 13 AESENCLAST
  * (39) after a shuffle, and H a few cycles behind; K_1 about 5; each level
