@@ -74,26 +74,6 @@ static inline const uint8_t *axiom_kuz_rk(const axiom_bc_ks *ks, unsigned i)
  * test_kuznyechik.c compares them). */
 void axiom_kuz_expand_ct(axiom_bc_ks *ks, const uint8_t *key);
 
-/* @n blocks one at a time with GFNI and AVX2, for the serial modes and
- * short messages of the gfni-avx2 kernel (lib/kuznyechik/x86_64/
- * kuznyechik_avx2_gfni.c, bundle avx2_gfni; gfni-avx512 has its own
- * one-block round with VBMI in kuznyechik_avx512.c). */
-void axiom_kuz_gfni_enc1(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n);
-void axiom_kuz_gfni_dec1(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n);
-/* The key schedule of axiom_kuz_expand_ct with that one-block round,
- * constant time, the same round keys. */
-void axiom_kuz_gfni_expand(axiom_bc_ks *ks, const uint8_t *key);
-/* ECB (and so CBC decryption) and CTR runs shorter than this go one block
- * at a time. */
-#define AXIOM_KUZ_GFNI_ONE_MAX 12
-/* CBC and CFB encryption and OFB the same way, set up once per call. */
-void axiom_kuz_gfni_cbc_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
-                            uint8_t iv[16]);
-void axiom_kuz_gfni_cfb_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
-                            uint8_t iv[16]);
-void axiom_kuz_gfni_ofb(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
-                        uint8_t iv[16]);
-
 /* The kernels run their parallel modes through bc_modes.h's
  * axiom_bc_*_batched loops, with batches up to AXIOM_BC_MAXBATCH. */
 

@@ -224,12 +224,18 @@ FI void k1_ecb(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
     axiom_wipe(&c, sizeof c);
 }
 
-void axiom_kuz_gfni_enc1(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
+/* @n blocks one at a time, for the serial modes and short messages of
+ * this kernel (gfni-avx512 has its own one-block round with VBMI in
+ * kuznyechik_avx512.c).  ECB (and so CBC decryption) and CTR runs shorter
+ * than GFNI_ONE_MAX blocks take this path. */
+#define GFNI_ONE_MAX 12
+
+static void gfni_enc1(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
     k1_ecb(ks, out, in, n, 0);
 }
 
-void axiom_kuz_gfni_dec1(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
+static void gfni_dec1(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
     k1_ecb(ks, out, in, n, 1);
 }
@@ -239,7 +245,7 @@ void axiom_kuz_gfni_dec1(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,
  * is linear, so it commutes with the XORs; the constants are mapped as
  * they are loaded, off the chain).  About 35 cycles a round instead of
  * the portable one's ~2,500, and the same round keys. */
-__attribute__((noinline)) void axiom_kuz_gfni_expand(axiom_bc_ks *ks, const uint8_t *key)
+__attribute__((noinline)) static void gfni_expand(axiom_bc_ks *ks, const uint8_t *key)
 {
     uint8_t *k = (uint8_t *)ks->w;
     k1_consts c;
@@ -294,20 +300,21 @@ static void gfni_serial(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, 
     axiom_wipe(&c, sizeof c);
 }
 
-/* The serial modes of this kernel (kuznyechik.h). */
-void axiom_kuz_gfni_cbc_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+/* The serial modes of this kernel: CBC and CFB encryption and OFB, one
+ * block at a time, set up once per call. */
+static void gfni_cbc_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                             uint8_t iv[16])
 {
     gfni_serial(ks, out, in, n, iv, SERIAL_CBC);
 }
 
-void axiom_kuz_gfni_cfb_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+static void gfni_cfb_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                             uint8_t iv[16])
 {
     gfni_serial(ks, out, in, n, iv, SERIAL_CFB);
 }
 
-void axiom_kuz_gfni_ofb(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+static void gfni_ofb(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                         uint8_t iv[16])
 {
     gfni_serial(ks, out, in, n, iv, SERIAL_OFB);
@@ -348,24 +355,24 @@ static void avx2_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, siz
 static void kuz_avx2g_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 {
     (void)keylen;
-    axiom_kuz_gfni_expand(ks, key);
+    gfni_expand(ks, key);
     axiom_stack_wipe(); /* its spilled halves */
 }
 
 /* ECB (and so CBC decryption) and CTR runs of fewer than
- * AXIOM_KUZ_GFNI_ONE_MAX blocks go one block at a time. */
+ * GFNI_ONE_MAX blocks go one block at a time. */
 static void kuz_avx2g_enc(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
-    if (n < AXIOM_KUZ_GFNI_ONE_MAX)
-        axiom_kuz_gfni_enc1(ks, out, in, n);
+    if (n < GFNI_ONE_MAX)
+        gfni_enc1(ks, out, in, n);
     else
         avx2_blocks(ks, out, in, n, avx2g_encrypt);
 }
 
 static void kuz_avx2g_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
-    if (n < AXIOM_KUZ_GFNI_ONE_MAX)
-        axiom_kuz_gfni_dec1(ks, out, in, n);
+    if (n < GFNI_ONE_MAX)
+        gfni_dec1(ks, out, in, n);
     else
         avx2_blocks(ks, out, in, n, avx2g_decrypt);
 }
@@ -373,7 +380,7 @@ static void kuz_avx2g_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in
 static void kuz_avx2g_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
                           uint8_t iv[16])
 {
-    avx2_ctr(ks, out, in, n, iv, avx2g_encrypt, axiom_kuz_gfni_enc1, AXIOM_KUZ_GFNI_ONE_MAX);
+    avx2_ctr(ks, out, in, n, iv, avx2g_encrypt, gfni_enc1, GFNI_ONE_MAX);
 }
 
 static void kuz_avx2g_cbc_dec(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
@@ -401,11 +408,11 @@ const axiom_bc_kernel axiom_kuz_avx2_gfni = {
     .setkey = kuz_avx2g_setkey,
     .ecb_enc = kuz_avx2g_enc,
     .ecb_dec = kuz_avx2g_dec,
-    .cbc_enc = axiom_kuz_gfni_cbc_enc,
+    .cbc_enc = gfni_cbc_enc,
     .cbc_dec = kuz_avx2g_cbc_dec,
-    .cfb_enc = axiom_kuz_gfni_cfb_enc,
+    .cfb_enc = gfni_cfb_enc,
     .cfb_dec = kuz_avx2g_cfb_dec,
-    .ofb = axiom_kuz_gfni_ofb,
+    .ofb = gfni_ofb,
     .ctr = kuz_avx2g_ctr,
     .xts_enc = kuz_avx2g_xts_enc,
     .xts_dec = kuz_avx2g_xts_dec,
