@@ -126,8 +126,9 @@ static inline __attribute__((always_inline)) void aeg_message(const axiom_aegis_
     if (m->adlast)
         aeg_absorb(&S, m->adlast);
     if (encrypt) {
-        for (const uint8_t *end = in + AEG_RATE * steps; in != end;
-             in += AEG_RATE, out += AEG_RATE)
+        /* Counted down: no end pointer, which would be NULL + 0 (undefined)
+         * for an empty text. */
+        for (size_t i = steps; i; i--, in += AEG_RATE, out += AEG_RATE)
             aeg_enc(&S, out, in);
         if (m->inlast)
             aeg_enc(&S, m->outlast, m->inlast);
