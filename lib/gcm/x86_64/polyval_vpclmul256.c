@@ -16,7 +16,7 @@
 #define GV_KERNEL axiom_polyval_vpclmul_avx2
 #define GV_NAME "vpclmul-avx2"
 #define GV_DESC "VPCLMULQDQ on ymm, aggregated reduction, 32 blocks"
-#define GV_ORDER_MASK() _mm_set_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define GV_NO_SWAP 1 /* POLYVAL multiplies blocks as loaded */
 #define GV_INIT(hk, h) axiom_polyval_pclmul.init((hk), (h))
 #define GV_INIT_N(hk, h, n) axiom_polyval_pclmul.init_n((hk), (h), (n))
 #define GV_LANES 2
