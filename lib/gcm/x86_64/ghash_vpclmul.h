@@ -145,6 +145,45 @@ GH_FORCE_INLINE __m128i ghash_vpclmul_absorb_full(__m128i acc, const __m128i *pw
     const __m128i *k = pw + GH_SLOT(GV_MAXN);
     const GV_T poly = GV_BCAST128(_mm_set_epi64x((long long)UINT64_C(0xc200000000000000), 0));
     GV_T lo = GV_ZERO(), mid = GV_ZERO(), hi = GV_ZERO();
+#ifdef GV_KARATSUBA
+    /* Three products per block: lo, hi and (a_lo + a_hi)(k_lo + k_hi),
+     * whose sum over the group is mid + lo + hi.  The key's second half
+     * holds k_lo + k_hi of each power (in both words); a block's a_lo +
+     * a_hi is its XOR with the load 8 bytes earlier (the previous block's
+     * high word, its own low word: the sum lands in the high word), taken
+     * from the load ports rather than from a shuffle on port 5.  Vector 0
+     * (acc added, and no block before it) swaps its words instead. */
+    const __m128i *km = k + AXIOM_GHASH_MAXPOW;
+    GV_T mk = GV_ZERO();
+/* Each block and power loaded once: without the empty asm GCC folds the
+ * loads into every product that reads them (two loads of each block, two
+ * of each power, on top of the offset loads), and 64-byte loads, two per
+ * cycle, become the bound. */
+#define GV_KEEP(a, b, c, d) __asm__("" : "+v"(a), "+v"(b), "+v"(c), "+v"(d))
+#define GV_PAIR(v, D0, X0)                                                                         \
+    {                                                                                              \
+        GV_T d0_ = D0, d1_ = GV_LOADU(in + 16 * GV_LANES * ((v) + 1));                             \
+        GV_T k0_ = GV_LOADU(k + GV_LANES * (v)), k1_ = GV_LOADU(k + GV_LANES * ((v) + 1));         \
+        GV_KEEP(d0_, d1_, k0_, k1_);                                                               \
+        const GV_T x0_ = X0, x1_ = GV_XOR(d1_, GV_LOADU(in + 16 * GV_LANES * ((v) + 1) - 8));      \
+        lo = GV_XOR3(lo, GV_CLMUL(d0_, k0_, 0x00), GV_CLMUL(d1_, k1_, 0x00));                     \
+        hi = GV_XOR3(hi, GV_CLMUL(d0_, k0_, 0x11), GV_CLMUL(d1_, k1_, 0x11));                     \
+        mk = GV_XOR3(mk, GV_CLMUL(x0_, GV_LOADU(km + GV_LANES * (v)), 0x01),                      \
+                     GV_CLMUL(x1_, GV_LOADU(km + GV_LANES * ((v) + 1)), 0x01));                   \
+    }
+    for (unsigned v = 2; v < GV_NV; v += 2) {
+        const uint8_t *p_ = in + 16 * GV_LANES * v;
+        GV_PAIR(v, GV_LOADU(p_), GV_XOR(d0_, GV_LOADU(p_ - 8)))
+    }
+    {
+        const GV_T a_ = GV_XOR(GV_LOADU(in), GV_ZEXT128(acc));
+        GV_PAIR(0, a_, GV_XOR(a_, GV_SWAP64(a_)))
+    }
+#undef GV_PAIR
+#undef GV_KEEP
+    mid = GV_XOR3(mk, lo, hi);
+    (void)bsw;
+#else
 #define GV_PAIR(v, D0)                                                                             \
     {                                                                                              \
         const GV_T d0_ = D0, d1_ = GV_IN(GV_LOADU(in + 16 * GV_LANES * ((v) + 1)), bsw);           \
@@ -158,6 +197,7 @@ GH_FORCE_INLINE __m128i ghash_vpclmul_absorb_full(__m128i acc, const __m128i *pw
         GV_PAIR(v, GV_IN(GV_LOADU(in + 16 * GV_LANES * v), bsw))
     GV_PAIR(0, GV_XOR(GV_IN(GV_LOADU(in), bsw), GV_ZEXT128(acc)))
 #undef GV_PAIR
+#endif
     mid = GV_XOR3(mid, GV_SWAP64(lo), GV_CLMUL(lo, poly, 0x10));
     hi = GV_XOR3(hi, GV_SWAP64(mid), GV_CLMUL(mid, poly, 0x10));
     return GV_FOLD(hi);
@@ -208,6 +248,7 @@ const axiom_ghash_kernel GV_KERNEL = {
 #undef GV_NV
 #undef GV_ORDER_MASK
 #undef GV_NO_SWAP
+#undef GV_KARATSUBA
 #undef GV_IN
 #undef GV_LOAD1
 #undef GV_STORE1
