@@ -16,10 +16,14 @@
  * turns a loaded block into the multiplied integer; default GHASH's byte
  * swap) or GV_NO_SWAP (blocks are multiplied as loaded: no shuffle at
  * all, which on Intel cores frees port 5, VPCLMULQDQ's only port, of one
- * VPSHUFB per vector), GV_INIT(hk, h) (default the PCLMULQDQ GHASH kernel's init) and
- * GV_INIT_N(hk, h, n) (the descriptor's init_n; none by default):
- * the POLYVAL kernels (lib/gcm/polyval.h) are this code with no
- * swap and their own key.
+ * VPSHUFB per vector), GV_KARATSUBA (whole 32-block groups take three
+ * products per block: the key's second half, AXIOM_GHASH_MAXPOW slots
+ * after each power, holds the XOR of its two words in both words, made by
+ * GV_INIT and by GV_INIT_N from n = 32 on), GV_INIT(hk, h) (default the
+ * PCLMULQDQ GHASH kernel's init) and GV_INIT_N(hk, h, n) (the
+ * descriptor's init_n; none by default): the POLYVAL kernels
+ * (lib/gcm/polyval.h) are this code with no swap, Karatsuba groups and
+ * their own key.
  *
  * Constant time: VPCLMULQDQ's latency does not depend on its operands;
  * the branches depend only on the length. */

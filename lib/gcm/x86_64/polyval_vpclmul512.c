@@ -2,8 +2,9 @@
 /* POLYVAL kernel for x86-64 CPUs with VPCLMULQDQ and AVX-512: the GHASH
  * code of lib/gcm/x86_64/ghash_vpclmul.h with no byte swap
  * (lib/gcm/polyval.h), 4 blocks per zmm register, 32 blocks per
- * reduction; the key is lib/gcm/x86_64/polyval_pclmul.c's, computed here
- * four powers at a time.  Constant time: yes. */
+ * reduction, three products per block in whole groups; the key is
+ * lib/gcm/x86_64/polyval_pclmul.c's, computed here four powers at a time,
+ * plus the groups' Karatsuba factors.  Constant time: yes. */
 #include "config.h"
 
 /* The key setup is the PCLMULQDQ kernel's (AES-NI bundle). */
@@ -54,8 +55,8 @@ static inline void polyval_vz_put(__m128i *pw, unsigned j, __m512i v)
                         _mm512_xor_si512(v, _mm512_shuffle_epi32(v, _MM_PERM_BADC)));
 }
 
-/* The key of lib/gcm/x86_64/polyval_pclmul.c (same slots, same values),
- * made per message, so computed 4 powers at a time: K_1..K_4 on xmm,
+/* The key of lib/gcm/x86_64/polyval_pclmul.c (same slots, same values)
+ * and the Karatsuba factors (polyval_vz_put), made per message, so computed 4 powers at a time: K_1..K_4 on xmm,
  * then [K_8..K_5] = [K_4..K_1] * K_4, [K_16..K_9] from those times K_8,
  * [K_32..K_17] from [K_16..K_1] times K_16: 3 products on xmm and 7 on
  * zmm, 5 deep, instead of 31. */
