@@ -138,8 +138,7 @@ GH_FORCE_INLINE __m128i ghash_vpclmul_absorb(__m128i acc, const __m128i *pw, con
  * into the high ones (the same two folds as gh_reduce, in the other
  * grouping), which spares gh_reduce's two byte shifts and two of the three
  * lane folds: on Intel cores every shuffle, extract and carry-less
- * product competes for port 5, which the GV_MAXN / GV_LANES * 4 products
- * already keep busy. */
+ * product competes for port 5, which the products already keep busy. */
 #define GV_NV (GV_MAXN / GV_LANES) /* vectors per reduction, even */
 GH_FORCE_INLINE __m128i ghash_vpclmul_absorb_full(__m128i acc, const __m128i *pw, const uint8_t *in,
                                                   __m128i bswap)
@@ -186,7 +185,6 @@ GH_FORCE_INLINE __m128i ghash_vpclmul_absorb_full(__m128i acc, const __m128i *pw
 #undef GV_PAIR
 #undef GV_KEEP
     mid = GV_XOR3(mk, lo, hi);
-    (void)bsw;
 #else
 #define GV_PAIR(v, D0)                                                                             \
     {                                                                                              \

@@ -56,7 +56,8 @@ static inline void polyval_vz_put(__m128i *pw, unsigned j, __m512i v)
 }
 
 /* The key of lib/gcm/x86_64/polyval_pclmul.c (same slots, same values)
- * and the Karatsuba factors (polyval_vz_put), made per message, so computed 4 powers at a time: K_1..K_4 on xmm,
+ * and the Karatsuba factors (polyval_vz_put), made per message, so
+ * computed 4 powers at a time: K_1..K_4 on xmm,
  * then [K_8..K_5] = [K_4..K_1] * K_4, [K_16..K_9] from those times K_8,
  * [K_32..K_17] from [K_16..K_1] times K_16: 3 products on xmm and 7 on
  * zmm, 5 deep, instead of 31. */
