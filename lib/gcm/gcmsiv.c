@@ -24,7 +24,8 @@
  *
  * Bounds: sealing cannot be stitched (the counter is the tag, which needs
  * all of POLYVAL first), so its cost is the sum of a POLYVAL pass (four
- * carry-less products per block, one reduction per 8 or 32 blocks) and a
+ * carry-less products per block, three in the VPCLMULQDQ kernels' 32-block
+ * groups, one reduction per 8 or 32 blocks; doc/design/gcm.md) and a
  * counter-mode pass (one AES round per round key per block, plus the
  * XOR); opening is one pass on the VAES tiers, bounded by the larger of
  * the AES rounds and the carry-less products, as GCM is.  Each message

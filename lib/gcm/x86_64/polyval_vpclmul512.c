@@ -2,8 +2,9 @@
 /* POLYVAL kernel for x86-64 CPUs with VPCLMULQDQ and AVX-512: the GHASH
  * code of lib/gcm/x86_64/ghash_vpclmul.h with no byte swap
  * (lib/gcm/polyval.h), 4 blocks per zmm register, 32 blocks per
- * reduction; the key is lib/gcm/x86_64/polyval_pclmul.c's, computed here
- * four powers at a time.  Constant time: yes. */
+ * reduction, three products per block in whole groups; the key is
+ * lib/gcm/x86_64/polyval_pclmul.c's, computed here four powers at a time,
+ * plus the groups' Karatsuba factors.  Constant time: yes. */
 #include "config.h"
 
 /* The key setup is the PCLMULQDQ kernel's (AES-NI bundle). */
@@ -17,7 +18,8 @@
 #define GV_KERNEL axiom_polyval_vpclmul_avx512
 #define GV_NAME "vpclmul-avx512"
 #define GV_DESC "VPCLMULQDQ on zmm, aggregated reduction, 32 blocks"
-#define GV_ORDER_MASK() _mm_set_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define GV_NO_SWAP 1 /* POLYVAL multiplies blocks as loaded */
+#define GV_KARATSUBA 1 /* the key below has the middle factors */
 #define GV_INIT(hk, h) polyval_vz_init((hk), (h))
 /* Per-message keys of a short message: only the powers it reads. */
 #define GV_INIT_N(hk, h, n) \
@@ -43,8 +45,19 @@ static inline __m512i polyval_vz_mul(__m512i a, __m512i b)
     return _mm512_xor_si512(hi, lo);
 }
 
-/* The key of lib/gcm/x86_64/polyval_pclmul.c (same slots, same values),
- * made per message, so computed 4 powers at a time: K_1..K_4 on xmm,
+/* The powers K_j .. K_j-3 in their slots and, AXIOM_GHASH_MAXPOW slots
+ * further, the XOR of each one's two words in both words: the Karatsuba
+ * middle factors of the 32-block groups (GV_KARATSUBA). */
+static inline void polyval_vz_put(__m128i *pw, unsigned j, __m512i v)
+{
+    _mm512_storeu_si512((void *)(pw + GH_SLOT(j)), v);
+    _mm512_storeu_si512((void *)(pw + AXIOM_GHASH_MAXPOW + GH_SLOT(j)),
+                        _mm512_xor_si512(v, _mm512_shuffle_epi32(v, _MM_PERM_BADC)));
+}
+
+/* The key of lib/gcm/x86_64/polyval_pclmul.c (same slots, same values)
+ * and the Karatsuba factors (polyval_vz_put), made per message, so
+ * computed 4 powers at a time: K_1..K_4 on xmm,
  * then [K_8..K_5] = [K_4..K_1] * K_4, [K_16..K_9] from those times K_8,
  * [K_32..K_17] from [K_16..K_1] times K_16: 3 products on xmm and 7 on
  * zmm, 5 deep, instead of 31. */
@@ -59,18 +72,18 @@ static void polyval_vz_init(axiom_ghash_key *hk, const uint8_t h[16])
     v4 = _mm512_inserti32x4(v4, k3, 1);
     v4 = _mm512_inserti32x4(v4, k2, 2);
     v4 = _mm512_inserti32x4(v4, k1, 3);
-    _mm512_storeu_si512((void *)(pw + GH_SLOT(4)), v4);
+    polyval_vz_put(pw, 4, v4);
     const __m512i v8 = polyval_vz_mul(v4, _mm512_broadcast_i32x4(k4));
     const __m512i b8 = _mm512_broadcast_i32x4(_mm512_castsi512_si128(v8));
     const __m512i v12 = polyval_vz_mul(v4, b8), v16 = polyval_vz_mul(v8, b8);
     const __m512i b16 = _mm512_broadcast_i32x4(_mm512_castsi512_si128(v16));
-    _mm512_storeu_si512((void *)(pw + GH_SLOT(8)), v8);
-    _mm512_storeu_si512((void *)(pw + GH_SLOT(12)), v12);
-    _mm512_storeu_si512((void *)(pw + GH_SLOT(16)), v16);
-    _mm512_storeu_si512((void *)(pw + GH_SLOT(20)), polyval_vz_mul(v4, b16));
-    _mm512_storeu_si512((void *)(pw + GH_SLOT(24)), polyval_vz_mul(v8, b16));
-    _mm512_storeu_si512((void *)(pw + GH_SLOT(28)), polyval_vz_mul(v12, b16));
-    _mm512_storeu_si512((void *)(pw + GH_SLOT(32)), polyval_vz_mul(v16, b16));
+    polyval_vz_put(pw, 8, v8);
+    polyval_vz_put(pw, 12, v12);
+    polyval_vz_put(pw, 16, v16);
+    polyval_vz_put(pw, 20, polyval_vz_mul(v4, b16));
+    polyval_vz_put(pw, 24, polyval_vz_mul(v8, b16));
+    polyval_vz_put(pw, 28, polyval_vz_mul(v12, b16));
+    polyval_vz_put(pw, 32, polyval_vz_mul(v16, b16));
 }
 
 #include "gcm/x86_64/ghash_vpclmul.h"
