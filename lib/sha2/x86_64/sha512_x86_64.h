@@ -76,10 +76,16 @@
 	vzeroupper
 .endm
 
-/* The small sigma functions of the schedule (FIPS 180-4, 4.1.3). */
+/* The small sigma functions of the schedule (FIPS 180-4, 4.1.3); an
+ * including file with a cheaper sigma0 defines SHA512_OWN_SIGMA0 and the
+ * macro SIGMA0 itself, and SCHED_SETUP to load what it needs. */
+#ifndef SHA512_OWN_SIGMA0
 .macro SIGMA0 dst, src, t1, t2
 	SSIG	\dst, \src, \t1, \t2, 1, 8, 7
 .endm
+.macro SCHED_SETUP
+.endm
+#endif
 .macro SIGMA1 dst, src, t1, t2
 	SSIG	\dst, \src, \t1, \t2, 19, 61, 6
 .endm
@@ -310,6 +316,7 @@ AXIOM_ENTRY(\name)
 	add	$PAIRBUF, %rax
 	mov	%rax, S_NXT(%rsp)
 	VMOVA	.Lsha512_bswap(%rip), VBSWAP
+	SCHED_SETUP
 
 	/* The first pair: its words 0..15, then the first block's rounds
 	 * computing words 16..79 of both blocks as they go. */
