@@ -76,10 +76,16 @@
 	vzeroupper
 .endm
 
-/* The small sigma functions of the schedule (FIPS 180-4, 4.1.3). */
+/* The small sigma functions of the schedule (FIPS 180-4, 4.1.3); an
+ * including file with a cheaper sigma0 defines SHA512_OWN_SIGMA0 and the
+ * macro SIGMA0 itself, and SCHED_SETUP to load what it needs. */
+#ifndef SHA512_OWN_SIGMA0
 .macro SIGMA0 dst, src, t1, t2
 	SSIG	\dst, \src, \t1, \t2, 1, 8, 7
 .endm
+.macro SCHED_SETUP
+.endm
+#endif
 .macro SIGMA1 dst, src, t1, t2
 	SSIG	\dst, \src, \t1, \t2, 19, 61, 6
 .endm
@@ -101,20 +107,25 @@
 	xor	\tmp, \dst
 .endm
 
-/* The pair buffers used (the second only with three blocks or more);
- * zeroing VT1 zeroes all of VWIPE (a VEX write clears the bits above). */
+/* The pair buffers used (the second only with three blocks or more),
+ * four stores an iteration (both buffer sizes are multiples of four
+ * stores); zeroing VT1 zeroes all of VWIPE (a VEX write clears the bits
+ * above). */
 .macro WIPE_BUFFERS
 	VZERO	VT1
 	mov	S_BUF(%rsp), T1
-	mov	$(PAIRBUF / VWIPE_BYTES), T2
+	lea	PAIRBUF(T1), T2
 	cmpq	$3, S_NBLK(%rsp)
 	jb	2f
-	mov	$(2 * PAIRBUF / VWIPE_BYTES), T2
+	lea	(2 * PAIRBUF)(T1), T2
 2:
 	VMOVA	VWIPE, (T1)
-	add	$VWIPE_BYTES, T1
-	dec	T2
-	jnz	2b
+	VMOVA	VWIPE, VWIPE_BYTES(T1)
+	VMOVA	VWIPE, (2 * VWIPE_BYTES)(T1)
+	VMOVA	VWIPE, (3 * VWIPE_BYTES)(T1)
+	add	$(4 * VWIPE_BYTES), T1
+	cmp	T2, T1
+	jne	2b
 .endm
 
 /* One schedule step: the window \x0 (x[g-8], the oldest) .. \x7 (x[g-1]);
@@ -239,6 +250,28 @@
 	VMOVA	VT1, (32 * \g)(\buf)
 .endm
 
+/* The same for a lone block: its words in both halves (VBROADCASTI128,
+ * a load only). */
+.macro LOADGROUP1 buf, p, g, w
+	vbroadcasti128 (16 * \g)(\p), \w
+	vpshufb	VBSWAP, \w, \w
+	vpaddq	(.Lsha512_kdup + 32 * \g)(%rip), \w, VT1
+	VMOVA	VT1, (32 * \g)(\buf)
+.endm
+
+.macro LOADONE buf, p
+	LOADGROUP1 \buf, \p, 0, VW0
+	LOADGROUP1 \buf, \p, 1, VW1
+	LOADGROUP1 \buf, \p, 2, VW2
+	LOADGROUP1 \buf, \p, 3, VW3
+	LOADGROUP1 \buf, \p, 4, VW4
+	LOADGROUP1 \buf, \p, 5, VW5
+	LOADGROUP1 \buf, \p, 6, VW6
+	LOADGROUP1 \buf, \p, 7, VW7
+	lea	256(\buf), WP
+	lea	(.Lsha512_kdup + 256)(%rip), KP
+.endm
+
 .macro LOADPAIR buf, p0, p1
 	LOADGROUP \buf, \p0, \p1, 0, VW0
 	LOADGROUP \buf, \p0, \p1, 1, VW1
@@ -310,15 +343,19 @@ AXIOM_ENTRY(\name)
 	add	$PAIRBUF, %rax
 	mov	%rax, S_NXT(%rsp)
 	VMOVA	.Lsha512_bswap(%rip), VBSWAP
+	SCHED_SETUP
 
 	/* The first pair: its words 0..15, then the first block's rounds
 	 * computing words 16..79 of both blocks as they go. */
-	mov	%rsi, T1
-	lea	128(%rsi), T2
-	cmp	$2, %rdx
-	cmovb	T1, T2
 	mov	S_CUR(%rsp), M0
-	LOADPAIR M0, T1, T2
+	cmp	$2, %rdx
+	jae	.Lload2\@
+	LOADONE	M0, %rsi
+	jmp	.Lloaded\@
+.Lload2\@:
+	lea	128(%rsi), T2
+	LOADPAIR M0, %rsi, T2
+.Lloaded\@:
 	LOAD_STATE
 	BLOCK_START S_CUR, 0
 	BODIES	4, 8
