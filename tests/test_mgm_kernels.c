@@ -189,6 +189,41 @@ START_TEST(test_mgm_ref)
 }
 END_TEST
 
+/* crypt_lanes against crypt on the same blocks laid out plainly, both
+ * directions, in place and misaligned. */
+START_TEST(test_mgm_crypt_lanes)
+{
+    tu_rng_reset("mgm-crypt-lanes");
+    for (const axiom_kernel *const *kp = axiom_mgm_kernels; *kp; kp++) {
+        const axiom_mgm_kernel *k = (const axiom_mgm_kernel *)*kp;
+        if (!k->crypt_lanes || !usable(k))
+            continue;
+        for (int trial = 0; trial < 8; trial++) {
+            const int enc = trial & 1, shift = trial & 2 ? 3 : 0;
+            uint8_t kh[1024], ks[512], h[512], in[512 + 3], want[512], got[512 + 3];
+            tu_rand_bytes(kh, sizeof kh);
+            tu_rand_bytes(in, sizeof in);
+            for (size_t r = 0; r < 16; r++)
+                for (size_t l = 0; l < 4; l++)
+                    memcpy(l < 2 ? ks + 16 * (r + 16 * l) : h + 16 * (r + 16 * (l - 2)),
+                           kh + 64 * r + 16 * l, 16);
+            uint64_t s0[2] = { tu_rand64(), tu_rand64() }, s1[2] = { s0[0], s0[1] };
+            k->crypt(s0, want, in + shift, ks, h, 32, enc);
+            if (trial & 4) { /* in place */
+                memcpy(got + shift, in + shift, 512);
+                k->crypt_lanes(s1, got + shift, got + shift, kh, enc);
+            } else {
+                k->crypt_lanes(s1, got + shift, in + shift, kh, enc);
+            }
+            TU_ASSERT_MEM_EQ(got + shift, want, 512, "%s crypt_lanes out, trial %d", k->name,
+                             trial);
+            TU_ASSERT(s0[0] == s1[0] && s0[1] == s1[1], "%s crypt_lanes sum, trial %d", k->name,
+                      trial);
+        }
+    }
+}
+END_TEST
+
 /* The gfni-avx512 kernel's MGM batches (kuznyechik.h) against ECB of the
  * counter blocks written out here, with both varying halves starting at
  * random values and just below 2^64 (the wrap inside a batch). */
@@ -228,13 +263,19 @@ START_TEST(test_mgm_kuz_batch)
         k->setkey(&ks, key, sizeof key);
         got[sizeof got - 1] = 0xa5;
         axiom_kuz_z_mgm_pre(&pre, &ks, yhi, zlo);
-        axiom_kuz_z_mgm_blocks(&pre, &ks, got, ylo, zhi);
+        axiom_kuz_z_mgm_blocks(&pre, &ks, got, ylo, zhi, 0);
         TU_ASSERT_MEM_EQ(got, &want[0][0], 16 * 2 * nb, "batch, trial %d", trial);
         TU_ASSERT(got[sizeof got - 1] == 0xa5, "written past the batch, trial %d", trial);
         /* misaligned output */
         memset(got, 0, sizeof got);
-        axiom_kuz_z_mgm_blocks(&pre, &ks, got + 1, ylo, zhi);
+        axiom_kuz_z_mgm_blocks(&pre, &ks, got + 1, ylo, zhi, 0);
         TU_ASSERT_MEM_EQ(got + 1, &want[0][0], 16 * 2 * nb, "misaligned, trial %d", trial);
+        /* the register order: Y_r, Y_16+r, Z_r, Z_16+r */
+        axiom_kuz_z_mgm_blocks(&pre, &ks, got, ylo, zhi, 1);
+        for (size_t r = 0; r < 16; r++)
+            for (size_t l = 0; l < 4; l++)
+                TU_ASSERT_MEM_EQ(got + 64 * r + 16 * l, want[r + 16 * l], 16,
+                                 "lanes, register %zu lane %zu, trial %d", r, l, trial);
     }
 #endif
 }
@@ -249,6 +290,7 @@ int main(void)
     tcase_add_test(tc, test_mgm_ref);
     tcase_add_test(tc, test_mgm_kernels);
     tcase_add_test(tc, test_mgm_kuz_batch);
+    tcase_add_test(tc, test_mgm_crypt_lanes);
     suite_add_tcase(s, tc);
     return tu_run_suite(s);
 }

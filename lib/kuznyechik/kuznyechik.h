@@ -103,7 +103,10 @@ void axiom_kuz_gfni_ofb(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, 
  * constant bytes, and the key's other halves.  blocks: the 32 blocks
  * E(Y) with low halves @ylo, @ylo + 1, ... then the 32 blocks E(Z) with
  * high halves @zhi, @zhi + 1, ... (mod 2^64), 1 KiB at @out (any
- * alignment). */
+ * alignment); with @lanes, in the order of the kernel's registers
+ * instead: 64 bytes r (r = 0..15) are E(Y_r), E(Y_16+r), E(Z_r),
+ * E(Z_16+r), counting from 0 (the layout of axiom_mgm_kernel's
+ * crypt_lanes). */
 typedef struct axiom_kuz_mgm_pre {
     _Alignas(64) uint8_t c[16][64];
     uint64_t kq[2];
@@ -111,7 +114,7 @@ typedef struct axiom_kuz_mgm_pre {
 #define AXIOM_KUZ_MGM_BATCH 32
 void axiom_kuz_z_mgm_pre(axiom_kuz_mgm_pre *p, const axiom_bc_ks *ks, uint64_t yhi, uint64_t zlo);
 void axiom_kuz_z_mgm_blocks(const axiom_kuz_mgm_pre *p, const axiom_bc_ks *ks, uint8_t *out,
-                            uint64_t ylo, uint64_t zhi);
+                            uint64_t ylo, uint64_t zhi, int lanes);
 /* GF2P8AFFINEQB matrices of L's coefficients for them (kuznyechik_const.c). */
 extern const uint64_t axiom_kuz_gfni_lmgm[16][8][8];
 

@@ -191,13 +191,16 @@ static void run_start(mgm_run *r, const mgm_state *s, const uint8_t *nonce)
  * (the lengths block's H) goes to r->hl.  Text batches (@ny not 0) with
  * r->fused: the kernel's MGM batch, always BATCH Y blocks then BATCH Z
  * blocks (those past @ny and @nz + @hl are never used), the H values at
- * buf + 16 * BATCH. */
-static const uint8_t *next_blocks(mgm_run *r, size_t ny, size_t nz, int hl)
+ * buf + 16 * BATCH; with @lanes (a batch of whole blocks, and the
+ * multiplication kernel has crypt_lanes), in the cipher kernel's register
+ * order for crypt_lanes instead. */
+static const uint8_t *next_blocks(mgm_run *r, size_t ny, size_t nz, int hl, int lanes)
 {
     const size_t n = ny + nz + (size_t)hl;
 #ifdef HAVE_ISA_AVX512_VBMI_GFNI
     if (ny && r->fused && n >= r->s->k->steps[0]) {
-        axiom_kuz_z_mgm_blocks(&r->pre, &r->s->ks, r->buf, r->y[1], r->z[0]);
+        axiom_kuz_z_mgm_blocks(&r->pre, &r->s->ks, r->buf, r->y[1], r->z[0],
+                               lanes);
         r->y[1] += ny; /* mod 2^64, as the kernel's adds */
         r->z[0] += nz + (size_t)hl;
         r->used = sizeof r->buf;
@@ -231,7 +234,7 @@ static void absorb(mgm_run *r, const uint8_t *x, size_t len, int last)
         if (nb > 2 * BATCH)
             nb = 2 * BATCH;
         const int tail = len <= 16 * nb;
-        next_blocks(r, 0, nb, tail && last && nb < 2 * BATCH);
+        next_blocks(r, 0, nb, tail && last && nb < 2 * BATCH, 0);
         size_t whole = tail ? len / 16 : nb;
         r->mul->sum_mul(r->sum, r->buf, x, whole);
         if (whole < nb) { /* the partial last block */
@@ -263,7 +266,16 @@ static void mgm_crypt(mgm_run *r, int enc, uint8_t *out, const uint8_t *in, size
             nb = BATCH;
         const int tail = len <= 16 * nb;
         const size_t n = tail ? len : 16 * nb;
-        const uint8_t *h = next_blocks(r, nb, nb, tail && nb < BATCH);
+        const int lanes = r->fused && n == 16 * BATCH && r->mul->crypt_lanes;
+        const uint8_t *h = next_blocks(r, nb, nb, tail && nb < BATCH, lanes);
+        if (lanes) {
+            /* the kernel's register order (next_blocks) */
+            r->mul->crypt_lanes(r->sum, out, in, r->buf, enc);
+            in += 16 * BATCH;
+            out += 16 * BATCH;
+            len -= 16 * BATCH;
+            continue;
+        }
         const size_t whole = n / 16, rest = n % 16;
         r->mul->crypt(r->sum, out, in, r->buf, h, whole, enc);
         if (rest) { /* the partial last block, zero-padded for the sum */
@@ -288,7 +300,7 @@ static void finish(mgm_run *r, uint8_t tag[AXIOM_AEAD_MAXTAG], size_t adlen, siz
     axiom_store64_be(l, (uint64_t)adlen * 8);
     axiom_store64_be(l + 8, (uint64_t)len * 8);
     if (!r->have_hl) { /* no batch had room for it */
-        next_blocks(r, 0, 1, 0);
+        next_blocks(r, 0, 1, 0, 0);
         memcpy(r->hl, r->buf, 16);
     }
     r->mul->sum_mul(r->sum, r->hl, l, 1);

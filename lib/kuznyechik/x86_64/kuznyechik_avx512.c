@@ -689,7 +689,7 @@ void axiom_kuz_z_mgm_pre(axiom_kuz_mgm_pre *pre, const axiom_bc_ks *ks, uint64_t
 }
 
 void axiom_kuz_z_mgm_blocks(const axiom_kuz_mgm_pre *pre, const axiom_bc_ks *ks, uint8_t *out,
-                            uint64_t ylo, uint64_t zhi)
+                            uint64_t ylo, uint64_t zhi, int lanes)
 {
     z_consts c;
     z_init(&c, axiom_kuz_pi);
@@ -721,8 +721,13 @@ void axiom_kuz_z_mgm_blocks(const axiom_kuz_mgm_pre *pre, const axiom_bc_ks *ks,
     }
     z_addkey(s, axiom_kuz_rk(ks, 9));
     z_transpose(s);
-    for (int r = 0; r < 16; r++)
-        z_store4(out, r, s[r]);
+    if (lanes) { /* register r as it stands: Y_r, Y_16+r, Z_r, Z_16+r */
+        for (int r = 0; r < 16; r++)
+            _mm512_storeu_si512((void *)(out + 64 * r), s[r]);
+    } else {
+        for (int r = 0; r < 16; r++)
+            z_store4(out, r, s[r]);
+    }
 }
 
 /* ---- the other modes --------------------------------------------------------- */
