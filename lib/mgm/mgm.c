@@ -19,8 +19,12 @@
  * them, the Y and Z blocks of a batch in one call (2 * AXIOM_MGM_BATCH
  * blocks, the widest Kuznyechik kernel's batch).  Then one pass of the
  * multiplication kernel (crypt) XORs the keystream into the text and
- * multiplies the ciphertext into the sum, for seal and open alike.  The
- * lengths block's H joins the last batch when that has room.  The
+ * multiplies the ciphertext into the sum, for seal and open alike.  With
+ * the gfni-avx512 cipher kernel, text batches go through its MGM batch
+ * instead (kuznyechik.h: counters built in registers, a cheaper first
+ * round), whole ones in its register order for the multiplication
+ * kernel's crypt_lanes when it has one.  The lengths block's H joins the
+ * last batch when that has room.  The
  * multiplication kernels are constant time (lib/mgm/mgm.h); branches
  * depend on lengths only.  Keystream, H values and the running sum are
  * wiped before returning.
