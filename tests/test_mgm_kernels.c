@@ -4,7 +4,8 @@
  * reference written here: sum_mul, crypt both ways (misaligned, in place,
  * nothing written past the output) and counters in both halves across the
  * 2^64 wrap, for every block count from 0 to past 2 * AXIOM_MGM_BATCH and
- * each kernel's step. */
+ * each kernel's step; and the gfni-avx512 Kuznyechik kernel's MGM batches
+ * against ECB of their counter blocks. */
 #include "config.h"
 
 #include <stdio.h>
@@ -13,6 +14,8 @@
 
 #include <axiom.h>
 
+#include "core/bytes.h"
+#include "kuznyechik/kuznyechik.h"
 #include "mgm/mgm.h"
 #include "testutil.h"
 
@@ -186,6 +189,98 @@ START_TEST(test_mgm_ref)
 }
 END_TEST
 
+/* crypt_lanes against crypt on the same blocks laid out plainly, both
+ * directions, in place and misaligned. */
+START_TEST(test_mgm_crypt_lanes)
+{
+    tu_rng_reset("mgm-crypt-lanes");
+    for (const axiom_kernel *const *kp = axiom_mgm_kernels; *kp; kp++) {
+        const axiom_mgm_kernel *k = (const axiom_mgm_kernel *)*kp;
+        if (!k->crypt_lanes || !usable(k))
+            continue;
+        for (int trial = 0; trial < 8; trial++) {
+            const int enc = trial & 1, shift = trial & 2 ? 3 : 0;
+            uint8_t kh[1024], ks[512], h[512], in[512 + 3], want[512], got[512 + 3];
+            tu_rand_bytes(kh, sizeof kh);
+            tu_rand_bytes(in, sizeof in);
+            for (size_t r = 0; r < 16; r++)
+                for (size_t l = 0; l < 4; l++)
+                    memcpy(l < 2 ? ks + 16 * (r + 16 * l) : h + 16 * (r + 16 * (l - 2)),
+                           kh + 64 * r + 16 * l, 16);
+            uint64_t s0[2] = { tu_rand64(), tu_rand64() }, s1[2] = { s0[0], s0[1] };
+            k->crypt(s0, want, in + shift, ks, h, 32, enc);
+            if (trial & 4) { /* in place */
+                memcpy(got + shift, in + shift, 512);
+                k->crypt_lanes(s1, got + shift, got + shift, kh, enc);
+            } else {
+                k->crypt_lanes(s1, got + shift, in + shift, kh, enc);
+            }
+            TU_ASSERT_MEM_EQ(got + shift, want, 512, "%s crypt_lanes out, trial %d", k->name,
+                             trial);
+            TU_ASSERT(s0[0] == s1[0] && s0[1] == s1[1], "%s crypt_lanes sum, trial %d", k->name,
+                      trial);
+        }
+    }
+}
+END_TEST
+
+/* The gfni-avx512 kernel's MGM batches (kuznyechik.h) against ECB of the
+ * counter blocks written out here, with both varying halves starting at
+ * random values and just below 2^64 (the wrap inside a batch). */
+START_TEST(test_mgm_kuz_batch)
+{
+#ifdef HAVE_ISA_AVX512_VBMI_GFNI
+    const axiom_bc_kernel *k = &axiom_kuz_gfni_avx512;
+    if ((k->features & ~axiom_cpu_features()) != 0) {
+        printf("tier %s: gfni-avx512 MGM batch skipped\n", tu_tier());
+        return;
+    }
+    tu_rng_reset("mgm-kuz-batch");
+    const size_t nb = AXIOM_KUZ_MGM_BATCH;
+    for (int trial = 0; trial < 40; trial++) {
+        uint8_t key[32], ctr[2 * AXIOM_KUZ_MGM_BATCH][16], want[2 * AXIOM_KUZ_MGM_BATCH][16];
+        uint8_t got[16 * 2 * AXIOM_KUZ_MGM_BATCH + 1];
+        axiom_bc_ks ks;
+        axiom_kuz_mgm_pre pre;
+        tu_rand_bytes(key, sizeof key);
+        k->setkey(&ks, key, sizeof key);
+        const uint64_t yhi = tu_rand64(), zlo = tu_rand64();
+        uint64_t ylo = tu_rand64(), zhi = tu_rand64();
+        if (trial % 4 == 1)
+            ylo = 0 - (uint64_t)(trial % 40) - 1;
+        if (trial % 4 == 2)
+            zhi = 0 - (uint64_t)(trial % 40) - 1;
+        if (trial % 4 == 3)
+            ylo = zhi = UINT64_MAX;
+        for (size_t i = 0; i < nb; i++) {
+            axiom_store64_be(ctr[i], yhi);
+            axiom_store64_be(ctr[i] + 8, ylo + i);
+            axiom_store64_be(ctr[nb + i], zhi + i);
+            axiom_store64_be(ctr[nb + i] + 8, zlo);
+        }
+        axiom_kuz_generic_ct.setkey(&ks, key, sizeof key);
+        axiom_kuz_generic_ct.ecb_enc(&ks, &want[0][0], &ctr[0][0], 2 * nb);
+        k->setkey(&ks, key, sizeof key);
+        got[sizeof got - 1] = 0xa5;
+        axiom_kuz_z_mgm_pre(&pre, &ks, yhi, zlo);
+        axiom_kuz_z_mgm_blocks(&pre, &ks, got, ylo, zhi, 0);
+        TU_ASSERT_MEM_EQ(got, &want[0][0], 16 * 2 * nb, "batch, trial %d", trial);
+        TU_ASSERT(got[sizeof got - 1] == 0xa5, "written past the batch, trial %d", trial);
+        /* misaligned output */
+        memset(got, 0, sizeof got);
+        axiom_kuz_z_mgm_blocks(&pre, &ks, got + 1, ylo, zhi, 0);
+        TU_ASSERT_MEM_EQ(got + 1, &want[0][0], 16 * 2 * nb, "misaligned, trial %d", trial);
+        /* the register order: Y_r, Y_16+r, Z_r, Z_16+r */
+        axiom_kuz_z_mgm_blocks(&pre, &ks, got, ylo, zhi, 1);
+        for (size_t r = 0; r < 16; r++)
+            for (size_t l = 0; l < 4; l++)
+                TU_ASSERT_MEM_EQ(got + 64 * r + 16 * l, want[r + 16 * l], 16,
+                                 "lanes, register %zu lane %zu, trial %d", r, l, trial);
+    }
+#endif
+}
+END_TEST
+
 int main(void)
 {
     tu_init("test_mgm_kernels");
@@ -194,6 +289,8 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_mgm_ref);
     tcase_add_test(tc, test_mgm_kernels);
+    tcase_add_test(tc, test_mgm_kuz_batch);
+    tcase_add_test(tc, test_mgm_crypt_lanes);
     suite_add_tcase(s, tc);
     return tu_run_suite(s);
 }

@@ -618,5 +618,54 @@ int main(void)
     }
     printf("\n/* Column j of L^-1, L^-1(e_j), mapped by phi likewise. */\n");
     print_rows("axiom_kuz_gfni_lcol_inv", (const uint8_t(*)[16])col, 16);
+
+    /* L as a 16 x 16 matrix over the field, lm[o][i] = L(e_i)[o], for
+     * MGM's first round (kuznyechik_avx512.c): row o, column 8 + k for the
+     * Y blocks in qwords 0..3 and column k for the Z blocks in qwords 4..7,
+     * each as the GF2P8AFFINEQB matrix of the product (as above). */
+    uint8_t lm[16][16];
+    for (int i = 0; i < 16; i++) {
+        uint8_t e[16] = { 0 };
+        e[i] = 1;
+        lin(e);
+        for (int o = 0; o < 16; o++)
+            lm[o][i] = e[o];
+    }
+    for (int trial = 0; trial < 1000; trial++) {
+        uint8_t x[16], y[16] = { 0 };
+        for (int i = 0; i < 16; i++)
+            x[i] = (uint8_t)(rand() >> 7);
+        for (int o = 0; o < 16; o++)
+            for (int i = 0; i < 16; i++)
+                y[o] ^= gmul(lm[o][i], x[i]);
+        lin(x);
+        if (memcmp(x, y, 16) != 0) {
+            fprintf(stderr, "L as a matrix does not match\n");
+            return 1;
+        }
+    }
+    printf("\n/* GF2P8AFFINEQB matrices of L's coefficients for MGM's first round:\n"
+           " * [o][k] is L[o][8 + k] four times (Y blocks), then L[o][k] four times\n"
+           " * (Z blocks), L[o][i] the coefficient of input byte i in output byte o. */\n");
+    printf("const uint64_t axiom_kuz_gfni_lmgm[16][8][8] = {\n");
+    for (int o = 0; o < 16; o++) {
+        printf("    {\n");
+        for (int k = 0; k < 8; k++) {
+            uint64_t m[2];
+            for (int h = 0; h < 2; h++) {
+                uint8_t img[8];
+                for (int j = 0; j < 8; j++)
+                    img[j] = gmul(lm[o][h ? k : 8 + k], (uint8_t)(1 << j));
+                m[h] = gfni_matrix(img);
+            }
+            printf("        {");
+            for (int q = 0; q < 8; q++)
+                printf("%sUINT64_C(0x%016llx),", q % 3 ? " " : "\n            ",
+                       (unsigned long long)m[q / 4]);
+            printf("\n        },\n");
+        }
+        printf("    },\n");
+    }
+    printf("};\n");
     return 0;
 }

@@ -74,6 +74,30 @@ static inline const uint8_t *axiom_kuz_rk(const axiom_bc_ks *ks, unsigned i)
  * test_kuznyechik.c compares them). */
 void axiom_kuz_expand_ct(axiom_bc_ks *ks, const uint8_t *key);
 
+/* MGM's text batches with gfni-avx512 (lib/kuznyechik/x86_64/
+ * kuznyechik_avx512.c, bundle avx512_vbmi_gfni; lib/mgm/mgm.c calls them
+ * when that is the message's kernel).  The counters are secret: built by
+ * 64-bit adds, no branch on them.  pre: what a message's batches share,
+ * from Y's high half @yhi and Z's low half @zlo (the halves that never
+ * change) and the first round key: the first round's part from those
+ * constant bytes, and the key's other halves.  blocks: the 32 blocks
+ * E(Y) with low halves @ylo, @ylo + 1, ... then the 32 blocks E(Z) with
+ * high halves @zhi, @zhi + 1, ... (mod 2^64), 1 KiB at @out (any
+ * alignment); with @lanes, in the order of the kernel's registers
+ * instead: 64 bytes r (r = 0..15) are E(Y_r), E(Y_16+r), E(Z_r),
+ * E(Z_16+r), counting from 0 (the layout of axiom_mgm_kernel's
+ * crypt_lanes). */
+typedef struct axiom_kuz_mgm_pre {
+    _Alignas(64) uint8_t c[16][64];
+    uint64_t kq[2];
+} axiom_kuz_mgm_pre;
+#define AXIOM_KUZ_MGM_BATCH 32
+void axiom_kuz_z_mgm_pre(axiom_kuz_mgm_pre *p, const axiom_bc_ks *ks, uint64_t yhi, uint64_t zlo);
+void axiom_kuz_z_mgm_blocks(const axiom_kuz_mgm_pre *p, const axiom_bc_ks *ks, uint8_t *out,
+                            uint64_t ylo, uint64_t zhi, int lanes);
+/* GF2P8AFFINEQB matrices of L's coefficients for them (kuznyechik_const.c). */
+extern const uint64_t axiom_kuz_gfni_lmgm[16][8][8];
+
 /* The kernels run their parallel modes through bc_modes.h's
  * axiom_bc_*_batched loops, with batches up to AXIOM_BC_MAXBATCH. */
 

@@ -670,3 +670,681 @@ const uint8_t axiom_kuz_gfni_lcol_inv[16][16] = {
     { 0x6c, 0x49, 0x6f, 0x7f, 0x4b, 0x28, 0xff, 0xe7, 0x6a, 0xfe, 0x57, 0xd4, 0x94, 0x12, 0x6c, 0x6e },
     { 0x4a, 0x83, 0xad, 0xc9, 0x74, 0x2a, 0x59, 0x02, 0x73, 0xe6, 0xfd, 0x20, 0x57, 0xa8, 0xcd, 0x54 },
 };
+
+/* GF2P8AFFINEQB matrices of L's coefficients for MGM's first round:
+ * [o][k] is L[o][8 + k] four times (Y blocks), then L[o][k] four times
+ * (Z blocks), L[o][i] the coefficient of input byte i in output byte o. */
+const uint64_t axiom_kuz_gfni_lmgm[16][8][8] = {
+    {
+        {
+            UINT64_C(0xe02142850a14c870), UINT64_C(0xe02142850a14c870), UINT64_C(0xe02142850a14c870),
+            UINT64_C(0xe02142850a14c870), UINT64_C(0xfb0d1b376edc437d), UINT64_C(0xfb0d1b376edc437d),
+            UINT64_C(0xfb0d1b376edc437d), UINT64_C(0xfb0d1b376edc437d),
+        },
+        {
+            UINT64_C(0xff0103070f1fc07f), UINT64_C(0xff0103070f1fc07f), UINT64_C(0xff0103070f1fc07f),
+            UINT64_C(0xff0103070f1fc07f), UINT64_C(0x66aa54a953a62a33), UINT64_C(0x66aa54a953a62a33),
+            UINT64_C(0x66aa54a953a62a33), UINT64_C(0x66aa54a953a62a33),
+        },
+        {
+            UINT64_C(0xf2172f5ebd7b05f9), UINT64_C(0xf2172f5ebd7b05f9), UINT64_C(0xf2172f5ebd7b05f9),
+            UINT64_C(0xf2172f5ebd7b05f9), UINT64_C(0xc44c993265cb5362), UINT64_C(0xc44c993265cb5362),
+            UINT64_C(0xc44c993265cb5362), UINT64_C(0xc44c993265cb5362),
+        },
+        {
+            UINT64_C(0x0f10204182050407), UINT64_C(0x0f10204182050407), UINT64_C(0x0f10204182050407),
+            UINT64_C(0x0f10204182050407), UINT64_C(0xff0103070f1fc07f), UINT64_C(0xff0103070f1fc07f),
+            UINT64_C(0xff0103070f1fc07f), UINT64_C(0xff0103070f1fc07f),
+        },
+        {
+            UINT64_C(0xe2274e9d3a7509f1), UINT64_C(0xe2274e9d3a7509f1), UINT64_C(0xe2274e9d3a7509f1),
+            UINT64_C(0xe2274e9d3a7509f1), UINT64_C(0x878912244992a2c3), UINT64_C(0x878912244992a2c3),
+            UINT64_C(0x878912244992a2c3), UINT64_C(0x878912244992a2c3),
+        },
+        {
+            UINT64_C(0x96bb77efdebcee4b), UINT64_C(0x96bb77efdebcee4b), UINT64_C(0x96bb77efdebcee4b),
+            UINT64_C(0x96bb77efdebcee4b), UINT64_C(0x96bb77efdebcee4b), UINT64_C(0x96bb77efdebcee4b),
+            UINT64_C(0x96bb77efdebcee4b), UINT64_C(0x96bb77efdebcee4b),
+        },
+        {
+            UINT64_C(0xcd56ad5bb66c15e6), UINT64_C(0xcd56ad5bb66c15e6), UINT64_C(0xcd56ad5bb66c15e6),
+            UINT64_C(0xcd56ad5bb66c15e6), UINT64_C(0x3257ae5cb973d599), UINT64_C(0x3257ae5cb973d599),
+            UINT64_C(0x3257ae5cb973d599), UINT64_C(0x3257ae5cb973d599),
+        },
+        {
+            UINT64_C(0x94bd7bf7eedd2fca), UINT64_C(0x94bd7bf7eedd2fca), UINT64_C(0x94bd7bf7eedd2fca),
+            UINT64_C(0x94bd7bf7eedd2fca), UINT64_C(0x3355aa54a9539519), UINT64_C(0x3355aa54a9539519),
+            UINT64_C(0x3355aa54a9539519), UINT64_C(0x3355aa54a9539519),
+        },
+    },
+    {
+        {
+            UINT64_C(0xdb6cd8b060c05b6d), UINT64_C(0xdb6cd8b060c05b6d), UINT64_C(0xdb6cd8b060c05b6d),
+            UINT64_C(0xdb6cd8b060c05b6d), UINT64_C(0x94bd7bf7eedd2fca), UINT64_C(0x94bd7bf7eedd2fca),
+            UINT64_C(0x94bd7bf7eedd2fca), UINT64_C(0x94bd7bf7eedd2fca),
+        },
+        {
+            UINT64_C(0x749c3972e4c9e7ba), UINT64_C(0x749c3972e4c9e7ba), UINT64_C(0x749c3972e4c9e7ba),
+            UINT64_C(0x749c3972e4c9e7ba), UINT64_C(0xd868d0a04081da6c), UINT64_C(0xd868d0a04081da6c),
+            UINT64_C(0xd868d0a04081da6c), UINT64_C(0xd868d0a04081da6c),
+        },
+        {
+            UINT64_C(0xbec284091327f05f), UINT64_C(0xbec284091327f05f), UINT64_C(0xbec284091327f05f),
+            UINT64_C(0xbec284091327f05f), UINT64_C(0x9aaf5fbe7cf86b4d), UINT64_C(0x9aaf5fbe7cf86b4d),
+            UINT64_C(0x9aaf5fbe7cf86b4d), UINT64_C(0x9aaf5fbe7cf86b4d),
+        },
+        {
+            UINT64_C(0x798a152b56ad223c), UINT64_C(0x798a152b56ad223c), UINT64_C(0x798a152b56ad223c),
+            UINT64_C(0x798a152b56ad223c), UINT64_C(0x8a9f3e7dfbf66745), UINT64_C(0x8a9f3e7dfbf66745),
+            UINT64_C(0x8a9f3e7dfbf66745), UINT64_C(0x8a9f3e7dfbf66745),
+        },
+        {
+            UINT64_C(0xf61b376edcb886fb), UINT64_C(0xf61b376edcb886fb), UINT64_C(0xf61b376edcb886fb),
+            UINT64_C(0xf61b376edcb886fb), UINT64_C(0x060a142851a24283), UINT64_C(0x060a142851a24283),
+            UINT64_C(0x060a142851a24283), UINT64_C(0x060a142851a24283),
+        },
+        {
+            UINT64_C(0xacf4e9d2a4483dd6), UINT64_C(0xacf4e9d2a4483dd6), UINT64_C(0xacf4e9d2a4483dd6),
+            UINT64_C(0xacf4e9d2a4483dd6), UINT64_C(0x0c142851a2448506), UINT64_C(0x0c142851a2448506),
+            UINT64_C(0x0c142851a2448506), UINT64_C(0x0c142851a2448506),
+        },
+        {
+            UINT64_C(0x6abe7cf8f1e2af35), UINT64_C(0x6abe7cf8f1e2af35), UINT64_C(0x6abe7cf8f1e2af35),
+            UINT64_C(0x6abe7cf8f1e2af35), UINT64_C(0xd778f0e1c284de6b), UINT64_C(0xd778f0e1c284de6b),
+            UINT64_C(0xd778f0e1c284de6b), UINT64_C(0xd778f0e1c284de6b),
+        },
+        {
+            UINT64_C(0xee3366cc98318cf7), UINT64_C(0xee3366cc98318cf7), UINT64_C(0xee3366cc98318cf7),
+            UINT64_C(0xee3366cc98318cf7), UINT64_C(0xa6ead5ab57aefa53), UINT64_C(0xa6ead5ab57aefa53),
+            UINT64_C(0xa6ead5ab57aefa53), UINT64_C(0xa6ead5ab57aefa53),
+        },
+    },
+    {
+        {
+            UINT64_C(0x6fb060c080016cb7), UINT64_C(0x6fb060c080016cb7), UINT64_C(0x6fb060c080016cb7),
+            UINT64_C(0x6fb060c080016cb7), UINT64_C(0xee3366cc98318cf7), UINT64_C(0xee3366cc98318cf7),
+            UINT64_C(0xee3366cc98318cf7), UINT64_C(0xee3366cc98318cf7),
+        },
+        {
+            UINT64_C(0x355fbe7cf8f1d79a), UINT64_C(0x355fbe7cf8f1d79a), UINT64_C(0x355fbe7cf8f1d79a),
+            UINT64_C(0x355fbe7cf8f1d79a), UINT64_C(0xbace9c3972e4735d), UINT64_C(0xbace9c3972e4735d),
+            UINT64_C(0xbace9c3972e4735d), UINT64_C(0xbace9c3972e4735d),
+        },
+        {
+            UINT64_C(0x68b870e0c1836eb4), UINT64_C(0x68b870e0c1836eb4), UINT64_C(0x68b870e0c1836eb4),
+            UINT64_C(0x68b870e0c1836eb4), UINT64_C(0xf7193366cc98c67b), UINT64_C(0xf7193366cc98c67b),
+            UINT64_C(0xf7193366cc98c67b), UINT64_C(0xf7193366cc98c67b),
+        },
+        {
+            UINT64_C(0x55fffefdfaf5bf2a), UINT64_C(0x55fffefdfaf5bf2a), UINT64_C(0x55fffefdfaf5bf2a),
+            UINT64_C(0x55fffefdfaf5bf2a), UINT64_C(0x040c183061c38302), UINT64_C(0x040c183061c38302),
+            UINT64_C(0x040c183061c38302), UINT64_C(0x040c183061c38302),
+        },
+        {
+            UINT64_C(0x2769d3a74f9e1a13), UINT64_C(0x2769d3a74f9e1a13), UINT64_C(0x2769d3a74f9e1a13),
+            UINT64_C(0x2769d3a74f9e1a13), UINT64_C(0xd47cf8f1e2c55f6a), UINT64_C(0xd47cf8f1e2c55f6a),
+            UINT64_C(0xd47cf8f1e2c55f6a), UINT64_C(0xd47cf8f1e2c55f6a),
+        },
+        {
+            UINT64_C(0x68b870e0c1836eb4), UINT64_C(0x68b870e0c1836eb4), UINT64_C(0x68b870e0c1836eb4),
+            UINT64_C(0x68b870e0c1836eb4), UINT64_C(0xed376edcb8700df6), UINT64_C(0xed376edcb8700df6),
+            UINT64_C(0xed376edcb8700df6), UINT64_C(0xed376edcb8700df6),
+        },
+        {
+            UINT64_C(0x83850a14285121c1), UINT64_C(0x83850a14285121c1), UINT64_C(0x83850a14285121c1),
+            UINT64_C(0x83850a14285121c1), UINT64_C(0x103061c3870e0c08), UINT64_C(0x103061c3870e0c08),
+            UINT64_C(0x103061c3870e0c08), UINT64_C(0x103061c3870e0c08),
+        },
+        {
+            UINT64_C(0x44cd9b366ddbf3a2), UINT64_C(0x44cd9b366ddbf3a2), UINT64_C(0x44cd9b366ddbf3a2),
+            UINT64_C(0x44cd9b366ddbf3a2), UINT64_C(0x394b962d5ab5529c), UINT64_C(0x394b962d5ab5529c),
+            UINT64_C(0x394b962d5ab5529c), UINT64_C(0x394b962d5ab5529c),
+        },
+    },
+    {
+        {
+            UINT64_C(0x2e73e7ce9c395c97), UINT64_C(0x2e73e7ce9c395c97), UINT64_C(0x2e73e7ce9c395c97),
+            UINT64_C(0x2e73e7ce9c395c97), UINT64_C(0x44cd9b366ddbf3a2), UINT64_C(0x44cd9b366ddbf3a2),
+            UINT64_C(0x44cd9b366ddbf3a2), UINT64_C(0x44cd9b366ddbf3a2),
+        },
+        {
+            UINT64_C(0x2b7dfbf6edda9f15), UINT64_C(0x2b7dfbf6edda9f15), UINT64_C(0x2b7dfbf6edda9f15),
+            UINT64_C(0x2b7dfbf6edda9f15), UINT64_C(0xe93b76ecd9b38ef4), UINT64_C(0xe93b76ecd9b38ef4),
+            UINT64_C(0xe93b76ecd9b38ef4), UINT64_C(0xe93b76ecd9b38ef4),
+        },
+        {
+            UINT64_C(0xf2172f5ebd7b05f9), UINT64_C(0xf2172f5ebd7b05f9), UINT64_C(0xf2172f5ebd7b05f9),
+            UINT64_C(0xf2172f5ebd7b05f9), UINT64_C(0xb0d0a0408102b4d8), UINT64_C(0xb0d0a0408102b4d8),
+            UINT64_C(0xb0d0a0408102b4d8), UINT64_C(0xb0d0a0408102b4d8),
+        },
+        {
+            UINT64_C(0x0d162c59b264c586), UINT64_C(0x0d162c59b264c586), UINT64_C(0x0d162c59b264c586),
+            UINT64_C(0x0d162c59b264c586), UINT64_C(0xa0e0c183060cb8d0), UINT64_C(0xa0e0c183060cb8d0),
+            UINT64_C(0xa0e0c183060cb8d0), UINT64_C(0xa0e0c183060cb8d0),
+        },
+        {
+            UINT64_C(0x41c3870e1c383020), UINT64_C(0x41c3870e1c383020), UINT64_C(0x41c3870e1c383020),
+            UINT64_C(0x41c3870e1c383020), UINT64_C(0x103061c3870e0c08), UINT64_C(0x103061c3870e0c08),
+            UINT64_C(0x103061c3870e0c08), UINT64_C(0x103061c3870e0c08),
+        },
+        {
+            UINT64_C(0x70902142850a64b8), UINT64_C(0x70902142850a64b8), UINT64_C(0x70902142850a64b8),
+            UINT64_C(0x70902142850a64b8), UINT64_C(0xb1d2a4489122f458), UINT64_C(0xb1d2a4489122f458),
+            UINT64_C(0xb1d2a4489122f458), UINT64_C(0xb1d2a4489122f458),
+        },
+        {
+            UINT64_C(0x62a64c993265a931), UINT64_C(0x62a64c993265a931), UINT64_C(0x62a64c993265a931),
+            UINT64_C(0x62a64c993265a931), UINT64_C(0x2a7ffffefdfadf95), UINT64_C(0x2a7ffffefdfadf95),
+            UINT64_C(0x2a7ffffefdfadf95), UINT64_C(0x2a7ffffefdfadf95),
+        },
+        {
+            UINT64_C(0x848d1a3469d323c2), UINT64_C(0x848d1a3469d323c2), UINT64_C(0x848d1a3469d323c2),
+            UINT64_C(0x848d1a3469d323c2), UINT64_C(0x54fdfaf5ead5ffaa), UINT64_C(0x54fdfaf5ead5ffaa),
+            UINT64_C(0x54fdfaf5ead5ffaa), UINT64_C(0x54fdfaf5ead5ffaa),
+        },
+    },
+    {
+        {
+            UINT64_C(0x173871e3c68c0e0b), UINT64_C(0x173871e3c68c0e0b), UINT64_C(0x173871e3c68c0e0b),
+            UINT64_C(0x173871e3c68c0e0b), UINT64_C(0x848d1a3469d323c2), UINT64_C(0x848d1a3469d323c2),
+            UINT64_C(0x848d1a3469d323c2), UINT64_C(0x848d1a3469d323c2),
+        },
+        {
+            UINT64_C(0xaafefdfaf5ea7f55), UINT64_C(0xaafefdfaf5ea7f55), UINT64_C(0xaafefdfaf5ea7f55),
+            UINT64_C(0xaafefdfaf5ea7f55), UINT64_C(0x3257ae5cb973d599), UINT64_C(0x3257ae5cb973d599),
+            UINT64_C(0x3257ae5cb973d599), UINT64_C(0x3257ae5cb973d599),
+        },
+        {
+            UINT64_C(0x1a2e5dba74e8cb8d), UINT64_C(0x1a2e5dba74e8cb8d), UINT64_C(0x1a2e5dba74e8cb8d),
+            UINT64_C(0x1a2e5dba74e8cb8d), UINT64_C(0x55fffefdfaf5bf2a), UINT64_C(0x55fffefdfaf5bf2a),
+            UINT64_C(0x55fffefdfaf5bf2a), UINT64_C(0x55fffefdfaf5bf2a),
+        },
+        {
+            UINT64_C(0x0102040810204080), UINT64_C(0x0102040810204080), UINT64_C(0x0102040810204080),
+            UINT64_C(0x0102040810204080), UINT64_C(0x3a4f9e3d7af4d39d), UINT64_C(0x3a4f9e3d7af4d39d),
+            UINT64_C(0x3a4f9e3d7af4d39d), UINT64_C(0x3a4f9e3d7af4d39d),
+        },
+        {
+            UINT64_C(0x759e3d7af4e9a73a), UINT64_C(0x759e3d7af4e9a73a), UINT64_C(0x759e3d7af4e9a73a),
+            UINT64_C(0x759e3d7af4e9a73a), UINT64_C(0xd868d0a04081da6c), UINT64_C(0xd868d0a04081da6c),
+            UINT64_C(0xd868d0a04081da6c), UINT64_C(0xd868d0a04081da6c),
+        },
+        {
+            UINT64_C(0xcb5cb973e7ce5765), UINT64_C(0xcb5cb973e7ce5765), UINT64_C(0xcb5cb973e7ce5765),
+            UINT64_C(0xcb5cb973e7ce5765), UINT64_C(0xe3254a952a554971), UINT64_C(0xe3254a952a554971),
+            UINT64_C(0xe3254a952a554971), UINT64_C(0xe3254a952a554971),
+        },
+        {
+            UINT64_C(0xcc54a953a64c5566), UINT64_C(0xcc54a953a64c5566), UINT64_C(0xcc54a953a64c5566),
+            UINT64_C(0xcc54a953a64c5566), UINT64_C(0x808102040810a0c0), UINT64_C(0x808102040810a0c0),
+            UINT64_C(0x808102040810a0c0), UINT64_C(0x808102040810a0c0),
+        },
+        {
+            UINT64_C(0x143c79f3e6cd8f0a), UINT64_C(0x143c79f3e6cd8f0a), UINT64_C(0x143c79f3e6cd8f0a),
+            UINT64_C(0x143c79f3e6cd8f0a), UINT64_C(0xaef2e5ca9429fc57), UINT64_C(0xaef2e5ca9429fc57),
+            UINT64_C(0xaef2e5ca9429fc57), UINT64_C(0xaef2e5ca9429fc57),
+        },
+    },
+    {
+        {
+            UINT64_C(0xef3162c48811cc77), UINT64_C(0xef3162c48811cc77), UINT64_C(0xef3162c48811cc77),
+            UINT64_C(0xef3162c48811cc77), UINT64_C(0x143c79f3e6cd8f0a), UINT64_C(0x143c79f3e6cd8f0a),
+            UINT64_C(0x143c79f3e6cd8f0a), UINT64_C(0x143c79f3e6cd8f0a),
+        },
+        {
+            UINT64_C(0x0304081020418101), UINT64_C(0x0304081020418101), UINT64_C(0x0304081020418101),
+            UINT64_C(0x0304081020418101), UINT64_C(0x44cd9b366ddbf3a2), UINT64_C(0x44cd9b366ddbf3a2),
+            UINT64_C(0x44cd9b366ddbf3a2), UINT64_C(0x44cd9b366ddbf3a2),
+        },
+        {
+            UINT64_C(0x060a142851a24283), UINT64_C(0x060a142851a24283), UINT64_C(0x060a142851a24283),
+            UINT64_C(0x060a142851a24283), UINT64_C(0xa2e6cd9b366d7951), UINT64_C(0xa2e6cd9b366d7951),
+            UINT64_C(0xa2e6cd9b366d7951), UINT64_C(0xa2e6cd9b366d7951),
+        },
+        {
+            UINT64_C(0xbcc48811234631de), UINT64_C(0xbcc48811234631de), UINT64_C(0xbcc48811234631de),
+            UINT64_C(0xbcc48811234631de), UINT64_C(0xa0e0c183060cb8d0), UINT64_C(0xa0e0c183060cb8d0),
+            UINT64_C(0xa0e0c183060cb8d0), UINT64_C(0xa0e0c183060cb8d0),
+        },
+        {
+            UINT64_C(0x2061c3870e1c1810), UINT64_C(0x2061c3870e1c1810), UINT64_C(0x2061c3870e1c1810),
+            UINT64_C(0x2061c3870e1c1810), UINT64_C(0x1b2c59b264c88b0d), UINT64_C(0x1b2c59b264c88b0d),
+            UINT64_C(0x1b2c59b264c88b0d), UINT64_C(0x1b2c59b264c88b0d),
+        },
+        {
+            UINT64_C(0x808102040810a0c0), UINT64_C(0x808102040810a0c0), UINT64_C(0x808102040810a0c0),
+            UINT64_C(0x808102040810a0c0), UINT64_C(0x7e82050b172f203f), UINT64_C(0x7e82050b172f203f),
+            UINT64_C(0x7e82050b172f203f), UINT64_C(0x7e82050b172f203f),
+        },
+        {
+            UINT64_C(0x5beddab468d0fbad), UINT64_C(0x5beddab468d0fbad), UINT64_C(0x5beddab468d0fbad),
+            UINT64_C(0x5beddab468d0fbad), UINT64_C(0x4fd1a3478e1d74a7), UINT64_C(0x4fd1a3478e1d74a7),
+            UINT64_C(0x4fd1a3478e1d74a7), UINT64_C(0x4fd1a3478e1d74a7),
+        },
+        {
+            UINT64_C(0x0c142851a2448506), UINT64_C(0x0c142851a2448506), UINT64_C(0x0c142851a2448506),
+            UINT64_C(0x0c142851a2448506), UINT64_C(0x94bd7bf7eedd2fca), UINT64_C(0x94bd7bf7eedd2fca),
+            UINT64_C(0x94bd7bf7eedd2fca), UINT64_C(0x94bd7bf7eedd2fca),
+        },
+    },
+    {
+        {
+            UINT64_C(0xabfcf9f2e5ca3fd5), UINT64_C(0xabfcf9f2e5ca3fd5), UINT64_C(0xabfcf9f2e5ca3fd5),
+            UINT64_C(0xabfcf9f2e5ca3fd5), UINT64_C(0x0c142851a2448506), UINT64_C(0x0c142851a2448506),
+            UINT64_C(0x0c142851a2448506), UINT64_C(0x0c142851a2448506),
+        },
+        {
+            UINT64_C(0xe3254a952a554971), UINT64_C(0xe3254a952a554971), UINT64_C(0xe3254a952a554971),
+            UINT64_C(0xe3254a952a554971), UINT64_C(0xabfcf9f2e5ca3fd5), UINT64_C(0xabfcf9f2e5ca3fd5),
+            UINT64_C(0xabfcf9f2e5ca3fd5), UINT64_C(0xabfcf9f2e5ca3fd5),
+        },
+        {
+            UINT64_C(0x67a850a143866ab3), UINT64_C(0x67a850a143866ab3), UINT64_C(0x67a850a143866ab3),
+            UINT64_C(0x67a850a143866ab3), UINT64_C(0x345dba74e8d1971a), UINT64_C(0x345dba74e8d1971a),
+            UINT64_C(0x345dba74e8d1971a), UINT64_C(0x345dba74e8d1971a),
+        },
+        {
+            UINT64_C(0x64ac58b163c7ebb2), UINT64_C(0x64ac58b163c7ebb2), UINT64_C(0x64ac58b163c7ebb2),
+            UINT64_C(0x64ac58b163c7ebb2), UINT64_C(0xf113274e9d3a84f8), UINT64_C(0xf113274e9d3a84f8),
+            UINT64_C(0xf113274e9d3a84f8), UINT64_C(0xf113274e9d3a84f8),
+        },
+        {
+            UINT64_C(0x5ce5ca942952f9ae), UINT64_C(0x5ce5ca942952f9ae), UINT64_C(0x5ce5ca942952f9ae),
+            UINT64_C(0x5ce5ca942952f9ae), UINT64_C(0x40c183060c1870a0), UINT64_C(0x40c183060c1870a0),
+            UINT64_C(0x40c183060c1870a0), UINT64_C(0x40c183060c1870a0),
+        },
+        {
+            UINT64_C(0x73942952a54be5b9), UINT64_C(0x73942952a54be5b9), UINT64_C(0x73942952a54be5b9),
+            UINT64_C(0x73942952a54be5b9), UINT64_C(0x798a152b56ad223c), UINT64_C(0x798a152b56ad223c),
+            UINT64_C(0x798a152b56ad223c), UINT64_C(0x798a152b56ad223c),
+        },
+        {
+            UINT64_C(0xf01123468d1ac478), UINT64_C(0xf01123468d1ac478), UINT64_C(0xf01123468d1ac478),
+            UINT64_C(0xf01123468d1ac478), UINT64_C(0x1a2e5dba74e8cb8d), UINT64_C(0x1a2e5dba74e8cb8d),
+            UINT64_C(0x1a2e5dba74e8cb8d), UINT64_C(0x1a2e5dba74e8cb8d),
+        },
+        {
+            UINT64_C(0xe42d5ab56bd74b72), UINT64_C(0xe42d5ab56bd74b72), UINT64_C(0xe42d5ab56bd74b72),
+            UINT64_C(0xe42d5ab56bd74b72), UINT64_C(0x43c58b162c59f1a1), UINT64_C(0x43c58b162c59f1a1),
+            UINT64_C(0x43c58b162c59f1a1), UINT64_C(0x43c58b162c59f1a1),
+        },
+    },
+    {
+        {
+            UINT64_C(0xaafefdfaf5ea7f55), UINT64_C(0xaafefdfaf5ea7f55), UINT64_C(0xaafefdfaf5ea7f55),
+            UINT64_C(0xaafefdfaf5ea7f55), UINT64_C(0xe42d5ab56bd74b72), UINT64_C(0xe42d5ab56bd74b72),
+            UINT64_C(0xe42d5ab56bd74b72), UINT64_C(0xe42d5ab56bd74b72),
+        },
+        {
+            UINT64_C(0x4fd1a3478e1d74a7), UINT64_C(0x4fd1a3478e1d74a7), UINT64_C(0x4fd1a3478e1d74a7),
+            UINT64_C(0x4fd1a3478e1d74a7), UINT64_C(0x42c78f1e3c79b121), UINT64_C(0x42c78f1e3c79b121),
+            UINT64_C(0x42c78f1e3c79b121), UINT64_C(0x42c78f1e3c79b121),
+        },
+        {
+            UINT64_C(0x297bf7eeddbb5e94), UINT64_C(0x297bf7eeddbb5e94), UINT64_C(0x297bf7eeddbb5e94),
+            UINT64_C(0x297bf7eeddbb5e94), UINT64_C(0x4cd5ab57ae5cf5a6), UINT64_C(0x4cd5ab57ae5cf5a6),
+            UINT64_C(0x4cd5ab57ae5cf5a6), UINT64_C(0x4cd5ab57ae5cf5a6),
+        },
+        {
+            UINT64_C(0xdf60c0800103d86f), UINT64_C(0xdf60c0800103d86f), UINT64_C(0xdf60c0800103d86f),
+            UINT64_C(0xdf60c0800103d86f), UINT64_C(0x50f1e2c58b167ca8), UINT64_C(0x50f1e2c58b167ca8),
+            UINT64_C(0x50f1e2c58b167ca8), UINT64_C(0x50f1e2c58b167ca8),
+        },
+        {
+            UINT64_C(0xaafefdfaf5ea7f55), UINT64_C(0xaafefdfaf5ea7f55), UINT64_C(0xaafefdfaf5ea7f55),
+            UINT64_C(0xaafefdfaf5ea7f55), UINT64_C(0x3f4182050b17101f), UINT64_C(0x3f4182050b17101f),
+            UINT64_C(0x3f4182050b17101f), UINT64_C(0x3f4182050b17101f),
+        },
+        {
+            UINT64_C(0x384992254a95121c), UINT64_C(0x384992254a95121c), UINT64_C(0x384992254a95121c),
+            UINT64_C(0x384992254a95121c), UINT64_C(0xf80913274e9dc27c), UINT64_C(0xf80913274e9dc27c),
+            UINT64_C(0xf80913274e9dc27c), UINT64_C(0xf80913274e9dc27c),
+        },
+        {
+            UINT64_C(0x94bd7bf7eedd2fca), UINT64_C(0x94bd7bf7eedd2fca), UINT64_C(0x94bd7bf7eedd2fca),
+            UINT64_C(0x94bd7bf7eedd2fca), UINT64_C(0xb3d4a850a14335d9), UINT64_C(0xb3d4a850a14335d9),
+            UINT64_C(0xb3d4a850a14335d9), UINT64_C(0xb3d4a850a14335d9),
+        },
+        {
+            UINT64_C(0xbec284091327f05f), UINT64_C(0xbec284091327f05f), UINT64_C(0xbec284091327f05f),
+            UINT64_C(0xbec284091327f05f), UINT64_C(0xfe03070f1f3f80ff), UINT64_C(0xfe03070f1f3f80ff),
+            UINT64_C(0xfe03070f1f3f80ff), UINT64_C(0xfe03070f1f3f80ff),
+        },
+    },
+    {
+        {
+            UINT64_C(0x61a2448912242830), UINT64_C(0x61a2448912242830), UINT64_C(0x61a2448912242830),
+            UINT64_C(0x61a2448912242830), UINT64_C(0xbec284091327f05f), UINT64_C(0xbec284091327f05f),
+            UINT64_C(0xbec284091327f05f), UINT64_C(0xbec284091327f05f),
+        },
+        {
+            UINT64_C(0x143c79f3e6cd8f0a), UINT64_C(0x143c79f3e6cd8f0a), UINT64_C(0x143c79f3e6cd8f0a),
+            UINT64_C(0x143c79f3e6cd8f0a), UINT64_C(0x0d162c59b264c586), UINT64_C(0x0d162c59b264c586),
+            UINT64_C(0x0d162c59b264c586), UINT64_C(0x0d162c59b264c586),
+        },
+        {
+            UINT64_C(0x384992254a95121c), UINT64_C(0x384992254a95121c), UINT64_C(0x384992254a95121c),
+            UINT64_C(0x384992254a95121c), UINT64_C(0xf7193366cc98c67b), UINT64_C(0xf7193366cc98c67b),
+            UINT64_C(0xf7193366cc98c67b), UINT64_C(0xf7193366cc98c67b),
+        },
+        {
+            UINT64_C(0x0102040810204080), UINT64_C(0x0102040810204080), UINT64_C(0x0102040810204080),
+            UINT64_C(0x0102040810204080), UINT64_C(0x70902142850a64b8), UINT64_C(0x70902142850a64b8),
+            UINT64_C(0x70902142850a64b8), UINT64_C(0x70902142850a64b8),
+        },
+        {
+            UINT64_C(0xb4dcb870e0c137da), UINT64_C(0xb4dcb870e0c137da), UINT64_C(0xb4dcb870e0c137da),
+            UINT64_C(0xb4dcb870e0c137da), UINT64_C(0x3b4d9a356ad4931d), UINT64_C(0x3b4d9a356ad4931d),
+            UINT64_C(0x3b4d9a356ad4931d), UINT64_C(0x3b4d9a356ad4931d),
+        },
+        {
+            UINT64_C(0x96bb77efdebcee4b), UINT64_C(0x96bb77efdebcee4b), UINT64_C(0x96bb77efdebcee4b),
+            UINT64_C(0x96bb77efdebcee4b), UINT64_C(0x173871e3c68c0e0b), UINT64_C(0x173871e3c68c0e0b),
+            UINT64_C(0x173871e3c68c0e0b), UINT64_C(0x173871e3c68c0e0b),
+        },
+        {
+            UINT64_C(0x8d972e5dba746546), UINT64_C(0x8d972e5dba746546), UINT64_C(0x8d972e5dba746546),
+            UINT64_C(0x8d972e5dba746546), UINT64_C(0x8f9122458a15a4c7), UINT64_C(0x8f9122458a15a4c7),
+            UINT64_C(0x8f9122458a15a4c7), UINT64_C(0x8f9122458a15a4c7),
+        },
+        {
+            UINT64_C(0x7d860d1b376ea13e), UINT64_C(0x7d860d1b376ea13e), UINT64_C(0x7d860d1b376ea13e),
+            UINT64_C(0x7d860d1b376ea13e), UINT64_C(0x0d162c59b264c586), UINT64_C(0x0d162c59b264c586),
+            UINT64_C(0x0d162c59b264c586), UINT64_C(0x0d162c59b264c586),
+        },
+    },
+    {
+        {
+            UINT64_C(0x60a04081020468b0), UINT64_C(0x60a04081020468b0), UINT64_C(0x60a04081020468b0),
+            UINT64_C(0x60a04081020468b0), UINT64_C(0x7d860d1b376ea13e), UINT64_C(0x7d860d1b376ea13e),
+            UINT64_C(0x7d860d1b376ea13e), UINT64_C(0x7d860d1b376ea13e),
+        },
+        {
+            UINT64_C(0x1c244992254a890e), UINT64_C(0x1c244992254a890e), UINT64_C(0x1c244992254a890e),
+            UINT64_C(0x1c244992254a890e), UINT64_C(0xaafefdfaf5ea7f55), UINT64_C(0xaafefdfaf5ea7f55),
+            UINT64_C(0xaafefdfaf5ea7f55), UINT64_C(0xaafefdfaf5ea7f55),
+        },
+        {
+            UINT64_C(0x2163c78f1e3c5890), UINT64_C(0x2163c78f1e3c5890), UINT64_C(0x2163c78f1e3c5890),
+            UINT64_C(0x2163c78f1e3c5890), UINT64_C(0xbec284091327f05f), UINT64_C(0xbec284091327f05f),
+            UINT64_C(0xbec284091327f05f), UINT64_C(0xbec284091327f05f),
+        },
+        {
+            UINT64_C(0x3355aa54a9539519), UINT64_C(0x3355aa54a9539519), UINT64_C(0x3355aa54a9539519),
+            UINT64_C(0x3355aa54a9539519), UINT64_C(0xf90b172f5ebd82fc), UINT64_C(0xf90b172f5ebd82fc),
+            UINT64_C(0xf90b172f5ebd82fc), UINT64_C(0xf90b172f5ebd82fc),
+        },
+        {
+            UINT64_C(0x66aa54a953a62a33), UINT64_C(0x66aa54a953a62a33), UINT64_C(0x66aa54a953a62a33),
+            UINT64_C(0x66aa54a953a62a33), UINT64_C(0x173871e3c68c0e0b), UINT64_C(0x173871e3c68c0e0b),
+            UINT64_C(0x173871e3c68c0e0b), UINT64_C(0x173871e3c68c0e0b),
+        },
+        {
+            UINT64_C(0xbace9c3972e4735d), UINT64_C(0xbace9c3972e4735d), UINT64_C(0xbace9c3972e4735d),
+            UINT64_C(0xbace9c3972e4735d), UINT64_C(0x3051a24489121418), UINT64_C(0x3051a24489121418),
+            UINT64_C(0x3051a24489121418), UINT64_C(0x3051a24489121418),
+        },
+        {
+            UINT64_C(0x256fdfbf7fffdb92), UINT64_C(0x256fdfbf7fffdb92), UINT64_C(0x256fdfbf7fffdb92),
+            UINT64_C(0x256fdfbf7fffdb92), UINT64_C(0x2267cf9f3e7dd991), UINT64_C(0x2267cf9f3e7dd991),
+            UINT64_C(0x2267cf9f3e7dd991), UINT64_C(0x2267cf9f3e7dd991),
+        },
+        {
+            UINT64_C(0x99ab57ae5cb9ea4c), UINT64_C(0x99ab57ae5cb9ea4c), UINT64_C(0x99ab57ae5cb9ea4c),
+            UINT64_C(0x99ab57ae5cb9ea4c), UINT64_C(0xf2172f5ebd7b05f9), UINT64_C(0xf2172f5ebd7b05f9),
+            UINT64_C(0xf2172f5ebd7b05f9), UINT64_C(0xf2172f5ebd7b05f9),
+        },
+    },
+    {
+        {
+            UINT64_C(0x769a356ad4a8263b), UINT64_C(0x769a356ad4a8263b), UINT64_C(0x769a356ad4a8263b),
+            UINT64_C(0x769a356ad4a8263b), UINT64_C(0x99ab57ae5cb9ea4c), UINT64_C(0x99ab57ae5cb9ea4c),
+            UINT64_C(0x99ab57ae5cb9ea4c), UINT64_C(0x99ab57ae5cb9ea4c),
+        },
+        {
+            UINT64_C(0xf90b172f5ebd82fc), UINT64_C(0xf90b172f5ebd82fc), UINT64_C(0xf90b172f5ebd82fc),
+            UINT64_C(0xf90b172f5ebd82fc), UINT64_C(0x2769d3a74f9e1a13), UINT64_C(0x2769d3a74f9e1a13),
+            UINT64_C(0x2769d3a74f9e1a13), UINT64_C(0x2769d3a74f9e1a13),
+        },
+        {
+            UINT64_C(0xe3254a952a554971), UINT64_C(0xe3254a952a554971), UINT64_C(0xe3254a952a554971),
+            UINT64_C(0xe3254a952a554971), UINT64_C(0xfe03070f1f3f80ff), UINT64_C(0xfe03070f1f3f80ff),
+            UINT64_C(0xfe03070f1f3f80ff), UINT64_C(0xfe03070f1f3f80ff),
+        },
+        {
+            UINT64_C(0x92b76fdfbf7f6d49), UINT64_C(0x92b76fdfbf7f6d49), UINT64_C(0x92b76fdfbf7f6d49),
+            UINT64_C(0x92b76fdfbf7f6d49), UINT64_C(0xd47cf8f1e2c55f6a), UINT64_C(0xd47cf8f1e2c55f6a),
+            UINT64_C(0xd47cf8f1e2c55f6a), UINT64_C(0xd47cf8f1e2c55f6a),
+        },
+        {
+            UINT64_C(0x9aaf5fbe7cf86b4d), UINT64_C(0x9aaf5fbe7cf86b4d), UINT64_C(0x9aaf5fbe7cf86b4d),
+            UINT64_C(0x9aaf5fbe7cf86b4d), UINT64_C(0x50f1e2c58b167ca8), UINT64_C(0x50f1e2c58b167ca8),
+            UINT64_C(0x50f1e2c58b167ca8), UINT64_C(0x50f1e2c58b167ca8),
+        },
+        {
+            UINT64_C(0x0c142851a2448506), UINT64_C(0x0c142851a2448506), UINT64_C(0x0c142851a2448506),
+            UINT64_C(0x0c142851a2448506), UINT64_C(0xa4ecd9b367cf3bd2), UINT64_C(0xa4ecd9b367cf3bd2),
+            UINT64_C(0xa4ecd9b367cf3bd2), UINT64_C(0xa4ecd9b367cf3bd2),
+        },
+        {
+            UINT64_C(0xee3366cc98318cf7), UINT64_C(0xee3366cc98318cf7), UINT64_C(0xee3366cc98318cf7),
+            UINT64_C(0xee3366cc98318cf7), UINT64_C(0xcf50a143860dd467), UINT64_C(0xcf50a143860dd467),
+            UINT64_C(0xcf50a143860dd467), UINT64_C(0xcf50a143860dd467),
+        },
+        {
+            UINT64_C(0x7f800103070f60bf), UINT64_C(0x7f800103070f60bf), UINT64_C(0x7f800103070f60bf),
+            UINT64_C(0x7f800103070f60bf), UINT64_C(0xbbcc983162c433dd), UINT64_C(0xbbcc983162c433dd),
+            UINT64_C(0xbbcc983162c433dd), UINT64_C(0xbbcc983162c433dd),
+        },
+    },
+    {
+        {
+            UINT64_C(0x2365cb972e5d9911), UINT64_C(0x2365cb972e5d9911), UINT64_C(0x2365cb972e5d9911),
+            UINT64_C(0x2365cb972e5d9911), UINT64_C(0x7f800103070f60bf), UINT64_C(0x7f800103070f60bf),
+            UINT64_C(0x7f800103070f60bf), UINT64_C(0x7f800103070f60bf),
+        },
+        {
+            UINT64_C(0x091a3469d3a74684), UINT64_C(0x091a3469d3a74684), UINT64_C(0x091a3469d3a74684),
+            UINT64_C(0x091a3469d3a74684), UINT64_C(0xc7489122458ad263), UINT64_C(0xc7489122458ad263),
+            UINT64_C(0xc7489122458ad263), UINT64_C(0xc7489122458ad263),
+        },
+        {
+            UINT64_C(0xa2e6cd9b366d7951), UINT64_C(0xa2e6cd9b366d7951), UINT64_C(0xa2e6cd9b366d7951),
+            UINT64_C(0xa2e6cd9b366d7951), UINT64_C(0xfc050b172f5e417e), UINT64_C(0xfc050b172f5e417e),
+            UINT64_C(0xfc050b172f5e417e), UINT64_C(0xfc050b172f5e417e),
+        },
+        {
+            UINT64_C(0x0708102041820203), UINT64_C(0x0708102041820203), UINT64_C(0x0708102041820203),
+            UINT64_C(0x0708102041820203), UINT64_C(0x68b870e0c1836eb4), UINT64_C(0x68b870e0c1836eb4),
+            UINT64_C(0x68b870e0c1836eb4), UINT64_C(0x68b870e0c1836eb4),
+        },
+        {
+            UINT64_C(0x256fdfbf7fffdb92), UINT64_C(0x256fdfbf7fffdb92), UINT64_C(0x256fdfbf7fffdb92),
+            UINT64_C(0x256fdfbf7fffdb92), UINT64_C(0x63a448912245e9b1), UINT64_C(0x63a448912245e9b1),
+            UINT64_C(0x63a448912245e9b1), UINT64_C(0x63a448912245e9b1),
+        },
+        {
+            UINT64_C(0x0c142851a2448506), UINT64_C(0x0c142851a2448506), UINT64_C(0x0c142851a2448506),
+            UINT64_C(0x0c142851a2448506), UINT64_C(0xb4dcb870e0c137da), UINT64_C(0xb4dcb870e0c137da),
+            UINT64_C(0xb4dcb870e0c137da), UINT64_C(0xb4dcb870e0c137da),
+        },
+        {
+            UINT64_C(0xd778f0e1c284de6b), UINT64_C(0xd778f0e1c284de6b), UINT64_C(0xd778f0e1c284de6b),
+            UINT64_C(0xd778f0e1c284de6b), UINT64_C(0xff0103070f1fc07f), UINT64_C(0xff0103070f1fc07f),
+            UINT64_C(0xff0103070f1fc07f), UINT64_C(0xff0103070f1fc07f),
+        },
+        {
+            UINT64_C(0xb0d0a0408102b4d8), UINT64_C(0xb0d0a0408102b4d8), UINT64_C(0xb0d0a0408102b4d8),
+            UINT64_C(0xb0d0a0408102b4d8), UINT64_C(0xb0d0a0408102b4d8), UINT64_C(0xb0d0a0408102b4d8),
+            UINT64_C(0xb0d0a0408102b4d8), UINT64_C(0xb0d0a0408102b4d8),
+        },
+    },
+    {
+        {
+            UINT64_C(0xe52f5ebd7bf70bf2), UINT64_C(0xe52f5ebd7bf70bf2), UINT64_C(0xe52f5ebd7bf70bf2),
+            UINT64_C(0xe52f5ebd7bf70bf2), UINT64_C(0xb0d0a0408102b4d8), UINT64_C(0xb0d0a0408102b4d8),
+            UINT64_C(0xb0d0a0408102b4d8), UINT64_C(0xb0d0a0408102b4d8),
+        },
+        {
+            UINT64_C(0x93b56bd7af5f2dc9), UINT64_C(0x93b56bd7af5f2dc9), UINT64_C(0x93b56bd7af5f2dc9),
+            UINT64_C(0x93b56bd7af5f2dc9), UINT64_C(0x63a448912245e9b1), UINT64_C(0x63a448912245e9b1),
+            UINT64_C(0x63a448912245e9b1), UINT64_C(0x63a448912245e9b1),
+        },
+        {
+            UINT64_C(0x749c3972e4c9e7ba), UINT64_C(0x749c3972e4c9e7ba), UINT64_C(0x749c3972e4c9e7ba),
+            UINT64_C(0x749c3972e4c9e7ba), UINT64_C(0x6abe7cf8f1e2af35), UINT64_C(0x6abe7cf8f1e2af35),
+            UINT64_C(0x6abe7cf8f1e2af35), UINT64_C(0x6abe7cf8f1e2af35),
+        },
+        {
+            UINT64_C(0x0708102041820203), UINT64_C(0x0708102041820203), UINT64_C(0x0708102041820203),
+            UINT64_C(0x0708102041820203), UINT64_C(0x0b1c3871e3c68705), UINT64_C(0x0b1c3871e3c68705),
+            UINT64_C(0x0b1c3871e3c68705), UINT64_C(0x0b1c3871e3c68705),
+        },
+        {
+            UINT64_C(0x5ce5ca942952f9ae), UINT64_C(0x5ce5ca942952f9ae), UINT64_C(0x5ce5ca942952f9ae),
+            UINT64_C(0x5ce5ca942952f9ae), UINT64_C(0x3355aa54a9539519), UINT64_C(0x3355aa54a9539519),
+            UINT64_C(0x3355aa54a9539519), UINT64_C(0x3355aa54a9539519),
+        },
+        {
+            UINT64_C(0xd276ecd9b3671de9), UINT64_C(0xd276ecd9b3671de9), UINT64_C(0xd276ecd9b3671de9),
+            UINT64_C(0xd276ecd9b3671de9), UINT64_C(0xc64a952a55aa92e3), UINT64_C(0xc64a952a55aa92e3),
+            UINT64_C(0xc64a952a55aa92e3), UINT64_C(0xc64a952a55aa92e3),
+        },
+        {
+            UINT64_C(0xa1e2c58b162cf850), UINT64_C(0xa1e2c58b162cf850), UINT64_C(0xa1e2c58b162cf850),
+            UINT64_C(0xa1e2c58b162cf850), UINT64_C(0xc95ab56bd7af96e4), UINT64_C(0xc95ab56bd7af96e4),
+            UINT64_C(0xc95ab56bd7af96e4), UINT64_C(0xc95ab56bd7af96e4),
+        },
+        {
+            UINT64_C(0xcb5cb973e7ce5765), UINT64_C(0xcb5cb973e7ce5765), UINT64_C(0xcb5cb973e7ce5765),
+            UINT64_C(0xcb5cb973e7ce5765), UINT64_C(0x4fd1a3478e1d74a7), UINT64_C(0x4fd1a3478e1d74a7),
+            UINT64_C(0x4fd1a3478e1d74a7), UINT64_C(0x4fd1a3478e1d74a7),
+        },
+    },
+    {
+        {
+            UINT64_C(0x68b870e0c1836eb4), UINT64_C(0x68b870e0c1836eb4), UINT64_C(0x68b870e0c1836eb4),
+            UINT64_C(0x68b870e0c1836eb4), UINT64_C(0xcb5cb973e7ce5765), UINT64_C(0xcb5cb973e7ce5765),
+            UINT64_C(0xcb5cb973e7ce5765), UINT64_C(0xcb5cb973e7ce5765),
+        },
+        {
+            UINT64_C(0x2e73e7ce9c395c97), UINT64_C(0x2e73e7ce9c395c97), UINT64_C(0x2e73e7ce9c395c97),
+            UINT64_C(0x2e73e7ce9c395c97), UINT64_C(0x67a850a143866ab3), UINT64_C(0x67a850a143866ab3),
+            UINT64_C(0x67a850a143866ab3), UINT64_C(0x67a850a143866ab3),
+        },
+        {
+            UINT64_C(0x69ba74e8d1a32e34), UINT64_C(0x69ba74e8d1a32e34), UINT64_C(0x69ba74e8d1a32e34),
+            UINT64_C(0x69ba74e8d1a32e34), UINT64_C(0xc54e9d3a75eb13e2), UINT64_C(0xc54e9d3a75eb13e2),
+            UINT64_C(0xc54e9d3a75eb13e2), UINT64_C(0xc54e9d3a75eb13e2),
+        },
+        {
+            UINT64_C(0xeb3d7af4e9d24f75), UINT64_C(0xeb3d7af4e9d24f75), UINT64_C(0xeb3d7af4e9d24f75),
+            UINT64_C(0xeb3d7af4e9d24f75), UINT64_C(0x3a4f9e3d7af4d39d), UINT64_C(0x3a4f9e3d7af4d39d),
+            UINT64_C(0x3a4f9e3d7af4d39d), UINT64_C(0x3a4f9e3d7af4d39d),
+        },
+        {
+            UINT64_C(0x4bddbb77efdef7a5), UINT64_C(0x4bddbb77efdef7a5), UINT64_C(0x4bddbb77efdef7a5),
+            UINT64_C(0x4bddbb77efdef7a5), UINT64_C(0x47c993264d9a72a3), UINT64_C(0x47c993264d9a72a3),
+            UINT64_C(0x47c993264d9a72a3), UINT64_C(0x47c993264d9a72a3),
+        },
+        {
+            UINT64_C(0x0c142851a2448506), UINT64_C(0x0c142851a2448506), UINT64_C(0x0c142851a2448506),
+            UINT64_C(0x0c142851a2448506), UINT64_C(0xacf4e9d2a4483dd6), UINT64_C(0xacf4e9d2a4483dd6),
+            UINT64_C(0xacf4e9d2a4483dd6), UINT64_C(0xacf4e9d2a4483dd6),
+        },
+        {
+            UINT64_C(0x749c3972e4c9e7ba), UINT64_C(0x749c3972e4c9e7ba), UINT64_C(0x749c3972e4c9e7ba),
+            UINT64_C(0x749c3972e4c9e7ba), UINT64_C(0x3c458a152b56911e), UINT64_C(0x3c458a152b56911e),
+            UINT64_C(0x3c458a152b56911e), UINT64_C(0x3c458a152b56911e),
+        },
+        {
+            UINT64_C(0x769a356ad4a8263b), UINT64_C(0x769a356ad4a8263b), UINT64_C(0x769a356ad4a8263b),
+            UINT64_C(0x769a356ad4a8263b), UINT64_C(0x02060c183061c181), UINT64_C(0x02060c183061c181),
+            UINT64_C(0x02060c183061c181), UINT64_C(0x02060c183061c181),
+        },
+    },
+    {
+        {
+            UINT64_C(0x1c244992254a890e), UINT64_C(0x1c244992254a890e), UINT64_C(0x1c244992254a890e),
+            UINT64_C(0x1c244992254a890e), UINT64_C(0x769a356ad4a8263b), UINT64_C(0x769a356ad4a8263b),
+            UINT64_C(0x769a356ad4a8263b), UINT64_C(0x769a356ad4a8263b),
+        },
+        {
+            UINT64_C(0x1e22458a152b488f), UINT64_C(0x1e22458a152b488f), UINT64_C(0x1e22458a152b488f),
+            UINT64_C(0x1e22458a152b488f), UINT64_C(0x798a152b56ad223c), UINT64_C(0x798a152b56ad223c),
+            UINT64_C(0x798a152b56ad223c), UINT64_C(0x798a152b56ad223c),
+        },
+        {
+            UINT64_C(0x173871e3c68c0e0b), UINT64_C(0x173871e3c68c0e0b), UINT64_C(0x173871e3c68c0e0b),
+            UINT64_C(0x173871e3c68c0e0b), UINT64_C(0xc44c993265cb5362), UINT64_C(0xc44c993265cb5362),
+            UINT64_C(0xc44c993265cb5362), UINT64_C(0xc44c993265cb5362),
+        },
+        {
+            UINT64_C(0x6bbc78f0e1c2efb5), UINT64_C(0x6bbc78f0e1c2efb5), UINT64_C(0x6bbc78f0e1c2efb5),
+            UINT64_C(0x6bbc78f0e1c2efb5), UINT64_C(0x46cb972e5dba3223), UINT64_C(0x46cb972e5dba3223),
+            UINT64_C(0x46cb972e5dba3223), UINT64_C(0x46cb972e5dba3223),
+        },
+        {
+            UINT64_C(0xacf4e9d2a4483dd6), UINT64_C(0xacf4e9d2a4483dd6), UINT64_C(0xacf4e9d2a4483dd6),
+            UINT64_C(0xacf4e9d2a4483dd6), UINT64_C(0x7d860d1b376ea13e), UINT64_C(0x7d860d1b376ea13e),
+            UINT64_C(0x7d860d1b376ea13e), UINT64_C(0x7d860d1b376ea13e),
+        },
+        {
+            UINT64_C(0xc858b163c78fd664), UINT64_C(0xc858b163c78fd664), UINT64_C(0xc858b163c78fd664),
+            UINT64_C(0xc858b163c78fd664), UINT64_C(0x45cf9f3e7dfbb322), UINT64_C(0x45cf9f3e7dfbb322),
+            UINT64_C(0x45cf9f3e7dfbb322), UINT64_C(0x45cf9f3e7dfbb322),
+        },
+        {
+            UINT64_C(0xaff0e1c28409bcd7), UINT64_C(0xaff0e1c28409bcd7), UINT64_C(0xaff0e1c28409bcd7),
+            UINT64_C(0xaff0e1c28409bcd7), UINT64_C(0x95bf7ffffefd6f4a), UINT64_C(0x95bf7ffffefd6f4a),
+            UINT64_C(0x95bf7ffffefd6f4a), UINT64_C(0x95bf7ffffefd6f4a),
+        },
+        {
+            UINT64_C(0xc64a952a55aa92e3), UINT64_C(0xc64a952a55aa92e3), UINT64_C(0xc64a952a55aa92e3),
+            UINT64_C(0xc64a952a55aa92e3), UINT64_C(0x4adfbf7ffffeb725), UINT64_C(0x4adfbf7ffffeb725),
+            UINT64_C(0x4adfbf7ffffeb725), UINT64_C(0x4adfbf7ffffeb725),
+        },
+    },
+    {
+        {
+            UINT64_C(0x0102040810204080), UINT64_C(0x0102040810204080), UINT64_C(0x0102040810204080),
+            UINT64_C(0x0102040810204080), UINT64_C(0xc64a952a55aa92e3), UINT64_C(0xc64a952a55aa92e3),
+            UINT64_C(0xc64a952a55aa92e3), UINT64_C(0xc64a952a55aa92e3),
+        },
+        {
+            UINT64_C(0xda6edcb870e01bed), UINT64_C(0xda6edcb870e01bed), UINT64_C(0xda6edcb870e01bed),
+            UINT64_C(0xda6edcb870e01bed), UINT64_C(0xd868d0a04081da6c), UINT64_C(0xd868d0a04081da6c),
+            UINT64_C(0xd868d0a04081da6c), UINT64_C(0xd868d0a04081da6c),
+        },
+        {
+            UINT64_C(0x5aefdebc78f0bb2d), UINT64_C(0x5aefdebc78f0bb2d), UINT64_C(0x5aefdebc78f0bb2d),
+            UINT64_C(0x5aefdebc78f0bb2d), UINT64_C(0x77983162c48866bb), UINT64_C(0x77983162c48866bb),
+            UINT64_C(0x77983162c48866bb), UINT64_C(0x77983162c48866bb),
+        },
+        {
+            UINT64_C(0xb0d0a0408102b4d8), UINT64_C(0xb0d0a0408102b4d8), UINT64_C(0xb0d0a0408102b4d8),
+            UINT64_C(0xb0d0a0408102b4d8), UINT64_C(0xb0d0a0408102b4d8), UINT64_C(0xb0d0a0408102b4d8),
+            UINT64_C(0xb0d0a0408102b4d8), UINT64_C(0xb0d0a0408102b4d8),
+        },
+        {
+            UINT64_C(0x77983162c48866bb), UINT64_C(0x77983162c48866bb), UINT64_C(0x77983162c48866bb),
+            UINT64_C(0x77983162c48866bb), UINT64_C(0x5aefdebc78f0bb2d), UINT64_C(0x5aefdebc78f0bb2d),
+            UINT64_C(0x5aefdebc78f0bb2d), UINT64_C(0x5aefdebc78f0bb2d),
+        },
+        {
+            UINT64_C(0xd868d0a04081da6c), UINT64_C(0xd868d0a04081da6c), UINT64_C(0xd868d0a04081da6c),
+            UINT64_C(0xd868d0a04081da6c), UINT64_C(0xda6edcb870e01bed), UINT64_C(0xda6edcb870e01bed),
+            UINT64_C(0xda6edcb870e01bed), UINT64_C(0xda6edcb870e01bed),
+        },
+        {
+            UINT64_C(0xc64a952a55aa92e3), UINT64_C(0xc64a952a55aa92e3), UINT64_C(0xc64a952a55aa92e3),
+            UINT64_C(0xc64a952a55aa92e3), UINT64_C(0x0102040810204080), UINT64_C(0x0102040810204080),
+            UINT64_C(0x0102040810204080), UINT64_C(0x0102040810204080),
+        },
+        {
+            UINT64_C(0x0102040810204080), UINT64_C(0x0102040810204080), UINT64_C(0x0102040810204080),
+            UINT64_C(0x0102040810204080), UINT64_C(0x53f5ead5ab57fda9), UINT64_C(0x53f5ead5ab57fda9),
+            UINT64_C(0x53f5ead5ab57fda9), UINT64_C(0x53f5ead5ab57fda9),
+        },
+    },
+};

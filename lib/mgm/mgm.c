@@ -19,8 +19,12 @@
  * them, the Y and Z blocks of a batch in one call (2 * AXIOM_MGM_BATCH
  * blocks, the widest Kuznyechik kernel's batch).  Then one pass of the
  * multiplication kernel (crypt) XORs the keystream into the text and
- * multiplies the ciphertext into the sum, for seal and open alike.  The
- * lengths block's H joins the last batch when that has room.  The
+ * multiplies the ciphertext into the sum, for seal and open alike.  With
+ * the gfni-avx512 cipher kernel, text batches go through its MGM batch
+ * instead (kuznyechik.h: counters built in registers, a cheaper first
+ * round), whole ones in its register order for the multiplication
+ * kernel's crypt_lanes when it has one.  The lengths block's H joins the
+ * last batch when that has room.  The
  * multiplication kernels are constant time (lib/mgm/mgm.h); branches
  * depend on lengths only.  Keystream, H values and the running sum are
  * wiped before returning.
@@ -126,6 +130,7 @@ const axiom_kernel *const axiom_mgm_kernels[] = {
 /* ---- kuznyechik-mgm ---------------------------------------------------- */
 
 #define BATCH AXIOM_MGM_BATCH
+_Static_assert(AXIOM_MGM_BATCH == AXIOM_KUZ_MGM_BATCH, "the fused batch is the glue's");
 
 typedef struct mgm_state {
     axiom_bc_ks ks;
@@ -139,7 +144,11 @@ typedef struct mgm_run {
     uint64_t sum[2];
     size_t used;                  /* bytes of buf written, for the wipe */
     int have_hl;                  /* hl holds the lengths block's H */
+    int fused;                    /* text batches by axiom_kuz_z_mgm_blocks,
+                                   * but for a tail short enough for the
+                                   * kernel's one-block path (steps[0]) */
     uint8_t hl[16];
+    axiom_kuz_mgm_pre pre;        /* with fused, once there is text */
     _Alignas(64) uint8_t buf[2 * BATCH * 16]; /* Y blocks, then Z blocks; then E() of them */
 } mgm_run;
 
@@ -174,15 +183,38 @@ static void run_start(mgm_run *r, const mgm_state *s, const uint8_t *nonce)
     r->sum[0] = r->sum[1] = 0;
     r->used = 32;
     r->have_hl = 0;
+    r->fused = 0;
+#ifdef HAVE_ISA_AVX512_VBMI_GFNI
+    r->fused = s->k == &axiom_kuz_gfni_avx512;
+#endif
 }
 
 /* @ny Y blocks and @nz Z blocks (ny + nz at most 2 * BATCH) encrypted in
- * one call into r->buf: the keystream at buf, the H values at
- * buf + 16 * ny.  With @hl, one Z block more, whose E() (the lengths
- * block's H) goes to r->hl. */
-static void next_blocks(mgm_run *r, size_t ny, size_t nz, int hl)
+ * one call into r->buf: the keystream at buf, the H values at the
+ * address returned, buf + 16 * ny.  With @hl, one Z block more, whose E()
+ * (the lengths block's H) goes to r->hl.  Text batches (@ny not 0) with
+ * r->fused: the kernel's MGM batch, always BATCH Y blocks then BATCH Z
+ * blocks (those past @ny and @nz + @hl are never used), the H values at
+ * buf + 16 * BATCH; with @lanes (a batch of whole blocks, and the
+ * multiplication kernel has crypt_lanes), in the cipher kernel's register
+ * order for crypt_lanes instead. */
+static const uint8_t *next_blocks(mgm_run *r, size_t ny, size_t nz, int hl, int lanes)
 {
     const size_t n = ny + nz + (size_t)hl;
+#ifdef HAVE_ISA_AVX512_VBMI_GFNI
+    if (ny && r->fused && n >= r->s->k->steps[0]) {
+        axiom_kuz_z_mgm_blocks(&r->pre, &r->s->ks, r->buf, r->y[1], r->z[0],
+                               lanes);
+        r->y[1] += ny; /* mod 2^64, as the kernel's adds */
+        r->z[0] += nz + (size_t)hl;
+        r->used = sizeof r->buf;
+        if (hl) {
+            memcpy(r->hl, r->buf + 16 * (BATCH + nz), 16);
+            r->have_hl = 1;
+        }
+        return r->buf + 16 * BATCH;
+    }
+#endif
     if (ny)
         r->mul->counters(r->buf, r->y, ny, 1);
     r->mul->counters(r->buf + 16 * ny, r->z, nz + (size_t)hl, 0);
@@ -193,6 +225,7 @@ static void next_blocks(mgm_run *r, size_t ny, size_t nz, int hl)
         memcpy(r->hl, r->buf + 16 * (n - 1), 16);
         r->have_hl = 1;
     }
+    return r->buf + 16 * ny;
 }
 
 /* Authenticate @len bytes at @x (the AD), zero-padding the last block,
@@ -205,7 +238,7 @@ static void absorb(mgm_run *r, const uint8_t *x, size_t len, int last)
         if (nb > 2 * BATCH)
             nb = 2 * BATCH;
         const int tail = len <= 16 * nb;
-        next_blocks(r, 0, nb, tail && last && nb < 2 * BATCH);
+        next_blocks(r, 0, nb, tail && last && nb < 2 * BATCH, 0);
         size_t whole = tail ? len / 16 : nb;
         r->mul->sum_mul(r->sum, r->buf, x, whole);
         if (whole < nb) { /* the partial last block */
@@ -224,14 +257,29 @@ static void absorb(mgm_run *r, const uint8_t *x, size_t len, int last)
  * BATCH blocks per batch, in one pass each (the kernel's crypt). */
 static void mgm_crypt(mgm_run *r, int enc, uint8_t *out, const uint8_t *in, size_t len)
 {
+#ifdef HAVE_ISA_AVX512_VBMI_GFNI
+    /* From one whole batch on (the set-up costs about what a batch saves);
+     * Y's high half and Z's low half are fixed now. */
+    r->fused = r->fused && len >= 16 * BATCH;
+    if (r->fused)
+        axiom_kuz_z_mgm_pre(&r->pre, &r->s->ks, r->y[0], r->z[1]);
+#endif
     while (len) {
         size_t nb = (len + 15) / 16;
         if (nb > BATCH)
             nb = BATCH;
         const int tail = len <= 16 * nb;
         const size_t n = tail ? len : 16 * nb;
-        next_blocks(r, nb, nb, tail && nb < BATCH);
-        const uint8_t *h = r->buf + 16 * nb;
+        const int lanes = r->fused && n == 16 * BATCH && r->mul->crypt_lanes;
+        const uint8_t *h = next_blocks(r, nb, nb, tail && nb < BATCH, lanes);
+        if (lanes) {
+            /* the kernel's register order (next_blocks) */
+            r->mul->crypt_lanes(r->sum, out, in, r->buf, enc);
+            in += 16 * BATCH;
+            out += 16 * BATCH;
+            len -= 16 * BATCH;
+            continue;
+        }
         const size_t whole = n / 16, rest = n % 16;
         r->mul->crypt(r->sum, out, in, r->buf, h, whole, enc);
         if (rest) { /* the partial last block, zero-padded for the sum */
@@ -256,7 +304,7 @@ static void finish(mgm_run *r, uint8_t tag[AXIOM_AEAD_MAXTAG], size_t adlen, siz
     axiom_store64_be(l, (uint64_t)adlen * 8);
     axiom_store64_be(l + 8, (uint64_t)len * 8);
     if (!r->have_hl) { /* no batch had room for it */
-        next_blocks(r, 0, 1, 0);
+        next_blocks(r, 0, 1, 0, 0);
         memcpy(r->hl, r->buf, 16);
     }
     r->mul->sum_mul(r->sum, r->hl, l, 1);

@@ -34,6 +34,13 @@
  * bytes), big-endian c[0] || c[1], the increment mod 2^64 on c[1] when
  * @low, on c[0] otherwise; c becomes c + n (in that half).
  *
+ * crypt_lanes (NULL when the kernel has none): crypt of exactly 32 whole
+ * blocks with the keystream and the H values interleaved as a 64-block
+ * batch of Kuznyechik's gfni-avx512 kernel leaves them
+ * (axiom_kuz_z_mgm_blocks with lanes): the 64 bytes at @kh + 64 r
+ * (r = 0..15) are the keystream of blocks r and 16 + r, then the H values
+ * of blocks r and 16 + r.
+ *
  * step: the blocks of one vector step of the three; fewer go a block at a
  * time (the tests go around it). */
 typedef struct axiom_mgm_kernel {
@@ -43,6 +50,8 @@ typedef struct axiom_mgm_kernel {
     void (*crypt)(uint64_t sum[2], uint8_t *out, const uint8_t *in, const uint8_t *ks,
                   const uint8_t *h, size_t n, int enc);
     void (*counters)(uint8_t *out, uint64_t c[2], size_t n, int low);
+    void (*crypt_lanes)(uint64_t sum[2], uint8_t *out, const uint8_t *in, const uint8_t *kh,
+                        int enc);
 } axiom_mgm_kernel;
 
 extern const axiom_mgm_kernel axiom_mgm_portable;        /* lib/mgm/mgm.c */

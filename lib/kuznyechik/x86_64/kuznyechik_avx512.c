@@ -40,6 +40,7 @@
 #include <immintrin.h>
 
 #include "axiom/cpu.h"
+#include "core/bytes.h"
 #include "core/internal.h"
 #include "kuznyechik/kuznyechik.h"
 
@@ -593,6 +594,139 @@ static void kuz_z_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, si
             axiom_wipe(ksb, sizeof ksb);
             n = 0;
         }
+    }
+}
+
+/* ---- MGM's text batches ----------------------------------------------------- */
+
+/*
+ * A batch of MGM's text is 32 Y counter blocks (positions 0..31 of the
+ * slices) and 32 Z counter blocks (32..63), built here rather than
+ * loaded.  Y's high half and Z's low half are the same in every block of
+ * a message, so only eight bytes of each block vary: the "varying
+ * slices" v_k (k = 0..7) hold byte 8 + k of the Y blocks and byte k of
+ * the Z blocks.  They come from the counters' 64-bit halves (vector adds,
+ * which wrap mod 2^64 with no branch on the secret values) XORed with the
+ * first round key's matching half, by one two-source VPERMB per pair of
+ * registers and a 4 x 4 transpose of 128-bit lanes.  The first round is
+ * then S on those eight slices only, and L as products by L's matrix
+ * over the field: output slice o = C_o + sum_k L[o][8 + k] S(v_k) for the
+ * Y blocks, L[o][k] for the Z blocks, one GF2P8AFFINEQB per (o, k) with
+ * the two halves' matrices side by side (axiom_kuz_gfni_lmgm); C_o, the
+ * constant bytes' share, is computed once per message (pre).  That is
+ * 8 S and 128 products against 16 S and L's 112 products and 176 sums,
+ * and no counter stores, loads or input transpose.  The other rounds and
+ * the output are z_encrypt's and ECB's.
+ */
+
+/* Bytes 8 i + 7 - (4 h + k') at position 16 k' + i: for the pair of
+ * registers holding the 64-bit values of blocks 16 a + i, byte 16 k' + i
+ * of a two-source VPERMB becomes big-endian byte 4 h + k' of block
+ * 16 a + i. */
+FI __m512i z_mgm_idx(int h)
+{
+    const __m512i p = z_iota();
+    const __m512i i8 = _mm512_slli_epi16(_mm512_and_si512(p, _mm512_set1_epi8(15)), 3);
+    const __m512i k = _mm512_srli_epi16(_mm512_and_si512(p, _mm512_set1_epi8(0x30)), 4);
+    return _mm512_sub_epi8(_mm512_add_epi8(i8, _mm512_set1_epi8((char)(7 - 4 * h))), k);
+}
+
+/* The eight varying slices from the values of blocks 8 r + j in qword j
+ * of q[r]: v[k] byte p = big-endian byte k of block p's value. */
+FI void z_mgm_slices(__m512i v[8], const __m512i q[8])
+{
+#pragma GCC unroll 2
+    for (int h = 0; h < 2; h++) {
+        const __m512i idx = z_mgm_idx(h);
+        __m512i x[4];
+#pragma GCC unroll 4
+        for (int a = 0; a < 4; a++) /* lane k' of x[a]: byte 4 h + k' of blocks 16 a .. */
+            x[a] = _mm512_permutex2var_epi8(q[2 * a], idx, q[2 * a + 1]);
+        const __m512i y0 = _mm512_shuffle_i64x2(x[0], x[1], 0x88); /* lanes 0 2 | 0 2 */
+        const __m512i y1 = _mm512_shuffle_i64x2(x[0], x[1], 0xdd); /* lanes 1 3 | 1 3 */
+        const __m512i y2 = _mm512_shuffle_i64x2(x[2], x[3], 0x88);
+        const __m512i y3 = _mm512_shuffle_i64x2(x[2], x[3], 0xdd);
+        v[4 * h + 0] = _mm512_shuffle_i64x2(y0, y2, 0x88);
+        v[4 * h + 1] = _mm512_shuffle_i64x2(y1, y3, 0x88);
+        v[4 * h + 2] = _mm512_shuffle_i64x2(y0, y2, 0xdd);
+        v[4 * h + 3] = _mm512_shuffle_i64x2(y1, y3, 0xdd);
+    }
+}
+
+/* sum_k (products of @w[k] by L's coefficients, Y then Z halves) ^ @c. */
+FI __m512i z_mgm_l(const __m512i w[8], int o, __m512i c)
+{
+    __m512i m[8];
+#pragma GCC unroll 8
+    for (int k = 0; k < 8; k++)
+        m[k] = _mm512_gf2p8affine_epi64_epi8(
+            w[k], _mm512_loadu_si512((const void *)axiom_kuz_gfni_lmgm[o][k]), 0);
+    return z_xor3(z_xor3(m[0], m[1], m[2]), z_xor3(m[3], m[4], m[5]), z_xor3(m[6], m[7], c));
+}
+
+void axiom_kuz_z_mgm_pre(axiom_kuz_mgm_pre *pre, const axiom_bc_ks *ks, uint64_t yhi, uint64_t zlo)
+{
+    z_consts c;
+    z_init(&c, axiom_kuz_pi);
+    const uint8_t *k1 = axiom_kuz_rk(ks, 0);
+    const uint64_t khi = axiom_load64_be(k1), klo = axiom_load64_be(k1 + 8);
+    /* the constant bytes, halves swapped so that the table's matrices
+     * apply: Z's (zlo) in qwords 0..3, Y's (yhi) in 4..7 */
+    const __m512i q = _mm512_inserti64x4(_mm512_set1_epi64((long long)(zlo ^ klo)),
+                                         _mm256_set1_epi64x((long long)(yhi ^ khi)), 1);
+    const __m512i up = _mm512_andnot_si512(_mm512_set1_epi8(7), z_iota());
+    __m512i w[8];
+#pragma GCC unroll 8
+    for (int k = 0; k < 8; k++) /* big-endian byte k of each qword */
+        w[k] = z_sub(&c, _mm512_permutexvar_epi8(
+                             _mm512_or_si512(up, _mm512_set1_epi8((char)(7 - k))), q));
+    for (int o = 0; o < 16; o++) {
+        const __m512i d = z_mgm_l(w, o, _mm512_setzero_si512());
+        _mm512_store_si512((void *)pre->c[o], _mm512_shuffle_i64x2(d, d, 0x4e));
+    }
+    pre->kq[0] = klo; /* Y varies in its low half */
+    pre->kq[1] = khi;
+}
+
+void axiom_kuz_z_mgm_blocks(const axiom_kuz_mgm_pre *pre, const axiom_bc_ks *ks, uint8_t *out,
+                            uint64_t ylo, uint64_t zhi, int lanes)
+{
+    z_consts c;
+    z_init(&c, axiom_kuz_pi);
+    const __m512i j = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
+    const __m512i by = _mm512_add_epi64(_mm512_set1_epi64((long long)ylo), j);
+    const __m512i bz = _mm512_add_epi64(_mm512_set1_epi64((long long)zhi), j);
+    const __m512i ky = _mm512_set1_epi64((long long)pre->kq[0]);
+    const __m512i kz = _mm512_set1_epi64((long long)pre->kq[1]);
+    __m512i q[8], v[8], s[16];
+#pragma GCC unroll 4
+    for (int r = 0; r < 4; r++) {
+        const __m512i off = _mm512_set1_epi64(8 * r);
+        q[r] = _mm512_xor_si512(_mm512_add_epi64(by, off), ky);
+        q[4 + r] = _mm512_xor_si512(_mm512_add_epi64(bz, off), kz);
+    }
+    z_mgm_slices(v, q);
+#pragma GCC unroll 8
+    for (int k = 0; k < 8; k++)
+        v[k] = z_sub(&c, v[k]);
+#pragma GCC unroll 16
+    for (int o = 0; o < 16; o++)
+        s[o] = z_mgm_l(v, o, _mm512_load_si512((const void *)pre->c[o]));
+    for (unsigned r = 1; r < 9; r++) {
+        z_addkey(s, axiom_kuz_rk(ks, r));
+#pragma GCC unroll 16
+        for (int i = 0; i < 16; i++)
+            s[i] = z_sub(&c, s[i]);
+        z_lin(&c, s);
+    }
+    z_addkey(s, axiom_kuz_rk(ks, 9));
+    z_transpose(s);
+    if (lanes) { /* register r as it stands: Y_r, Y_16+r, Z_r, Z_16+r */
+        for (int r = 0; r < 16; r++)
+            _mm512_storeu_si512((void *)(out + 64 * r), s[r]);
+    } else {
+        for (int r = 0; r < 16; r++)
+            z_store4(out, r, s[r]);
     }
 }
 
