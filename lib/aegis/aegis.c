@@ -17,6 +17,25 @@ const uint8_t axiom_aegis_c0[16] = { 0x00, 0x01, 0x01, 0x02, 0x03, 0x05, 0x08, 0
 const uint8_t axiom_aegis_c1[16] = { 0xdb, 0x3d, 0x18, 0x55, 0x6d, 0xc2, 0x2f, 0xf1,
                                      0x20, 0x11, 0x31, 0x42, 0x73, 0xb5, 0x28, 0xdd };
 
+/* Init's rounds on constants, folded (lib/aegis/aegis.h); R(x) is the
+ * AES round of x with a zero round key.  The 128 family: R(C1) ^ C0,
+ * R(C0) ^ C1, R(that first) ^ that second, R(C1), R(R(C0) ^ C1) ^ R(C1),
+ * R(third) ^ fifth. */
+const uint8_t axiom_aegis128_fold[6][16] = {
+    { 0x00, 0x61, 0x50, 0xa9, 0x2e, 0x86, 0xc1, 0x1c, 0x08, 0x69, 0xec, 0xba, 0xc5, 0x3b, 0x8f, 0x82 },
+    { 0x90, 0x97, 0xda, 0x4e, 0xf4, 0x32, 0x29, 0xb7, 0x1b, 0x27, 0xec, 0x7e, 0xcc, 0xb6, 0x12, 0xbc },
+    { 0x47, 0x26, 0x4f, 0x47, 0x26, 0xac, 0x69, 0xd3, 0x89, 0xa1, 0x27, 0xbc, 0x3d, 0xa9, 0xac, 0x29 },
+    { 0x00, 0x60, 0x51, 0xab, 0x2d, 0x83, 0xc9, 0x11, 0x1d, 0x4b, 0xdb, 0xe3, 0x55, 0xd2, 0xf6, 0xe0 },
+    { 0x0e, 0x6a, 0x3a, 0x2c, 0xe1, 0xd0, 0x42, 0x90, 0x74, 0x28, 0x74, 0x59, 0x16, 0x95, 0x6a, 0xed },
+    { 0x94, 0x19, 0x7c, 0xdb, 0x73, 0x4b, 0x45, 0x6a, 0xad, 0xc3, 0xb9, 0x30, 0xc6, 0x32, 0xfc, 0x40 },
+};
+/* The 256 family: R(C1) ^ C0, R(C0) ^ C0, R(R(C1) ^ C0) ^ R(C0) ^ C0. */
+const uint8_t axiom_aegis256_fold[3][16] = {
+    { 0x00, 0x61, 0x50, 0xa9, 0x2e, 0x86, 0xc1, 0x1c, 0x08, 0x69, 0xec, 0xba, 0xc5, 0x3b, 0x8f, 0x82 },
+    { 0x4b, 0xab, 0xc3, 0x19, 0x9a, 0xf5, 0x0e, 0x4b, 0x2e, 0x14, 0xea, 0x65, 0x2f, 0xea, 0x43, 0x03 },
+    { 0x9c, 0x1a, 0x56, 0x10, 0x48, 0x6b, 0x4e, 0x2f, 0xbc, 0x92, 0x21, 0xa7, 0xde, 0xf5, 0xfd, 0x96 },
+};
+
 static const axiom_aegis_variant variants[] = {
     { "aegis-128l", 128, 1, 16, axiom_aegis128l_kernels },
     { "aegis-128x2", 128, 2, 16, axiom_aegis128x2_kernels },
@@ -105,7 +124,9 @@ static void compose(const axiom_aegis_kernel *k, const axiom_aegis_msg *m, int e
     axiom_wipe(z, sizeof z);
 }
 
-void axiom_aegis_run(const axiom_aegis_kernel *k, const axiom_aegis_msg *m, int encrypt)
+static inline __attribute__((always_inline)) void run_inline(const axiom_aegis_kernel *k,
+                                                            const axiom_aegis_msg *m,
+                                                            int encrypt)
 {
     if (encrypt && k->seal)
         k->seal(k, m);
@@ -113,6 +134,11 @@ void axiom_aegis_run(const axiom_aegis_kernel *k, const axiom_aegis_msg *m, int 
         k->open(k, m);
     else
         compose(k, m, encrypt);
+}
+
+void axiom_aegis_run(const axiom_aegis_kernel *k, const axiom_aegis_msg *m, int encrypt)
+{
+    run_inline(k, m, encrypt);
 }
 
 /* 0xff then zeros: the mask of a partial last step of n bytes starts at
@@ -128,56 +154,85 @@ static const uint8_t mask_tab[2 * AXIOM_AEGIS_MAXRATE] = {
     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
 };
 
-void axiom_aegis_crypt(const axiom_aegis_kernel *k, int encrypt, uint8_t *out, uint8_t *tag,
-                       size_t taglen, const uint8_t *key, const uint8_t *nonce,
-                       const uint8_t *ad, size_t adlen, const uint8_t *in, size_t len)
+/* A message with a partial last step of AD or text: the tails padded in
+ * buffers on the stack (out of line, so that a message of whole steps
+ * neither reserves nor aligns them). */
+static __attribute__((noinline)) void crypt_tails(const axiom_aegis_kernel *k,
+                                                  axiom_aegis_msg *m, int encrypt,
+                                                  const uint8_t *ad, size_t adlen,
+                                                  const uint8_t *in, size_t len)
 {
     const size_t rate = axiom_aegis_rate(k);
-    const unsigned shift = axiom_aegis_rate_log2(k);
     const size_t adrest = adlen & (rate - 1), rest = len & (rate - 1);
     _Alignas(64) uint8_t adpad[AXIOM_AEGIS_MAXRATE], inpad[AXIOM_AEGIS_MAXRATE],
         outpad[AXIOM_AEGIS_MAXRATE];
+    if (adrest) {
+        memset(adpad, 0, rate);
+        memcpy(adpad, ad + adlen - adrest, adrest);
+        m->adlast = adpad;
+    }
+    m->outlast = outpad;
+    if (rest) {
+        /* Read before any output is written: @out may be @in. */
+        memset(inpad, 0, rate);
+        memcpy(inpad, in + len - rest, rest);
+        m->inlast = inpad;
+        m->lastmask = mask_tab + AXIOM_AEGIS_MAXRATE - rest;
+    }
+    axiom_aegis_run(k, m, encrypt);
+    if (rest) {
+        memcpy(m->out + (len - rest), outpad, rest);
+        axiom_wipe(inpad, rate);
+        axiom_wipe(outpad, rate);
+    }
+}
+
+/* axiom_aegis_crypt, inlined into the AEAD operation: the message split
+ * into steps, straight to the kernel when it has no partial step. */
+static inline __attribute__((always_inline)) void
+crypt_inline(const axiom_aegis_kernel *k, size_t rate, unsigned shift, int encrypt, uint8_t *out,
+             uint8_t *tag, size_t taglen, const uint8_t *key, const uint8_t *nonce,
+             const uint8_t *ad, size_t adlen, const uint8_t *in, size_t len)
+{
     axiom_aegis_msg m;
     m.key = key;
     m.nonce = nonce;
     m.ad = ad;
     m.adsteps = adlen >> shift;
     m.adlast = NULL;
-    if (adrest) {
-        memset(adpad, 0, rate);
-        memcpy(adpad, ad + adlen - adrest, adrest);
-        m.adlast = adpad;
-    }
     m.in = in;
     m.out = out;
     m.steps = len >> shift;
     m.inlast = NULL;
-    m.outlast = outpad;
+    m.outlast = NULL;
     m.lastmask = NULL;
-    if (rest) {
-        /* Read before any output is written: @out may be @in. */
-        memset(inpad, 0, rate);
-        memcpy(inpad, in + len - rest, rest);
-        m.inlast = inpad;
-        m.lastmask = mask_tab + AXIOM_AEGIS_MAXRATE - rest;
-    }
     m.adbits = (uint64_t)adlen << 3;
     m.msgbits = (uint64_t)len << 3;
     m.tag = tag;
     m.taglen = taglen;
-    axiom_aegis_run(k, &m, encrypt);
-    if (rest) {
-        memcpy(out + len - rest, outpad, rest);
-        axiom_wipe(inpad, rate);
-        axiom_wipe(outpad, rate);
-    }
+    if (((adlen | len) & (rate - 1)) == 0)
+        run_inline(k, &m, encrypt);
+    else
+        crypt_tails(k, &m, encrypt, ad, adlen, in, len);
+}
+
+void axiom_aegis_crypt(const axiom_aegis_kernel *k, int encrypt, uint8_t *out, uint8_t *tag,
+                       size_t taglen, const uint8_t *key, const uint8_t *nonce,
+                       const uint8_t *ad, size_t adlen, const uint8_t *in, size_t len)
+{
+    crypt_inline(k, axiom_aegis_rate(k), axiom_aegis_rate_log2(k), encrypt, out, tag, taglen,
+                 key, nonce, ad, adlen, in, len);
 }
 
 /* ---- the AEAD algorithms ------------------------------------------------ */
 
+/* The key, its kernel and the kernel's step (bytes, log2), read once at
+ * setkey rather than from the kernel on every message. */
 typedef struct aegis_key {
     uint8_t key[32];
     const axiom_aegis_kernel *k;
+    size_t rate;
+    unsigned shift;
 } aegis_key;
 
 #define AEAD_STATE_SIZE ((sizeof(aegis_key) + 63) & ~(size_t)63)
@@ -187,6 +242,8 @@ static void aead_setkey(void *state, const axiom_kernel *k, const uint8_t *key, 
     aegis_key *s = state;
     memcpy(s->key, key, keylen);
     s->k = (const axiom_aegis_kernel *)k;
+    s->rate = axiom_aegis_rate(s->k);
+    s->shift = axiom_aegis_rate_log2(s->k);
 }
 
 /* The message operation: axiom_aegis_crypt in the direction @enc, with
@@ -198,7 +255,8 @@ static void aead_message(const void *state, int enc, uint8_t *out,
 {
     const aegis_key *s = state;
     (void)noncelen;
-    axiom_aegis_crypt(s->k, enc, out, tag, taglen, s->key, nonce, ad, adlen, in, len);
+    crypt_inline(s->k, s->rate, s->shift, enc, out, tag, taglen, s->key, nonce, ad, adlen, in,
+                 len);
 }
 
 static int nonce16_ok(size_t n)

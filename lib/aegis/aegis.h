@@ -115,6 +115,11 @@ static inline unsigned axiom_aegis_blocks(const axiom_aegis_kernel *k)
 
 /* The draft's constants C0 and C1. */
 extern const uint8_t axiom_aegis_c0[16], axiom_aegis_c1[16];
+/* The one-lane SIMD kernels' Init skips the AES rounds whose inputs are
+ * all constants (the first three Updates of AEGIS-128L, the first two of
+ * AEGIS-256; x86_64/aegis128_tmpl.h, aegis256_tmpl.h): their values,
+ * computed once (lib/aegis/aegis.c). */
+extern const uint8_t axiom_aegis128_fold[6][16], axiom_aegis256_fold[3][16];
 
 /* One variant: its name and lengths, its kernels. */
 typedef struct axiom_aegis_variant {

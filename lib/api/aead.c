@@ -16,8 +16,27 @@ struct axiom_aead_ctx {
     const axiom_aead_alg *alg;
     int keyed;
     size_t state_size;
+    /* One nonce length and one tag length that the algorithm's nonce_ok
+     * and tag_ok accept, found when the context is made:
+     * a call with these lengths is checked with a compare instead of a
+     * call through the descriptor; any other length still goes to the
+     * predicate, so the rules are the algorithm's own. */
+    size_t fast_noncelen, fast_taglen;
     _Alignas(64) uint8_t state[]; /* alg->state_size bytes */
 };
+
+/* A length that predicate @ok accepts: @usual if it does, else the
+ * shortest from 0 to 64 bytes; SIZE_MAX when none does (the context is
+ * then refused: every algorithm takes some nonce and tag that short). */
+static size_t first_len(int (*ok)(size_t), size_t usual)
+{
+    if (ok(usual))
+        return usual;
+    for (size_t n = 0; n <= 64; n++)
+        if (ok(n))
+            return n;
+    return SIZE_MAX;
+}
 
 AXIOM_API int axiom_aead_new(axiom_aead_ctx **ctx, const char *name)
 {
@@ -34,12 +53,18 @@ AXIOM_API int axiom_aead_new(axiom_aead_ctx **ctx, const char *name)
     int rc = axiom_pick_status(a->kernels);
     if (rc != AXIOM_OK)
         return rc;
+    const size_t fast_noncelen = first_len(a->nonce_ok, 12);
+    const size_t fast_taglen = first_len(a->tag_ok, 16);
+    if (fast_noncelen == SIZE_MAX || fast_taglen == SIZE_MAX)
+        return AXIOM_ENOTFOUND;
     size_t size = sizeof(axiom_aead_ctx) + a->state_size;
     axiom_aead_ctx *c = axiom_secmem_alloc(size);
     if (!c)
         return AXIOM_ENOMEM;
     c->alg = a;
     c->state_size = a->state_size;
+    c->fast_noncelen = fast_noncelen;
+    c->fast_taglen = fast_taglen;
     *ctx = c;
     return AXIOM_OK;
 }
@@ -80,9 +105,11 @@ static inline __attribute__((always_inline)) int check_args(const axiom_aead_ctx
     const axiom_aead_alg *a = ctx->alg;
     if (!ctx->keyed)
         return AXIOM_ESTATE;
-    if (!a->nonce_ok(noncelen) || (a->nonce_value_ok && !a->nonce_value_ok(nonce, noncelen)))
+    /* The lengths the context found accepted pass with a compare. */
+    if ((noncelen != ctx->fast_noncelen && !a->nonce_ok(noncelen)) ||
+        (a->nonce_value_ok && !a->nonce_value_ok(nonce, noncelen)))
         return AXIOM_EIVLEN;
-    if (!a->tag_ok(taglen))
+    if (taglen != ctx->fast_taglen && !a->tag_ok(taglen))
         return AXIOM_ETAGLEN;
     if ((uint64_t)len > a->max_len || (uint64_t)adlen > a->max_adlen)
         return AXIOM_ELENGTH;

@@ -79,9 +79,59 @@ A128_AI void a128_update_dec(aeg_st *S, aeg_v p0, aeg_v p1)
 }
 
 /* Init(key, nonce); the X variants XOR the lanes' context separators into
- * S3 and S7 before each of the ten updates. */
+ * S3 and S7 before each of the ten updates.
+ *
+ * AEGIS-128L (one lane, no separators): of the first three Updates' 24
+ * rounds, 8 have only constants as state input or fold into fewer; with
+ * R(x) the round of x under a zero key, A = R(C1) ^ C0, B = R(C0) ^ C1,
+ * C = R(A) ^ B, D = R(C1), E = R(B) ^ D, F = R(C) ^ E
+ * (axiom_aegis128_fold), K = key, N = nonce, the state after
+ *   Update 1: S0 = R(K ^ C0) ^ K, S1 = R(K ^ N) ^ C1, S2 = A, S3 = B,
+ *             S4 = D ^ N, S5 = R(K ^ N) ^ K ^ C0, S6 = R(K ^ C0) ^ K ^ C1,
+ *             S7 = R(K ^ C1) ^ K ^ C0 (three rounds, not eight);
+ *   Update 2: S3 = C, S4 = E ^ K ^ N (the other six as usual);
+ *   Update 3: S4 = F ^ N (the other seven as usual).
+ * A 64-byte message's 152 rounds become 144 (the kernels are bound by the
+ * rounds' throughput at that length). */
 A128_AI void aeg_init(aeg_st *S, const uint8_t *key, const uint8_t *nonce)
 {
+#if AEGIS_LANES == 1
+    const aeg_v k = v_load(key), n = v_load(nonce);
+    const aeg_v c0 = v_load(axiom_aegis_c0), c1 = v_load(axiom_aegis_c1);
+    const aeg_v kn = v_xor(k, n), kc0 = v_xor(k, c0), kc1 = v_xor(k, c1);
+    /* Update 1. */
+    const aeg_v r1 = v_aes(kn, c1);
+    S->s0 = v_aes(kc0, k);
+    S->s1 = r1;
+    S->s2 = v_load(axiom_aegis128_fold[0]);
+    S->s3 = v_load(axiom_aegis128_fold[1]);
+    S->s4 = v_xor(v_load(axiom_aegis128_fold[3]), n);
+    S->s5 = v_xor3(r1, c1, kc0);
+    S->s6 = v_xor(S->s0, c1);
+    S->s7 = v_aes(kc1, kc0);
+    /* Update 2: S3 and S4 from constants. */
+    aeg_v t0 = v_aes(S->s7, n);
+    S->s7 = v_aes(S->s6, S->s7);
+    S->s6 = v_aes(S->s5, S->s6);
+    S->s5 = v_aes(S->s4, S->s5);
+    S->s4 = v_xor(v_load(axiom_aegis128_fold[4]), kn);
+    S->s3 = v_load(axiom_aegis128_fold[2]);
+    S->s2 = v_aes(S->s1, S->s2);
+    S->s1 = v_aes(S->s0, S->s1);
+    S->s0 = v_xor(t0, S->s0);
+    /* Update 3: S4 from constants. */
+    t0 = v_aes(S->s7, n);
+    S->s7 = v_aes(S->s6, S->s7);
+    S->s6 = v_aes(S->s5, S->s6);
+    S->s5 = v_aes(S->s4, S->s5);
+    S->s4 = v_xor(v_load(axiom_aegis128_fold[5]), n);
+    S->s3 = v_aes(S->s2, S->s3);
+    S->s2 = v_aes(S->s1, S->s2);
+    S->s1 = v_aes(S->s0, S->s1);
+    S->s0 = v_xor(t0, S->s0);
+    for (int r = 3; r < 10; r++)
+        a128_update(S, n, k);
+#else
     const aeg_v k = v_bcast(key), n = v_bcast(nonce);
     const aeg_v c0 = v_bcast(axiom_aegis_c0), c1 = v_bcast(axiom_aegis_c1);
     const aeg_v kn = v_xor(k, n);
@@ -103,6 +153,7 @@ A128_AI void aeg_init(aeg_st *S, const uint8_t *key, const uint8_t *nonce)
 #endif
         a128_update(S, n, k);
     }
+#endif
 }
 
 A128_AI void aeg_absorb(aeg_st *S, const uint8_t *p)

@@ -51,9 +51,43 @@ A256_AI void a256_update_dec(aeg_st *S, aeg_v p)
 }
 
 /* Init(key, nonce); the X variants XOR the lanes' context separators into
- * S3 and S5 before each of the sixteen updates. */
+ * S3 and S5 before each of the sixteen updates.
+ *
+ * AEGIS-256 (one lane): as for AEGIS-128L (aegis128_tmpl.h), the rounds
+ * with constant inputs folded: with A = R(C1) ^ C0, G = R(C0) ^ C0,
+ * H = R(A) ^ G (axiom_aegis256_fold), Update 1 leaves S3 = A and
+ * S4 = G ^ K0 and Update 2 S4 = H ^ K0: 93 rounds for Init, not 96. */
 A256_AI void aeg_init(aeg_st *S, const uint8_t *key, const uint8_t *nonce)
 {
+#if AEGIS_LANES == 1
+    const aeg_v k0 = v_load(key), k1 = v_load(key + 16);
+    const aeg_v n0 = v_load(nonce), n1 = v_load(nonce + 16);
+    const aeg_v c0 = v_load(axiom_aegis_c0), c1 = v_load(axiom_aegis_c1);
+    const aeg_v k0n0 = v_xor(k0, n0), k1n1 = v_xor(k1, n1), k1c1 = v_xor(k1, c1);
+    /* Update 1 (M = K0). */
+    S->s0 = v_aes(k1c1, n0);
+    S->s1 = v_aes(k0n0, k1n1);
+    S->s2 = v_aes(k1n1, c1);
+    S->s3 = v_load(axiom_aegis256_fold[0]);
+    S->s4 = v_xor(v_load(axiom_aegis256_fold[1]), k0);
+    S->s5 = v_aes(v_xor(k0, c0), k1c1);
+    /* Update 2 (M = K1): S4 from constants. */
+    const aeg_v t0 = v_aes(S->s5, k1);
+    S->s5 = v_aes(S->s4, S->s5);
+    S->s4 = v_xor(v_load(axiom_aegis256_fold[2]), k0);
+    S->s3 = v_aes(S->s2, S->s3);
+    S->s2 = v_aes(S->s1, S->s2);
+    S->s1 = v_aes(S->s0, S->s1);
+    S->s0 = v_xor(t0, S->s0);
+    a256_update(S, k0n0);
+    a256_update(S, k1n1);
+    for (int r = 1; r < 4; r++) {
+        a256_update(S, k0);
+        a256_update(S, k1);
+        a256_update(S, k0n0);
+        a256_update(S, k1n1);
+    }
+#else
     const aeg_v k0 = v_bcast(key), k1 = v_bcast(key + 16);
     const aeg_v n0 = v_bcast(nonce), n1 = v_bcast(nonce + 16);
     const aeg_v c0 = v_bcast(axiom_aegis_c0), c1 = v_bcast(axiom_aegis_c1);
@@ -85,6 +119,7 @@ A256_AI void aeg_init(aeg_st *S, const uint8_t *key, const uint8_t *nonce)
         a256_update(S, k1n1);
     }
 #undef A256_CTX
+#endif
 }
 
 /* z = S1 ^ S4 ^ S5 ^ (S2 & S3), XORed into @x. */
