@@ -19,33 +19,37 @@ static const axiom_hash_desc hashes[] = {
     { "sha512-256", 32, &axiom_sha512_256_iv, axiom_sha512_kernels, no_lane_kernels },
 };
 
-/* What follows "sha" in each name of hashes[], in its order: no letters,
- * so the rest of a name compares byte for byte.  axiom_hash() looks its
- * name up on every call; the look-up reads the name once, stops at the
- * first byte that rules a name out, and calls nothing. */
-static const char hash_tails[][8] = { "224", "256", "384", "512", "512-256" };
-_Static_assert(sizeof hash_tails / sizeof hash_tails[0] == sizeof hashes / sizeof hashes[0],
-               "one tail per hash");
-
+/* axiom_hash() looks its name up on every call, so the look-up is a few
+ * compares: "sha" in any case, then the rest of a name byte for byte as a
+ * decision on its digits (the indices are those of hashes[]).  Each byte
+ * is read only after the one before it matched, so nothing past a NUL is
+ * read. */
 const axiom_hash_desc *axiom_hash_find(const char *name)
 {
     if (!name)
         return NULL;
-    /* "sha" in any case: c | 0x20 is a given lowercase letter for exactly
-     * that letter and its capital.  A NUL fails the test before the byte
-     * after it is read. */
+    /* c | 0x20 is a given lowercase letter for exactly that letter and
+     * its capital. */
     if ((name[0] | 0x20) != 's' || (name[1] | 0x20) != 'h' || (name[2] | 0x20) != 'a')
         return NULL;
     const char *t = name + 3;
-    for (size_t i = 0; i < sizeof hashes / sizeof hashes[0]; i++) {
-        const char *k = hash_tails[i];
-        size_t j = 0;
-        while (k[j] && t[j] == k[j])
-            j++;
-        if (!k[j] && !t[j])
-            return &hashes[i];
+    size_t i;
+    if (t[0] == '2' && t[1] == '2' && t[2] == '4')
+        i = 0; /* sha224 */
+    else if (t[0] == '2' && t[1] == '5' && t[2] == '6')
+        i = 1; /* sha256 */
+    else if (t[0] == '3' && t[1] == '8' && t[2] == '4')
+        i = 2; /* sha384 */
+    else if (t[0] == '5' && t[1] == '1' && t[2] == '2') {
+        i = 3; /* sha512 */
+        if (t[3] == '-' && t[4] == '2' && t[5] == '5' && t[6] == '6') {
+            i = 4; /* sha512-256 */
+            t += 4;
+        }
+    } else {
+        return NULL;
     }
-    return NULL;
+    return t[3] ? NULL : &hashes[i];
 }
 
 /* "<hash>-many" (the suffix in any case): the descriptor of <hash>; NULL
