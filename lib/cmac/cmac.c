@@ -69,8 +69,10 @@ static void cmac_init(void *state, const void *param, const axiom_kernel *kernel
 }
 
 /* Chain @n whole blocks at @in into s->x; the ciphertext blocks go to a
- * stack scratch area, wiped before returning. */
-#define CHUNK 32
+ * stack scratch area, wiped before returning.  Each kernel call ends the
+ * chain through memory (the IV stored and loaded again), so the chunks
+ * are long: with 32 blocks CMAC took about 1 % longer. */
+#define CHUNK 128
 static void chain(void *state, const uint8_t *in, size_t n)
 {
     cmac_state *s = state;

@@ -474,13 +474,16 @@ AESNI_FORCE_INLINE void aesni_cbc_enc_nr(const __m128i *rk, const unsigned nr,
 
     for (;;) {
         AESNI_SERIAL_MID(x);
-        c = _mm_aesenclast_si128(x, kl);
+        /* The next state first: it is on the chain, c is not. */
+        const __m128i xp = x;
+        if (n > 1)
+            x = _mm_aesenclast_si128(xp, _mm_xor_si128(kl0, aesni_load(in + 16)));
+        c = _mm_aesenclast_si128(xp, kl);
         aesni_store(out, c);
         if (--n == 0)
             break;
         in += 16;
         out += 16;
-        x = _mm_aesenclast_si128(x, _mm_xor_si128(kl0, aesni_load(in)));
     }
     aesni_store(iv, c);
 }
