@@ -189,18 +189,25 @@ FI void z_addkey(__m512i s[16], const uint8_t *k)
 
 /* ---- the cipher on slices ---------------------------------------------------- */
 
+/* Rounds @from .. 8 (key, S, L) and the last key, on slices; MGM's batch
+ * runs its own first round and then these. */
+FI void z_rounds(const axiom_bc_ks *ks, const z_consts *c, __m512i s[16], unsigned from)
+{
+    for (unsigned r = from; r < 9; r++) {
+        z_addkey(s, axiom_kuz_rk(ks, r));
+#pragma GCC unroll 16
+        for (int j = 0; j < 16; j++)
+            s[j] = z_sub(c, s[j]);
+        z_lin(c, s);
+    }
+    z_addkey(s, axiom_kuz_rk(ks, 9));
+}
+
 static void z_encrypt(const axiom_bc_ks *ks, __m512i s[16])
 {
     z_consts c;
     z_init(&c, axiom_kuz_pi);
-    for (unsigned r = 0; r < 9; r++) {
-        z_addkey(s, axiom_kuz_rk(ks, r));
-#pragma GCC unroll 16
-        for (int j = 0; j < 16; j++)
-            s[j] = z_sub(&c, s[j]);
-        z_lin(&c, s);
-    }
-    z_addkey(s, axiom_kuz_rk(ks, 9));
+    z_rounds(ks, &c, s, 0);
 }
 
 static void z_decrypt(const axiom_bc_ks *ks, __m512i s[16])
@@ -712,14 +719,7 @@ void axiom_kuz_z_mgm_blocks(const axiom_kuz_mgm_pre *pre, const axiom_bc_ks *ks,
 #pragma GCC unroll 16
     for (int o = 0; o < 16; o++)
         s[o] = z_mgm_l(v, o, _mm512_load_si512((const void *)pre->c[o]));
-    for (unsigned r = 1; r < 9; r++) {
-        z_addkey(s, axiom_kuz_rk(ks, r));
-#pragma GCC unroll 16
-        for (int i = 0; i < 16; i++)
-            s[i] = z_sub(&c, s[i]);
-        z_lin(&c, s);
-    }
-    z_addkey(s, axiom_kuz_rk(ks, 9));
+    z_rounds(ks, &c, s, 1);
     z_transpose(s);
     if (lanes) { /* register r as it stands: Y_r, Y_16+r, Z_r, Z_16+r */
         for (int r = 0; r < 16; r++)
