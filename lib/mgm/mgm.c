@@ -201,6 +201,7 @@ static void run_start(mgm_run *r, const mgm_state *s, const uint8_t *nonce)
 static const uint8_t *next_blocks(mgm_run *r, size_t ny, size_t nz, int hl, int lanes)
 {
     const size_t n = ny + nz + (size_t)hl;
+    (void)lanes; /* only the fused kernel batch reads it */
 #ifdef HAVE_ISA_AVX512_VBMI_GFNI
     if (ny && r->fused && n >= r->s->k->steps[0]) {
         axiom_kuz_z_mgm_blocks(&r->pre, &r->s->ks, r->buf, r->y[1], r->z[0],
