@@ -252,14 +252,33 @@ static const axiom_aead_alg *alg_of(size_t kl)
     return kl == 16 ? &axiom_aead_aes128_gcm_siv : &axiom_aead_aes256_gcm_siv;
 }
 
-/* Text lengths: around every multiple of the CTR chunk and of the POLYVAL
- * kernels' reductions up to 2 chunks and a bit, every partial-block
- * length, then random ones. */
-static size_t text_len(size_t it)
+/* Block counts where a path changes (lib/gcm/polyval.h): 0, 1, and one
+ * below, at and one above every step and twice every step. */
+static size_t step_blocks(size_t *v)
 {
-    static const size_t blocks[] = { 0, 1, 2, 3, 4, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65,
-                                     95, 96, 97, 200 };
-    const size_t nb = sizeof blocks / sizeof blocks[0];
+    static const size_t steps[] = AXIOM_GCMSIV_TEXT_STEPS;
+    size_t n = 0;
+    v[n++] = 0;
+    v[n++] = 1;
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++)
+        for (size_t m = 1; m <= 2; m++)
+            for (size_t d = 0; d < 3; d++) {
+                const size_t b = m * steps[i] + d - 1;
+                size_t k = 0;
+                while (k < n && v[k] != b)
+                    k++;
+                if (k == n)
+                    v[n++] = b;
+            }
+    return n;
+}
+
+#define MAX_STEP_BLOCKS 64
+
+/* Text length @it of a tier's run: every step block count with 0, 1 and
+ * 15 bytes more, then every partial-block length, then random ones. */
+static size_t text_len(size_t it, const size_t *blocks, size_t nb)
+{
     if (it < 3 * nb)
         return 16 * blocks[it / 3] + (size_t[]){ 0, 1, 15 }[it % 3];
     if (it < 3 * nb + 16)
@@ -272,8 +291,11 @@ START_TEST(test_tiers)
     tu_rng_reset("gcmsiv-tiers");
     const size_t max = 16 * 300 + 16;
     uint8_t *p = malloc(max + 16), *c0 = malloc(max), *c1 = malloc(max + 16), *r = malloc(max);
-    uint8_t ad[600];
+    uint8_t *ad = malloc(max);
     void *state = aligned_alloc(64, 64 * 1024);
+    size_t blocks[MAX_STEP_BLOCKS];
+    const size_t nb = step_blocks(blocks);
+    TU_ASSERT(nb <= MAX_STEP_BLOCKS && 16 * blocks[nb - 1] + 15 <= max, "step list fits");
     int tested = 0;
     for (const axiom_kernel *const *kp = axiom_gcmsiv_kernels; *kp; kp++) {
         if (!usable(*kp)) {
@@ -282,10 +304,12 @@ START_TEST(test_tiers)
         }
         printf("  tier %-28s tested\n", (*kp)->name);
         tested++;
-        for (size_t it = 0; it < 110; it++) {
-            const size_t kl = it % 2 ? 32 : 16, len = text_len(it);
-            const size_t al = (size_t[]){ 0, 1, 15, 16, 17, 127, 129, 511, 513,
-                                          600 }[tu_rand_range(0, 9)];
+        /* Every length with both key sizes; the AD a step length (or a
+         * byte more or less than one) picked at random. */
+        for (size_t it = 0; it < 2 * (3 * nb + 16 + 20); it++) {
+            const size_t kl = it % 2 ? 32 : 16, len = text_len(it / 2, blocks, nb);
+            const size_t al = 16 * blocks[tu_rand_range(0, nb - 1)] +
+                              (size_t[]){ 0, 1, 15 }[tu_rand_range(0, 2)];
             const size_t off = tu_rand_range(0, 15);
             const axiom_aead_alg *a = alg_of(kl);
             TU_ASSERT(a->state_size <= 64 * 1024, "state size");
@@ -314,7 +338,7 @@ START_TEST(test_tiers)
         }
     }
     TU_ASSERT(tested > 0, "no tier usable");
-    free(p); free(c0); free(c1); free(r); free(state);
+    free(p); free(c0); free(c1); free(r); free(ad); free(state);
 }
 END_TEST
 

@@ -41,6 +41,22 @@
 #define AXIOM_POLYVAL_PCLMUL_BLOCKS 8
 #define AXIOM_POLYVAL_VPCLMUL_BLOCKS AXIOM_GHASH_MAXPOW
 
+/* Blocks per group of the VAES tiers' counter-mode-and-POLYVAL loop
+ * (lib/gcm/x86_64/gcmsiv_ctr_vaes.h: eight vectors of 2 or 4 blocks). */
+#define AXIOM_GCMSIV_VAES2_BLOCKS 16
+#define AXIOM_GCMSIV_VAES512_BLOCKS 32
+
+/* Every count of blocks at which a GCM-SIV path changes: the POLYVAL
+ * reductions, the staged-ECB chunk, the VAES loops' vector widths and
+ * groups, and the open path's counter-mode calls.  The white-box test
+ * (tests/test_gcmsiv_kernels.c) takes its text and AD lengths from one
+ * below, at and one above each (and twice each), so a new threshold
+ * belongs here. */
+#define AXIOM_GCMSIV_TEXT_STEPS                                                               \
+    { 2, 4, AXIOM_POLYVAL_PCLMUL_BLOCKS, AXIOM_GCMSIV_VAES2_BLOCKS,                           \
+      AXIOM_GCMSIV_CHUNK_BLOCKS, AXIOM_POLYVAL_VPCLMUL_BLOCKS, AXIOM_GCMSIV_VAES512_BLOCKS,    \
+      AXIOM_GCMSIV_OPEN_BLOCKS }
+
 /* y = (...((y ^ X_1) * H ^ X_2) * H ...) * H in POLYVAL's dot product:
  * the contract of axiom_ghash_kernel with RFC 8452's byte order. */
 typedef axiom_ghash_kernel axiom_polyval_kernel;

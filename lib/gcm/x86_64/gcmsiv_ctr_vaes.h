@@ -122,6 +122,8 @@ static void gcmsiv_vaes_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *
  * kernel.  Powers: the key layout of lib/gcm/x86_64/polyval_pclmul.c.
  */
 #define GS_G (8 * GS_LANES)
+_Static_assert(GS_G == (GS_LANES == 2 ? AXIOM_GCMSIV_VAES2_BLOCKS : AXIOM_GCMSIV_VAES512_BLOCKS),
+               "the group size the white-box test's lengths come from (lib/gcm/polyval.h)");
 
 #define GS_ROUND_ALL(K)                                                                            \
     {                                                                                              \
