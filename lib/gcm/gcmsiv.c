@@ -80,20 +80,43 @@ static void gcmsiv_setkey(void *state, const axiom_kernel *k, const uint8_t *key
 /* The per-nonce keys (RFC 8452 section 4, derive_keys), the POLYVAL key
  * made for a message of @nblocks blocks to hash (the AD's, the text's and
  * the length block): a short message's key needs only its few powers. */
+/* The first 8 bytes of @b0, then those of @b1, into @dst in one 16-byte
+ * store.  The blocks below are written whole for the same reason: the
+ * kernels load them 16 bytes at a time, and a load that spans several
+ * smaller stores still in flight waits for them to reach the cache
+ * instead of taking the data from the store buffer. */
+static inline void halves(uint8_t *dst, const uint8_t *b0, const uint8_t *b1)
+{
+    const axiom_v16 lo = *(const axiom_v16 *)(const void *)b0;
+    const axiom_v16 hi = *(const axiom_v16 *)(const void *)b1;
+    *(axiom_v16 *)(void *)dst = (axiom_v16){ lo[0], hi[0] };
+}
+
+/* The 16 bytes LE64(@lo) || LE64(@hi) as one vector. */
+static inline axiom_v16 le_pair(uint64_t lo, uint64_t hi)
+{
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    lo = __builtin_bswap64(lo);
+    hi = __builtin_bswap64(hi);
+#endif
+    return (axiom_v16){ (long long)lo, (long long)hi };
+}
+
 static void derive(const gcmsiv_key *g, gcmsiv_msg *m, const uint8_t nonce[12], size_t nblocks)
 {
     const axiom_gcmsiv_kernel *k = g->k;
     const size_t nb = g->keylen == 16 ? 4 : 6;
-    uint8_t blk[16 * 6], auth[16], enc[32];
-    for (size_t i = 0; i < nb; i++) {
-        axiom_store32_le(blk + 16 * i, (uint32_t)i);
-        memcpy(blk + 16 * i + 4, nonce, 12);
-    }
+    _Alignas(16) uint8_t blk[16 * 6], auth[16], enc[32];
+    /* LE32(i) || nonce: the nonce's first 4 bytes above i in the low
+     * little-endian word, its last 8 the high word. */
+    const uint64_t n0 = (uint64_t)axiom_load32_le(nonce) << 32, n1 = axiom_load64_le(nonce + 4);
+    for (size_t i = 0; i < nb; i++)
+        *(axiom_v16 *)(void *)(blk + 16 * i) = le_pair(n0 | i, n1);
     k->aes->ecb_enc(&g->kgk, blk, blk, nb);
-    memcpy(auth, blk, 8);
-    memcpy(auth + 8, blk + 16, 8);
-    for (size_t i = 2; i < nb; i++)
-        memcpy(enc + 8 * (i - 2), blk + 16 * i, 8);
+    halves(auth, blk, blk + 16);
+    halves(enc, blk + 32, blk + 48);
+    if (nb == 6)
+        halves(enc + 16, blk + 64, blk + 80);
     if (k->polyval->init_n)
         k->polyval->init_n(&m->hk, auth, nblocks);
     else
@@ -124,32 +147,35 @@ static void polyval_padded(const axiom_polyval_kernel *pv, gcmsiv_msg *m, const 
 static void make_tag(const gcmsiv_key *g, gcmsiv_msg *m, const uint8_t nonce[12], size_t adlen,
                      size_t len, uint8_t tag[16])
 {
-    uint8_t lb[16];
-    axiom_store64_le(lb, (uint64_t)adlen * 8);
-    axiom_store64_le(lb + 8, (uint64_t)len * 8);
+    /* Whole 16-byte values (see halves): the length block, and S with
+     * the nonce XORed into bytes 0-11 and the top bit of byte 15 (the
+     * top bit of the high little-endian word) cleared. */
+    _Alignas(16) uint8_t lb[16];
+    *(axiom_v16 *)(void *)lb = le_pair((uint64_t)adlen * 8, (uint64_t)len * 8);
     g->k->polyval->update(&m->hk, m->s, lb, 1);
-    for (int i = 0; i < 12; i++)
-        m->s[i] ^= nonce[i];
-    m->s[15] &= 0x7f;
+    const axiom_v16 sv = *(const axiom_v16 *)(const void *)m->s;
+    *(axiom_v16 *)(void *)m->s = (sv ^ le_pair(axiom_load64_le(nonce), axiom_load32_le(nonce + 8))) &
+                                 le_pair(UINT64_MAX, UINT64_MAX >> 1);
     g->k->aes->ecb_enc(&m->ks, tag, m->s, 1);
 }
 
 /* @bytes of keystream from counter block @c (advanced) XORed into @in:
  * the tier's counter-mode loop, or ECB over counter blocks staged in
- * @buf (CHUNK blocks; @bytes at most 16 CHUNK then). */
-static void ctr_part(const axiom_gcmsiv_kernel *k, const gcmsiv_msg *m, uint8_t c[16],
-                     uint8_t *buf, uint8_t *out, const uint8_t *in, size_t bytes)
+ * @buf (CHUNK blocks; @bytes at most 16 CHUNK then).  Returns how many
+ * bytes of @buf now hold keystream or text (to be wiped). */
+static size_t ctr_part(const axiom_gcmsiv_kernel *k, const gcmsiv_msg *m, uint8_t c[16],
+                       uint8_t *buf, uint8_t *out, const uint8_t *in, size_t bytes)
 {
     const size_t full = bytes / 16, rest = bytes % 16;
     if (k->ctr) {
         k->ctr(&m->ks, out, in, full, c);
-        if (rest) {
-            memset(buf, 0, 16);
-            memcpy(buf, in + 16 * full, rest);
-            k->ctr(&m->ks, buf, buf, 1, c);
-            memcpy(out + 16 * full, buf, rest);
-        }
-        return;
+        if (!rest)
+            return 0;
+        memset(buf, 0, 16);
+        memcpy(buf, in + 16 * full, rest);
+        k->ctr(&m->ks, buf, buf, 1, c);
+        memcpy(out + 16 * full, buf, rest);
+        return 16;
     }
     const size_t nb = full + (rest != 0);
     uint32_t ctr = axiom_load32_le(c);
@@ -163,6 +189,7 @@ static void ctr_part(const axiom_gcmsiv_kernel *k, const gcmsiv_msg *m, uint8_t 
         axiom_xor16(out + 16 * i, in + 16 * i, buf + 16 * i);
     for (size_t i = 16 * full; i < bytes; i++)
         out[i] = (uint8_t)(in[i] ^ buf[i]);
+    return 16 * nb;
 }
 
 /* CTR from @tag over @len bytes; when @hash_out (opening), POLYVAL over
@@ -173,9 +200,8 @@ static void siv_ctr(const gcmsiv_key *g, gcmsiv_msg *m, const uint8_t tag[16], u
                     const uint8_t *in, size_t len, int hash_out)
 {
     const axiom_gcmsiv_kernel *k = g->k;
-    uint8_t buf[16 * CHUNK], c[16];
-    memcpy(c, tag, 16);
-    c[15] |= 0x80;
+    _Alignas(16) uint8_t buf[16 * CHUNK], c[16];
+    *(axiom_v16 *)(void *)c = *(const axiom_v16 *)(const void *)tag | le_pair(0, UINT64_C(1) << 63);
     if (hash_out && k->open) {
         const size_t full = len / 16;
         k->open(&m->ks, &m->hk, out, in, full, c, m->s);
@@ -186,16 +212,39 @@ static void siv_ctr(const gcmsiv_key *g, gcmsiv_msg *m, const uint8_t tag[16], u
         }
     }
     const size_t step = !k->ctr ? 16 * CHUNK : hash_out ? 16 * OPEN_CHUNK : len;
+    size_t used = 0;
     while (len > 0) {
         const size_t bytes = len < step ? len : step;
-        ctr_part(k, m, c, buf, out, in, bytes);
+        const size_t u = ctr_part(k, m, c, buf, out, in, bytes);
+        used = u > used ? u : used;
         if (hash_out)
             polyval_padded(k->polyval, m, out, bytes);
         in += bytes;
         out += bytes;
         len -= bytes;
     }
-    AXIOM_WIPE_FIXED(buf);
+    if (used)
+        axiom_wipe(buf, used);
+}
+
+/* Wipe what a message of @nblocks blocks to hash wrote to @m: on the x86
+ * tiers the round keys and the powers made (axiom_gcmsiv_kernel,
+ * x86_keys), else all of it. */
+static void wipe_msg(const axiom_gcmsiv_kernel *k, gcmsiv_msg *m, size_t nblocks)
+{
+    if (!k->x86_keys) {
+        axiom_wipe(m, sizeof *m);
+        return;
+    }
+    axiom_wipe(m->ks.w, 16 * ((size_t)m->ks.rounds + 1));
+    if (nblocks >= AXIOM_GHASH_MAXPOW || !k->polyval->init_n) {
+        axiom_wipe(&m->hk, sizeof m->hk);
+    } else {
+        /* K_i sits in slot AXIOM_GHASH_MAXPOW - i: the first nblocks
+         * powers are the last nblocks slots of the first half. */
+        axiom_wipe((uint8_t *)m->hk.w + 16 * (AXIOM_GHASH_MAXPOW - nblocks), 16 * nblocks);
+    }
+    axiom_wipe(m->s, sizeof m->s);
 }
 
 /* One message (RFC 8452 sections 4 and 5): seal (@enc) hashes the
@@ -212,7 +261,8 @@ static void gcmsiv_message(const void *state, int enc, uint8_t *out,
     gcmsiv_msg m;
     (void)taglen;
     (void)noncelen;
-    derive(g, &m, nonce, (adlen + 15) / 16 + (len + 15) / 16 + 1);
+    const size_t nblocks = (adlen + 15) / 16 + (len + 15) / 16 + 1;
+    derive(g, &m, nonce, nblocks);
     polyval_padded(g->k->polyval, &m, ad, adlen);
     if (enc) {
         polyval_padded(g->k->polyval, &m, in, len);
@@ -222,7 +272,7 @@ static void gcmsiv_message(const void *state, int enc, uint8_t *out,
         siv_ctr(g, &m, tag, out, in, len, 1);
         make_tag(g, &m, nonce, adlen, len, tag);
     }
-    axiom_wipe(&m, sizeof m);
+    wipe_msg(g->k, &m, nblocks);
 }
 
 #define GCMSIV_ALG(var, nm, klen)                                              \

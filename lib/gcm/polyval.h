@@ -99,6 +99,14 @@ typedef struct axiom_gcmsiv_kernel {
      * out == in allowed.  NULL: ctr, then polyval, chunk by chunk. */
     void (*open)(const axiom_bc_ks *ks, const axiom_ghash_key *hk, uint8_t *out,
                  const uint8_t *in, size_t n, uint8_t ctr[16], uint8_t y[16]);
+    /* 1 when the per-message keys are the x86 layouts: aes->setkey_enc
+     * writes the 16-byte round keys at the start of the schedule and
+     * nothing else, and polyval->init_n the slots of the powers it makes
+     * (the PCLMULQDQ key, lib/gcm/x86_64/ghash_pclmul.h), or all of the
+     * key for AXIOM_GHASH_MAXPOW powers or more.  lib/gcm/gcmsiv.c then
+     * wipes those bytes only (a message's keys are 3 KiB of storage, of
+     * which a short message writes a few hundred bytes); 0: all of it. */
+    unsigned x86_keys;
 } axiom_gcmsiv_kernel;
 
 /* The tiers with a counter-mode loop, defined beside it. */

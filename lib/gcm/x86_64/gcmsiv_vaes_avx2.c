@@ -43,6 +43,7 @@ const axiom_gcmsiv_kernel axiom_gcmsiv_vaes_avx2 = {
     .polyval = &axiom_polyval_vpclmul_avx2,
     .ctr = gcmsiv_vaes_ctr,
     .open = gcmsiv_vaes_open,
+    .x86_keys = 1,
 };
 
 #endif /* HAVE_ISA_AESNI */

@@ -48,6 +48,7 @@ const axiom_gcmsiv_kernel axiom_gcmsiv_vaes_avx512 = {
     .polyval = &axiom_polyval_vpclmul_avx512,
     .ctr = gcmsiv_vaes_ctr,
     .open = gcmsiv_vaes_open,
+    .x86_keys = 1,
 };
 
 #endif /* HAVE_ISA_AESNI */
