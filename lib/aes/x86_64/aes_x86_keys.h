@@ -25,43 +25,23 @@
 
 #define AESX_DEC_OFFSET 256
 
-/* x0, x0^x1, x0^x1^x2, x0^x1^x2^x3 over the four 32-bit words of @x. */
-static inline __m128i aesx_prefix_xor32(__m128i x)
-{
-    x = _mm_xor_si128(x, _mm_slli_si128(x, 4));
-    x = _mm_xor_si128(x, _mm_slli_si128(x, 4));
-    return _mm_xor_si128(x, _mm_slli_si128(x, 4));
-}
-
-/* One round-key block of the AES-128 or AES-256 expansion (FIPS 197, 5.2),
- * whose period (4 or 8 words) is a whole number of blocks.  Every word of
- * the block is the word Nk back XORed with the word before it, and the
- * first one also takes an extra term T (SubWord(RotWord(w)) ^ Rcon or
- * SubWord(w) of the last word w of @prev); so the block is the prefix XOR
- * of the block Nk words back (@back), XORed with T in all four words.
+/* The expansions of AES-128 and AES-256 (FIPS 197, 5.2) work a round-key
+ * block at a time, as their periods (4 and 8 words) are whole blocks.
+ * Every word of a block is the word Nk back XORed with the word before
+ * it, and the first one also takes an extra term T (SubWord(RotWord(w))
+ * ^ Rcon, or SubWord(w) for AES-256's odd blocks, of the last word w of
+ * the block before); so a block is the prefix XOR of the block Nk words
+ * back, XORed with T in all four words.
  *
  * T comes from AESENCLAST rather than AESKEYGENASSIST (whose latency is
  * several times longer on the CPUs that matter, and the expansion is one
- * chain of them): @shuf copies the last word of @prev, rotated or not,
- * into all four columns; ShiftRows then only moves equal bytes, SubBytes
- * is SubWord in every column, and the round-key XOR adds @rconv (Rcon in
- * the low byte of every word, or zero). */
-static inline __m128i aesx_key_block(__m128i back, __m128i prev, __m128i shuf, __m128i rconv)
-{
-    return _mm_xor_si128(aesx_prefix_xor32(back),
-                         _mm_aesenclast_si128(_mm_shuffle_epi8(prev, shuf), rconv));
-}
-
-/* Byte shuffles for aesx_key_block: word 3 of the source in every column,
- * as RotWord(w3) or as it is. */
+ * chain of them): with the last word in all four columns, ShiftRows only
+ * moves equal bytes, SubBytes is SubWord in every column, and the round
+ * key adds Rcon (in the low byte of every word) or zero.  RotWord is a
+ * byte shuffle: this one puts RotWord(word 3) in every column. */
 static inline __m128i aesx_rotword3(void)
 {
     return _mm_set_epi8(12, 15, 14, 13, 12, 15, 14, 13, 12, 15, 14, 13, 12, 15, 14, 13);
-}
-
-static inline __m128i aesx_word3(void)
-{
-    return _mm_set_epi8(15, 14, 13, 12, 15, 14, 13, 12, 15, 14, 13, 12, 15, 14, 13, 12);
 }
 
 /* SubWord of a word held as the little-endian load of its four bytes:
@@ -72,18 +52,143 @@ static inline uint32_t aesx_subword(uint32_t x)
     return (uint32_t)_mm_cvtsi128_si32(s);
 }
 
-/* The 11 round keys of AES-128 into @ek. */
+/* RotWord applied @k times (mod 4) to every 32-bit word of @v. */
+static inline __attribute__((always_inline)) __m128i aesx_rot(__m128i v, int k)
+{
+    k &= 3;
+    if (!k)
+        return v;
+    const int w = k | ((k + 1) & 3) << 8 | ((k + 2) & 3) << 16 | ((k + 3) & 3) << 24;
+    return _mm_shuffle_epi8(v, _mm_add_epi8(_mm_set1_epi32(w),
+                                            _mm_set_epi32(0x0c0c0c0c, 0x08080808, 0x04040404, 0)));
+}
+
+/* Word @i of @v rotated by RotWord^r, in every word (one PSHUFB). */
+static inline __attribute__((always_inline)) __m128i aesx_bcast_rot(__m128i v, int i, int r)
+{
+    const int w = (4 * i + (r & 3)) | (4 * i + ((r + 1) & 3)) << 8 |
+                  (4 * i + ((r + 2) & 3)) << 16 | (4 * i + ((r + 3) & 3)) << 24;
+    return _mm_shuffle_epi8(v, _mm_set1_epi32(w));
+}
+
+/* For a round-key block v (words v0..v3): z = [v1^v2, v2^v3, v3, 0] and
+ * Q = [v1^v2^v3, v2^v3, v3, 0], the suffix XOR of v shifted down a word. */
+static inline __attribute__((always_inline)) __m128i aesx_z(__m128i v)
+{
+    return _mm_xor_si128(_mm_srli_si128(v, 4), _mm_srli_si128(v, 8));
+}
+
+static inline __attribute__((always_inline)) __m128i aesx_q(__m128i z)
+{
+    return _mm_xor_si128(z, _mm_srli_si128(z, 8));
+}
+
+/* The 11 round keys of AES-128 into @ek, with the chain of
+ * aesx_expand256_h: one AESENCLAST per round key.  Round key j + 1 is
+ * Q(k_j) ^ B, B the new last word in every column; B = X ^ T with X the
+ * XOR of k_j's four words (which is v2 ^ v3 of k_(j-1), two keys back,
+ * so off the chain) and T = SubWord(RotWord(last B)) ^ Rcon; the chain
+ * register holds B rotated by RotWord^-j, so that no shuffle sits on it. */
 static inline void aesx_expand128(__m128i *ek, const uint8_t *key)
 {
-    const __m128i rot = aesx_rotword3();
-    __m128i k = _mm_loadu_si128((const __m128i *)(const void *)key);
+    __m128i kk[11], z[11];
+    kk[0] = _mm_loadu_si128((const __m128i *)(const void *)key);
+    _mm_store_si128(ek, kk[0]);
+    z[0] = aesx_z(kk[0]);
+    __m128i c = _mm_shuffle_epi8(kk[0], aesx_rotword3()); /* RotWord(B of k_0) */
+    /* X of k_0 (all four words) and of k_1 (w1 ^ w3 of k_0), in every word. */
+    const __m128i t = _mm_xor_si128(kk[0], _mm_shuffle_epi32(kk[0], 0x4e));
+    const __m128i x0 = _mm_xor_si128(t, _mm_shuffle_epi32(t, 0xb1));
+    const __m128i x1 =
+        _mm_xor_si128(_mm_shuffle_epi32(kk[0], 0x55), _mm_shuffle_epi32(kk[0], 0xff));
     int rcon = 1;
-    _mm_store_si128(ek, k);
     _Pragma("GCC unroll 10")
-    for (int j = 1; j <= 10; j++) {
-        k = aesx_key_block(k, k, rot, _mm_set1_epi32(rcon));
-        _mm_store_si128(ek + j, k);
+    for (int j = 0; j < 10; j++) {
+        const __m128i rc = aesx_rot(_mm_set1_epi32(rcon), -j);
+        const __m128i kx = j == 0   ? _mm_xor_si128(x0, rc)
+                           : j == 1 ? _mm_xor_si128(aesx_rot(x1, -j), rc)
+                                    : _mm_xor_si128(aesx_bcast_rot(z[j - 2], 1, -j), rc);
+        c = _mm_aesenclast_si128(c, kx);
+        kk[j + 1] = _mm_xor_si128(aesx_q(z[j]), aesx_rot(c, j));
+        z[j + 1] = aesx_z(kk[j + 1]);
+        _mm_store_si128(ek + j + 1, kk[j + 1]);
         rcon = (rcon << 1) ^ (0x11b & -(rcon >> 7));
+    }
+}
+
+/*
+ * The AES-256 expansion of a || b into the 15 round keys at @ek and, when
+ * @h is not NULL, *h = AES-256 of 0^128 under them, round by round as the
+ * keys appear (XAES-256-GCM's hash subkey, lib/gcm/x86_64/xaes_derive.h).
+ *
+ * The serial part of the expansion is the SubWord of each half-block's
+ * last word.  Written as aesx_key_block writes it (shuffle the last word
+ * into every column, AESENCLAST, XOR the prefix XOR of the block two
+ * back), every half-block costs a shuffle, an AES operation and an XOR in
+ * a row, and the AES unit's result takes extra cycles to reach the other
+ * vector units: about 7 core cycles.  Here the chain is one AESENCLAST
+ * per half-block.  Each block of one parity is P(v) ^ T, the
+ * prefix XOR of the block v two back and a term T equal in all four
+ * words (SubWord of the other parity's last word, RotWord and Rcon for
+ * the even blocks).  So the new last word in every column, B, is X ^ T
+ * with X the XOR of v's four words in every word, and the next T comes
+ * from AESENCLAST(B, X' ^ Rcon) (ShiftRows does nothing to equal
+ * columns), with X' of the other parity as the round key: off the chain.
+ * RotWord, a byte permutation inside each word, commutes with SubBytes:
+ * the chain runs rotated by RotWord^r, r dropping by one per even block,
+ * with its round keys rotated to match.  X needs no T either (four equal
+ * copies cancel): X of a block is v2 ^ v3 of the block two back of its
+ * parity, and P(v) ^ X = Q(v) (aesx_q); each round key is Q of the block
+ * two back XOR the chain's B rotated back.
+ */
+static inline __attribute__((always_inline)) void aesx_expand256_h(__m128i *ek, __m128i a,
+                                                                   __m128i b, __m128i *h)
+{
+    __m128i ka[8], kb[7], za[8], zb[7];
+    __m128i c = _mm_shuffle_epi8(b, aesx_rotword3()); /* RotWord(B of b) */
+    __m128i x = h ? _mm_aesenc_si128(a, b) : a;       /* rounds 0 and 1 of H */
+    ka[0] = a;
+    kb[0] = b;
+    za[0] = aesx_z(a);
+    zb[0] = aesx_z(b);
+    _mm_store_si128(ek, a);
+    _mm_store_si128(ek + 1, b);
+    /* X of the first two blocks of each parity: all four words, w1 ^ w3. */
+    const __m128i ta = _mm_xor_si128(a, _mm_shuffle_epi32(a, 0x4e));
+    const __m128i tb = _mm_xor_si128(b, _mm_shuffle_epi32(b, 0x4e));
+    const __m128i xa0 = _mm_xor_si128(ta, _mm_shuffle_epi32(ta, 0xb1));
+    const __m128i xb0 = _mm_xor_si128(tb, _mm_shuffle_epi32(tb, 0xb1));
+    const __m128i xa1 = _mm_xor_si128(_mm_shuffle_epi32(a, 0x55), _mm_shuffle_epi32(a, 0xff));
+    const __m128i xb1 = _mm_xor_si128(_mm_shuffle_epi32(b, 0x55), _mm_shuffle_epi32(b, 0xff));
+    int rcon = 1;
+    _Pragma("GCC unroll 7")
+    for (int j = 1; j <= 7; j++) {
+        /* c holds RotWord^(2 - j) of B of the last odd block; after this
+         * AESENCLAST, RotWord^(1 - j) of B of the new even one. */
+        const __m128i rc = aesx_rot(_mm_set1_epi32(rcon), 1 - j);
+        const __m128i kxa = j == 1   ? _mm_xor_si128(xa0, rc)
+                            : j == 2 ? _mm_xor_si128(aesx_rot(xa1, 1 - j), rc)
+                                     : _mm_xor_si128(aesx_bcast_rot(za[j - 3], 1, 1 - j), rc);
+        c = _mm_aesenclast_si128(c, kxa);
+        ka[j] = _mm_xor_si128(aesx_q(za[j - 1]), aesx_rot(c, j - 1));
+        za[j] = aesx_z(ka[j]);
+        _mm_store_si128(ek + 2 * j, ka[j]);
+        if (j < 7) {
+            if (h)
+                x = _mm_aesenc_si128(x, ka[j]);
+            const __m128i kxb = j == 1   ? xb0
+                                : j == 2 ? aesx_rot(xb1, 1 - j)
+                                         : aesx_bcast_rot(zb[j - 3], 1, 1 - j);
+            c = _mm_aesenclast_si128(c, kxb);
+            kb[j] = _mm_xor_si128(aesx_q(zb[j - 1]), aesx_rot(c, j - 1));
+            zb[j] = aesx_z(kb[j]);
+            _mm_store_si128(ek + 2 * j + 1, kb[j]);
+            if (h)
+                x = _mm_aesenc_si128(x, kb[j]);
+        } else if (h) {
+            *h = _mm_aesenclast_si128(x, ka[7]);
+        }
+        rcon <<= 1;
     }
 }
 
@@ -91,20 +196,7 @@ static inline void aesx_expand128(__m128i *ek, const uint8_t *key)
 static inline __attribute__((always_inline)) void aesx_expand256_regs(__m128i *ek, __m128i a,
                                                                       __m128i b)
 {
-    const __m128i rot = aesx_rotword3(), word = aesx_word3(), zero = _mm_setzero_si128();
-    int rcon = 1;
-    _mm_store_si128(ek, a);
-    _mm_store_si128(ek + 1, b);
-    _Pragma("GCC unroll 7")
-    for (int j = 1; j <= 7; j++) {
-        a = aesx_key_block(a, b, rot, _mm_set1_epi32(rcon));
-        _mm_store_si128(ek + 2 * j, a);
-        if (j < 7) {
-            b = aesx_key_block(b, a, word, zero);
-            _mm_store_si128(ek + 2 * j + 1, b);
-        }
-        rcon <<= 1;
-    }
+    aesx_expand256_h(ek, a, b, NULL);
 }
 
 /* The 15 round keys of AES-256 into @ek. */

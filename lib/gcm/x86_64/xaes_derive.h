@@ -18,7 +18,8 @@
  * - the two KDF blocks M1 ^ K1 and M2 ^ K1, built in a register,
  *   interleaved through 14 AES rounds under K's schedule;
  * - the AES-256 expansion of the derived key Kx with H = AES-256_Kx(0^128)
- *   computed alongside (xd_expand256_h): its serial part is one
+ *   computed alongside (aesx_expand256_h, lib/aes/x86_64/aes_x86_keys.h):
+ *   its serial part is one
  *   AESENCLAST per round-key block, and each round of H runs as soon as
  *   its round key exists, so H costs a few operations after the last
  *   round key, not a second pass over the schedule;
@@ -58,109 +59,6 @@
 XD_INLINE __m128i xd_kdf_block(__m128i nz, __m128i k1, int i)
 {
     return _mm_xor_si128(_mm_or_si128(nz, _mm_cvtsi32_si128(0x00580000 | i << 8)), k1);
-}
-
-/* RotWord applied @k times (mod 4) to every 32-bit word of @v. */
-XD_INLINE __m128i xd_rot(__m128i v, int k)
-{
-    k &= 3;
-    if (!k)
-        return v;
-    const int w = k | ((k + 1) & 3) << 8 | ((k + 2) & 3) << 16 | ((k + 3) & 3) << 24;
-    return _mm_shuffle_epi8(v, _mm_add_epi8(_mm_set1_epi32(w),
-                                            _mm_set_epi32(0x0c0c0c0c, 0x08080808, 0x04040404, 0)));
-}
-
-/* Word @i of @v rotated by RotWord^r, in every word (one PSHUFB). */
-XD_INLINE __m128i xd_bcast_rot(__m128i v, int i, int r)
-{
-    const int w = (4 * i + (r & 3)) | (4 * i + ((r + 1) & 3)) << 8 |
-                  (4 * i + ((r + 2) & 3)) << 16 | (4 * i + ((r + 3) & 3)) << 24;
-    return _mm_shuffle_epi8(v, _mm_set1_epi32(w));
-}
-
-/* For a round-key block v (words v0..v3): z = [v1^v2, v2^v3, v3, 0] and
- * Q = [v1^v2^v3, v2^v3, v3, 0], the suffix XOR of v shifted down a word. */
-XD_INLINE __m128i xd_z(__m128i v)
-{
-    return _mm_xor_si128(_mm_srli_si128(v, 4), _mm_srli_si128(v, 8));
-}
-
-XD_INLINE __m128i xd_q(__m128i z)
-{
-    return _mm_xor_si128(z, _mm_srli_si128(z, 8));
-}
-
-/*
- * The AES-256 expansion of a || b into the 15 round keys at @ek, and
- * *h = AES-256 of 0^128 under them, round by round as the keys appear.
- *
- * The serial part of the expansion is the SubWord of each half-block's
- * last word.  Written as lib/aes/x86_64/aes_x86_keys.h writes it (shuffle
- * the last word into every column, AESENCLAST, XOR the prefix XOR of the
- * block two back), every half-block costs a shuffle, an AES operation and
- * an XOR in a row, and the AES unit's result takes extra cycles to reach
- * the other vector units: about 7 core cycles.  Here the chain is one
- * AESENCLAST per half-block.  Each block of one parity is P(v) ^ T, the
- * prefix XOR of the block v two back and a term T equal in all four
- * words (SubWord of the other parity's last word, RotWord and Rcon for
- * the even blocks).  So the new last word in every column, B, is X ^ T
- * with X the XOR of v's four words in every word, and the next T comes
- * from AESENCLAST(B, X' ^ Rcon) (ShiftRows does nothing to equal
- * columns), with X' of the other parity as the round key: off the chain.
- * RotWord, a byte permutation inside each word, commutes with SubBytes:
- * the chain runs rotated by RotWord^r, r dropping by one per even block,
- * with its round keys rotated to match.  X needs no T either (four equal
- * copies cancel): X of a block is v2 ^ v3 of the block two back of its
- * parity, and P(v) ^ X = Q(v) (xd_q); each round key is Q of the block
- * two back XOR the chain's B rotated back.
- */
-XD_INLINE void xd_expand256_h(__m128i *ek, __m128i a, __m128i b, __m128i *h)
-{
-    __m128i ka[8], kb[7], za[8], zb[7];
-    __m128i c = _mm_shuffle_epi8(b, aesx_rotword3()); /* RotWord(B of b) */
-    __m128i x = _mm_aesenc_si128(a, b);               /* rounds 0 and 1 of H */
-    ka[0] = a;
-    kb[0] = b;
-    za[0] = xd_z(a);
-    zb[0] = xd_z(b);
-    _mm_store_si128(ek, a);
-    _mm_store_si128(ek + 1, b);
-    /* X of the first two blocks of each parity: all four words, w1 ^ w3. */
-    const __m128i ta = _mm_xor_si128(a, _mm_shuffle_epi32(a, 0x4e));
-    const __m128i tb = _mm_xor_si128(b, _mm_shuffle_epi32(b, 0x4e));
-    const __m128i xa0 = _mm_xor_si128(ta, _mm_shuffle_epi32(ta, 0xb1));
-    const __m128i xb0 = _mm_xor_si128(tb, _mm_shuffle_epi32(tb, 0xb1));
-    const __m128i xa1 = _mm_xor_si128(_mm_shuffle_epi32(a, 0x55), _mm_shuffle_epi32(a, 0xff));
-    const __m128i xb1 = _mm_xor_si128(_mm_shuffle_epi32(b, 0x55), _mm_shuffle_epi32(b, 0xff));
-    int rcon = 1;
-    _Pragma("GCC unroll 7")
-    for (int j = 1; j <= 7; j++) {
-        /* c holds RotWord^(2 - j) of B of the last odd block; after this
-         * AESENCLAST, RotWord^(1 - j) of B of the new even one. */
-        const __m128i rc = xd_rot(_mm_set1_epi32(rcon), 1 - j);
-        const __m128i kxa = j == 1   ? _mm_xor_si128(xa0, rc)
-                            : j == 2 ? _mm_xor_si128(xd_rot(xa1, 1 - j), rc)
-                                     : _mm_xor_si128(xd_bcast_rot(za[j - 3], 1, 1 - j), rc);
-        c = _mm_aesenclast_si128(c, kxa);
-        ka[j] = _mm_xor_si128(xd_q(za[j - 1]), xd_rot(c, j - 1));
-        za[j] = xd_z(ka[j]);
-        _mm_store_si128(ek + 2 * j, ka[j]);
-        if (j < 7) {
-            x = _mm_aesenc_si128(x, ka[j]);
-            const __m128i kxb = j == 1   ? xb0
-                                : j == 2 ? xd_rot(xb1, 1 - j)
-                                         : xd_bcast_rot(zb[j - 3], 1, 1 - j);
-            c = _mm_aesenclast_si128(c, kxb);
-            kb[j] = _mm_xor_si128(xd_q(zb[j - 1]), xd_rot(c, j - 1));
-            zb[j] = xd_z(kb[j]);
-            _mm_store_si128(ek + 2 * j + 1, kb[j]);
-            x = _mm_aesenc_si128(x, kb[j]);
-        } else {
-            *h = _mm_aesenclast_si128(x, ka[7]);
-        }
-        rcon <<= 1;
-    }
 }
 
 /* K_a * K_b, reduced: gh_mul's arithmetic with the first fold's
@@ -236,7 +134,7 @@ XD_INLINE void xd_derive(const axiom_bc_ks *kgk, const uint8_t k1[16], const uin
      * first AddRoundKey of 0^128 is round key 0 itself). */
     const __m128i zero = _mm_setzero_si128();
     __m128i h = zero;
-    xd_expand256_h((__m128i *)(void *)g->ks.w, a, b, &h);
+    aesx_expand256_h((__m128i *)(void *)g->ks.w, a, b, &h);
     g->ks.rounds = 14;
 
     /* K_1 = H * x^-1 in the reflected representation: H as a big-endian
