@@ -112,7 +112,7 @@ static void derive(const gcmsiv_key *g, gcmsiv_msg *m, const uint8_t nonce[12], 
     const uint64_t n0 = (uint64_t)axiom_load32_le(nonce) << 32, n1 = axiom_load64_le(nonce + 4);
     for (size_t i = 0; i < nb; i++)
         *(axiom_v16 *)(void *)(blk + 16 * i) = le_pair(n0 | i, n1);
-    k->aes->ecb_enc(&g->kgk, blk, blk, nb);
+    (k->kdf_aes ? k->kdf_aes : k->aes)->ecb_enc(&g->kgk, blk, blk, nb);
     halves(auth, blk, blk + 16);
     halves(enc, blk + 32, blk + 48);
     if (nb == 6)

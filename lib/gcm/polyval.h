@@ -107,6 +107,13 @@ typedef struct axiom_gcmsiv_kernel {
      * wipes those bytes only (a message's keys are 3 KiB of storage, of
      * which a short message writes a few hundred bytes); 0: all of it. */
     unsigned x86_keys;
+    /* The AES kernel that encrypts the 4 or 6 key-derivation blocks under
+     * the key-generating key (same schedule layout as aes), or NULL for
+     * aes.  The VAES tiers name the AES-NI kernel: its 16-byte loads take
+     * the blocks just built (16-byte stores) from the store buffer, where
+     * the VAES kernels' wider loads of several of them wait for the
+     * stores to reach the cache. */
+    const axiom_bc_kernel *kdf_aes;
 } axiom_gcmsiv_kernel;
 
 /* The tiers with a counter-mode loop, defined beside it. */

@@ -49,6 +49,7 @@ const axiom_gcmsiv_kernel axiom_gcmsiv_vaes_avx512 = {
     .ctr = gcmsiv_vaes_ctr,
     .open = gcmsiv_vaes_open,
     .x86_keys = 1,
+    .kdf_aes = &axiom_aes_aesni,
 };
 
 #endif /* HAVE_ISA_AESNI */
