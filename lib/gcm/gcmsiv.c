@@ -77,9 +77,6 @@ static void gcmsiv_setkey(void *state, const axiom_kernel *k, const uint8_t *key
     g->k->aes->setkey_enc(&g->kgk, key, keylen);
 }
 
-/* The per-nonce keys (RFC 8452 section 4, derive_keys), the POLYVAL key
- * made for a message of @nblocks blocks to hash (the AD's, the text's and
- * the length block): a short message's key needs only its few powers. */
 /* The first 8 bytes of @b0, then those of @b1, into @dst in one 16-byte
  * store.  The blocks below are written whole for the same reason: the
  * kernels load them 16 bytes at a time, and a load that spans several
@@ -102,6 +99,9 @@ static inline axiom_v16 le_pair(uint64_t lo, uint64_t hi)
     return (axiom_v16){ (long long)lo, (long long)hi };
 }
 
+/* The per-nonce keys (RFC 8452 section 4, derive_keys), the POLYVAL key
+ * made for a message of @nblocks blocks to hash (the AD's, the text's and
+ * the length block): a short message's key needs only its few powers. */
 static void derive(const gcmsiv_key *g, gcmsiv_msg *m, const uint8_t nonce[12], size_t nblocks)
 {
     const axiom_gcmsiv_kernel *k = g->k;

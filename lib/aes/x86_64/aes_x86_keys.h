@@ -83,6 +83,20 @@ static inline __attribute__((always_inline)) __m128i aesx_q(__m128i z)
     return _mm_xor_si128(z, _mm_srli_si128(z, 8));
 }
 
+/* X of round-key block @v, the XOR of its four words, in every word. */
+static inline __attribute__((always_inline)) __m128i aesx_xor4(__m128i v)
+{
+    const __m128i t = _mm_xor_si128(v, _mm_shuffle_epi32(v, 0x4e));
+    return _mm_xor_si128(t, _mm_shuffle_epi32(t, 0xb1));
+}
+
+/* v1 ^ v3 of @v in every word: X of the block Nk words after @v (the
+ * term T it adds to all four words cancels). */
+static inline __attribute__((always_inline)) __m128i aesx_xor13(__m128i v)
+{
+    return _mm_xor_si128(_mm_shuffle_epi32(v, 0x55), _mm_shuffle_epi32(v, 0xff));
+}
+
 /* The 11 round keys of AES-128 into @ek, with the chain of
  * aesx_expand256_h: one AESENCLAST per round key.  Round key j + 1 is
  * Q(k_j) ^ B, B the new last word in every column; B = X ^ T with X the
@@ -96,11 +110,8 @@ static inline void aesx_expand128(__m128i *ek, const uint8_t *key)
     _mm_store_si128(ek, kk[0]);
     z[0] = aesx_z(kk[0]);
     __m128i c = _mm_shuffle_epi8(kk[0], aesx_rotword3()); /* RotWord(B of k_0) */
-    /* X of k_0 (all four words) and of k_1 (w1 ^ w3 of k_0), in every word. */
-    const __m128i t = _mm_xor_si128(kk[0], _mm_shuffle_epi32(kk[0], 0x4e));
-    const __m128i x0 = _mm_xor_si128(t, _mm_shuffle_epi32(t, 0xb1));
-    const __m128i x1 =
-        _mm_xor_si128(_mm_shuffle_epi32(kk[0], 0x55), _mm_shuffle_epi32(kk[0], 0xff));
+    /* X of k_0 and of k_1, in every word. */
+    const __m128i x0 = aesx_xor4(kk[0]), x1 = aesx_xor13(kk[0]);
     int rcon = 1;
     _Pragma("GCC unroll 10")
     for (int j = 0; j < 10; j++) {
@@ -122,10 +133,9 @@ static inline void aesx_expand128(__m128i *ek, const uint8_t *key)
  * keys appear (XAES-256-GCM's hash subkey, lib/gcm/x86_64/xaes_derive.h).
  *
  * The serial part of the expansion is the SubWord of each half-block's
- * last word.  Written as aesx_key_block writes it (shuffle the last word
- * into every column, AESENCLAST, XOR the prefix XOR of the block two
- * back), every half-block costs a shuffle, an AES operation and an XOR in
- * a row, and the AES unit's result takes extra cycles to reach the other
+ * last word.  Written directly (shuffle the last word into every column,
+ * AESENCLAST, XOR the prefix XOR of the block two back), every
+ * half-block costs a shuffle, an AES operation and an XOR in a row, and the AES unit's result takes extra cycles to reach the other
  * vector units: about 7 core cycles.  Here the chain is one AESENCLAST
  * per half-block.  Each block of one parity is P(v) ^ T, the
  * prefix XOR of the block v two back and a term T equal in all four
@@ -153,13 +163,9 @@ static inline __attribute__((always_inline)) void aesx_expand256_h(__m128i *ek, 
     zb[0] = aesx_z(b);
     _mm_store_si128(ek, a);
     _mm_store_si128(ek + 1, b);
-    /* X of the first two blocks of each parity: all four words, w1 ^ w3. */
-    const __m128i ta = _mm_xor_si128(a, _mm_shuffle_epi32(a, 0x4e));
-    const __m128i tb = _mm_xor_si128(b, _mm_shuffle_epi32(b, 0x4e));
-    const __m128i xa0 = _mm_xor_si128(ta, _mm_shuffle_epi32(ta, 0xb1));
-    const __m128i xb0 = _mm_xor_si128(tb, _mm_shuffle_epi32(tb, 0xb1));
-    const __m128i xa1 = _mm_xor_si128(_mm_shuffle_epi32(a, 0x55), _mm_shuffle_epi32(a, 0xff));
-    const __m128i xb1 = _mm_xor_si128(_mm_shuffle_epi32(b, 0x55), _mm_shuffle_epi32(b, 0xff));
+    /* X of the first two blocks of each parity, in every word. */
+    const __m128i xa0 = aesx_xor4(a), xb0 = aesx_xor4(b);
+    const __m128i xa1 = aesx_xor13(a), xb1 = aesx_xor13(b);
     int rcon = 1;
     _Pragma("GCC unroll 7")
     for (int j = 1; j <= 7; j++) {
@@ -192,18 +198,11 @@ static inline __attribute__((always_inline)) void aesx_expand256_h(__m128i *ek, 
     }
 }
 
-/* The 15 round keys of AES-256 from its halves @a and @b into @ek. */
-static inline __attribute__((always_inline)) void aesx_expand256_regs(__m128i *ek, __m128i a,
-                                                                      __m128i b)
-{
-    aesx_expand256_h(ek, a, b, NULL);
-}
-
 /* The 15 round keys of AES-256 into @ek. */
 static inline void aesx_expand256(__m128i *ek, const uint8_t *key)
 {
-    aesx_expand256_regs(ek, _mm_loadu_si128((const __m128i *)(const void *)key),
-                        _mm_loadu_si128((const __m128i *)(const void *)(key + 16)));
+    aesx_expand256_h(ek, _mm_loadu_si128((const __m128i *)(const void *)key),
+                     _mm_loadu_si128((const __m128i *)(const void *)(key + 16)), NULL);
 }
 
 /* The 13 round keys of AES-192 into @ek, one word at a time (its 6-word
