@@ -16,6 +16,7 @@
 #include <axiom.h>
 
 #include "gcm/ghash.h"
+#include "gcm/gcm.h"
 #include "gcm/xaes.h"
 #include "testutil.h"
 
@@ -72,6 +73,16 @@ START_TEST(test_fused)
                     TU_ASSERT(((uint8_t *)got.hk.w)[i] == 0, "%s: slot byte %zu not zero, npow %u",
                               k->name, i, npow);
             }
+            /* npow 0: the round keys and K_1, no other slot written. */
+            memset(&got, 0xa5, sizeof got);
+            derive(&kgk, k1, nonce, &got, 0);
+            TU_ASSERT_MEM_EQ(got.ks.w, want.ks.w, 15 * 16, "%s: round keys, npow 0", k->name);
+            const size_t last = 16 * (AXIOM_GHASH_MAXPOW - 1);
+            TU_ASSERT_MEM_EQ((uint8_t *)got.hk.w + last, (uint8_t *)want.hk.w + last, 16,
+                             "%s: K_1, npow 0", k->name);
+            for (size_t i = 0; i < sizeof got.hk.w; i++)
+                TU_ASSERT(i >= last && i < last + 16 ? 1 : ((uint8_t *)got.hk.w)[i] == 0xa5,
+                          "%s: npow 0 wrote slot byte %zu", k->name, i);
         }
     }
     printf("fused XAES derivations tested: %d\n", tested);
@@ -92,6 +103,78 @@ START_TEST(test_powers)
         }
 }
 END_TEST
+/* AXIOM_GCM_F_POWERS: on every tier that honours it, a key from the
+ * derivation with K_1 alone, and the text phase making the other powers,
+ * gives libgcrypt's AES-256-GCM under Kx, in both directions, in place and
+ * not, for text of one block below, at and one above the tier's
+ * make_powers threshold (where the powers move into the first counter
+ * blocks' rounds) and its double, with 0, 1 and 15 bytes more. */
+START_TEST(test_text_powers)
+{
+    tu_rng_reset("xaes-text-powers");
+    enum { MAXLEN = 16 * (2 * AXIOM_GHASH_MAXPOW + 2) };
+    static uint8_t p[MAXLEN], c[MAXLEN], w[MAXLEN], o[MAXLEN];
+    static axiom_gcm_key g;
+    int tested = 0;
+    for (const axiom_kernel *const *kp = axiom_gcm_kernels; *kp; kp++) {
+        const axiom_gcm_kernel *k = axiom_gcm_of(*kp);
+        const axiom_xaes_derive_fn derive = axiom_xaes_derive_for(k);
+        if (!derive || !k->make_powers || !usable(*kp))
+            continue;
+        tested++;
+        TU_ASSERT(16 * (2 * k->make_powers + 2) <= MAXLEN, "%s: threshold %u", k->name,
+                  k->make_powers);
+        const size_t blocks[] = { k->make_powers - 1, k->make_powers, k->make_powers + 1,
+                                  2 * k->make_powers - 1, 2 * k->make_powers,
+                                  2 * k->make_powers + 1 };
+        static const size_t extra[] = { 0, 1, 15 };
+        for (size_t bi = 0; bi < sizeof blocks / sizeof blocks[0]; bi++)
+            for (size_t ei = 0; ei < sizeof extra / sizeof extra[0]; ei++) {
+                const size_t len = 16 * blocks[bi] + extra[ei];
+                uint8_t key[32], k1[16], nonce[24], kx[32], tag[16], wtag[16];
+                axiom_bc_ks kgk;
+                tu_rand_bytes(key, sizeof key);
+                tu_rand_bytes(k1, sizeof k1);
+                tu_rand_bytes(nonce, sizeof nonce);
+                tu_rand_bytes(p, len);
+                k->aes->setkey_enc(&kgk, key, 32);
+                ref_kx(key, k1, nonce, kx);
+                gcry_cipher_hd_t h;
+                TU_ASSERT(gcry_cipher_open(&h, GCRY_CIPHER_AES256, GCRY_CIPHER_MODE_GCM, 0) == 0 &&
+                              gcry_cipher_setkey(h, kx, 32) == 0 &&
+                              gcry_cipher_setiv(h, nonce + 12, 12) == 0 &&
+                              gcry_cipher_encrypt(h, w, len, p, len) == 0 &&
+                              gcry_cipher_gettag(h, wtag, 16) == 0,
+                          "reference");
+                gcry_cipher_close(h);
+                for (int inplace = 0; inplace < 2; inplace++) {
+                    uint8_t *dst = inplace ? o : c;
+                    if (inplace)
+                        memcpy(o, p, len);
+                    memset(&g, 0xa5, sizeof g);
+                    derive(&kgk, k1, nonce, &g, 0);
+                    g.k = k;
+                    axiom_gcm_message_flags(&g, 1, dst, tag, nonce + 12, 12, NULL, 0,
+                                            inplace ? o : p, len, AXIOM_GCM_F_POWERS);
+                    TU_ASSERT_MEM_EQ(dst, w, len, "%s: ciphertext, %zu bytes, in place %d",
+                                     k->name, len, inplace);
+                    TU_ASSERT_MEM_EQ(tag, wtag, 16, "%s: tag, %zu bytes, in place %d", k->name,
+                                     len, inplace);
+                    memset(&g, 0xa5, sizeof g);
+                    derive(&kgk, k1, nonce, &g, 0);
+                    g.k = k;
+                    axiom_gcm_message_flags(&g, 0, dst, tag, nonce + 12, 12, NULL, 0,
+                                            inplace ? o : w, len, AXIOM_GCM_F_POWERS);
+                    TU_ASSERT_MEM_EQ(dst, p, len, "%s: plaintext, %zu bytes, in place %d",
+                                     k->name, len, inplace);
+                    TU_ASSERT_MEM_EQ(tag, wtag, 16, "%s: open's tag, %zu bytes, in place %d",
+                                     k->name, len, inplace);
+                }
+            }
+    }
+    printf("text phases making the powers tested: %d\n", tested);
+}
+END_TEST
 
 int main(void)
 {
@@ -101,6 +184,7 @@ int main(void)
     TCase *tc = tcase_create("xaes");
     tcase_add_test(tc, test_fused);
     tcase_add_test(tc, test_powers);
+    tcase_add_test(tc, test_text_powers);
     suite_add_tcase(s, tc);
     return tu_run_suite(s);
 }

@@ -283,11 +283,12 @@ _Static_assert(AXIOM_AEAD_MAXTAG >= 16, "GCM tag buffer size");
 GCM_ALWAYS_INLINE void gcm_run(const void *state, int encrypt, uint8_t *out,
                                uint8_t tag[AXIOM_AEAD_MAXTAG], const uint8_t *nonce,
                                size_t noncelen, const uint8_t *ad, size_t adlen,
-                               const uint8_t *in, size_t len)
+                               const uint8_t *in, size_t len, unsigned flags)
 {
     const axiom_gcm_key *g = state;
     axiom_gcm_msg m;
     gcm_start(g, &m, nonce, noncelen);
+    m.flags |= flags;
     gcm_ad(g, &m, ad, adlen);
     gcm_last(g, &m, encrypt, out, in, len, tag);
 }
@@ -300,9 +301,19 @@ void axiom_gcm_aead_message(const void *state, int enc, uint8_t *out, uint8_t *t
 {
     (void)taglen;
     if (enc)
-        gcm_run(state, 1, out, tag, nonce, noncelen, ad, adlen, in, len);
+        gcm_run(state, 1, out, tag, nonce, noncelen, ad, adlen, in, len, 0);
     else
-        gcm_run(state, 0, out, tag, nonce, noncelen, ad, adlen, in, len);
+        gcm_run(state, 0, out, tag, nonce, noncelen, ad, adlen, in, len, 0);
+}
+
+void axiom_gcm_message_flags(const axiom_gcm_key *g, int enc, uint8_t *out, uint8_t *tag,
+                             const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
+                             size_t adlen, const uint8_t *in, size_t len, unsigned flags)
+{
+    if (enc)
+        gcm_run(g, 1, out, tag, nonce, noncelen, ad, adlen, in, len, flags);
+    else
+        gcm_run(g, 0, out, tag, nonce, noncelen, ad, adlen, in, len, flags);
 }
 
 #define GCM_ALG(bits)                                                         \

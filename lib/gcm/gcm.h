@@ -56,5 +56,10 @@ void axiom_gcm_aead_setkey(void *state, const axiom_kernel *k, const uint8_t *ke
 void axiom_gcm_aead_message(const void *state, int enc, uint8_t *out, uint8_t *tag,
                             size_t taglen, const uint8_t *nonce, size_t noncelen,
                             const uint8_t *ad, size_t adlen, const uint8_t *in, size_t len);
+/* The same over the key @g with AXIOM_GCM_F_* @flags set in the message
+ * from its start (AXIOM_GCM_F_POWERS: lib/gcm/ghash.h). */
+void axiom_gcm_message_flags(const axiom_gcm_key *g, int enc, uint8_t *out, uint8_t *tag,
+                             const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
+                             size_t adlen, const uint8_t *in, size_t len, unsigned flags);
 
 #endif

@@ -143,6 +143,13 @@ _Static_assert(sizeof(axiom_gcm_msg) % 16 == 0, "axiom_gcm_msg: whole 16-byte un
 #define AXIOM_GCM_F_PUBCTR 1u /* 96-bit nonce: the counters are public */
 #define AXIOM_GCM_F_TEXT 2u   /* the AD is closed, the text has begun */
 #define AXIOM_GCM_F_EK0 4u    /* ek0 holds E_K(J0) */
+/* The key holds H's first power only (at its place in the x86 layout,
+ * lib/gcm/x86_64/ghash_pclmul.h) and the text phase makes the others,
+ * into the key, before it hashes anything; it clears the flag.  Only for
+ * a tier whose make_powers is set, with no AD, and a key the message owns
+ * (XAES-256-GCM's per-message key, lib/gcm/xaes.c): the text phase then
+ * computes the powers alongside its first counter blocks. */
+#define AXIOM_GCM_F_POWERS 8u
 
 /* What a text call does besides the text (its @want argument). */
 #define AXIOM_GCM_WANT_EK0 1u /* m->ek0 = E_K(m->j0); only on the message's
@@ -173,6 +180,10 @@ struct axiom_gcm_kernel {
      * loop's width, or the portable phase's CTR chunk). */
     unsigned step;
     axiom_gcm_crypt_fn enc, dec;     /* the text phase */
+    /* Nonzero if the text phase honours AXIOM_GCM_F_POWERS; then a
+     * message of at least this many blocks gets its powers made alongside
+     * the first counter blocks (shorter ones, before the text). */
+    unsigned make_powers;
 };
 
 /* The portable text phase (lib/gcm/gcm_generic.c), for tiers without a

@@ -42,6 +42,7 @@ typedef struct xaes_key {
     _Alignas(16) uint8_t k1[16];
     const axiom_gcm_kernel *k;
     axiom_xaes_derive_fn derive; /* the tier's fused derivation, or NULL */
+    axiom_xaes_wipe_fn wipe;     /* the tier's wipe of what derive wrote, or NULL */
 } xaes_key;
 
 #define XAES_STATE_SIZE ((sizeof(xaes_key) + 63) & ~(size_t)63)
@@ -52,6 +53,7 @@ static void xaes_setkey(void *state, const axiom_kernel *k, const uint8_t *key, 
     uint8_t l[16] = { 0 };
     x->k = axiom_gcm_of(k);
     x->derive = axiom_xaes_derive_for(x->k);
+    x->wipe = axiom_xaes_wipe_for(x->k);
     x->k->aes->setkey_enc(&x->kgk, key, keylen);
     x->k->aes->ecb_enc(&x->kgk, l, l, 1);
     /* K1 = L << 1 (a 128-bit big-endian shift), reduced by 0x87 when the
@@ -113,18 +115,32 @@ static void xaes_message(const void *state, int enc, uint8_t *out, uint8_t tag[A
     (void)taglen;
     (void)noncelen;
     axiom_gcm_key g;
+    const unsigned npow = axiom_xaes_powers(adlen, len);
+    /* Without AD, a tier that can makes the powers of H in its text phase
+     * alongside the first counter blocks (AXIOM_GCM_F_POWERS): the
+     * derivation then ends at K_1. */
+    const unsigned lazy = x->derive && x->k->make_powers && !adlen &&
+                          len / 16 >= x->k->make_powers;
     if (x->derive) {
-        x->derive(&x->kgk, x->k1, nonce, &g, axiom_xaes_powers(adlen, len));
+        x->derive(&x->kgk, x->k1, nonce, &g, lazy ? 0 : npow);
         g.k = x->k;
     } else {
         derive_composed(x, &g, nonce);
     }
-    axiom_gcm_aead_message(&g, enc, out, tag, 16, nonce + 12, 12, ad, adlen, in, len);
-    if (x->derive) {
+    if (lazy)
+        axiom_gcm_message_flags(&g, enc, out, tag, nonce + 12, 12, ad, adlen, in, len,
+                                AXIOM_GCM_F_POWERS);
+    else
+        axiom_gcm_aead_message(&g, enc, out, tag, 16, nonce + 12, 12, ad, adlen, in, len);
+    if (x->derive && x->wipe && npow > 8) {
+        /* The tier's wide stores pay from 16 powers on; below, the
+         * inlined 16-byte stores cost less than the call. */
+        x->wipe(&g, npow);
+    } else if (x->derive) {
         /* The fused derivation writes the 15 round keys and the power
          * slots, zeros above the npow powers: those 15 + npow blocks,
-         * with inlined 16-byte stores. */
-        const unsigned npow = axiom_xaes_powers(adlen, len);
+         * with inlined 16-byte stores.  (With the powers left to the text
+         * phase, npow is 32: it writes them all.) */
         axiom_zero16(g.ks.w, 15 * 16);
         axiom_zero16((uint8_t *)g.hk.w + 16 * (AXIOM_GHASH_MAXPOW - npow), 16 * (size_t)npow);
         __asm__ __volatile__("" : : "r"(&g) : "memory");
@@ -145,6 +161,16 @@ const axiom_aead_alg axiom_aead_xaes256_gcm = {
     .setkey = xaes_setkey,
     .message = xaes_message,
 };
+
+axiom_xaes_wipe_fn axiom_xaes_wipe_for(const axiom_gcm_kernel *k)
+{
+#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_VAES_AVX512)
+    if (k == &axiom_gcm_vaes_avx512)
+        return axiom_xaes_wipe_vaes_avx512;
+#endif
+    (void)k;
+    return NULL;
+}
 
 axiom_xaes_derive_fn axiom_xaes_derive_for(const axiom_gcm_kernel *k)
 {

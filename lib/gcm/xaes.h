@@ -23,7 +23,9 @@ unsigned axiom_xaes_powers(size_t adlen, size_t len);
  * subkey @k1 and the first 12 bytes of @nonce, the derived key's
  * encryption schedule in g->ks (its 15 round keys and the round count,
  * nothing else) and the first @npow (a power of two, from
- * axiom_xaes_powers) powers of H in g->hk, every other power slot zero (g->k is the caller's).  For the tiers whose AES
+ * axiom_xaes_powers) powers of H in g->hk, every other power slot zero;
+ * with @npow 0, the first power alone and no other slot written (the GCM
+ * text phase makes the rest: AXIOM_GCM_F_POWERS).  g->k is the caller's.  For the tiers whose AES
  * kernel uses the AES-NI schedule layout and whose GHASH key is the
  * PCLMULQDQ kernel's (lib/gcm/x86_64/ghash_pclmul.h). */
 typedef void (*axiom_xaes_derive_fn)(const axiom_bc_ks *kgk, const uint8_t k1[16],
@@ -32,6 +34,15 @@ typedef void (*axiom_xaes_derive_fn)(const axiom_bc_ks *kgk, const uint8_t k1[16
 /* The fused derivation for GCM tier @k, or NULL (then the tier's parts
  * are composed: its AES kernel's setkey_enc and its GHASH kernel's init). */
 axiom_xaes_derive_fn axiom_xaes_derive_for(const axiom_gcm_kernel *k);
+
+/* What a message wipes of its derived key when the derivation was fused:
+ * the 15 round keys and the @npow power slots it wrote. */
+typedef void (*axiom_xaes_wipe_fn)(axiom_gcm_key *g, unsigned npow);
+
+/* A wipe on the wide registers of tier @k, or NULL (then 16-byte stores
+ * in the glue). */
+axiom_xaes_wipe_fn axiom_xaes_wipe_for(const axiom_gcm_kernel *k);
+void axiom_xaes_wipe_vaes_avx512(axiom_gcm_key *g, unsigned npow);
 
 /* The fused derivations (lib/gcm/x86_64/xaes_derive.h) of the AES-NI
  * bundle (xmm: AES-NI, PCLMULQDQ, SSSE3; the aesni GCM tier) and of the

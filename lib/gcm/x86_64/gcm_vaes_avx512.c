@@ -40,6 +40,7 @@
 #include "gcm/ghash.h"
 #include "gcm/x86_64/ghash_pclmul.h"
 #include "gcm/x86_64/gcm_x86.h"
+#include "gcm/x86_64/xaes_zmm.h"
 
 #ifdef HAVE_ISA_AESNI
 
@@ -79,6 +80,7 @@ struct ctrs {
  * 0..4 of the counter are bits 24..28. */
 #define CLOW 0x1f000000
 
+#define VEC_POWERS 1 /* make_powers, prologue_powers: AXIOM_GCM_F_POWERS */
 #include "gcm/x86_64/gcm_vaes_common.h"
 
 VEC_INLINE __m512i vec_load(const uint8_t *p)
@@ -315,6 +317,85 @@ VEC_INLINE void step(const __m512i *kz, const unsigned nr, const __m128i *pw, ui
     *y = gh_reduce(fold(lo), fold(mid), fold(hi));
 }
 
+/* AXIOM_GCM_F_POWERS: K_2 .. K_32 from K_1 at @pw, in five stages that
+ * double the count (xaes_derive.h's arithmetic, four lanes a
+ * multiplication from the third stage on), each written as whole zmm
+ * stores of four slots, the units step() loads. */
+typedef struct pows {
+    __m128i p1, p2, p3, p4;
+    __m512i q, e, f0, f1; /* K_4..K_1, K_8..K_5, K_16..K_13, K_12..K_9 */
+} pows;
+
+VEC_INLINE void pow_stage(const unsigned s, pows *t, __m128i *pw)
+{
+    switch (s) {
+    case 1:
+        t->p2 = xd_mul(t->p1, t->p1);
+        break;
+    case 2: {
+        t->p3 = xd_mul(t->p2, t->p1);
+        t->p4 = xd_mul(t->p2, t->p2);
+        const __m128i px[5] = { t->p1, t->p1, t->p2, t->p3, t->p4 };
+        t->q = XD_PACK(px, 4);
+        XD_STORE(pw + GH_SLOT(4), t->q);
+        break;
+    }
+    case 3:
+        t->e = xd_mul_wide(t->q, XD_BCAST(t->p4));
+        XD_STORE(pw + GH_SLOT(8), t->e);
+        break;
+    case 4: {
+        const __m512i p8 = XD_BCAST(XD_LANE0(t->e));
+        t->f0 = xd_mul_wide(t->e, p8);
+        t->f1 = xd_mul_wide(t->q, p8);
+        XD_STORE(pw + GH_SLOT(16), t->f0);
+        XD_STORE(pw + GH_SLOT(12), t->f1);
+        break;
+    }
+    default: {
+        const __m512i p16 = XD_BCAST(XD_LANE0(t->f0));
+        XD_STORE(pw + GH_SLOT(32), xd_mul_wide(t->f0, p16));
+        XD_STORE(pw + GH_SLOT(28), xd_mul_wide(t->f1, p16));
+        XD_STORE(pw + GH_SLOT(24), xd_mul_wide(t->e, p16));
+        XD_STORE(pw + GH_SLOT(20), xd_mul_wide(t->q, p16));
+        break;
+    }
+    }
+}
+
+VEC_INLINE void make_powers(__m128i *pw)
+{
+    pows t;
+    t.p1 = pw[GH_SLOT(1)];
+#pragma GCC unroll 5
+    for (unsigned s = 1; s <= 5; s++)
+        pow_stage(s, &t, pw);
+}
+
+/* The stages after AES rounds 1, 3, 5, 7 and 9 of the 32 counter blocks:
+ * a stage's latency (about 15 cycles) against two rounds' 16 VAESENC on
+ * the one 512-bit AES port. */
+VEC_INLINE void prologue_powers(const __m128i *rk, const unsigned nr, __m128i *pw, uint8_t *out,
+                                const uint8_t *in, __m512i *cz, __m512i bswap)
+{
+    __m512i b[VEC_V], p[VEC_V];
+    pows t;
+    t.p1 = pw[GH_SLOT(1)];
+#pragma GCC unroll 8
+    for (unsigned v = 0; v < VEC_V; v++)
+        b[v] = vec_ctr(*cz, (int)(VEC_L * v), bswap, GCM_VAES_KEY(rk, 0));
+#pragma GCC unroll 14
+    for (unsigned r = 1; r < nr; r++) {
+#pragma GCC unroll 8
+        for (unsigned v = 0; v < VEC_V; v++)
+            b[v] = _mm512_aesenc_epi128(b[v], GCM_VAES_KEY(rk, r));
+        if (r <= 5)
+            pow_stage(r, &t, pw);
+    }
+    load_blocks(p, in, VEC_W);
+    ctr_finish(rk, nr, out, p, VEC_W, b, cz, NULL);
+}
+
 static void gcm_vaes512_enc(const axiom_gcm_key *g, axiom_gcm_msg *m, uint8_t *out,
                             const uint8_t *in, size_t n, unsigned want)
 {
@@ -338,6 +419,7 @@ const axiom_gcm_kernel axiom_gcm_vaes_avx512 = {
     .step = VEC_W,
     .enc = gcm_vaes512_enc,
     .dec = gcm_vaes512_dec,
+    .make_powers = VEC_W,
 };
 
 #endif /* HAVE_ISA_AESNI */

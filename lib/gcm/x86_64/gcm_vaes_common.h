@@ -31,6 +31,9 @@
  *                          order and whitened with k0
  *
  *   struct ctrs            what the stitched loop keeps of the counter
+ *   VEC_POWERS             (optional) defined if the kernel honours
+ *                          AXIOM_GCM_F_POWERS with make_powers and
+ *                          prologue_powers (declared below)
  *
  * and, after the include, the functions declared below: ctrs_init and
  * ctrs_end (the counter into and back out of a struct ctrs), step (one
@@ -93,6 +96,15 @@ GCM_VAES_INLINE __m128i absorb(__m128i y, const __m128i *pw, const uint8_t *in, 
                                vec bswap);
 GCM_VAES_INLINE __m128i absorb_fin(__m128i y, const __m128i *pw, const uint8_t *in, unsigned n,
                                    const uint8_t *fin, unsigned nfin, vec bswap);
+#ifdef VEC_POWERS
+/* A kernel that defines VEC_POWERS honours AXIOM_GCM_F_POWERS
+ * (lib/gcm/ghash.h) with these: make_powers makes the powers past K_1 at
+ * @pw; prologue_powers is tail(.., VEC_W, .., TAIL_CTR) with them made
+ * between its AES rounds, where the multiplier would otherwise idle. */
+GCM_VAES_INLINE void make_powers(__m128i *pw);
+GCM_VAES_INLINE void prologue_powers(const __m128i *rk, const unsigned nr, __m128i *pw,
+                                     uint8_t *out, const uint8_t *in, vec *c, vec bswap);
+#endif
 
 /* n whole blocks, counters from and back to *c, GHASH state *y, round
  * keys broadcast in k[] (the stitched loop's) and at rk (the tails'); the
@@ -105,11 +117,18 @@ GCM_VAES_INLINE __m128i absorb_fin(__m128i y, const __m128i *pw, const uint8_t *
 GCM_VAES_INLINE void bulk_enc(const vec *k, const __m128i *rk, const unsigned nr,
                               const __m128i *pw, uint8_t *out,
                               const uint8_t *in, size_t n, vec *c, __m128i *y, vec bswap,
-                              const uint8_t *fin, unsigned *nfin)
+                              const uint8_t *fin, unsigned *nfin, const int powers)
 {
     if (n >= VEC_W) {
-        /* Prologue: nothing before the first iteration's blocks to hash. */
-        tail(rk, nr, pw, out, in, VEC_W, c, y, bswap, NULL, 0, TAIL_CTR);
+        /* Prologue: nothing before the first iteration's blocks to hash
+         * (with @powers, the key's powers are made meanwhile). */
+#ifdef VEC_POWERS
+        if (powers)
+            prologue_powers(rk, nr, (__m128i *)(uintptr_t)pw, out, in, c, bswap);
+        else
+#endif
+            tail(rk, nr, pw, out, in, VEC_W, c, y, bswap, NULL, 0, TAIL_CTR);
+        (void)powers;
         const uint8_t *prev = out;
         in += 16 * VEC_W;
         out += 16 * VEC_W;
@@ -174,9 +193,19 @@ GCM_VAES_INLINE __m128i text_dir(const int encrypt, const __m128i *rk, const uns
     const __m128i ek0 = gcm_x86_extras(rk, nr, m, gh_ctr_add(*c, (int)n), want, gh_bswap_mask());
     const vec bswap = vec_bcast128(gh_bswap_mask());
     vec cv = vec_add32(vec_bcast128(*c), vec_lanes());
+    int powers = 0; /* make the powers in bulk_enc's prologue */
+#ifdef VEC_POWERS
+    if (m->flags & AXIOM_GCM_F_POWERS) {
+        m->flags &= ~AXIOM_GCM_F_POWERS;
+        if (encrypt && n >= VEC_W)
+            powers = 1;
+        else
+            make_powers((__m128i *)(uintptr_t)pw);
+    }
+#endif
     if (n < VEC_W) { /* no stitched iteration */
         if (n && encrypt)
-            bulk_enc(NULL, rk, nr, pw, out, in, n, &cv, y, bswap, m->fin, nfin);
+            bulk_enc(NULL, rk, nr, pw, out, in, n, &cv, y, bswap, m->fin, nfin, 0);
         else if (n)
             bulk_dec(NULL, rk, nr, pw, out, in, n, &cv, y, bswap, m->fin, nfin);
         *c = vec_cast128(cv);
@@ -187,7 +216,7 @@ GCM_VAES_INLINE __m128i text_dir(const int encrypt, const __m128i *rk, const uns
     for (unsigned r = 0; r <= nr; r++)
         k[r] = GCM_VAES_KEY(rk, r);
     if (encrypt)
-        bulk_enc(k, rk, nr, pw, out, in, n, &cv, y, bswap, m->fin, nfin);
+        bulk_enc(k, rk, nr, pw, out, in, n, &cv, y, bswap, m->fin, nfin, powers);
     else
         bulk_dec(k, rk, nr, pw, out, in, n, &cv, y, bswap, m->fin, nfin);
     *c = vec_cast128(cv);

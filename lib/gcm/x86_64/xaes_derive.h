@@ -105,14 +105,16 @@ XD_INLINE void xd_derive(const axiom_bc_ks *kgk, const uint8_t k1[16], const uin
      * depend on nothing, so they retire at once instead of waiting in the
      * reorder buffer behind the serial chain below. */
     unsigned z = 0;
+    if (npow) { /* npow 0: K_1 alone, no zeros */
 #ifdef XD_T
-    _Pragma("GCC unroll 8")
-    for (; z + XD_LANES <= AXIOM_GHASH_MAXPOW - npow; z += XD_LANES)
-        XD_STORE(pw + z, XD_BCAST(_mm_setzero_si128()));
+        _Pragma("GCC unroll 8")
+        for (; z + XD_LANES <= AXIOM_GHASH_MAXPOW - npow; z += XD_LANES)
+            XD_STORE(pw + z, XD_BCAST(_mm_setzero_si128()));
 #endif
-    _Pragma("GCC unroll 8")
-    for (; z < AXIOM_GHASH_MAXPOW - npow; z++)
-        pw[z] = _mm_setzero_si128();
+        _Pragma("GCC unroll 8")
+        for (; z < AXIOM_GHASH_MAXPOW - npow; z++)
+            pw[z] = _mm_setzero_si128();
+    }
     /* N[0:12] in bytes 4..15, zeros in bytes 0..3. */
     uint32_t n8;
     memcpy(&n8, nonce + 8, 4);

@@ -4,27 +4,30 @@
  * the vaes-avx512 GCM tier: lib/gcm/x86_64/xaes_derive.h. */
 #include "config.h"
 
-#include <immintrin.h>
-
-#define XD_T __m512i
-#define XD_LANES 4
-#define XD_CLMUL(a, b, imm) _mm512_clmulepi64_epi128((a), (b), (imm))
-#define XD_XOR(a, b) _mm512_xor_si512((a), (b))
-#define XD_BCAST(x) _mm512_broadcast_i32x4(x)
-#define XD_BSLLI(v, n) _mm512_bslli_epi128((v), (n))
-#define XD_BSRLI(v, n) _mm512_bsrli_epi128((v), (n))
-#define XD_SHUF32(v, imm) _mm512_shuffle_epi32((v), (_MM_PERM_ENUM)(imm))
-/* Lanes 0..3 = x[i], x[i - 1], x[i - 2], x[i - 3]. */
-#define XD_PACK(x, i)                                                                      \
-    _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_set_m128i((x)[(i) - 1], (x)[i])),      \
-                       _mm256_set_m128i((x)[(i) - 3], (x)[(i) - 2]), 1)
-#define XD_STORE(p, v) _mm512_storeu_si512((void *)(p), (v))
-#define XD_LANE0(v) _mm512_castsi512_si128(v)
-
-#include "gcm/x86_64/xaes_derive.h"
+#include "gcm/x86_64/xaes_zmm.h"
 
 void axiom_xaes_derive_vaes_avx512(const axiom_bc_ks *kgk, const uint8_t k1[16],
                                    const uint8_t nonce[12], axiom_gcm_key *g, unsigned npow)
 {
     xd_derive(kgk, k1, nonce, g, npow);
+}
+
+/* The 15 round keys (and the schedule's next 16 bytes, unused with
+ * AES-256) and the @npow power slots the derivation or the text phase
+ * wrote, the last npow slots (npow a power of two, 2..32): whole zmm
+ * stores, 4 + npow / 4 of them. */
+void axiom_xaes_wipe_vaes_avx512(axiom_gcm_key *g, unsigned npow)
+{
+    _Static_assert(sizeof g->ks.w >= 256 && sizeof g->hk.w >= 16 * AXIOM_GHASH_MAXPOW,
+                   "key sizes");
+    volatile __m512i *ks = (volatile __m512i *)(void *)g->ks.w;
+    volatile __m128i *hk = (volatile __m128i *)(void *)g->hk.w;
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++)
+        ks[i] = _mm512_setzero_si512();
+    if (npow < 4)
+        *(volatile __m256i *)(hk + AXIOM_GHASH_MAXPOW - 2) = _mm256_setzero_si256();
+    for (unsigned i = AXIOM_GHASH_MAXPOW - npow; i + 4 <= AXIOM_GHASH_MAXPOW; i += 4)
+        *(volatile __m512i *)(hk + i) = _mm512_setzero_si512();
+    __asm__ __volatile__("" : : "r"(g) : "memory");
 }
