@@ -176,6 +176,66 @@ START_TEST(test_text_powers)
 }
 END_TEST
 
+/* The one-call short message of every tier that has one: every text length
+ * up to AXIOM_XAES_SHORT_TEXT blocks with every AD length that keeps the
+ * hashed blocks within AXIOM_XAES_SHORT_HASH, against libgcrypt's
+ * AES-256-GCM under Kx; sealed and opened, out of place and in place. */
+START_TEST(test_short)
+{
+    tu_rng_reset("xaes-short");
+    enum { MAXT = 16 * AXIOM_XAES_SHORT_TEXT, MAXA = 16 * (AXIOM_XAES_SHORT_HASH - 1) };
+    uint8_t p[MAXT], w[MAXT], c[MAXT], o[MAXT], ad[MAXA];
+    int tested = 0;
+    long cases = 0;
+    for (const axiom_kernel *const *kp = axiom_gcm_kernels; *kp; kp++) {
+        const axiom_gcm_kernel *k = axiom_gcm_of(*kp);
+        const axiom_xaes_short_fn fn = axiom_xaes_short_for(k);
+        if (!fn || !usable(*kp))
+            continue;
+        tested++;
+        uint8_t key[32], k1[16], nonce[24], kx[32], tag[16], wtag[16];
+        axiom_bc_ks kgk;
+        for (size_t len = 0; len <= MAXT; len++) {
+            const size_t nt = (len + 15) / 16;
+            for (size_t adlen = 0; (adlen + 15) / 16 + nt + 1 <= AXIOM_XAES_SHORT_HASH; adlen++) {
+                tu_rand_bytes(key, sizeof key);
+                tu_rand_bytes(k1, sizeof k1);
+                tu_rand_bytes(nonce, sizeof nonce);
+                tu_rand_bytes(p, len);
+                tu_rand_bytes(ad, adlen);
+                k->aes->setkey_enc(&kgk, key, 32);
+                ref_kx(key, k1, nonce, kx);
+                gcry_cipher_hd_t h;
+                TU_ASSERT(gcry_cipher_open(&h, GCRY_CIPHER_AES256, GCRY_CIPHER_MODE_GCM, 0) == 0 &&
+                              gcry_cipher_setkey(h, kx, 32) == 0 &&
+                              gcry_cipher_setiv(h, nonce + 12, 12) == 0 &&
+                              gcry_cipher_authenticate(h, ad, adlen) == 0 &&
+                              gcry_cipher_encrypt(h, w, len, p, len) == 0 &&
+                              gcry_cipher_gettag(h, wtag, 16) == 0,
+                          "reference");
+                gcry_cipher_close(h);
+                fn(&kgk, k1, nonce, 1, c, tag, ad, adlen, p, len);
+                TU_ASSERT_MEM_EQ(c, w, len, "%s: ciphertext, %zu/%zu", k->name, len, adlen);
+                TU_ASSERT_MEM_EQ(tag, wtag, 16, "%s: tag, %zu/%zu", k->name, len, adlen);
+                fn(&kgk, k1, nonce, 0, o, tag, ad, adlen, c, len);
+                TU_ASSERT_MEM_EQ(o, p, len, "%s: plaintext, %zu/%zu", k->name, len, adlen);
+                TU_ASSERT_MEM_EQ(tag, wtag, 16, "%s: open's tag, %zu/%zu", k->name, len, adlen);
+                memcpy(o, p, len);
+                fn(&kgk, k1, nonce, 1, o, tag, ad, adlen, o, len);
+                TU_ASSERT_MEM_EQ(o, w, len, "%s: in-place ciphertext, %zu/%zu", k->name, len,
+                                 adlen);
+                fn(&kgk, k1, nonce, 0, o, tag, ad, adlen, o, len);
+                TU_ASSERT_MEM_EQ(o, p, len, "%s: in-place plaintext, %zu/%zu", k->name, len,
+                                 adlen);
+                TU_ASSERT_MEM_EQ(tag, wtag, 16, "%s: in-place tag, %zu/%zu", k->name, len, adlen);
+                cases++;
+            }
+        }
+    }
+    printf("short XAES messages tested: %d tiers, %ld cases\n", tested, cases);
+}
+END_TEST
+
 int main(void)
 {
     tu_init("test_xaes_kernels");
@@ -185,6 +245,7 @@ int main(void)
     tcase_add_test(tc, test_fused);
     tcase_add_test(tc, test_powers);
     tcase_add_test(tc, test_text_powers);
+    tcase_add_test(tc, test_short);
     suite_add_tcase(s, tc);
     return tu_run_suite(s);
 }

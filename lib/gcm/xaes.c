@@ -43,6 +43,7 @@ typedef struct xaes_key {
     const axiom_gcm_kernel *k;
     axiom_xaes_derive_fn derive; /* the tier's fused derivation, or NULL */
     axiom_xaes_wipe_fn wipe;     /* the tier's wipe of what derive wrote, or NULL */
+    axiom_xaes_short_fn short_msg; /* the tier's one-call short message, or NULL */
 } xaes_key;
 
 #define XAES_STATE_SIZE ((sizeof(xaes_key) + 63) & ~(size_t)63)
@@ -54,6 +55,7 @@ static void xaes_setkey(void *state, const axiom_kernel *k, const uint8_t *key, 
     x->k = axiom_gcm_of(k);
     x->derive = axiom_xaes_derive_for(x->k);
     x->wipe = axiom_xaes_wipe_for(x->k);
+    x->short_msg = axiom_xaes_short_for(x->k);
     x->k->aes->setkey_enc(&x->kgk, key, keylen);
     x->k->aes->ecb_enc(&x->kgk, l, l, 1);
     /* K1 = L << 1 (a 128-bit big-endian shift), reduced by 0x87 when the
@@ -114,6 +116,11 @@ static void xaes_message(const void *state, int enc, uint8_t *out, uint8_t tag[A
     const xaes_key *x = state;
     (void)taglen;
     (void)noncelen;
+    if (x->short_msg && len <= 16 * AXIOM_XAES_SHORT_TEXT &&
+        (adlen + 15) / 16 + (len + 15) / 16 + 1 <= AXIOM_XAES_SHORT_HASH) {
+        x->short_msg(&x->kgk, x->k1, nonce, enc, out, tag, ad, adlen, in, len);
+        return;
+    }
     axiom_gcm_key g;
     const unsigned npow = axiom_xaes_powers(adlen, len);
     /* Without AD, a tier that can makes the powers of H in its text phase
@@ -161,6 +168,26 @@ const axiom_aead_alg axiom_aead_xaes256_gcm = {
     .setkey = xaes_setkey,
     .message = xaes_message,
 };
+
+axiom_xaes_short_fn axiom_xaes_short_for(const axiom_gcm_kernel *k)
+{
+    /* The tiers with a fused derivation; the code is xmm only, compiled
+     * with each bundle's flags. */
+#ifdef HAVE_ISA_AESNI
+    if (k == &axiom_gcm_aesni)
+        return axiom_xaes_short_aesni;
+#if defined(HAVE_ISA_VAES_AVX2)
+    if (k == &axiom_gcm_vaes_avx2)
+        return axiom_xaes_short_vaes_avx2;
+#endif
+#if defined(HAVE_ISA_VAES_AVX512)
+    if (k == &axiom_gcm_vaes_avx512)
+        return axiom_xaes_short_vaes_avx512;
+#endif
+#endif
+    (void)k;
+    return NULL;
+}
 
 axiom_xaes_wipe_fn axiom_xaes_wipe_for(const axiom_gcm_kernel *k)
 {

@@ -35,6 +35,32 @@ typedef void (*axiom_xaes_derive_fn)(const axiom_bc_ks *kgk, const uint8_t k1[16
  * are composed: its AES kernel's setkey_enc and its GHASH kernel's init). */
 axiom_xaes_derive_fn axiom_xaes_derive_for(const axiom_gcm_kernel *k);
 
+/* The one-call short message of the x86 tiers: text of at most
+ * AXIOM_XAES_SHORT_TEXT blocks, and at most AXIOM_XAES_SHORT_HASH blocks
+ * hashed (AD, text and the length block, each counted in whole blocks).
+ * From K's schedule @kgk, the CMAC subkey @k1 and the 24-byte @nonce, the
+ * whole XAES-256-GCM message (@enc nonzero: seal, else open without the
+ * tag check): @len bytes from @in to @out (out == in allowed) and the full
+ * 16-byte tag to @tag; the derived key, its schedule and H never reach
+ * memory but as round keys in a local array wiped before return. */
+#define AXIOM_XAES_SHORT_TEXT 4
+#define AXIOM_XAES_SHORT_HASH 8
+typedef void (*axiom_xaes_short_fn)(const axiom_bc_ks *kgk, const uint8_t k1[16],
+                                    const uint8_t nonce[24], int enc, uint8_t *out,
+                                    uint8_t tag[16], const uint8_t *ad, size_t adlen,
+                                    const uint8_t *in, size_t len);
+axiom_xaes_short_fn axiom_xaes_short_for(const axiom_gcm_kernel *k);
+void axiom_xaes_short_aesni(const axiom_bc_ks *kgk, const uint8_t k1[16], const uint8_t nonce[24],
+                            int enc, uint8_t *out, uint8_t tag[16], const uint8_t *ad,
+                            size_t adlen, const uint8_t *in, size_t len);
+void axiom_xaes_short_vaes_avx2(const axiom_bc_ks *kgk, const uint8_t k1[16],
+                                const uint8_t nonce[24], int enc, uint8_t *out, uint8_t tag[16],
+                                const uint8_t *ad, size_t adlen, const uint8_t *in, size_t len);
+void axiom_xaes_short_vaes_avx512(const axiom_bc_ks *kgk, const uint8_t k1[16],
+                                  const uint8_t nonce[24], int enc, uint8_t *out,
+                                  uint8_t tag[16], const uint8_t *ad, size_t adlen,
+                                  const uint8_t *in, size_t len);
+
 /* What a message wipes of its derived key when the derivation was fused:
  * the 15 round keys and the @npow power slots it wrote. */
 typedef void (*axiom_xaes_wipe_fn)(axiom_gcm_key *g, unsigned npow);

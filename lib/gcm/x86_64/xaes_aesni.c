@@ -10,3 +10,13 @@ void axiom_xaes_derive_aesni(const axiom_bc_ks *kgk, const uint8_t k1[16],
 {
     xd_derive(kgk, k1, nonce, g, npow);
 }
+
+void axiom_xaes_short_aesni(const axiom_bc_ks *kgk, const uint8_t k1[16], const uint8_t nonce[24],
+                            int enc, uint8_t *out, uint8_t tag[16], const uint8_t *ad, size_t adlen,
+                            const uint8_t *in, size_t len)
+{
+    if (enc)
+        xd_short(kgk, k1, nonce, 1, out, tag, ad, adlen, in, len);
+    else
+        xd_short(kgk, k1, nonce, 0, out, tag, ad, adlen, in, len);
+}

@@ -77,6 +77,43 @@ XD_INLINE __m128i xd_mul(__m128i a, __m128i k)
     return _mm_xor_si128(_mm_xor_si128(_mm_shuffle_epi32(l, 0x4e), _mm_clmulepi64_si128(l, poly, 0x10)), h);
 }
 
+/* Kx = a || b: the two KDF blocks from N[0:12] and K1, interleaved
+ * through AES-256 under K's schedule @kgk. */
+XD_INLINE void xd_kdf(const axiom_bc_ks *kgk, const uint8_t k1[16], const uint8_t nonce[12],
+                      __m128i *ka, __m128i *kb)
+{
+    const __m128i *rk = (const __m128i *)(const void *)kgk->w;
+    /* N[0:12] in bytes 4..15, zeros in bytes 0..3. */
+    uint32_t n8;
+    memcpy(&n8, nonce + 8, 4);
+    const __m128i nz = _mm_or_si128(
+        _mm_slli_si128(_mm_loadl_epi64((const __m128i *)(const void *)nonce), 4),
+        _mm_slli_si128(_mm_cvtsi32_si128((int)n8), 12));
+    const __m128i kk = _mm_loadu_si128((const __m128i *)(const void *)k1);
+    __m128i a = _mm_xor_si128(xd_kdf_block(nz, kk, 1), rk[0]);
+    __m128i b = _mm_xor_si128(xd_kdf_block(nz, kk, 2), rk[0]);
+    _Pragma("GCC unroll 13")
+    for (int r = 1; r < 14; r++) {
+        a = _mm_aesenc_si128(a, rk[r]);
+        b = _mm_aesenc_si128(b, rk[r]);
+    }
+    *ka = _mm_aesenclast_si128(a, rk[14]);
+    *kb = _mm_aesenclast_si128(b, rk[14]);
+}
+
+/* K_1 = H * x^-1 in the reflected representation: H as a big-endian
+ * 128-bit integer shifted left by one, the bit shifted out folded back in
+ * as x^127 + x^6 + x + 1 (lib/gcm/x86_64/ghash_pclmul.c). */
+XD_INLINE __m128i xd_k1(__m128i h)
+{
+    const __m128i hb = _mm_shuffle_epi8(h, gh_bswap_mask());
+    const __m128i top = _mm_shuffle_epi32(_mm_srai_epi32(hb, 31), 0xff); /* all ones if set */
+    const __m128i poly = _mm_set_epi64x((long long)UINT64_C(0xc200000000000000), 1);
+    const __m128i shl = _mm_or_si128(_mm_slli_epi64(hb, 1),
+                                     _mm_slli_si128(_mm_srli_epi64(hb, 63), 8));
+    return _mm_xor_si128(shl, _mm_and_si128(top, poly));
+}
+
 #ifdef XD_T
 /* Lane-wise K_a * K_b on XD_LANES pairs, reduced (xd_mul on every lane). */
 XD_INLINE XD_T xd_mul_wide(XD_T a, XD_T k)
@@ -99,7 +136,6 @@ XD_INLINE XD_T xd_mul_wide(XD_T a, XD_T k)
 XD_INLINE void xd_derive(const axiom_bc_ks *kgk, const uint8_t k1[16], const uint8_t nonce[12],
                          axiom_gcm_key *g, unsigned npow)
 {
-    const __m128i *rk = (const __m128i *)(const void *)kgk->w;
     __m128i *pw = (__m128i *)(void *)g->hk.w;
     /* The slots above npow (slots 0 .. 31 - npow) first: these stores
      * depend on nothing, so they retire at once instead of waiting in the
@@ -115,22 +151,8 @@ XD_INLINE void xd_derive(const axiom_bc_ks *kgk, const uint8_t k1[16], const uin
         for (; z < AXIOM_GHASH_MAXPOW - npow; z++)
             pw[z] = _mm_setzero_si128();
     }
-    /* N[0:12] in bytes 4..15, zeros in bytes 0..3. */
-    uint32_t n8;
-    memcpy(&n8, nonce + 8, 4);
-    const __m128i nz = _mm_or_si128(
-        _mm_slli_si128(_mm_loadl_epi64((const __m128i *)(const void *)nonce), 4),
-        _mm_slli_si128(_mm_cvtsi32_si128((int)n8), 12));
-    const __m128i kk = _mm_loadu_si128((const __m128i *)(const void *)k1);
-    __m128i a = _mm_xor_si128(xd_kdf_block(nz, kk, 1), rk[0]);
-    __m128i b = _mm_xor_si128(xd_kdf_block(nz, kk, 2), rk[0]);
-    _Pragma("GCC unroll 13")
-    for (int r = 1; r < 14; r++) {
-        a = _mm_aesenc_si128(a, rk[r]);
-        b = _mm_aesenc_si128(b, rk[r]);
-    }
-    a = _mm_aesenclast_si128(a, rk[14]);
-    b = _mm_aesenclast_si128(b, rk[14]);
+    __m128i a, b;
+    xd_kdf(kgk, k1, nonce, &a, &b);
 
     /* Kx = a || b: its schedule, and H through it round by round (the
      * first AddRoundKey of 0^128 is round key 0 itself). */
@@ -138,16 +160,7 @@ XD_INLINE void xd_derive(const axiom_bc_ks *kgk, const uint8_t k1[16], const uin
     __m128i h = zero;
     aesx_expand256_h((__m128i *)(void *)g->ks.w, a, b, &h);
     g->ks.rounds = 14;
-
-    /* K_1 = H * x^-1 in the reflected representation: H as a big-endian
-     * 128-bit integer shifted left by one, the bit shifted out folded
-     * back in as x^127 + x^6 + x + 1 (lib/gcm/x86_64/ghash_pclmul.c). */
-    const __m128i hb = _mm_shuffle_epi8(h, gh_bswap_mask());
-    const __m128i top = _mm_shuffle_epi32(_mm_srai_epi32(hb, 31), 0xff); /* all ones if set */
-    const __m128i poly = _mm_set_epi64x((long long)UINT64_C(0xc200000000000000), 1);
-    const __m128i shl = _mm_or_si128(_mm_slli_epi64(hb, 1),
-                                     _mm_slli_si128(_mm_srli_epi64(hb, 63), 8));
-    const __m128i p1 = _mm_xor_si128(shl, _mm_and_si128(top, poly));
+    const __m128i p1 = xd_k1(h);
     /* Powers by levels, each doubling the count (K_(h+1..2h) = K_h *
      * K_(1..h)), the first three from registers; npow is a power of two. */
     unsigned have = 1;
@@ -208,6 +221,163 @@ XD_INLINE void xd_derive(const axiom_bc_ks *kgk, const uint8_t k1[16], const uin
         }
     }
     (void)have;
+}
+
+/* ---- the one-call short message (axiom_xaes_short_fn) ------------------ */
+
+/* The @n (0..16) bytes at @p as a block, zero past them: a whole block
+ * loaded as it is, a partial one through a local copy, wiped after (it
+ * may hold plaintext). */
+XD_INLINE __m128i xd_load_part(const uint8_t *p, size_t n)
+{
+    if (n >= 16)
+        return _mm_loadu_si128((const __m128i *)(const void *)p);
+    _Alignas(16) uint8_t t[16] = { 0 };
+    memcpy(t, p, n);
+    const __m128i v = _mm_load_si128((const __m128i *)(void *)t);
+    *(volatile __m128i *)(void *)t = _mm_setzero_si128();
+    return v;
+}
+
+/* The first @n (1..16) bytes of @v to @p. */
+XD_INLINE void xd_store_part(uint8_t *p, __m128i v, size_t n)
+{
+    if (n >= 16) {
+        _mm_storeu_si128((__m128i *)(void *)p, v);
+        return;
+    }
+    _Alignas(16) uint8_t t[16];
+    _mm_store_si128((__m128i *)(void *)t, v);
+    memcpy(p, t, n);
+    *(volatile __m128i *)(void *)t = _mm_setzero_si128();
+}
+
+/*
+ * The message in one pass over registers, for text of up to
+ * AXIOM_XAES_SHORT_TEXT blocks: the KDF, then Kx's expansion with H beside
+ * it (aesx_expand256_h, its round keys into a local array), the counter
+ * blocks J0, J0 + 1, ... through those round keys (each round can start as
+ * soon as its key is out, so the keystream is ready about when H is),
+ * K_1 and the few powers the message hashes, and one aggregated
+ * reduction over AD, ciphertext and the length block.  The composed path
+ * (derivation, then the GCM glue and text phase) serializes the GCM call's
+ * own AES and GHASH after the derivation, and its key in memory has to be
+ * zeroed and wiped; here only the round-key array is.
+ *
+ * Constant time: as xd_derive; the branches are on the lengths and @enc.
+ */
+XD_INLINE void xd_short(const axiom_bc_ks *kgk, const uint8_t k1[16], const uint8_t nonce[24],
+                        const int enc, uint8_t *out, uint8_t tag[16], const uint8_t *ad,
+                        size_t adlen, const uint8_t *in, size_t len)
+{
+    enum { NT = AXIOM_XAES_SHORT_TEXT, NH = AXIOM_XAES_SHORT_HASH };
+    const __m128i bswap = gh_bswap_mask();
+    const unsigned nt = (unsigned)((len + 15) / 16), na = (unsigned)((adlen + 15) / 16);
+    const unsigned nh = na + nt + 1;
+    /* The input first: out may be in.  (The arrays' zero initializers
+     * only keep -Wmaybe-uninitialized quiet: no element past the message
+     * is read.) */
+    __m128i x[NT] = { 0 };
+    _Pragma("GCC unroll 4")
+    for (unsigned i = 0; i < NT; i++)
+        if (i < nt)
+            x[i] = xd_load_part(in + 16 * i, len - 16 * i);
+
+    __m128i a, b;
+    xd_kdf(kgk, k1, nonce, &a, &b);
+    __m128i ek[15], h = _mm_setzero_si128();
+    aesx_expand256_h(ek, a, b, &h);
+
+    /* J0 = N[12:24] || 1 and the text's counters J0 + 1 + i, built in
+     * registers. */
+    uint32_t n20;
+    memcpy(&n20, nonce + 20, 4);
+    const __m128i n2 = _mm_or_si128(_mm_loadl_epi64((const __m128i *)(const void *)(nonce + 12)),
+                                    _mm_slli_si128(_mm_cvtsi32_si128((int)n20), 8));
+    __m128i c[NT + 1] = { 0 };
+    _Pragma("GCC unroll 5")
+    for (unsigned i = 0; i <= NT; i++)
+        if (i <= nt)
+            c[i] = _mm_xor_si128(
+                _mm_or_si128(n2, _mm_slli_si128(_mm_cvtsi32_si128((int)__builtin_bswap32(i + 1)),
+                                                12)),
+                ek[0]);
+    _Pragma("GCC unroll 13")
+    for (int r = 1; r < 14; r++)
+        _Pragma("GCC unroll 5")
+        for (unsigned i = 0; i <= NT; i++)
+            if (i <= nt)
+                c[i] = _mm_aesenc_si128(c[i], ek[r]);
+    _Pragma("GCC unroll 5")
+    for (unsigned i = 0; i <= NT; i++)
+        if (i <= nt)
+            c[i] = _mm_aesenclast_si128(c[i], ek[14]);
+
+    /* The text's output, and the ciphertext as GHASH reads it (the
+     * partial block's bytes past the text zero). */
+    static const uint8_t ones[32] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                      0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+    __m128i y[NT] = { 0 }, ct[NT] = { 0 };
+    _Pragma("GCC unroll 4")
+    for (unsigned i = 0; i < NT; i++)
+        if (i < nt) {
+            y[i] = _mm_xor_si128(x[i], c[i + 1]);
+            const size_t n = len - 16 * i < 16 ? len - 16 * i : 16;
+            ct[i] = enc ? _mm_and_si128(y[i], _mm_loadu_si128((const __m128i *)(const void *)
+                                                              (ones + 16 - n)))
+                        : x[i];
+        }
+
+    /* The hashed blocks in order (AD, ciphertext, lengths), reflected.
+     * GHASH is the sum of block j times K_(nh - j).  With more than four,
+     * the first nh - 4 go through their own reduction with K_1 .. K_(nh-4)
+     * and come back multiplied by K_4 (Horner's rule over the two
+     * groups): the powers stop at K_4, two levels after K_1 instead of
+     * three, and the first group's reduction runs while K_4 is made. */
+    __m128i blk[NH];
+    unsigned j = 0;
+    for (unsigned i = 0; i < na; i++, j++) {
+        const size_t n = adlen - 16 * i < 16 ? adlen - 16 * i : 16;
+        blk[j] = _mm_shuffle_epi8(xd_load_part(ad + 16 * i, n), bswap);
+    }
+    _Pragma("GCC unroll 4")
+    for (unsigned i = 0; i < NT; i++)
+        if (i < nt)
+            blk[j++] = _mm_shuffle_epi8(ct[i], bswap);
+    blk[j] = _mm_set_epi64x((long long)((uint64_t)adlen * 8), (long long)((uint64_t)len * 8));
+
+    __m128i p[5];
+    p[1] = xd_k1(h);
+    p[2] = p[3] = p[4] = _mm_setzero_si128();
+    if (nh > 1)
+        p[2] = xd_mul(p[1], p[1]);
+    if (nh > 2) {
+        p[3] = xd_mul(p[2], p[1]);
+        p[4] = xd_mul(p[2], p[2]);
+    }
+    const unsigned head = nh > 4 ? nh - 4 : 0;
+    __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
+    if (head) {
+        for (unsigned i = 0; i < head; i++)
+            gh_mul_acc(blk[i], p[head - i], &lo, &mid, &hi);
+        const __m128i g0 = gh_reduce(lo, mid, hi);
+        lo = mid = hi = _mm_setzero_si128();
+        gh_mul_acc(g0, p[4], &lo, &mid, &hi);
+    }
+    for (unsigned i = head; i < nh; i++)
+        gh_mul_acc(blk[i], p[nh - i], &lo, &mid, &hi);
+    const __m128i s = gh_reduce(lo, mid, hi);
+    _mm_storeu_si128((__m128i *)(void *)tag, _mm_xor_si128(_mm_shuffle_epi8(s, bswap), c[0]));
+
+    _Pragma("GCC unroll 4")
+    for (unsigned i = 0; i < NT; i++)
+        if (i < nt)
+            xd_store_part(out + 16 * i, y[i], len - 16 * i);
+    volatile __m128i *w = ek;
+    _Pragma("GCC unroll 15")
+    for (int r = 0; r < 15; r++)
+        w[r] = _mm_setzero_si128();
+    __asm__ __volatile__("" : : "r"(ek) : "memory");
 }
 
 #endif
