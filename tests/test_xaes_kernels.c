@@ -38,6 +38,20 @@ static void ref_kx(const uint8_t key[32], const uint8_t k1[16], const uint8_t no
     gcry_cipher_close(h);
 }
 
+/* libgcrypt's AES-256-GCM under @kx with the 12-byte nonce @n2: @len
+ * bytes of @p to @c and the tag. */
+static void ref_gcm(const uint8_t kx[32], const uint8_t n2[12], const uint8_t *ad, size_t adlen,
+                    const uint8_t *p, size_t len, uint8_t *c, uint8_t tag[16])
+{
+    gcry_cipher_hd_t h;
+    TU_ASSERT(gcry_cipher_open(&h, GCRY_CIPHER_AES256, GCRY_CIPHER_MODE_GCM, 0) == 0 &&
+                  gcry_cipher_setkey(h, kx, 32) == 0 && gcry_cipher_setiv(h, n2, 12) == 0 &&
+                  gcry_cipher_authenticate(h, ad, adlen) == 0 &&
+                  gcry_cipher_encrypt(h, c, len, p, len) == 0 && gcry_cipher_gettag(h, tag, 16) == 0,
+              "reference AES-256-GCM");
+    gcry_cipher_close(h);
+}
+
 START_TEST(test_fused)
 {
     tu_rng_reset("xaes-fused");
@@ -139,36 +153,24 @@ START_TEST(test_text_powers)
                 tu_rand_bytes(p, len);
                 k->aes->setkey_enc(&kgk, key, 32);
                 ref_kx(key, k1, nonce, kx);
-                gcry_cipher_hd_t h;
-                TU_ASSERT(gcry_cipher_open(&h, GCRY_CIPHER_AES256, GCRY_CIPHER_MODE_GCM, 0) == 0 &&
-                              gcry_cipher_setkey(h, kx, 32) == 0 &&
-                              gcry_cipher_setiv(h, nonce + 12, 12) == 0 &&
-                              gcry_cipher_encrypt(h, w, len, p, len) == 0 &&
-                              gcry_cipher_gettag(h, wtag, 16) == 0,
-                          "reference");
-                gcry_cipher_close(h);
+                ref_gcm(kx, nonce + 12, NULL, 0, p, len, w, wtag);
                 for (int inplace = 0; inplace < 2; inplace++) {
                     uint8_t *dst = inplace ? o : c;
                     if (inplace)
                         memcpy(o, p, len);
-                    memset(&g, 0xa5, sizeof g);
-                    derive(&kgk, k1, nonce, &g, 0);
-                    g.k = k;
-                    axiom_gcm_message_flags(&g, 1, dst, tag, nonce + 12, 12, NULL, 0,
-                                            inplace ? o : p, len, AXIOM_GCM_F_POWERS);
-                    TU_ASSERT_MEM_EQ(dst, w, len, "%s: ciphertext, %zu bytes, in place %d",
-                                     k->name, len, inplace);
-                    TU_ASSERT_MEM_EQ(tag, wtag, 16, "%s: tag, %zu bytes, in place %d", k->name,
-                                     len, inplace);
-                    memset(&g, 0xa5, sizeof g);
-                    derive(&kgk, k1, nonce, &g, 0);
-                    g.k = k;
-                    axiom_gcm_message_flags(&g, 0, dst, tag, nonce + 12, 12, NULL, 0,
-                                            inplace ? o : w, len, AXIOM_GCM_F_POWERS);
-                    TU_ASSERT_MEM_EQ(dst, p, len, "%s: plaintext, %zu bytes, in place %d",
-                                     k->name, len, inplace);
-                    TU_ASSERT_MEM_EQ(tag, wtag, 16, "%s: open's tag, %zu bytes, in place %d",
-                                     k->name, len, inplace);
+                    /* Seal, then open what it made (in place: dst). */
+                    for (int enc = 1; enc >= 0; enc--) {
+                        const uint8_t *src = inplace ? o : enc ? p : w;
+                        memset(&g, 0xa5, sizeof g);
+                        derive(&kgk, k1, nonce, &g, 0);
+                        g.k = k;
+                        axiom_gcm_message_flags(&g, enc, dst, tag, nonce + 12, 12, NULL, 0, src,
+                                                len, AXIOM_GCM_F_POWERS);
+                        TU_ASSERT_MEM_EQ(dst, enc ? w : p, len, "%s: %s, %zu bytes, in place %d",
+                                         k->name, enc ? "ciphertext" : "plaintext", len, inplace);
+                        TU_ASSERT_MEM_EQ(tag, wtag, 16, "%s: %s tag, %zu bytes, in place %d",
+                                         k->name, enc ? "seal's" : "open's", len, inplace);
+                    }
                 }
             }
     }
@@ -205,15 +207,7 @@ START_TEST(test_short)
                 tu_rand_bytes(ad, adlen);
                 k->aes->setkey_enc(&kgk, key, 32);
                 ref_kx(key, k1, nonce, kx);
-                gcry_cipher_hd_t h;
-                TU_ASSERT(gcry_cipher_open(&h, GCRY_CIPHER_AES256, GCRY_CIPHER_MODE_GCM, 0) == 0 &&
-                              gcry_cipher_setkey(h, kx, 32) == 0 &&
-                              gcry_cipher_setiv(h, nonce + 12, 12) == 0 &&
-                              gcry_cipher_authenticate(h, ad, adlen) == 0 &&
-                              gcry_cipher_encrypt(h, w, len, p, len) == 0 &&
-                              gcry_cipher_gettag(h, wtag, 16) == 0,
-                          "reference");
-                gcry_cipher_close(h);
+                ref_gcm(kx, nonce + 12, ad, adlen, p, len, w, wtag);
                 fn(&kgk, k1, nonce, 1, c, tag, ad, adlen, p, len);
                 TU_ASSERT_MEM_EQ(c, w, len, "%s: ciphertext, %zu/%zu", k->name, len, adlen);
                 TU_ASSERT_MEM_EQ(tag, wtag, 16, "%s: tag, %zu/%zu", k->name, len, adlen);

@@ -169,53 +169,50 @@ const axiom_aead_alg axiom_aead_xaes256_gcm = {
     .message = xaes_message,
 };
 
-axiom_xaes_short_fn axiom_xaes_short_for(const axiom_gcm_kernel *k)
-{
-    /* The tiers with a fused derivation; the code is xmm only, compiled
-     * with each bundle's flags. */
-#ifdef HAVE_ISA_AESNI
-    if (k == &axiom_gcm_aesni)
-        return axiom_xaes_short_aesni;
-#if defined(HAVE_ISA_VAES_AVX2)
-    if (k == &axiom_gcm_vaes_avx2)
-        return axiom_xaes_short_vaes_avx2;
-#endif
-#if defined(HAVE_ISA_VAES_AVX512)
-    if (k == &axiom_gcm_vaes_avx512)
-        return axiom_xaes_short_vaes_avx512;
-#endif
-#endif
-    (void)k;
-    return NULL;
-}
+/* The x86 tiers' fused parts: the tiers whose AES kernel keeps the AES-NI
+ * schedule layout and whose GHASH key is the PCLMULQDQ kernel's (their
+ * stitched loops read both), each with its bundle's compilation of
+ * lib/gcm/x86_64/xaes_derive.h; the mixed and portable tiers compose their
+ * kernels instead. */
+typedef struct xaes_tier {
+    const axiom_gcm_kernel *k;
+    axiom_xaes_derive_fn derive;
+    axiom_xaes_short_fn short_msg;
+    axiom_xaes_wipe_fn wipe;
+} xaes_tier;
 
-axiom_xaes_wipe_fn axiom_xaes_wipe_for(const axiom_gcm_kernel *k)
+static const xaes_tier *tier_of(const axiom_gcm_kernel *k)
 {
-#if defined(HAVE_ISA_AESNI) && defined(HAVE_ISA_VAES_AVX512)
-    if (k == &axiom_gcm_vaes_avx512)
-        return axiom_xaes_wipe_vaes_avx512;
+    static const xaes_tier tiers[] = {
+#ifdef HAVE_ISA_AESNI
+        { &axiom_gcm_aesni, axiom_xaes_derive_aesni, axiom_xaes_short_aesni, NULL },
+#ifdef HAVE_ISA_VAES_AVX2
+        { &axiom_gcm_vaes_avx2, axiom_xaes_derive_vaes_avx2, axiom_xaes_short_vaes_avx2, NULL },
 #endif
-    (void)k;
-    return NULL;
+#ifdef HAVE_ISA_VAES_AVX512
+        { &axiom_gcm_vaes_avx512, axiom_xaes_derive_vaes_avx512, axiom_xaes_short_vaes_avx512,
+          axiom_xaes_wipe_vaes_avx512 },
+#endif
+#endif
+        { NULL, NULL, NULL, NULL },
+    };
+    const xaes_tier *t = tiers;
+    while (t->k && t->k != k)
+        t++;
+    return t;
 }
 
 axiom_xaes_derive_fn axiom_xaes_derive_for(const axiom_gcm_kernel *k)
 {
-    /* The tiers whose AES kernel keeps the AES-NI schedule layout and
-     * whose GHASH key is the PCLMULQDQ kernel's (their stitched loops read
-     * both); the mixed and portable tiers compose their parts. */
-#ifdef HAVE_ISA_AESNI
-    if (k == &axiom_gcm_aesni)
-        return axiom_xaes_derive_aesni;
-#if defined(HAVE_ISA_VAES_AVX2)
-    if (k == &axiom_gcm_vaes_avx2)
-        return axiom_xaes_derive_vaes_avx2;
-#endif
-#if defined(HAVE_ISA_VAES_AVX512)
-    if (k == &axiom_gcm_vaes_avx512)
-        return axiom_xaes_derive_vaes_avx512;
-#endif
-#endif
-    (void)k;
-    return NULL;
+    return tier_of(k)->derive;
+}
+
+axiom_xaes_short_fn axiom_xaes_short_for(const axiom_gcm_kernel *k)
+{
+    return tier_of(k)->short_msg;
+}
+
+axiom_xaes_wipe_fn axiom_xaes_wipe_for(const axiom_gcm_kernel *k)
+{
+    return tier_of(k)->wipe;
 }

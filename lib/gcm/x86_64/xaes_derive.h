@@ -380,4 +380,23 @@ XD_INLINE void xd_short(const axiom_bc_ks *kgk, const uint8_t k1[16], const uint
     __asm__ __volatile__("" : : "r"(ek) : "memory");
 }
 
+/* The exported functions of a bundle's compilation (axiom_xaes_derive_fn,
+ * axiom_xaes_short_fn), named after its tier. */
+#define XD_DEFINE(tier)                                                                        \
+    void axiom_xaes_derive_##tier(const axiom_bc_ks *kgk, const uint8_t k1[16],                \
+                                  const uint8_t nonce[12], axiom_gcm_key *g, unsigned npow)    \
+    {                                                                                          \
+        xd_derive(kgk, k1, nonce, g, npow);                                                    \
+    }                                                                                          \
+    void axiom_xaes_short_##tier(const axiom_bc_ks *kgk, const uint8_t k1[16],                 \
+                                 const uint8_t nonce[24], int enc, uint8_t *out,               \
+                                 uint8_t tag[16], const uint8_t *ad, size_t adlen,             \
+                                 const uint8_t *in, size_t len)                                \
+    {                                                                                          \
+        if (enc)                                                                               \
+            xd_short(kgk, k1, nonce, 1, out, tag, ad, adlen, in, len);                         \
+        else                                                                                   \
+            xd_short(kgk, k1, nonce, 0, out, tag, ad, adlen, in, len);                         \
+    }
+
 #endif

@@ -1,16 +1,13 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* XAES-256-GCM's fused per-message key derivation with the powers of H past
- * the eighth four at a time on zmm registers (VPCLMULQDQ, AVX-512), for
+/* XAES-256-GCM's fused per-message key derivation, with the powers of H
+ * past the eighth four at a time on zmm registers (VPCLMULQDQ, AVX-512),
+ * its one-call short message and the wipe of a derived key on zmm, for
  * the vaes-avx512 GCM tier: lib/gcm/x86_64/xaes_derive.h. */
 #include "config.h"
 
 #include "gcm/x86_64/xaes_zmm.h"
 
-void axiom_xaes_derive_vaes_avx512(const axiom_bc_ks *kgk, const uint8_t k1[16],
-                                   const uint8_t nonce[12], axiom_gcm_key *g, unsigned npow)
-{
-    xd_derive(kgk, k1, nonce, g, npow);
-}
+XD_DEFINE(vaes_avx512)
 
 /* The 15 round keys (and the schedule's next 16 bytes, unused with
  * AES-256) and the @npow power slots the derivation or the text phase
@@ -30,14 +27,4 @@ void axiom_xaes_wipe_vaes_avx512(axiom_gcm_key *g, unsigned npow)
     for (unsigned i = AXIOM_GHASH_MAXPOW - npow; i + 4 <= AXIOM_GHASH_MAXPOW; i += 4)
         *(volatile __m512i *)(hk + i) = _mm512_setzero_si512();
     __asm__ __volatile__("" : : "r"(g) : "memory");
-}
-
-void axiom_xaes_short_vaes_avx512(const axiom_bc_ks *kgk, const uint8_t k1[16], const uint8_t nonce[24],
-                                  int enc, uint8_t *out, uint8_t tag[16], const uint8_t *ad, size_t adlen,
-                                  const uint8_t *in, size_t len)
-{
-    if (enc)
-        xd_short(kgk, k1, nonce, 1, out, tag, ad, adlen, in, len);
-    else
-        xd_short(kgk, k1, nonce, 0, out, tag, ad, adlen, in, len);
 }
