@@ -262,6 +262,11 @@ static void gcmsiv_message(const void *state, int enc, uint8_t *out,
     (void)taglen;
     (void)noncelen;
     const size_t nblocks = (adlen + 15) / 16 + (len + 15) / 16 + 1;
+    if (g->k->short_msg && len <= 16 * AXIOM_GCMSIV_SHORT_TEXT &&
+        nblocks <= AXIOM_GCMSIV_SHORT_HASH) {
+        g->k->short_msg(&g->kgk, g->keylen, nonce, enc, out, tag, ad, adlen, in, len);
+        return;
+    }
     derive(g, &m, nonce, nblocks);
     polyval_padded(g->k->polyval, &m, ad, adlen);
     if (enc) {

@@ -114,7 +114,33 @@ typedef struct axiom_gcmsiv_kernel {
      * the VAES kernels' wider loads of several of them wait for the
      * stores to reach the cache. */
     const axiom_bc_kernel *kdf_aes;
+    /* The one-call short message (lib/gcm/x86_64/gcmsiv_short.h), or NULL:
+     * for text of at most AXIOM_GCMSIV_SHORT_TEXT blocks and at most
+     * AXIOM_GCMSIV_SHORT_HASH hashed blocks (AD, text and the length
+     * block, each in whole blocks), the whole message from the
+     * key-generating key's schedule (aes->setkey_enc's, @keylen 16 or
+     * 32): seal (@enc) writes the tag to @tag, open reads the received
+     * tag there and writes the computed one over it (as gcmsiv.c's
+     * message does); out == in allowed. */
+    void (*short_msg)(const axiom_bc_ks *kgk, size_t keylen, const uint8_t nonce[12], int enc,
+                      uint8_t *out, uint8_t tag[16], const uint8_t *ad, size_t adlen,
+                      const uint8_t *in, size_t len);
 } axiom_gcmsiv_kernel;
+
+#define AXIOM_GCMSIV_SHORT_TEXT 4
+#define AXIOM_GCMSIV_SHORT_HASH 8
+
+/* The short messages of the x86 bundles (declared whether or not built). */
+void axiom_gcmsiv_short_aesni(const axiom_bc_ks *kgk, size_t keylen, const uint8_t nonce[12],
+                              int enc, uint8_t *out, uint8_t tag[16], const uint8_t *ad,
+                              size_t adlen, const uint8_t *in, size_t len);
+void axiom_gcmsiv_short_vaes_avx2(const axiom_bc_ks *kgk, size_t keylen, const uint8_t nonce[12],
+                                  int enc, uint8_t *out, uint8_t tag[16], const uint8_t *ad,
+                                  size_t adlen, const uint8_t *in, size_t len);
+void axiom_gcmsiv_short_vaes_avx512(const axiom_bc_ks *kgk, size_t keylen,
+                                    const uint8_t nonce[12], int enc, uint8_t *out,
+                                    uint8_t tag[16], const uint8_t *ad, size_t adlen,
+                                    const uint8_t *in, size_t len);
 
 /* The tiers with a counter-mode loop, defined beside it. */
 extern const axiom_gcmsiv_kernel axiom_gcmsiv_vaes_avx512;

@@ -330,11 +330,11 @@ VEC_INLINE void pow_stage(const unsigned s, pows *t, __m128i *pw)
 {
     switch (s) {
     case 1:
-        t->p2 = xd_mul(t->p1, t->p1);
+        t->p2 = gh_mul_fast(t->p1, t->p1);
         break;
     case 2: {
-        t->p3 = xd_mul(t->p2, t->p1);
-        t->p4 = xd_mul(t->p2, t->p2);
+        t->p3 = gh_mul_fast(t->p2, t->p1);
+        t->p4 = gh_mul_fast(t->p2, t->p2);
         const __m128i px[5] = { t->p1, t->p1, t->p2, t->p3, t->p4 };
         t->q = XD_PACK(px, 4);
         XD_STORE(pw + GH_SLOT(4), t->q);

@@ -32,6 +32,9 @@
 #define GS_POLYVAL axiom_polyval_vpclmul_avx2
 
 #include "gcm/x86_64/gcmsiv_ctr_vaes.h"
+#include "gcm/x86_64/gcmsiv_short.h"
+
+SIVS_DEFINE(vaes_avx2)
 
 const axiom_gcmsiv_kernel axiom_gcmsiv_vaes_avx2 = {
     .name = "vaes-avx2+vpclmul-avx2",
@@ -45,6 +48,7 @@ const axiom_gcmsiv_kernel axiom_gcmsiv_vaes_avx2 = {
     .open = gcmsiv_vaes_open,
     .x86_keys = 1,
     .kdf_aes = &axiom_aes_aesni,
+    .short_msg = axiom_gcmsiv_short_vaes_avx2,
 };
 
 #endif /* HAVE_ISA_AESNI */

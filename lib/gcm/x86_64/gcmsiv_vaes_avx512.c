@@ -37,6 +37,9 @@ static inline __m128i gcmsiv_vz_fold(__m512i v)
 }
 
 #include "gcm/x86_64/gcmsiv_ctr_vaes.h"
+#include "gcm/x86_64/gcmsiv_short.h"
+
+SIVS_DEFINE(vaes_avx512)
 
 const axiom_gcmsiv_kernel axiom_gcmsiv_vaes_avx512 = {
     .name = "vaes-avx512+vpclmul-avx512",
@@ -50,6 +53,7 @@ const axiom_gcmsiv_kernel axiom_gcmsiv_vaes_avx512 = {
     .open = gcmsiv_vaes_open,
     .x86_keys = 1,
     .kdf_aes = &axiom_aes_aesni,
+    .short_msg = axiom_gcmsiv_short_vaes_avx512,
 };
 
 #endif /* HAVE_ISA_AESNI */

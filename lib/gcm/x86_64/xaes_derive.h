@@ -35,7 +35,7 @@
  * a result of the AES unit takes about 2 more to reach the other vector
  * units): the KDF is 14 AES rounds, 42 cycles; the expansion 13 AESENCLAST
  * (39) after a shuffle, and H a few cycles behind; K_1 about 5; each level
- * of powers about 15 (xd_mul).  So about 140 cycles for the 8 powers of a
+ * of powers about 15 (gh_mul_fast).  So about 140 cycles for the 8 powers of a
  * message of up to 6 hashed blocks, 175 for 32 (where the wide levels are
  * bound by the shuffle port rather than by their latency).
  *
@@ -50,6 +50,7 @@
 #include "aes/x86_64/aes_x86_keys.h"
 #include "gcm/xaes.h"
 #include "gcm/x86_64/ghash_pclmul.h"
+#include "gcm/x86_64/gh_short.h"
 
 #define XD_INLINE static inline __attribute__((always_inline))
 
@@ -61,21 +62,6 @@ XD_INLINE __m128i xd_kdf_block(__m128i nz, __m128i k1, int i)
     return _mm_xor_si128(_mm_or_si128(nz, _mm_cvtsi32_si128(0x00580000 | i << 8)), k1);
 }
 
-/* K_a * K_b, reduced: gh_mul's arithmetic with the first fold's
- * multiplication started from the raw low product (it reads the low 64
- * bits, which the middle product does not touch), so that it does not
- * wait for the middle product's XOR and shift. */
-XD_INLINE __m128i xd_mul(__m128i a, __m128i k)
-{
-    const __m128i poly = _mm_set_epi64x((long long)UINT64_C(0xc200000000000000), 0);
-    const __m128i lo = _mm_clmulepi64_si128(a, k, 0x00), hi = _mm_clmulepi64_si128(a, k, 0x11);
-    const __m128i mid = _mm_xor_si128(_mm_clmulepi64_si128(a, k, 0x01),
-                                      _mm_clmulepi64_si128(a, k, 0x10));
-    const __m128i t = _mm_clmulepi64_si128(lo, poly, 0x10);
-    const __m128i l = _mm_xor_si128(_mm_shuffle_epi32(_mm_xor_si128(lo, _mm_slli_si128(mid, 8)), 0x4e), t);
-    const __m128i h = _mm_xor_si128(hi, _mm_srli_si128(mid, 8));
-    return _mm_xor_si128(_mm_xor_si128(_mm_shuffle_epi32(l, 0x4e), _mm_clmulepi64_si128(l, poly, 0x10)), h);
-}
 
 /* Kx = a || b: the two KDF blocks from N[0:12] and K1, interleaved
  * through AES-256 under K's schedule @kgk. */
@@ -115,7 +101,7 @@ XD_INLINE __m128i xd_k1(__m128i h)
 }
 
 #ifdef XD_T
-/* Lane-wise K_a * K_b on XD_LANES pairs, reduced (xd_mul on every lane). */
+/* Lane-wise K_a * K_b on XD_LANES pairs, reduced (gh_mul_fast on every lane). */
 XD_INLINE XD_T xd_mul_wide(XD_T a, XD_T k)
 {
     XD_T lo = XD_CLMUL(a, k, 0x00), hi = XD_CLMUL(a, k, 0x11);
@@ -166,17 +152,17 @@ XD_INLINE void xd_derive(const axiom_bc_ks *kgk, const uint8_t k1[16], const uin
     unsigned have = 1;
     pw[GH_SLOT(1)] = p1;
     if (npow > 1) {
-        const __m128i p2 = xd_mul(p1, p1);
+        const __m128i p2 = gh_mul_fast(p1, p1);
         pw[GH_SLOT(2)] = p2;
         have = 2;
         if (npow > 2) {
-            const __m128i p3 = xd_mul(p2, p1), p4 = xd_mul(p2, p2);
+            const __m128i p3 = gh_mul_fast(p2, p1), p4 = gh_mul_fast(p2, p2);
             pw[GH_SLOT(3)] = p3;
             pw[GH_SLOT(4)] = p4;
             have = 4;
             if (npow > 4) {
-                const __m128i p5 = xd_mul(p4, p1), p6 = xd_mul(p4, p2), p7 = xd_mul(p4, p3);
-                const __m128i p8 = xd_mul(p4, p4);
+                const __m128i p5 = gh_mul_fast(p4, p1), p6 = gh_mul_fast(p4, p2), p7 = gh_mul_fast(p4, p3);
+                const __m128i p8 = gh_mul_fast(p4, p4);
                 pw[GH_SLOT(5)] = p5;
                 pw[GH_SLOT(6)] = p6;
                 pw[GH_SLOT(7)] = p7;
@@ -215,7 +201,7 @@ XD_INLINE void xd_derive(const axiom_bc_ks *kgk, const uint8_t k1[16], const uin
                 for (; have < npow; have *= 2) {
                     const __m128i top_pow = pw[GH_SLOT(have)];
                     for (unsigned i = 1; i <= have; i++)
-                        pw[GH_SLOT(have + i)] = xd_mul(top_pow, pw[GH_SLOT(i)]);
+                        pw[GH_SLOT(have + i)] = gh_mul_fast(top_pow, pw[GH_SLOT(i)]);
                 }
             }
         }
@@ -224,33 +210,6 @@ XD_INLINE void xd_derive(const axiom_bc_ks *kgk, const uint8_t k1[16], const uin
 }
 
 /* ---- the one-call short message (axiom_xaes_short_fn) ------------------ */
-
-/* The @n (0..16) bytes at @p as a block, zero past them: a whole block
- * loaded as it is, a partial one through a local copy, wiped after (it
- * may hold plaintext). */
-XD_INLINE __m128i xd_load_part(const uint8_t *p, size_t n)
-{
-    if (n >= 16)
-        return _mm_loadu_si128((const __m128i *)(const void *)p);
-    _Alignas(16) uint8_t t[16] = { 0 };
-    memcpy(t, p, n);
-    const __m128i v = _mm_load_si128((const __m128i *)(void *)t);
-    *(volatile __m128i *)(void *)t = _mm_setzero_si128();
-    return v;
-}
-
-/* The first @n (1..16) bytes of @v to @p. */
-XD_INLINE void xd_store_part(uint8_t *p, __m128i v, size_t n)
-{
-    if (n >= 16) {
-        _mm_storeu_si128((__m128i *)(void *)p, v);
-        return;
-    }
-    _Alignas(16) uint8_t t[16];
-    _mm_store_si128((__m128i *)(void *)t, v);
-    memcpy(p, t, n);
-    *(volatile __m128i *)(void *)t = _mm_setzero_si128();
-}
 
 /*
  * The message in one pass over registers, for text of up to
@@ -271,6 +230,7 @@ XD_INLINE void xd_short(const axiom_bc_ks *kgk, const uint8_t k1[16], const uint
                         size_t adlen, const uint8_t *in, size_t len)
 {
     enum { NT = AXIOM_XAES_SHORT_TEXT, NH = AXIOM_XAES_SHORT_HASH };
+    _Static_assert(NH <= GH_SHORT_MAX, "gh_short_sum's limit");
     const __m128i bswap = gh_bswap_mask();
     const unsigned nt = (unsigned)((len + 15) / 16), na = (unsigned)((adlen + 15) / 16);
     const unsigned nh = na + nt + 1;
@@ -281,7 +241,7 @@ XD_INLINE void xd_short(const axiom_bc_ks *kgk, const uint8_t k1[16], const uint
     _Pragma("GCC unroll 4")
     for (unsigned i = 0; i < NT; i++)
         if (i < nt)
-            x[i] = xd_load_part(in + 16 * i, len - 16 * i);
+            x[i] = gh_load_part(in + 16 * i, len - 16 * i);
 
     __m128i a, b;
     xd_kdf(kgk, k1, nonce, &a, &b);
@@ -315,30 +275,22 @@ XD_INLINE void xd_short(const axiom_bc_ks *kgk, const uint8_t k1[16], const uint
 
     /* The text's output, and the ciphertext as GHASH reads it (the
      * partial block's bytes past the text zero). */
-    static const uint8_t ones[32] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-                                      0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
     __m128i y[NT] = { 0 }, ct[NT] = { 0 };
     _Pragma("GCC unroll 4")
     for (unsigned i = 0; i < NT; i++)
         if (i < nt) {
             y[i] = _mm_xor_si128(x[i], c[i + 1]);
             const size_t n = len - 16 * i < 16 ? len - 16 * i : 16;
-            ct[i] = enc ? _mm_and_si128(y[i], _mm_loadu_si128((const __m128i *)(const void *)
-                                                              (ones + 16 - n)))
-                        : x[i];
+            ct[i] = enc ? gh_keep_bytes(y[i], n) : x[i];
         }
 
-    /* The hashed blocks in order (AD, ciphertext, lengths), reflected.
-     * GHASH is the sum of block j times K_(nh - j).  With more than four,
-     * the first nh - 4 go through their own reduction with K_1 .. K_(nh-4)
-     * and come back multiplied by K_4 (Horner's rule over the two
-     * groups): the powers stop at K_4, two levels after K_1 instead of
-     * three, and the first group's reduction runs while K_4 is made. */
+    /* The hashed blocks in order (AD, ciphertext, lengths), reflected,
+     * and their sum times the powers (gh_short_sum). */
     __m128i blk[NH];
     unsigned j = 0;
     for (unsigned i = 0; i < na; i++, j++) {
         const size_t n = adlen - 16 * i < 16 ? adlen - 16 * i : 16;
-        blk[j] = _mm_shuffle_epi8(xd_load_part(ad + 16 * i, n), bswap);
+        blk[j] = _mm_shuffle_epi8(gh_load_part(ad + 16 * i, n), bswap);
     }
     _Pragma("GCC unroll 4")
     for (unsigned i = 0; i < NT; i++)
@@ -346,33 +298,13 @@ XD_INLINE void xd_short(const axiom_bc_ks *kgk, const uint8_t k1[16], const uint
             blk[j++] = _mm_shuffle_epi8(ct[i], bswap);
     blk[j] = _mm_set_epi64x((long long)((uint64_t)adlen * 8), (long long)((uint64_t)len * 8));
 
-    __m128i p[5];
-    p[1] = xd_k1(h);
-    p[2] = p[3] = p[4] = _mm_setzero_si128();
-    if (nh > 1)
-        p[2] = xd_mul(p[1], p[1]);
-    if (nh > 2) {
-        p[3] = xd_mul(p[2], p[1]);
-        p[4] = xd_mul(p[2], p[2]);
-    }
-    const unsigned head = nh > 4 ? nh - 4 : 0;
-    __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
-    if (head) {
-        for (unsigned i = 0; i < head; i++)
-            gh_mul_acc(blk[i], p[head - i], &lo, &mid, &hi);
-        const __m128i g0 = gh_reduce(lo, mid, hi);
-        lo = mid = hi = _mm_setzero_si128();
-        gh_mul_acc(g0, p[4], &lo, &mid, &hi);
-    }
-    for (unsigned i = head; i < nh; i++)
-        gh_mul_acc(blk[i], p[nh - i], &lo, &mid, &hi);
-    const __m128i s = gh_reduce(lo, mid, hi);
+    const __m128i s = gh_short_sum(blk, nh, xd_k1(h));
     _mm_storeu_si128((__m128i *)(void *)tag, _mm_xor_si128(_mm_shuffle_epi8(s, bswap), c[0]));
 
     _Pragma("GCC unroll 4")
     for (unsigned i = 0; i < NT; i++)
         if (i < nt)
-            xd_store_part(out + 16 * i, y[i], len - 16 * i);
+            gh_store_part(out + 16 * i, y[i], len - 16 * i);
     volatile __m128i *w = ek;
     _Pragma("GCC unroll 15")
     for (int r = 0; r < 15; r++)

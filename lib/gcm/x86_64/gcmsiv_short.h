@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* AES-GCM-SIV's one-call short message (axiom_gcmsiv_short_fn,
+ * lib/gcm/polyval.h) on xmm registers (AES-NI, PCLMULQDQ, SSSE3), written
+ * once as static inline code that each x86-64 bundle's file compiles with
+ * its own flags (gcmsiv_short_aesni.c, gcmsiv_vaes_avx2.c,
+ * gcmsiv_vaes_avx512.c), through SIVS_DEFINE.
+ *
+ * The composed path (lib/gcm/gcmsiv.c) runs the key derivation, the
+ * message key's schedule, the POLYVAL key's powers, POLYVAL, the tag and
+ * CTR as kernel calls over keys in memory, which it then wipes.  Here a
+ * message of at most AXIOM_GCMSIV_SHORT_TEXT blocks of text and
+ * AXIOM_GCMSIV_SHORT_HASH hashed blocks runs them in registers:
+ * - the 4 or 6 derivation blocks LE32(i) || nonce, built in a register
+ *   and interleaved through the key-generating key's rounds;
+ * - the message-encryption key's expansion (aesx_expand128 or
+ *   aesx_expand256_h, lib/aes/x86_64/aes_x86_keys.h) into a local array
+ *   of round keys, the only secret this writes to memory (wiped before
+ *   return);
+ * - POLYVAL of AD, text and the length block from the
+ *   message-authentication key alone (gh_short_sum: powers up to the
+ *   fourth, Horner's rule over two groups), which runs beside the
+ *   expansion;
+ * - seal: the tag, then CTR from it; open: CTR from the received tag
+ *   (beside POLYVAL's key, which it does not need), then POLYVAL of the
+ *   plaintext and the tag, which the AEAD layer compares.
+ *
+ * In POLYVAL's representation a block is its raw load and the key's first
+ * power the raw authentication key (lib/gcm/x86_64/polyval_pclmul.c).
+ *
+ * Constant time: AESENC and PCLMULQDQ take the same time for every input;
+ * branches and table offsets depend on the lengths, the key size and the
+ * direction only.
+ */
+#ifndef AXIOM_GCMSIV_SHORT_H
+#define AXIOM_GCMSIV_SHORT_H
+
+#include <string.h>
+#include <immintrin.h>
+
+#include "aes/x86_64/aes_x86_keys.h"
+#include "gcm/polyval.h"
+#include "gcm/x86_64/gh_short.h"
+
+#define SIVS_INLINE static inline __attribute__((always_inline))
+
+/* The @n (0..AXIOM_GCMSIV_SHORT_TEXT) counter blocks from @c0 (its low
+ * 32-bit word incremented modulo 2^32 per block) through the @nr rounds
+ * of @ek, XORed into x[] to y[]. */
+SIVS_INLINE void sivs_ctr(const __m128i *ek, const unsigned nr, __m128i c0, const __m128i *x,
+                          __m128i *y, unsigned n)
+{
+    enum { NT = AXIOM_GCMSIV_SHORT_TEXT };
+    __m128i c[NT] = { 0 };
+    _Pragma("GCC unroll 4")
+    for (unsigned i = 0; i < NT; i++)
+        if (i < n)
+            c[i] = _mm_xor_si128(_mm_add_epi32(c0, _mm_cvtsi32_si128((int)i)), ek[0]);
+    _Pragma("GCC unroll 13")
+    for (unsigned r = 1; r < nr; r++)
+        _Pragma("GCC unroll 4")
+        for (unsigned i = 0; i < NT; i++)
+            if (i < n)
+                c[i] = _mm_aesenc_si128(c[i], ek[r]);
+    _Pragma("GCC unroll 4")
+    for (unsigned i = 0; i < NT; i++)
+        if (i < n)
+            y[i] = _mm_xor_si128(x[i], _mm_aesenclast_si128(c[i], ek[nr]));
+}
+
+/* The tag: (S ^ nonce) with the top bit cleared, through @ek. */
+SIVS_INLINE __m128i sivs_tag(const __m128i *ek, const unsigned nr, __m128i s, __m128i n12,
+                             __m128i top)
+{
+    __m128i t = _mm_xor_si128(_mm_andnot_si128(top, _mm_xor_si128(s, n12)), ek[0]);
+    _Pragma("GCC unroll 13")
+    for (unsigned r = 1; r < nr; r++)
+        t = _mm_aesenc_si128(t, ek[r]);
+    return _mm_aesenclast_si128(t, ek[nr]);
+}
+
+/* One message with the key-generating key's AES-NI schedule @kgk of @nr
+ * (10 or 14) rounds; @enc nonzero seals (the tag to @tag), else opens
+ * under the tag @tag holds and writes the computed one over it. */
+SIVS_INLINE void sivs_message(const axiom_bc_ks *kgk, const unsigned nr, const uint8_t nonce[12],
+                              const int enc, uint8_t *out, uint8_t tag[16], const uint8_t *ad,
+                              size_t adlen, const uint8_t *in, size_t len)
+{
+    enum { NT = AXIOM_GCMSIV_SHORT_TEXT, NH = AXIOM_GCMSIV_SHORT_HASH };
+    _Static_assert(NH <= GH_SHORT_MAX, "gh_short_sum's limit");
+    const unsigned nt = (unsigned)((len + 15) / 16), na = (unsigned)((adlen + 15) / 16);
+    const unsigned nh = na + nt + 1, nb = nr == 10 ? 4 : 6;
+    const __m128i *rk = (const __m128i *)(const void *)kgk->w;
+    const __m128i top = _mm_set_epi64x((long long)(UINT64_C(1) << 63), 0);
+    /* The input first: out may be in.  (Zero initializers only keep
+     * -Wmaybe-uninitialized quiet: nothing past the message is read.) */
+    __m128i x[NT] = { 0 }, y[NT] = { 0 }, blk[NH] = { 0 };
+    _Pragma("GCC unroll 4")
+    for (unsigned i = 0; i < NT; i++)
+        if (i < nt)
+            x[i] = gh_load_part(in + 16 * i, len - 16 * i);
+    const __m128i tin = enc ? _mm_setzero_si128()
+                            : _mm_loadu_si128((const __m128i *)(const void *)tag);
+
+    /* The derivation blocks LE32(i) || nonce (nonce in bytes 4..15). */
+    uint32_t n8;
+    memcpy(&n8, nonce + 8, 4);
+    const __m128i nlo = _mm_loadl_epi64((const __m128i *)(const void *)nonce);
+    const __m128i nhi = _mm_cvtsi32_si128((int)n8);
+    const __m128i nz = _mm_or_si128(_mm_slli_si128(nlo, 4), _mm_slli_si128(nhi, 12));
+    const __m128i n12 = _mm_or_si128(nlo, _mm_slli_si128(nhi, 8));
+    __m128i d[6] = { 0 };
+    _Pragma("GCC unroll 6")
+    for (unsigned i = 0; i < 6; i++)
+        if (i < nb)
+            d[i] = _mm_xor_si128(_mm_or_si128(nz, _mm_cvtsi32_si128((int)i)), rk[0]);
+    _Pragma("GCC unroll 13")
+    for (unsigned r = 1; r < nr; r++)
+        _Pragma("GCC unroll 6")
+        for (unsigned i = 0; i < 6; i++)
+            if (i < nb)
+                d[i] = _mm_aesenc_si128(d[i], rk[r]);
+    _Pragma("GCC unroll 6")
+    for (unsigned i = 0; i < 6; i++)
+        if (i < nb)
+            d[i] = _mm_aesenclast_si128(d[i], rk[nr]);
+    /* The first 8 bytes of each: the authentication key (blocks 0-1), the
+     * encryption key (the others). */
+    const __m128i p1 = _mm_unpacklo_epi64(d[0], d[1]);
+    __m128i ek[15];
+    if (nr == 10) {
+        _Alignas(16) uint8_t kb[16];
+        _mm_store_si128((__m128i *)(void *)kb, _mm_unpacklo_epi64(d[2], d[3]));
+        aesx_expand128(ek, kb);
+        *(volatile __m128i *)(void *)kb = _mm_setzero_si128();
+    } else {
+        aesx_expand256_h(ek, _mm_unpacklo_epi64(d[2], d[3]), _mm_unpacklo_epi64(d[4], d[5]),
+                         NULL);
+    }
+
+    /* The hashed blocks: AD, then the plaintext (sealing: the input;
+     * opening: CTR's output, below), then the lengths in bits. */
+    unsigned j = 0;
+    for (unsigned i = 0; i < na; i++, j++)
+        blk[j] = gh_load_part(ad + 16 * i, adlen - 16 * i);
+    const __m128i lens =
+        _mm_set_epi64x((long long)((uint64_t)len * 8), (long long)((uint64_t)adlen * 8));
+    __m128i t;
+    if (enc) {
+        _Pragma("GCC unroll 4")
+        for (unsigned i = 0; i < NT; i++)
+            if (i < nt)
+                blk[j + i] = x[i];
+        blk[nh - 1] = lens;
+        t = sivs_tag(ek, nr, gh_short_sum(blk, nh, p1), n12, top);
+        sivs_ctr(ek, nr, _mm_or_si128(t, top), x, y, nt);
+    } else {
+        sivs_ctr(ek, nr, _mm_or_si128(tin, top), x, y, nt);
+        _Pragma("GCC unroll 4")
+        for (unsigned i = 0; i < NT; i++)
+            if (i < nt)
+                blk[j + i] = gh_keep_bytes(y[i], len - 16 * i < 16 ? len - 16 * i : 16);
+        blk[nh - 1] = lens;
+        t = sivs_tag(ek, nr, gh_short_sum(blk, nh, p1), n12, top);
+    }
+    _mm_storeu_si128((__m128i *)(void *)tag, t);
+    _Pragma("GCC unroll 4")
+    for (unsigned i = 0; i < NT; i++)
+        if (i < nt)
+            gh_store_part(out + 16 * i, y[i], len - 16 * i);
+    volatile __m128i *w = ek;
+    _Pragma("GCC unroll 15")
+    for (unsigned r = 0; r < 15; r++)
+        w[r] = _mm_setzero_si128();
+    __asm__ __volatile__("" : : "r"(ek) : "memory");
+}
+
+/* The exported axiom_gcmsiv_short_fn of a bundle's compilation, named
+ * after its tier: the key size and the direction made constants. */
+#define SIVS_DEFINE(tier)                                                                      \
+    void axiom_gcmsiv_short_##tier(const axiom_bc_ks *kgk, size_t keylen,                      \
+                                   const uint8_t nonce[12], int enc, uint8_t *out,             \
+                                   uint8_t tag[16], const uint8_t *ad, size_t adlen,           \
+                                   const uint8_t *in, size_t len)                              \
+    {                                                                                          \
+        if (keylen == 16 && enc)                                                               \
+            sivs_message(kgk, 10, nonce, 1, out, tag, ad, adlen, in, len);                     \
+        else if (keylen == 16)                                                                 \
+            sivs_message(kgk, 10, nonce, 0, out, tag, ad, adlen, in, len);                     \
+        else if (enc)                                                                          \
+            sivs_message(kgk, 14, nonce, 1, out, tag, ad, adlen, in, len);                     \
+        else                                                                                   \
+            sivs_message(kgk, 14, nonce, 0, out, tag, ad, adlen, in, len);                     \
+    }
+
+#endif

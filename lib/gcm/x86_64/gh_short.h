@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Short messages on xmm registers (PCLMULQDQ): what the one-call paths of
+ * XAES-256-GCM (lib/gcm/x86_64/xaes_derive.h) and AES-GCM-SIV
+ * (lib/gcm/x86_64/gcmsiv_short.h) share, in the representation of
+ * lib/gcm/x86_64/ghash_pclmul.h: partial blocks in and out, a product
+ * with the first fold started early, and the hash of a few blocks from
+ * the first power alone.  Static inline code, compiled with each
+ * includer's ISA flags. */
+#ifndef AXIOM_GH_SHORT_H
+#define AXIOM_GH_SHORT_H
+
+#include <string.h>
+#include <immintrin.h>
+
+#include "gcm/x86_64/ghash_pclmul.h"
+
+/* The most blocks gh_short_sum hashes. */
+#define GH_SHORT_MAX 8
+
+/* K_a * K_b, reduced: gh_mul's arithmetic with the first fold's
+ * multiplication started from the raw low product (it reads the low 64
+ * bits, which the middle product does not touch), so that it does not
+ * wait for the middle product's XOR and shift. */
+GH_FORCE_INLINE __m128i gh_mul_fast(__m128i a, __m128i k)
+{
+    const __m128i poly = _mm_set_epi64x((long long)UINT64_C(0xc200000000000000), 0);
+    const __m128i lo = _mm_clmulepi64_si128(a, k, 0x00), hi = _mm_clmulepi64_si128(a, k, 0x11);
+    const __m128i mid = _mm_xor_si128(_mm_clmulepi64_si128(a, k, 0x01),
+                                      _mm_clmulepi64_si128(a, k, 0x10));
+    const __m128i t = _mm_clmulepi64_si128(lo, poly, 0x10);
+    const __m128i l = _mm_xor_si128(_mm_shuffle_epi32(_mm_xor_si128(lo, _mm_slli_si128(mid, 8)), 0x4e), t);
+    const __m128i h = _mm_xor_si128(hi, _mm_srli_si128(mid, 8));
+    return _mm_xor_si128(_mm_xor_si128(_mm_shuffle_epi32(l, 0x4e), _mm_clmulepi64_si128(l, poly, 0x10)), h);
+}
+
+/* The @n (0..16) bytes at @p as a block, zero past them: a whole block
+ * loaded as it is, a partial one through a local copy, wiped after (it
+ * may hold plaintext). */
+GH_FORCE_INLINE __m128i gh_load_part(const uint8_t *p, size_t n)
+{
+    if (n >= 16)
+        return _mm_loadu_si128((const __m128i *)(const void *)p);
+    _Alignas(16) uint8_t t[16] = { 0 };
+    memcpy(t, p, n);
+    const __m128i v = _mm_load_si128((const __m128i *)(void *)t);
+    *(volatile __m128i *)(void *)t = _mm_setzero_si128();
+    return v;
+}
+
+/* The first @n (1..16) bytes of @v to @p. */
+GH_FORCE_INLINE void gh_store_part(uint8_t *p, __m128i v, size_t n)
+{
+    if (n >= 16) {
+        _mm_storeu_si128((__m128i *)(void *)p, v);
+        return;
+    }
+    _Alignas(16) uint8_t t[16];
+    _mm_store_si128((__m128i *)(void *)t, v);
+    memcpy(p, t, n);
+    *(volatile __m128i *)(void *)t = _mm_setzero_si128();
+}
+
+/* @v with its bytes from @n (1..16) on zero (a mask loaded at an offset
+ * that depends on the public length only). */
+GH_FORCE_INLINE __m128i gh_keep_bytes(__m128i v, size_t n)
+{
+    static const uint8_t ones[32] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                      0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+    return _mm_and_si128(v, _mm_loadu_si128((const __m128i *)(const void *)(ones + 16 - n)));
+}
+
+/* The sum of blk[j] * K_(n - j) over the @n (1..GH_SHORT_MAX) blocks
+ * blk[] (as the kernels multiply them), reduced, from K_1 = @p1 alone.
+ * With more than four blocks, the first n - 4 go through their own
+ * reduction with K_1 .. K_(n-4) and come back multiplied by K_4 (Horner's
+ * rule over the two groups): the powers stop at K_4, two levels after
+ * K_1 instead of three, and the first group's reduction runs while K_4 is
+ * made.  Branches on @n only. */
+GH_FORCE_INLINE __m128i gh_short_sum(const __m128i *blk, unsigned n, __m128i p1)
+{
+    __m128i p[5];
+    p[1] = p1;
+    p[2] = p[3] = p[4] = _mm_setzero_si128();
+    if (n > 1)
+        p[2] = gh_mul_fast(p[1], p[1]);
+    if (n > 2) {
+        p[3] = gh_mul_fast(p[2], p[1]);
+        p[4] = gh_mul_fast(p[2], p[2]);
+    }
+    const unsigned head = n > 4 ? n - 4 : 0;
+    __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
+    if (head) {
+        for (unsigned i = 0; i < head; i++)
+            gh_mul_acc(blk[i], p[head - i], &lo, &mid, &hi);
+        const __m128i g0 = gh_reduce(lo, mid, hi);
+        lo = mid = hi = _mm_setzero_si128();
+        gh_mul_acc(g0, p[4], &lo, &mid, &hi);
+    }
+    for (unsigned i = head; i < n; i++)
+        gh_mul_acc(blk[i], p[n - i], &lo, &mid, &hi);
+    return gh_reduce(lo, mid, hi);
+}
+
+#endif
