@@ -16,6 +16,8 @@
  *   are a little-endian 32-bit counter incremented modulo 2^32 (the other
  *   12 bytes never change): the tier's counter-mode loop (VAES), or ECB
  *   over counter blocks staged CHUNK at a time.
+ * A short message goes to the tier's one-call path instead, where it has
+ * one (short_msg, lib/gcm/polyval.h: the x86 tiers, in registers).
  * Seal is two passes (POLYVAL over the plaintext, then CTR: the counter
  * is the tag).  Open runs CTR from the received tag, chunk by chunk, and
  * POLYVAL over each chunk of plaintext while it is in L1, then computes
