@@ -86,7 +86,7 @@ SIVS_INLINE void sivs_message(const axiom_bc_ks *kgk, const unsigned nr, const u
                               size_t adlen, const uint8_t *in, size_t len)
 {
     enum { NT = AXIOM_GCMSIV_SHORT_TEXT, NH = AXIOM_GCMSIV_SHORT_HASH };
-    _Static_assert(NH <= GH_SHORT_MAX, "gh_short_sum's limit");
+    _Static_assert(NH <= GH_SHORT_MAX && NT <= GH_SHORT_TEXT, "gh_short.h's limits");
     const unsigned nt = (unsigned)((len + 15) / 16), na = (unsigned)((adlen + 15) / 16);
     const unsigned nh = na + nt + 1, nb = nr == 10 ? 4 : 6;
     const __m128i *rk = (const __m128i *)(const void *)kgk->w;
@@ -163,15 +163,7 @@ SIVS_INLINE void sivs_message(const axiom_bc_ks *kgk, const unsigned nr, const u
         t = sivs_tag(ek, nr, gh_short_sum(blk, nh, p1), n12, top);
     }
     _mm_storeu_si128((__m128i *)(void *)tag, t);
-    _Pragma("GCC unroll 4")
-    for (unsigned i = 0; i < NT; i++)
-        if (i < nt)
-            gh_store_part(out + 16 * i, y[i], len - 16 * i);
-    volatile __m128i *w = ek;
-    _Pragma("GCC unroll 15")
-    for (unsigned r = 0; r < 15; r++)
-        w[r] = _mm_setzero_si128();
-    __asm__ __volatile__("" : : "r"(ek) : "memory");
+    gh_short_done(out, y, nt, len, ek);
 }
 
 /* The exported axiom_gcmsiv_short_fn of a bundle's compilation, named

@@ -14,8 +14,9 @@
 
 #include "gcm/x86_64/ghash_pclmul.h"
 
-/* The most blocks gh_short_sum hashes. */
+/* The most blocks gh_short_sum hashes, and gh_short_done writes. */
 #define GH_SHORT_MAX 8
+#define GH_SHORT_TEXT 4
 
 /* K_a * K_b, reduced: gh_mul's arithmetic with the first fold's
  * multiplication started from the raw low product (it reads the low 64
@@ -67,6 +68,24 @@ GH_FORCE_INLINE __m128i gh_keep_bytes(__m128i v, size_t n)
     static const uint8_t ones[32] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
                                       0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
     return _mm_and_si128(v, _mm_loadu_si128((const __m128i *)(const void *)(ones + 16 - n)));
+}
+
+/* The end of a one-call short message: the @len bytes of the @n blocks
+ * y[] (n <= GH_SHORT_TEXT) to @out, then the local array of 15 round keys @ek wiped
+ * (volatile stores, then an asm statement that takes its address and
+ * clobbers memory). */
+GH_FORCE_INLINE void gh_short_done(uint8_t *out, const __m128i *y, unsigned n, size_t len,
+                                   __m128i *ek)
+{
+    _Pragma("GCC unroll 4")
+    for (unsigned i = 0; i < GH_SHORT_TEXT; i++)
+        if (i < n)
+            gh_store_part(out + 16 * i, y[i], len - 16 * i);
+    volatile __m128i *w = ek;
+    _Pragma("GCC unroll 15")
+    for (unsigned r = 0; r < 15; r++)
+        w[r] = _mm_setzero_si128();
+    __asm__ __volatile__("" : : "r"(ek) : "memory");
 }
 
 /* The sum of blk[j] * K_(n - j) over the @n (1..GH_SHORT_MAX) blocks

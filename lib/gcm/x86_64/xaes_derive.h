@@ -230,7 +230,7 @@ XD_INLINE void xd_short(const axiom_bc_ks *kgk, const uint8_t k1[16], const uint
                         size_t adlen, const uint8_t *in, size_t len)
 {
     enum { NT = AXIOM_XAES_SHORT_TEXT, NH = AXIOM_XAES_SHORT_HASH };
-    _Static_assert(NH <= GH_SHORT_MAX, "gh_short_sum's limit");
+    _Static_assert(NH <= GH_SHORT_MAX && NT <= GH_SHORT_TEXT, "gh_short.h's limits");
     const __m128i bswap = gh_bswap_mask();
     const unsigned nt = (unsigned)((len + 15) / 16), na = (unsigned)((adlen + 15) / 16);
     const unsigned nh = na + nt + 1;
@@ -300,16 +300,7 @@ XD_INLINE void xd_short(const axiom_bc_ks *kgk, const uint8_t k1[16], const uint
 
     const __m128i s = gh_short_sum(blk, nh, xd_k1(h));
     _mm_storeu_si128((__m128i *)(void *)tag, _mm_xor_si128(_mm_shuffle_epi8(s, bswap), c[0]));
-
-    _Pragma("GCC unroll 4")
-    for (unsigned i = 0; i < NT; i++)
-        if (i < nt)
-            gh_store_part(out + 16 * i, y[i], len - 16 * i);
-    volatile __m128i *w = ek;
-    _Pragma("GCC unroll 15")
-    for (int r = 0; r < 15; r++)
-        w[r] = _mm_setzero_si128();
-    __asm__ __volatile__("" : : "r"(ek) : "memory");
+    gh_short_done(out, y, nt, len, ek);
 }
 
 /* The exported functions of a bundle's compilation (axiom_xaes_derive_fn,
