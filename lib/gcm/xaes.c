@@ -36,6 +36,39 @@
 #include "gcm/gcm.h"
 #include "gcm/xaes.h"
 
+/* The x86 tiers' fused parts: the tiers whose AES kernel keeps the AES-NI
+ * schedule layout and whose GHASH key is the PCLMULQDQ kernel's (their
+ * stitched loops read both), each with its bundle's compilation of
+ * lib/gcm/x86_64/xaes_derive.h; the mixed and portable tiers compose their
+ * kernels instead. */
+typedef struct xaes_tier {
+    const axiom_gcm_kernel *k;
+    axiom_xaes_derive_fn derive;
+    axiom_xaes_short_fn short_msg;
+    axiom_xaes_wipe_fn wipe;
+} xaes_tier;
+
+static const xaes_tier *tier_of(const axiom_gcm_kernel *k)
+{
+    static const xaes_tier tiers[] = {
+#ifdef HAVE_ISA_AESNI
+        { &axiom_gcm_aesni, axiom_xaes_derive_aesni, axiom_xaes_short_aesni, NULL },
+#ifdef HAVE_ISA_VAES_AVX2
+        { &axiom_gcm_vaes_avx2, axiom_xaes_derive_vaes_avx2, axiom_xaes_short_vaes_avx2, NULL },
+#endif
+#ifdef HAVE_ISA_VAES_AVX512
+        { &axiom_gcm_vaes_avx512, axiom_xaes_derive_vaes_avx512, axiom_xaes_short_vaes_avx512,
+          axiom_xaes_wipe_vaes_avx512 },
+#endif
+#endif
+        { NULL, NULL, NULL, NULL },
+    };
+    const xaes_tier *t = tiers;
+    while (t->k && t->k != k)
+        t++;
+    return t;
+}
+
 /* The algorithm's state: K's encryption schedule, K1 and the tier. */
 typedef struct xaes_key {
     axiom_bc_ks kgk;
@@ -53,9 +86,10 @@ static void xaes_setkey(void *state, const axiom_kernel *k, const uint8_t *key, 
     xaes_key *x = state;
     uint8_t l[16] = { 0 };
     x->k = axiom_gcm_of(k);
-    x->derive = axiom_xaes_derive_for(x->k);
-    x->wipe = axiom_xaes_wipe_for(x->k);
-    x->short_msg = axiom_xaes_short_for(x->k);
+    const xaes_tier *t = tier_of(x->k);
+    x->derive = t->derive;
+    x->wipe = t->wipe;
+    x->short_msg = t->short_msg;
     x->k->aes->setkey_enc(&x->kgk, key, keylen);
     x->k->aes->ecb_enc(&x->kgk, l, l, 1);
     /* K1 = L << 1 (a 128-bit big-endian shift), reduced by 0x87 when the
@@ -169,39 +203,6 @@ const axiom_aead_alg axiom_aead_xaes256_gcm = {
     .message = xaes_message,
 };
 
-/* The x86 tiers' fused parts: the tiers whose AES kernel keeps the AES-NI
- * schedule layout and whose GHASH key is the PCLMULQDQ kernel's (their
- * stitched loops read both), each with its bundle's compilation of
- * lib/gcm/x86_64/xaes_derive.h; the mixed and portable tiers compose their
- * kernels instead. */
-typedef struct xaes_tier {
-    const axiom_gcm_kernel *k;
-    axiom_xaes_derive_fn derive;
-    axiom_xaes_short_fn short_msg;
-    axiom_xaes_wipe_fn wipe;
-} xaes_tier;
-
-static const xaes_tier *tier_of(const axiom_gcm_kernel *k)
-{
-    static const xaes_tier tiers[] = {
-#ifdef HAVE_ISA_AESNI
-        { &axiom_gcm_aesni, axiom_xaes_derive_aesni, axiom_xaes_short_aesni, NULL },
-#ifdef HAVE_ISA_VAES_AVX2
-        { &axiom_gcm_vaes_avx2, axiom_xaes_derive_vaes_avx2, axiom_xaes_short_vaes_avx2, NULL },
-#endif
-#ifdef HAVE_ISA_VAES_AVX512
-        { &axiom_gcm_vaes_avx512, axiom_xaes_derive_vaes_avx512, axiom_xaes_short_vaes_avx512,
-          axiom_xaes_wipe_vaes_avx512 },
-#endif
-#endif
-        { NULL, NULL, NULL, NULL },
-    };
-    const xaes_tier *t = tiers;
-    while (t->k && t->k != k)
-        t++;
-    return t;
-}
-
 axiom_xaes_derive_fn axiom_xaes_derive_for(const axiom_gcm_kernel *k)
 {
     return tier_of(k)->derive;
@@ -210,9 +211,4 @@ axiom_xaes_derive_fn axiom_xaes_derive_for(const axiom_gcm_kernel *k)
 axiom_xaes_short_fn axiom_xaes_short_for(const axiom_gcm_kernel *k)
 {
     return tier_of(k)->short_msg;
-}
-
-axiom_xaes_wipe_fn axiom_xaes_wipe_for(const axiom_gcm_kernel *k)
-{
-    return tier_of(k)->wipe;
 }

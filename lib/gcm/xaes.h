@@ -65,9 +65,8 @@ void axiom_xaes_short_vaes_avx512(const axiom_bc_ks *kgk, const uint8_t k1[16],
  * the 15 round keys and the @npow power slots it wrote. */
 typedef void (*axiom_xaes_wipe_fn)(axiom_gcm_key *g, unsigned npow);
 
-/* A wipe on the wide registers of tier @k, or NULL (then 16-byte stores
- * in the glue). */
-axiom_xaes_wipe_fn axiom_xaes_wipe_for(const axiom_gcm_kernel *k);
+/* The vaes-avx512 tier's, on zmm (the other tiers' wipes are 16-byte
+ * stores in the glue). */
 void axiom_xaes_wipe_vaes_avx512(axiom_gcm_key *g, unsigned npow);
 
 /* The fused derivations (lib/gcm/x86_64/xaes_derive.h) of the AES-NI

@@ -97,16 +97,16 @@ static inline __attribute__((always_inline)) __m128i aesx_xor13(__m128i v)
     return _mm_xor_si128(_mm_shuffle_epi32(v, 0x55), _mm_shuffle_epi32(v, 0xff));
 }
 
-/* The 11 round keys of AES-128 into @ek, with the chain of
+/* The 11 round keys of AES-128 @key into @ek, with the chain of
  * aesx_expand256_h: one AESENCLAST per round key.  Round key j + 1 is
  * Q(k_j) ^ B, B the new last word in every column; B = X ^ T with X the
  * XOR of k_j's four words (which is v2 ^ v3 of k_(j-1), two keys back,
  * so off the chain) and T = SubWord(RotWord(last B)) ^ Rcon; the chain
  * register holds B rotated by RotWord^-j, so that no shuffle sits on it. */
-static inline void aesx_expand128(__m128i *ek, const uint8_t *key)
+static inline __attribute__((always_inline)) void aesx_expand128_k(__m128i *ek, __m128i key)
 {
     __m128i kk[11], z[11];
-    kk[0] = _mm_loadu_si128((const __m128i *)(const void *)key);
+    kk[0] = key;
     _mm_store_si128(ek, kk[0]);
     z[0] = aesx_z(kk[0]);
     __m128i c = _mm_shuffle_epi8(kk[0], aesx_rotword3()); /* RotWord(B of k_0) */
@@ -127,6 +127,12 @@ static inline void aesx_expand128(__m128i *ek, const uint8_t *key)
     }
 }
 
+/* The same from the 16 key bytes at @key. */
+static inline void aesx_expand128(__m128i *ek, const uint8_t *key)
+{
+    aesx_expand128_k(ek, _mm_loadu_si128((const __m128i *)(const void *)key));
+}
+
 /*
  * The AES-256 expansion of a || b into the 15 round keys at @ek and, when
  * @h is not NULL, *h = AES-256 of 0^128 under them, round by round as the
@@ -135,8 +141,9 @@ static inline void aesx_expand128(__m128i *ek, const uint8_t *key)
  * The serial part of the expansion is the SubWord of each half-block's
  * last word.  Written directly (shuffle the last word into every column,
  * AESENCLAST, XOR the prefix XOR of the block two back), every
- * half-block costs a shuffle, an AES operation and an XOR in a row, and the AES unit's result takes extra cycles to reach the other
- * vector units: about 7 core cycles.  Here the chain is one AESENCLAST
+ * half-block costs a shuffle, an AES operation and an XOR in a row, and
+ * the AES unit's result takes extra cycles to reach the other vector
+ * units: about 7 core cycles.  Here the chain is one AESENCLAST
  * per half-block.  Each block of one parity is P(v) ^ T, the
  * prefix XOR of the block v two back and a term T equal in all four
  * words (SubWord of the other parity's last word, RotWord and Rcon for

@@ -102,12 +102,7 @@ SIVS_INLINE void sivs_message(const axiom_bc_ks *kgk, const unsigned nr, const u
                             : _mm_loadu_si128((const __m128i *)(const void *)tag);
 
     /* The derivation blocks LE32(i) || nonce (nonce in bytes 4..15). */
-    uint32_t n8;
-    memcpy(&n8, nonce + 8, 4);
-    const __m128i nlo = _mm_loadl_epi64((const __m128i *)(const void *)nonce);
-    const __m128i nhi = _mm_cvtsi32_si128((int)n8);
-    const __m128i nz = _mm_or_si128(_mm_slli_si128(nlo, 4), _mm_slli_si128(nhi, 12));
-    const __m128i n12 = _mm_or_si128(nlo, _mm_slli_si128(nhi, 8));
+    const __m128i n12 = gh_load12(nonce), nz = _mm_slli_si128(n12, 4);
     __m128i d[6] = { 0 };
     _Pragma("GCC unroll 6")
     for (unsigned i = 0; i < 6; i++)
@@ -127,15 +122,11 @@ SIVS_INLINE void sivs_message(const axiom_bc_ks *kgk, const unsigned nr, const u
      * encryption key (the others). */
     const __m128i p1 = _mm_unpacklo_epi64(d[0], d[1]);
     __m128i ek[15];
-    if (nr == 10) {
-        _Alignas(16) uint8_t kb[16];
-        _mm_store_si128((__m128i *)(void *)kb, _mm_unpacklo_epi64(d[2], d[3]));
-        aesx_expand128(ek, kb);
-        *(volatile __m128i *)(void *)kb = _mm_setzero_si128();
-    } else {
+    if (nr == 10)
+        aesx_expand128_k(ek, _mm_unpacklo_epi64(d[2], d[3]));
+    else
         aesx_expand256_h(ek, _mm_unpacklo_epi64(d[2], d[3]), _mm_unpacklo_epi64(d[4], d[5]),
                          NULL);
-    }
 
     /* The hashed blocks: AD, then the plaintext (sealing: the input;
      * opening: CTR's output, below), then the lengths in bits. */

@@ -29,9 +29,21 @@ GH_FORCE_INLINE __m128i gh_mul_fast(__m128i a, __m128i k)
     const __m128i mid = _mm_xor_si128(_mm_clmulepi64_si128(a, k, 0x01),
                                       _mm_clmulepi64_si128(a, k, 0x10));
     const __m128i t = _mm_clmulepi64_si128(lo, poly, 0x10);
-    const __m128i l = _mm_xor_si128(_mm_shuffle_epi32(_mm_xor_si128(lo, _mm_slli_si128(mid, 8)), 0x4e), t);
+    const __m128i l =
+        _mm_xor_si128(_mm_shuffle_epi32(_mm_xor_si128(lo, _mm_slli_si128(mid, 8)), 0x4e), t);
     const __m128i h = _mm_xor_si128(hi, _mm_srli_si128(mid, 8));
-    return _mm_xor_si128(_mm_xor_si128(_mm_shuffle_epi32(l, 0x4e), _mm_clmulepi64_si128(l, poly, 0x10)), h);
+    return _mm_xor_si128(
+        _mm_xor_si128(_mm_shuffle_epi32(l, 0x4e), _mm_clmulepi64_si128(l, poly, 0x10)), h);
+}
+
+/* The 12 bytes at @p (a nonce or a part of one) in bytes 0..11, zero in
+ * bytes 12..15, loaded without reading past them. */
+GH_FORCE_INLINE __m128i gh_load12(const uint8_t *p)
+{
+    uint32_t w2;
+    memcpy(&w2, p + 8, 4);
+    return _mm_or_si128(_mm_loadl_epi64((const __m128i *)(const void *)p),
+                        _mm_slli_si128(_mm_cvtsi32_si128((int)w2), 8));
 }
 
 /* The @n (0..16) bytes at @p as a block, zero past them: a whole block

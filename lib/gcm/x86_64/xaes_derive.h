@@ -70,11 +70,7 @@ XD_INLINE void xd_kdf(const axiom_bc_ks *kgk, const uint8_t k1[16], const uint8_
 {
     const __m128i *rk = (const __m128i *)(const void *)kgk->w;
     /* N[0:12] in bytes 4..15, zeros in bytes 0..3. */
-    uint32_t n8;
-    memcpy(&n8, nonce + 8, 4);
-    const __m128i nz = _mm_or_si128(
-        _mm_slli_si128(_mm_loadl_epi64((const __m128i *)(const void *)nonce), 4),
-        _mm_slli_si128(_mm_cvtsi32_si128((int)n8), 12));
+    const __m128i nz = _mm_slli_si128(gh_load12(nonce), 4);
     const __m128i kk = _mm_loadu_si128((const __m128i *)(const void *)k1);
     __m128i a = _mm_xor_si128(xd_kdf_block(nz, kk, 1), rk[0]);
     __m128i b = _mm_xor_si128(xd_kdf_block(nz, kk, 2), rk[0]);
@@ -161,8 +157,8 @@ XD_INLINE void xd_derive(const axiom_bc_ks *kgk, const uint8_t k1[16], const uin
             pw[GH_SLOT(4)] = p4;
             have = 4;
             if (npow > 4) {
-                const __m128i p5 = gh_mul_fast(p4, p1), p6 = gh_mul_fast(p4, p2), p7 = gh_mul_fast(p4, p3);
-                const __m128i p8 = gh_mul_fast(p4, p4);
+                const __m128i p5 = gh_mul_fast(p4, p1), p6 = gh_mul_fast(p4, p2);
+                const __m128i p7 = gh_mul_fast(p4, p3), p8 = gh_mul_fast(p4, p4);
                 pw[GH_SLOT(5)] = p5;
                 pw[GH_SLOT(6)] = p6;
                 pw[GH_SLOT(7)] = p7;
@@ -250,10 +246,7 @@ XD_INLINE void xd_short(const axiom_bc_ks *kgk, const uint8_t k1[16], const uint
 
     /* J0 = N[12:24] || 1 and the text's counters J0 + 1 + i, built in
      * registers. */
-    uint32_t n20;
-    memcpy(&n20, nonce + 20, 4);
-    const __m128i n2 = _mm_or_si128(_mm_loadl_epi64((const __m128i *)(const void *)(nonce + 12)),
-                                    _mm_slli_si128(_mm_cvtsi32_si128((int)n20), 8));
+    const __m128i n2 = gh_load12(nonce + 12);
     __m128i c[NT + 1] = { 0 };
     _Pragma("GCC unroll 5")
     for (unsigned i = 0; i <= NT; i++)
@@ -288,10 +281,8 @@ XD_INLINE void xd_short(const axiom_bc_ks *kgk, const uint8_t k1[16], const uint
      * and their sum times the powers (gh_short_sum). */
     __m128i blk[NH];
     unsigned j = 0;
-    for (unsigned i = 0; i < na; i++, j++) {
-        const size_t n = adlen - 16 * i < 16 ? adlen - 16 * i : 16;
-        blk[j] = _mm_shuffle_epi8(gh_load_part(ad + 16 * i, n), bswap);
-    }
+    for (unsigned i = 0; i < na; i++, j++)
+        blk[j] = _mm_shuffle_epi8(gh_load_part(ad + 16 * i, adlen - 16 * i), bswap);
     _Pragma("GCC unroll 4")
     for (unsigned i = 0; i < NT; i++)
         if (i < nt)
