@@ -476,14 +476,32 @@ START_TEST(test_wycheproof)
                     if (length_ok && valid)
                         TU_ASSERT(n == msglen, "tcId %d: ra_length %llu", id,
                                   (unsigned long long)n);
-                    /* A range inside the valid prefix reads as the prefix. */
-                    if (partial && prefix.len) {
-                        size_t off = tu_rand_range(0, prefix.len - 1);
-                        size_t l = tu_rand_range(1, prefix.len - off);
-                        TU_ASSERT_RC(axiom_chunked_ra_read(ra, buf, l, off, &got), AXIOM_OK,
-                                     "tcId %d: range in the valid prefix", id);
-                        TU_ASSERT(got == l, "short");
-                        TU_ASSERT_MEM_EQ(buf, prefix.p + off, l, "tcId %d: prefix range", id);
+                    /* A range inside the valid prefix reads as the prefix,
+                     * unless it reaches the end that the ciphertext's length
+                     * implies (header, whole chunks, a last one of 16 bytes or
+                     * more): reaching the end proves it, so it fails where the
+                     * last chunk does not authenticate (a valid prefix that
+                     * is the whole claimed text, before an empty last chunk
+                     * with a bad tag). */
+                    for (int r = 0; r < 2 && partial && prefix.len; r++) {
+                        /* a random range, then the prefix's last byte */
+                        size_t off = r ? prefix.len - 1 : tu_rand_range(0, prefix.len - 1);
+                        size_t l = r ? 1 : tu_rand_range(1, prefix.len - off);
+                        const uint64_t body = ctlen - AXIOM_CHUNKED_HEADER;
+                        const uint64_t claimed =
+                            body / AXIOM_CHUNKED_CT_CHUNK * AXIOM_CHUNKED_CHUNK +
+                            body % AXIOM_CHUNKED_CT_CHUNK - AXIOM_CHUNKED_TAG;
+                        rc = axiom_chunked_ra_read(ra, buf, l, off, &got);
+                        if (off + l >= claimed && !length_ok) {
+                            TU_ASSERT_RC(rc, AXIOM_EAUTH, "tcId %d: range to the unproven end",
+                                         id);
+                            TU_ASSERT(got == 0, "tcId %d: failed range reported bytes", id);
+                        } else {
+                            TU_ASSERT_RC(rc, AXIOM_OK, "tcId %d: range in the valid prefix", id);
+                            TU_ASSERT(got == l, "short");
+                            TU_ASSERT_MEM_EQ(buf, prefix.p + off, l, "tcId %d: prefix range",
+                                             id);
+                        }
                     }
                     free(buf);
                     axiom_chunked_ra_free(ra);

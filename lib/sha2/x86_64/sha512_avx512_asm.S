@@ -1,24 +1,23 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* SHA-384/512 compression for AVX-512 (F, VL, BW) with BMI2: the block
- * loop and message schedule of lib/sha2/x86_64/sha512_x86_64.h, with each
- * round split between the general and the vector registers.
+/* SHA-384/512 compression for AVX-512 (F, VL): the block loop and message
+ * schedule of lib/sha2/x86_64/sha512_x86_64.h, with the rounds entirely in
+ * vector registers.
  *
- * A round is two chains.  The e side (new e = d + T1, T1 = h + K + W +
- * Ch(e, f, g) + Sigma1(e)) stays in general registers, e..h there; the a
- * side (new a = T1 + Maj(a, b, c) + Sigma0(a)) runs in XMM registers, a..d
- * there, lane 0, where VPTERNLOGQ does Maj, and Sigma0's three-way XOR, in
- * one instruction each and VPRORQ the rotations.  Each round moves T1 to
- * the vector side and d, the a of three rounds back, the other way
- * (VMOVQ); d + h + K + W is summed before e is ready, so the e chain is
- * Ch or Sigma1 plus one addition, and the a chain has T1 + Maj ready
- * before Sigma0.  Splitting halves the operations on either unit
- * (the general-register round needs 22 on four ALUs), which is worth more
- * than the transfers cost: about 5.5 cycles a round instead of 7 here.
+ * The eight working variables live in lane 0 of XMM16..XMM23, which only
+ * EVEX instructions reach, and rotate roles a place a round, so no value
+ * is ever moved.  A round is sixteen vector operations: VPTERNLOGQ does
+ * Ch and Maj in one each, and the three-way XOR of Sigma0 and of Sigma1
+ * after their three VPRORQ; six VPADDQ, the first taking K + W from the
+ * pair buffer as a broadcast memory operand.  That is fewer operations
+ * than any split between general and vector registers (a round in general
+ * registers alone needs 22, and every value that crosses costs a VMOVQ),
+ * and on a core shared with another thread the count of operations is
+ * what decides the speed; the chain from e to the next e is four
+ * operations (Sigma1's two, then T1 and e), shorter than what a round's
+ * operations take to issue on three vector units.
  *
- * The schedule runs in YMM0..YMM12 and the rounds in XMM16..XMM24, which
- * only EVEX instructions reach; the small sigma functions are two VPRORQ,
- * a shift and one VPTERNLOGQ each.
- * Constant time. */
+ * The schedule runs in YMM0..YMM12; the small sigma functions are two
+ * VPRORQ, a shift and one VPTERNLOGQ each.  Constant time. */
 
 #define VW0 %ymm0
 #define VW1 %ymm1
@@ -36,22 +35,21 @@
 #define VWIPE %zmm8
 #define VWIPE_BYTES 64
 
-#define A0 %xmm16 /* a..d rotate through these */
-#define A1 %xmm17
-#define A2 %xmm18
-#define A3 %xmm19
-#define RS %xmm20
-#define RM %xmm21
-#define RT %xmm22
-#define RR1 %xmm23
-#define RR2 %xmm24
-#define E0 %r8 /* e..h rotate through these */
-#define E1 %r9
-#define E2 %r10
-#define E3 %r11
+#define SX %xmm16 /* [e, a], [f, b], [g, c], [h, d] rotate through these */
+#define SY %xmm17
+#define SZ %xmm18
+#define SW %xmm19
+#define RP1 %xmm20
+#define RSG %xmm21
+#define RT1 %xmm22
+#define RT2 %xmm23
+#define RF %xmm24
+#define RT3 %xmm25
+#define RC1 %xmm26
+#define RC2 %xmm27
+#define RC3 %xmm28
 #define T1 %r12
 #define T2 %r13
-#define T3 %r14
 #define M0 %r15
 
 #include "core/asm.h"
@@ -69,92 +67,94 @@
 	vpternlogq $0x96, \t1, \t2, \dst
 .endm
 
-/* One round; \wk is the offset of its K + W from RP.  The new e replaces
- * h and the new a replaces d.  The e chain (Ch and Sigma1 of e, then one
- * addition) comes first, so that the scheduler, which picks the oldest
- * ready operation, never makes it wait behind the rest. */
-.macro RND a, b, c, d, e, f, g, h, wk
-	add	\wk(RP), \h
-	vmovq	\d, T3
-	add	\h, T3
-	CH_GPR	T2, \e, \f, \g
-	add	T2, \h
-	add	T2, T3
-	BSIG_GPR T1, T2, \e, 14, 18, 41
-	add	T1, \h
-	vmovq	\h, RT
-	lea	(T3, T1), \h
-	vmovdqa64 \a, RM
-	vpternlogq $0xe8, \c, \b, RM
-	vpaddq	RT, RM, RM
-	vprorq	$28, \a, RS
-	vprorq	$34, \a, RR1
-	vprorq	$39, \a, RR2
-	vpternlogq $0x96, RR1, RR2, RS
-	vpaddq	RM, RS, \d
+/* One round on [e, a] = \x, [f, b] = \y, [g, c] = \z, [h, d] = \w;
+ * \wk is the offset of its K + W from RP.  \w becomes the new [e, a]. */
+.macro RND x, y, z, w, wk
+	vpshufd	$0x4e, \w, RP1
+	vpaddq	\wk(RP){1to2}, RP1, RP1
+	vpaddq	\w, RP1, RP1{%k1}
+	vprorvq	RC1, \x, RSG
+	vprorvq	RC2, \x, RT1
+	vprorvq	RC3, \x, RT2
+	vmovdqa64 \x, RF
+	vpternlogq $0xca, \z, \y, RF{%k1}
+	vpternlogq $0xe8, \z, \y, RF{%k2}
+	vpternlogq $0x96, RT1, RT2, RSG
+	vpaddq	RSG, RF, RF
+	vpbroadcastq RF, RT3
+	vpaddq	RF, RP1, \w
+	vpaddq	RT3, \w, \w{%k2}
 .endm
 
-/* Rounds j and j + 1 (j even): a..d and e..h each rotate by one place a
- * round. */
 .macro RPAIR j
 	.if (\j % 4) == 0
-	RND	A0, A1, A2, A3, E0, E1, E2, E3, (16 * \j)
-	RND	A3, A0, A1, A2, E3, E0, E1, E2, (16 * \j + 8)
+	RND	SX, SY, SZ, SW, (16 * \j)
+	RND	SW, SX, SY, SZ, (16 * \j + 8)
 	.else
-	RND	A2, A3, A0, A1, E2, E3, E0, E1, (16 * \j)
-	RND	A1, A2, A3, A0, E1, E2, E3, E0, (16 * \j + 8)
+	RND	SZ, SW, SX, SY, (16 * \j)
+	RND	SY, SZ, SW, SX, (16 * \j + 8)
 	.endif
 .endm
 
+.macro LD2 r, lo, hi
+	vmovq	\lo(%rdi), \r
+	vpinsrq	$1, \hi(%rdi), \r, \r
+.endm
 .macro LOAD_STATE
-	vmovq	0(%rdi), A0
-	vmovq	8(%rdi), A1
-	vmovq	16(%rdi), A2
-	vmovq	24(%rdi), A3
-	mov	32(%rdi), E0
-	mov	40(%rdi), E1
-	mov	48(%rdi), E2
-	mov	56(%rdi), E3
+	LD2	SX, 32, 0
+	LD2	SY, 40, 8
+	LD2	SZ, 48, 16
+	LD2	SW, 56, 24
+	mov	$1, %eax
+	kmovw	%eax, %k1
+	mov	$2, %eax
+	kmovw	%eax, %k2
+	vmovdqa64 .Lsha512_rot1(%rip), RC1
+	vmovdqa64 .Lsha512_rot2(%rip), RC2
+	vmovdqa64 .Lsha512_rot3(%rip), RC3
 .endm
 
 .macro ROUNDS_START
 .endm
 
-/* Lane 1 of a..d is never read: a 16-byte VPADDQ from the state adds its
- * next word there harmlessly. */
+.macro FF1 s, lo, hi
+	vmovq	\lo(T1), RT1
+	vpinsrq	$1, \hi(T1), RT1, RT1
+	vpaddq	RT1, \s, \s
+	vmovq	\s, \lo(T1)
+	vpextrq	$1, \s, \hi(T1)
+.endm
 .macro FEEDFORWARD
 	mov	S_STATE(%rsp), T1
-	vpaddq	(T1), A0, A0
-	vmovq	A0, (T1)
-	vpaddq	8(T1), A1, A1
-	vmovq	A1, 8(T1)
-	vpaddq	16(T1), A2, A2
-	vmovq	A2, 16(T1)
-	vpaddq	24(T1), A3, A3
-	vmovq	A3, 24(T1)
-	add	32(T1), E0
-	mov	E0, 32(T1)
-	add	40(T1), E1
-	mov	E1, 40(T1)
-	add	48(T1), E2
-	mov	E2, 48(T1)
-	add	56(T1), E3
-	mov	E3, 56(T1)
+	FF1	SX, 32, 0
+	FF1	SY, 40, 8
+	FF1	SZ, 48, 16
+	FF1	SW, 56, 24
 .endm
 
 .macro WIPE_ROUNDS
-	vpxorq	A0, A0, A0
-	vpxorq	A1, A1, A1
-	vpxorq	A2, A2, A2
-	vpxorq	A3, A3, A3
-	vpxorq	RS, RS, RS
-	vpxorq	RM, RM, RM
-	vpxorq	RT, RT, RT
-	vpxorq	RR1, RR1, RR1
-	vpxorq	RR2, RR2, RR2
+	vpxorq	SX, SX, SX
+	vpxorq	SY, SY, SY
+	vpxorq	SZ, SZ, SZ
+	vpxorq	SW, SW, SW
+	vpxorq	RP1, RP1, RP1
+	vpxorq	RSG, RSG, RSG
+	vpxorq	RT1, RT1, RT1
+	vpxorq	RT2, RT2, RT2
+	vpxorq	RF, RF, RF
+	vpxorq	RT3, RT3, RT3
 	xor	T1, T1
 	xor	T2, T2
-	xor	T3, T3
 .endm
+
+	.section .rodata
+	.p2align 4
+.Lsha512_rot1:
+	.quad	14, 28
+.Lsha512_rot2:
+	.quad	18, 34
+.Lsha512_rot3:
+	.quad	41, 39
+	.text
 
 SHA512_FUNC axiom_sha512_avx512_blocks
