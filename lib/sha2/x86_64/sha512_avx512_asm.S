@@ -1,20 +1,24 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* SHA-384/512 compression for AVX-512 (F, VL): the block loop and message
- * schedule of lib/sha2/x86_64/sha512_x86_64.h, with the rounds entirely in
- * vector registers.
+/* SHA-384/512 compression for AVX-512 (F, VL, DQ): the block loop and
+ * message schedule of lib/sha2/x86_64/sha512_x86_64.h, with the rounds in
+ * vector registers, two working variables a register.
  *
- * The eight working variables live in lane 0 of XMM16..XMM23, which only
- * EVEX instructions reach, and rotate roles a place a round, so no value
- * is ever moved.  A round is sixteen vector operations: VPTERNLOGQ does
- * Ch and Maj in one each, and the three-way XOR of Sigma0 and of Sigma1
- * after their three VPRORQ; six VPADDQ, the first taking K + W from the
- * pair buffer as a broadcast memory operand.  That is fewer operations
- * than any split between general and vector registers (a round in general
- * registers alone needs 22, and every value that crosses costs a VMOVQ),
- * and on a core shared with another thread the count of operations is
- * what decides the speed; the chain from e to the next e is four
- * operations (Sigma1's two, then T1 and e), shorter than what a round's
- * operations take to issue on three vector units.
+ * The state is four XMM registers, [e, a], [f, b], [g, c] and [h, d]
+ * (lane 0, lane 1), whose roles rotate a place a round.  One round:
+ *   - VPRORVQ rotates lane 0 by Sigma1's counts and lane 1 by Sigma0's,
+ *     so three rotations and one VPTERNLOGQ give [Sigma1(e), Sigma0(a)];
+ *   - two VPTERNLOGQ under lane masks give [Ch(e, f, g), Maj(a, b, c)];
+ *     their sum is U = [T1 - h - K - W, Sigma0(a) + Maj(a, b, c)];
+ *   - P = [d + h + K + W, h + K + W] is made from [h, d] (a lane swap, the
+ *     broadcast K + W, a masked add), off the chain;
+ *   - the new [e, a] = P + U, plus U's lane 0 in lane 1 (a broadcast and
+ *     a masked add), into the register [h, d] leaves.
+ * Fourteen operations and a move, against sixteen and two moves with one
+ * variable a register, 22 in general registers, or a split between the
+ * two (which adds transfers); on a core shared with another thread the
+ * count of operations is what decides the speed.  The chain from [e, a]
+ * to the next is five operations (rotation, XOR, U, P + U, the masked
+ * add).
  *
  * The schedule runs in YMM0..YMM12; the small sigma functions are two
  * VPRORQ, a shift and one VPTERNLOGQ each.  Constant time. */
@@ -68,7 +72,8 @@
 .endm
 
 /* One round on [e, a] = \x, [f, b] = \y, [g, c] = \z, [h, d] = \w;
- * \wk is the offset of its K + W from RP.  \w becomes the new [e, a]. */
+ * \wk is the offset of its K + W from RP.  \w becomes the new [e, a].
+ * k1 is lane 0, k2 lane 1; RC1..RC3 hold the rotation counts. */
 .macro RND x, y, z, w, wk
 	vpshufd	$0x4e, \w, RP1
 	vpaddq	\wk(RP){1to2}, RP1, RP1
@@ -86,6 +91,8 @@
 	vpaddq	RT3, \w, \w{%k2}
 .endm
 
+/* Rounds j and j + 1 (j even) of a sixteen-round body: the roles
+ * rotate with period four. */
 .macro RPAIR j
 	.if (\j % 4) == 0
 	RND	SX, SY, SZ, SW, (16 * \j)

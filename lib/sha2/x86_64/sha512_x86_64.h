@@ -4,8 +4,8 @@
  * as macros: the block loop and the message schedule of two blocks at
  * once in YMM registers (one block per 128-bit half, two 64-bit words per
  * half), spread over the rounds.  The rounds themselves are the including
- * file's (general registers with BMI2 RORX for AVX2; half in general and
- * half in vector registers for AVX-512).
+ * file's (general registers with BMI2 RORX for AVX2; vector registers, two
+ * working variables a register, for AVX-512).
  *
  * Why assembly: a round is about 22 operations (Sigma1, Ch, Sigma0, Maj
  * and six additions) on one chain of dependent values, so what decides the
