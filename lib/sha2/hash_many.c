@@ -128,6 +128,24 @@ static int range_cmp(const void *a, const void *b)
 /* Ranges on the stack up to this many; more are allocated. */
 #define RANGES_STACK 64
 
+/* @k ranges into start order: by insertion up to RANGES_STACK (linear for
+ * the usual call, whose messages and outputs each come in address order:
+ * the two kinds are sorted apart and merged), qsort beyond. */
+static void sort_ranges(range *r, size_t k)
+{
+    if (k > RANGES_STACK) {
+        qsort(r, k, sizeof *r, range_cmp);
+        return;
+    }
+    for (size_t i = 1; i < k; i++) {
+        const range x = r[i];
+        size_t j = i;
+        for (; j > 0 && r[j - 1].start > x.start; j--)
+            r[j] = r[j - 1];
+        r[j] = x;
+    }
+}
+
 int axiom_hash_many_disjoint(uint8_t *const out[], size_t outlen, const void *const msgs[],
                              const size_t lens[], size_t n)
 {
@@ -139,7 +157,9 @@ int axiom_hash_many_disjoint(uint8_t *const out[], size_t outlen, const void *co
         if (!r)
             return AXIOM_ENOMEM;
     }
-    size_t k = 0;
+    /* The outputs from r[0] up, the non-empty messages from r[n] up. */
+    range *ro = r, *rm = r + n;
+    size_t km = 0;
     int rc = AXIOM_OK;
     for (size_t i = 0; i < n; i++) {
         const uintptr_t o = (uintptr_t)out[i], m = (uintptr_t)msgs[i];
@@ -147,25 +167,29 @@ int axiom_hash_many_disjoint(uint8_t *const out[], size_t outlen, const void *co
             rc = AXIOM_EINVAL;
             goto done;
         }
-        r[k++] = (range){ o, o + outlen, 1 };
+        ro[i] = (range){ o, o + outlen, 1 };
         if (lens[i])
-            r[k++] = (range){ m, m + lens[i], 0 };
+            rm[km++] = (range){ m, m + lens[i], 0 };
     }
-    /* In start order, a range overlaps an earlier one exactly when it
-     * starts before that one ends: an output may follow nothing that ends
-     * past its start, a message no output that does (messages may share
-     * bytes with each other). */
-    qsort(r, k, sizeof *r, range_cmp);
+    sort_ranges(ro, n);
+    sort_ranges(rm, km);
+    /* Merged in start order, a range overlaps an earlier one exactly when
+     * it starts before that one ends: an output may follow nothing that
+     * ends past its start, a message no output that does (messages may
+     * share bytes with each other).  Equal starts overlap in either
+     * order (neither range is empty). */
     uintptr_t end_any = 0, end_out = 0;
-    for (size_t i = 0; i < k; i++) {
-        if (r[i].start < (r[i].out ? end_any : end_out)) {
+    for (size_t i = 0, j = 0; i < n || j < km;) {
+        const int take_out = j == km || (i < n && ro[i].start <= rm[j].start);
+        const range *x = take_out ? &ro[i++] : &rm[j++];
+        if (x->start < (x->out ? end_any : end_out)) {
             rc = AXIOM_EINVAL;
             break;
         }
-        if (r[i].end > end_any)
-            end_any = r[i].end;
-        if (r[i].out && r[i].end > end_out)
-            end_out = r[i].end;
+        if (x->end > end_any)
+            end_any = x->end;
+        if (x->out && x->end > end_out)
+            end_out = x->end;
     }
 done:
     if (r != st)
