@@ -13,6 +13,7 @@
 
 #include <axiom.h>
 
+#include "core/prefetch.h"
 #include "testutil.h"
 
 static const char *gcm_name(size_t keylen)
@@ -323,12 +324,18 @@ START_TEST(test_gcrypt_sweep)
 }
 END_TEST
 
-/* A few long messages so that the widest loops run many iterations. */
+/* A few long messages so that the widest loops run many iterations, and
+ * messages around the size from which the bulk loops prefetch
+ * (core/prefetch.h): one block below it, at it, and past it by more than
+ * the encryption's first 32 blocks (which run before its loop) with a
+ * partial block. */
 START_TEST(test_gcrypt_long)
 {
     tu_rng_reset("gcm-long");
-    static const size_t lens[] = { 65536, 65536 + 16 * 17 + 5, 1 << 20 };
-    const size_t max = (1 << 20) + 64;
+    static const size_t lens[] = { 65536, 65536 + 16 * 17 + 5, 1 << 20,
+                                   AXIOM_PF_LARGE - 16, AXIOM_PF_LARGE,
+                                   AXIOM_PF_LARGE + 16 * 40 + 7 };
+    const size_t max = AXIOM_PF_LARGE + 16 * 40 + 64;
     uint8_t *p = malloc(max), *c = malloc(max), *r = malloc(max), tag[16], want[16];
     for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
         const size_t kl = 16 + 8 * (i % 3), len = lens[i];

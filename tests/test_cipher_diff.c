@@ -23,6 +23,7 @@
 #include "core/bc.h"
 #include "api/catalog.h"
 #include "core/internal.h"
+#include "core/prefetch.h"
 #include "bc_ops.h"
 #include "bc_sweep.h"
 #include "testutil.h"
@@ -176,6 +177,52 @@ START_TEST(test_api_vs_libgcrypt)
     axiom_cipher_free(c);
     free(inbuf);
     free(outbuf);
+    free(ref);
+}
+END_TEST
+
+/* Messages around the size from which the bulk loops prefetch
+ * (core/prefetch.h): one block below it, at it, and past it with a
+ * partial block where the mode takes one; one call each way, misaligned,
+ * and in place, against libgcrypt. */
+START_TEST(test_api_long)
+{
+    const alg *a = &algs[_i];
+    tu_rng_reset(a->name);
+    const size_t lens[] = { AXIOM_PF_LARGE - 16, AXIOM_PF_LARGE, AXIOM_PF_LARGE + 16 * 40 + 7 };
+    const size_t max = AXIOM_PF_LARGE + 16 * 40 + 64;
+    uint8_t *in = malloc(max), *out = malloc(max), *ref = malloc(max);
+    TU_ASSERT(in && out && ref, "out of memory");
+    axiom_cipher_ctx *c = NULL;
+    TU_ASSERT_RC(axiom_cipher_new(&c, a->name), AXIOM_OK, "new %s", a->name);
+    for (int dir = 0; dir <= 1; dir++) {
+        for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
+            const size_t len = block_only(a) ? lens[i] & ~(size_t)15 : lens[i];
+            const size_t ivlen = ivlen_of(a);
+            uint8_t key[64], iv[16];
+            tu_rand_bytes(key, a->keylen);
+            tu_rand_bytes(iv, sizeof iv);
+            tu_rand_bytes(in + 3, len);
+            TU_ASSERT(tu_gcry_crypt(a->name, dir, key, a->keylen, iv, ivlen, ref, in + 3, len) ==
+                          0,
+                      "libgcrypt refused %s len %zu", a->name, len);
+            TU_ASSERT_RC(axiom_cipher_init(c, dir, key, a->keylen, ivlen ? iv : NULL, ivlen),
+                         AXIOM_OK, "%s init", a->name);
+            TU_ASSERT_RC(axiom_cipher_update(c, out + 5, in + 3, len), AXIOM_OK, "%s len %zu",
+                         a->name, len);
+            TU_ASSERT_MEM_EQ(out + 5, ref, len, "%s %s len %zu", a->name,
+                             dir ? "encrypt" : "decrypt", len);
+            TU_ASSERT_RC(axiom_cipher_init(c, dir, NULL, 0, ivlen ? iv : NULL, ivlen), AXIOM_OK,
+                         "%s init", a->name);
+            TU_ASSERT_RC(axiom_cipher_update(c, in + 3, in + 3, len), AXIOM_OK, "%s in place",
+                         a->name);
+            TU_ASSERT_MEM_EQ(in + 3, ref, len, "%s %s len %zu in place", a->name,
+                             dir ? "encrypt" : "decrypt", len);
+        }
+    }
+    axiom_cipher_free(c);
+    free(in);
+    free(out);
     free(ref);
 }
 END_TEST
@@ -555,6 +602,7 @@ static Suite *diff_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, test_api_vs_libgcrypt, 0, NALGS);
     tcase_add_loop_test(tc, test_api_all_offsets, 0, NALGS);
+    tcase_add_loop_test(tc, test_api_long, 0, NALGS);
     tcase_add_test(tc, test_ctr_carry);
     suite_add_tcase(s, tc);
     TCase *tk = tcase_create("kernels");

@@ -25,6 +25,7 @@
 
 #include "core/bc.h"
 #include "core/bc_modes.h"
+#include "core/x86_prefetch.h"
 #include "aes/x86_64/aes_x86_keys.h"
 
 #define VAES_FORCE_INLINE static inline __attribute__((always_inline))
@@ -282,6 +283,14 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
 #define VAES_TAIL 2
 #define VAES_RUN(P, BR, SMALL, STEP, NEXT, A, B)                                                   \
     do {                                                                                           \
+        /* Long messages prefetch (core/x86_prefetch.h). */                                       \
+        if ((SMALL) == VAES_FULL)                                                                  \
+            for (const size_t pf_ = axiom_pf_until(16 * n, 128 * (BR)); 16 * n >= pf_;            \
+                 in += 128 * (BR), out += 128 * (BR), n -= 8 * (BR)) {                             \
+                axiom_pf_stream(in, out, 128 * (BR));                                              \
+                STEP(P, VAES_EACH8, FULL, 8 * (BR), A, B);                                         \
+                NEXT;                                                                              \
+            }                                                                                      \
         for (; (SMALL) == VAES_FULL && n >= 8 * (BR);                                             \
              in += 128 * (BR), out += 128 * (BR), n -= 8 * (BR)) {                                 \
             STEP(P, VAES_EACH8, FULL, 8 * (BR), A, B);                                             \

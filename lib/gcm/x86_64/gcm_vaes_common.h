@@ -54,6 +54,7 @@
 #include "gcm/ghash.h"
 #include "gcm/x86_64/ghash_pclmul.h"
 #include "gcm/x86_64/gcm_x86.h"
+#include "core/x86_prefetch.h"
 
 #define GCM_VAES_INLINE static inline __attribute__((always_inline))
 
@@ -136,6 +137,15 @@ GCM_VAES_INLINE void bulk_enc(const vec *k, const __m128i *rk, const unsigned nr
         if (!CTRS_COST || n >= VEC_W) {
             ctrs cs;
             ctrs_init(&cs, c);
+            /* Long messages prefetch (core/x86_prefetch.h). */
+            for (const size_t pf = axiom_pf_until(16 * n, 16 * VEC_W); 16 * n >= pf;
+                 n -= VEC_W) {
+                axiom_pf_stream(in, out, 16 * VEC_W);
+                step(k, nr, pw, out, in, prev, &cs, y, bswap);
+                prev = out;
+                in += 16 * VEC_W;
+                out += 16 * VEC_W;
+            }
             for (; n >= VEC_W; n -= VEC_W) {
                 step(k, nr, pw, out, in, prev, &cs, y, bswap);
                 prev = out;
@@ -166,6 +176,12 @@ GCM_VAES_INLINE void bulk_dec(const vec *k, const __m128i *rk, const unsigned nr
     if (!CTRS_COST || n >= VEC_W) {
         ctrs cs;
         ctrs_init(&cs, c);
+        for (const size_t pf = axiom_pf_until(16 * n, 16 * VEC_W); 16 * n >= pf; n -= VEC_W) {
+            axiom_pf_stream(in, out, 16 * VEC_W);
+            step(k, nr, pw, out, in, in, &cs, y, bswap);
+            in += 16 * VEC_W;
+            out += 16 * VEC_W;
+        }
         for (; n >= VEC_W; n -= VEC_W) {
             step(k, nr, pw, out, in, in, &cs, y, bswap);
             in += 16 * VEC_W;
