@@ -12,6 +12,7 @@
 #include <axiom.h>
 
 #include "aegis/aegis.h"
+#include "core/prefetch.h"
 #include "testutil.h"
 
 #ifdef HAVE_LIBAEGIS
@@ -197,6 +198,46 @@ START_TEST(test_kernels_vs_portable)
      * harness: the same function on both sides). */
     diff_kernel(ref, ref, "portable", &b, 8);
     bufs_free(&b);
+}
+END_TEST
+
+/* Messages around the size from which the one-call paths prefetch
+ * (core/prefetch.h): one byte under it, at it, and past it by three steps
+ * and a partial one; every usable kernel against the portable one, seal
+ * and open. */
+START_TEST(test_kernels_long)
+{
+    const axiom_aegis_variant *v = variant((size_t)_i);
+    const axiom_aegis_kernel *ref = portable(v);
+    tu_rng_reset(v->name);
+    const size_t max = AXIOM_PF_LARGE + 4 * 128;
+    uint8_t *p = malloc(max), *c0 = malloc(max), *c1 = malloc(max);
+    ck_assert(p && c0 && c1);
+    for (const axiom_kernel *const *kp = v->kernels; kp[1]; kp++) {
+        const axiom_aegis_kernel *k = (const axiom_aegis_kernel *)*kp;
+        if (!usable(k))
+            continue;
+        const size_t rate = axiom_aegis_rate(k), kl = k->family == 128 ? 16 : 32;
+        const size_t lens[] = { AXIOM_PF_LARGE - 1, AXIOM_PF_LARGE, AXIOM_PF_LARGE + 3 * rate + 5 };
+        for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
+            const size_t len = lens[i];
+            uint8_t key[32], nonce[32], ad[21], t0[16], t1[16];
+            tu_rand_bytes(key, kl);
+            tu_rand_bytes(nonce, kl);
+            tu_rand_bytes(ad, sizeof ad);
+            tu_rand_bytes(p, len);
+            axiom_aegis_crypt(ref, 1, c0, t0, 16, key, nonce, ad, sizeof ad, p, len);
+            axiom_aegis_crypt(k, 1, c1, t1, 16, key, nonce, ad, sizeof ad, p, len);
+            TU_ASSERT_MEM_EQ(c1, c0, len, "%s %s seal, len %zu", v->name, k->name, len);
+            TU_ASSERT_MEM_EQ(t1, t0, 16, "%s %s seal tag, len %zu", v->name, k->name, len);
+            axiom_aegis_crypt(k, 0, c1, t1, 16, key, nonce, ad, sizeof ad, c0, len);
+            TU_ASSERT_MEM_EQ(c1, p, len, "%s %s open, len %zu", v->name, k->name, len);
+            TU_ASSERT_MEM_EQ(t1, t0, 16, "%s %s open tag, len %zu", v->name, k->name, len);
+        }
+    }
+    free(p);
+    free(c0);
+    free(c1);
 }
 END_TEST
 
@@ -454,6 +495,7 @@ static Suite *kernels_suite(void)
     tcase_set_timeout(tc, 300);
     tcase_add_loop_test(tc, test_kernels_vs_portable, 0, (int)NVARIANTS);
     tcase_add_loop_test(tc, test_mac_kernels, 0, (int)NVARIANTS);
+    tcase_add_loop_test(tc, test_kernels_long, 0, (int)NVARIANTS);
     tcase_add_loop_test(tc, test_public_vs_portable, 0, (int)NVARIANTS);
 #ifdef HAVE_LIBAEGIS
     tcase_add_loop_test(tc, test_vs_libaegis, 0, (int)NVARIANTS);

@@ -18,6 +18,8 @@
  * The step operations load the state from memory and store it back; the
  * one-call paths (seal, open) keep it in registers from Init to the tag. */
 
+#include "core/x86_prefetch.h"
+
 /* The state from and to memory: six blocks, eight for AEGIS-128L/X. */
 static inline __attribute__((always_inline)) void aeg_load(aeg_st *S,
                                                            const axiom_aegis_state *m)
@@ -110,6 +112,13 @@ static void aegis_finalize_op(const axiom_aegis_kernel *k, axiom_aegis_state *s,
     aeg_save(s, &S);
 }
 
+/* Long messages (from AXIOM_PF_LARGE bytes, core/prefetch.h) run the text
+ * AEG_PF_STEPS steps at a time, asking for AEG_PF_BYTES of input and of
+ * the output's lines AXIOM_PF_DIST bytes ahead, until that distance from
+ * the end; the rest, and every shorter message, run the plain loops. */
+#define AEG_PF_BYTES (AEG_RATE >= 64 ? AEG_RATE : 64)
+#define AEG_PF_STEPS (AEG_PF_BYTES / AEG_RATE)
+
 /* A whole message in registers. */
 static inline __attribute__((always_inline)) void aeg_message(const axiom_aegis_msg *m,
                                                               int encrypt)
@@ -125,16 +134,28 @@ static inline __attribute__((always_inline)) void aeg_message(const axiom_aegis_
         aeg_absorb(&S, m->ad + AEG_RATE * i);
     if (m->adlast)
         aeg_absorb(&S, m->adlast);
+    /* Counted down: no end pointer, which would be NULL + 0 (undefined)
+     * for an empty text. */
+    size_t i = steps;
+    const size_t pf = axiom_pf_until(steps * AEG_RATE, AEG_PF_BYTES);
     if (encrypt) {
-        /* Counted down: no end pointer, which would be NULL + 0 (undefined)
-         * for an empty text. */
-        for (size_t i = steps; i; i--, in += AEG_RATE, out += AEG_RATE)
+        for (; i * AEG_RATE >= pf; i -= AEG_PF_STEPS) {
+            axiom_pf_stream(in, out, AEG_PF_BYTES);
+            for (unsigned j = 0; j < AEG_PF_STEPS; j++, in += AEG_RATE, out += AEG_RATE)
+                aeg_enc(&S, out, in);
+        }
+        for (; i; i--, in += AEG_RATE, out += AEG_RATE)
             aeg_enc(&S, out, in);
         if (m->inlast)
             aeg_enc(&S, m->outlast, m->inlast);
     } else {
-        for (size_t i = 0; i < steps; i++)
-            aeg_dec(&S, out + AEG_RATE * i, in + AEG_RATE * i);
+        for (; i * AEG_RATE >= pf; i -= AEG_PF_STEPS) {
+            axiom_pf_stream(in, out, AEG_PF_BYTES);
+            for (unsigned j = 0; j < AEG_PF_STEPS; j++, in += AEG_RATE, out += AEG_RATE)
+                aeg_dec(&S, out, in);
+        }
+        for (; i; i--, in += AEG_RATE, out += AEG_RATE)
+            aeg_dec(&S, out, in);
         if (m->inlast)
             aeg_dec_last(&S, m->outlast, m->inlast, m->lastmask);
     }
