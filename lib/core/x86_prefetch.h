@@ -17,6 +17,15 @@
 
 #include "core/prefetch.h"
 
+/* PREFETCHW (CPUID PRFCHW) is in every CPU with VAES or AVX-512; code
+ * built for older ones (the AES-NI AEGIS kernels) asks for the output's
+ * lines as reads instead. */
+#if defined(__VAES__) || defined(__AVX512F__)
+#define AXIOM_PF_WRITE(p) __asm__ volatile("prefetchw %0" : : "m"(*(p)))
+#else
+#define AXIOM_PF_WRITE(p) _mm_prefetch((const char *)(p), _MM_HINT_T0)
+#endif
+
 /* The @bytes (a multiple of 64) of input and output AXIOM_PF_DIST ahead
  * of @in and @out. */
 static inline __attribute__((always_inline)) void axiom_pf_stream(const uint8_t *in,
@@ -25,7 +34,7 @@ static inline __attribute__((always_inline)) void axiom_pf_stream(const uint8_t 
 {
     for (size_t i = 0; i < bytes; i += 64) {
         _mm_prefetch((const char *)in + AXIOM_PF_DIST + i, _MM_HINT_T0);
-        __asm__ volatile("prefetchw %0" : : "m"(out[AXIOM_PF_DIST + i]));
+        AXIOM_PF_WRITE(out + AXIOM_PF_DIST + i);
     }
 }
 
