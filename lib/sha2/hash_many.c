@@ -116,7 +116,6 @@ static void one_at_a_time(const axiom_hash_kernel *k, const axiom_hash_cv *iv, u
 
 typedef struct range {
     uintptr_t start, end;  /* [start, end) */
-    int out;               /* an output (else a message) */
 } range;
 
 static int range_cmp(const void *a, const void *b)
@@ -167,9 +166,9 @@ int axiom_hash_many_disjoint(uint8_t *const out[], size_t outlen, const void *co
             rc = AXIOM_EINVAL;
             goto done;
         }
-        ro[i] = (range){ o, o + outlen, 1 };
+        ro[i] = (range){ o, o + outlen };
         if (lens[i])
-            rm[km++] = (range){ m, m + lens[i], 0 };
+            rm[km++] = (range){ m, m + lens[i] };
     }
     sort_ranges(ro, n);
     sort_ranges(rm, km);
@@ -182,13 +181,13 @@ int axiom_hash_many_disjoint(uint8_t *const out[], size_t outlen, const void *co
     for (size_t i = 0, j = 0; i < n || j < km;) {
         const int take_out = j == km || (i < n && ro[i].start <= rm[j].start);
         const range *x = take_out ? &ro[i++] : &rm[j++];
-        if (x->start < (x->out ? end_any : end_out)) {
+        if (x->start < (take_out ? end_any : end_out)) {
             rc = AXIOM_EINVAL;
             break;
         }
         if (x->end > end_any)
             end_any = x->end;
-        if (x->out && x->end > end_out)
+        if (take_out && x->end > end_out)
             end_out = x->end;
     }
 done:

@@ -119,6 +119,16 @@ static void aegis_finalize_op(const axiom_aegis_kernel *k, axiom_aegis_state *s,
 #define AEG_PF_BYTES (AEG_RATE >= 64 ? AEG_RATE : 64)
 #define AEG_PF_STEPS (AEG_PF_BYTES / AEG_RATE)
 
+/* One step of text in the direction @encrypt (a constant where inlined). */
+static inline __attribute__((always_inline)) void aeg_text(aeg_st *S, uint8_t *out,
+                                                           const uint8_t *in, int encrypt)
+{
+    if (encrypt)
+        aeg_enc(S, out, in);
+    else
+        aeg_dec(S, out, in);
+}
+
 /* A whole message in registers. */
 static inline __attribute__((always_inline)) void aeg_message(const axiom_aegis_msg *m,
                                                               int encrypt)
@@ -138,25 +148,17 @@ static inline __attribute__((always_inline)) void aeg_message(const axiom_aegis_
      * for an empty text. */
     size_t i = steps;
     const size_t pf = axiom_pf_until(steps * AEG_RATE, AEG_PF_BYTES);
-    if (encrypt) {
-        for (; i * AEG_RATE >= pf; i -= AEG_PF_STEPS) {
-            axiom_pf_stream(in, out, AEG_PF_BYTES);
-            for (unsigned j = 0; j < AEG_PF_STEPS; j++, in += AEG_RATE, out += AEG_RATE)
-                aeg_enc(&S, out, in);
-        }
-        for (; i; i--, in += AEG_RATE, out += AEG_RATE)
-            aeg_enc(&S, out, in);
-        if (m->inlast)
+    for (; i * AEG_RATE >= pf; i -= AEG_PF_STEPS) {
+        axiom_pf_stream(in, out, AEG_PF_BYTES);
+        for (unsigned j = 0; j < AEG_PF_STEPS; j++, in += AEG_RATE, out += AEG_RATE)
+            aeg_text(&S, out, in, encrypt);
+    }
+    for (; i; i--, in += AEG_RATE, out += AEG_RATE)
+        aeg_text(&S, out, in, encrypt);
+    if (m->inlast) {
+        if (encrypt)
             aeg_enc(&S, m->outlast, m->inlast);
-    } else {
-        for (; i * AEG_RATE >= pf; i -= AEG_PF_STEPS) {
-            axiom_pf_stream(in, out, AEG_PF_BYTES);
-            for (unsigned j = 0; j < AEG_PF_STEPS; j++, in += AEG_RATE, out += AEG_RATE)
-                aeg_dec(&S, out, in);
-        }
-        for (; i; i--, in += AEG_RATE, out += AEG_RATE)
-            aeg_dec(&S, out, in);
-        if (m->inlast)
+        else
             aeg_dec_last(&S, m->outlast, m->inlast, m->lastmask);
     }
     aeg_finalize(&S, m->adbits, m->msgbits);
