@@ -22,6 +22,7 @@ static void chacha_x16(const uint32_t st[16], const uint32_t pre[16], uint8_t *o
     }
     Z_X16_INIT_R1(st, pre);
     CH_DIAGROUND(Z_QR)
+#pragma GCC unroll 9
     for (int i = 1; i < 10; i++) {
         CH_DOUBLEROUND(Z_QR)
     }

@@ -104,6 +104,7 @@ static inline void ch_first_round_shared(const uint32_t st[16], uint32_t pre[16]
  * lane shuffle SHUF of the vector width. */
 #define CH_ROW_ROUNDS(Q, SHUF, a, b, c, d)                                     \
     do {                                                                       \
+        _Pragma("GCC unroll 10")                                               \
         for (int i_ = 0; i_ < 10; i_++) {                                      \
             Q(a, b, c, d)                                                      \
             CH_ROW_DIAG(SHUF, a, c, d);                                        \
@@ -189,6 +190,7 @@ static inline void chacha_x4(const uint32_t st[16], uint8_t *out, const uint8_t 
     __m128i x15 = _mm_set1_epi32((int)st[15]);
     const __m128i ctr = x12;
 
+#pragma GCC unroll 10
     for (int i = 0; i < 10; i++) {
         CH_DOUBLEROUND(S_QR)
     }
@@ -254,6 +256,7 @@ static inline void chacha_x8(const uint32_t st[16], uint8_t *out, const uint8_t 
     __m256i x15 = _mm256_set1_epi32((int)st[15]);
     const __m256i ctr = x12;
 
+#pragma GCC unroll 10
     for (int i = 0; i < 10; i++) {
         CH_DOUBLEROUND(Y_QR)
     }

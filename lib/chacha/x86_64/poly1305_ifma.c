@@ -416,6 +416,7 @@ typedef struct { __m512i v[5]; } ifma_mul;
 #define CHUNK_NO_MAC(st, out, in)                                                       \
     do {                                                                                \
         CH_DIAGROUND(Z_QR)                                                              \
+        _Pragma("GCC unroll 9")                                                         \
         for (int i_ = 1; i_ < 10; i_++) {                                               \
             CH_DOUBLEROUND(Z_QR)                                                        \
             if (i_ < 9)                                                                 \
@@ -444,11 +445,13 @@ typedef struct { __m512i v[5]; } ifma_mul;
 /* Seal's double rounds: a step in each of the first six. */
 #define SEAL_DRS(in, mr, mp)                                                            \
     do {                                                                                \
+        _Pragma("GCC unroll 6")                                                         \
         for (int i_ = 1; i_ < 7; i_++) {                                                \
             DR_STEP(mr, mp)                                                             \
             mp += 128;                                                                  \
             PF_LINES(in, 128 * (i_ - 1));                                               \
         }                                                                               \
+        _Pragma("GCC unroll 3")                                                         \
         for (int i_ = 7; i_ < 10; i_++) {                                               \
             CH_DOUBLEROUND(Z_QR)                                                        \
             if (i_ < 9)                                                                 \
@@ -464,6 +467,7 @@ typedef struct { __m512i v[5]; } ifma_mul;
  * the faster code for open is not the one for seal. */
 #define OPEN_DRS(in, mr, mp)                                                            \
     do {                                                                                \
+        _Pragma("GCC unroll 3")                                                         \
         for (int j_ = 0; j_ < 3; j_++) {                                                \
             DR_STEP_LATE(mr, mp)                                                        \
             PF_LINES(in, 384 * j_);                                                     \
@@ -488,6 +492,7 @@ typedef struct { __m512i v[5]; } ifma_mul;
         IFMA_STEP((first), mp_);                                            \
         IFMA_STEP((mr), mp_ + 128);                                         \
         mp_ += 256;                                                                     \
+        _Pragma("GCC unroll 9")                                                         \
         for (int i_ = 1; i_ < 10; i_++) {                                               \
             CH_DOUBLEROUND(Z_QR)                                                        \
             if (i_ < 9)                                                                 \
@@ -537,6 +542,7 @@ static void ifma_chachapoly_key(const uint32_t st[16], uint8_t polykey[32], uint
         Z_X16_INIT_R1(s, pre);
         CH_DIAGROUND(Z_QR)
         KEY_DR(ka, kb, kc, kd)
+        _Pragma("GCC unroll 9")
         for (int i = 1; i < 10; i++) {
             CH_DOUBLEROUND(Z_QR)
             KEY_DR(ka, kb, kc, kd)
@@ -566,6 +572,7 @@ static inline void ifma_pass(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, c
     /* The loads put blocks 0, 4, 1, 5, 2, 6, 3, 7 of each 128 bytes in lanes
      * 0 .. 7: the last step's powers follow that order. */
     const __m512i order = _mm512_setr_epi64(0, 4, 1, 5, 2, 6, 3, 7);
+    _Pragma("GCC unroll 3")
     for (int i = 0; i < 3; i++) {
         mq.v[i] = _mm512_permutexvar_epi64(order, _mm512_load_si512((const void *)p->rpow[i]));
         mr.v[i] = _mm512_set1_epi64((long long)p->rpow[i][0]);
