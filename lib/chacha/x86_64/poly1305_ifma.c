@@ -572,7 +572,6 @@ static inline void ifma_pass(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, c
     /* The loads put blocks 0, 4, 1, 5, 2, 6, 3, 7 of each 128 bytes in lanes
      * 0 .. 7: the last step's powers follow that order. */
     const __m512i order = _mm512_setr_epi64(0, 4, 1, 5, 2, 6, 3, 7);
-    _Pragma("GCC unroll 3")
     for (int i = 0; i < 3; i++) {
         mq.v[i] = _mm512_permutexvar_epi64(order, _mm512_load_si512((const void *)p->rpow[i]));
         mr.v[i] = _mm512_set1_epi64((long long)p->rpow[i][0]);
