@@ -37,11 +37,11 @@ static const axiom_cipher_desc ciphers[] = {
     { "chacha20", AXIOM_MODE_STREAM, 32, 0, axiom_chacha_kernels, &axiom_chacha20_stream },
 };
 
-/* Whether @name starts with @prefix, ASCII case-insensitively. */
+/* Whether @name starts with @prefix (lowercase), ASCII case-insensitively. */
 static int has_prefix(const char *name, const char *prefix)
 {
     for (; *prefix; name++, prefix++)
-        if (axiom_ascii_lower((unsigned char)*name) != axiom_ascii_lower((unsigned char)*prefix))
+        if (!axiom_name_byte_eq((unsigned char)*name, (unsigned char)*prefix))
             return 0;
     return 1;
 }

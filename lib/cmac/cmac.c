@@ -19,6 +19,7 @@
 #include "aes/aes.h"
 #include "cmac/cmac_buf.h"
 #include "core/bc.h"
+#include "core/bytes.h"
 #include "core/internal.h"
 #include "core/mac.h"
 #include "kuznyechik/kuznyechik.h"
@@ -39,10 +40,10 @@ _Static_assert(sizeof(cmac_state) <= AXIOM_MAC_MAX_STATE, "axiom_mac() keeps the
  * block as a big-endian number (SP 800-38B's R_128, GOST R 34.13's B_128). */
 static void dbl(uint8_t out[16], const uint8_t in[16])
 {
-    const uint8_t carry = (uint8_t)(0u - (unsigned)(in[0] >> 7)); /* 0x00 or 0xff */
-    for (int i = 0; i < 15; i++)
-        out[i] = (uint8_t)((in[i] << 1) | (in[i + 1] >> 7));
-    out[15] = (uint8_t)((in[15] << 1) ^ (carry & 0x87));
+    const uint64_t hi = axiom_load64_be(in), lo = axiom_load64_be(in + 8);
+    const uint64_t carry = 0 - (hi >> 63); /* all ones when the top bit is set */
+    axiom_store64_be(out, (hi << 1) | (lo >> 63));
+    axiom_store64_be(out + 8, (lo << 1) ^ (carry & 0x87));
 }
 
 static void cmac_init(void *state, const void *param, const axiom_kernel *kernel,

@@ -41,15 +41,24 @@ static inline unsigned axiom_ascii_lower(unsigned char c)
     return c + ((unsigned)c - 'A' < 26u ? 32u : 0u);
 }
 
-/* ASCII case-insensitive equality of two NUL-terminated names, for the
- * catalog's look-ups (inlined). */
+/* Whether byte @x of a name given by a caller is byte @y of a catalog's
+ * name, which is lowercase (every name a table of the library holds is),
+ * ASCII case-insensitively: equal bytes cost one compare, and only a byte
+ * that differs is tested for being @y's capital (x | 0x20 == y, y a
+ * lowercase letter). */
+static inline int axiom_name_byte_eq(unsigned char x, unsigned char y)
+{
+    return x == y || ((x | 0x20u) == y && (unsigned)y - 'a' < 26u);
+}
+
+/* ASCII case-insensitive equality of a NUL-terminated name @a and a
+ * catalog's lowercase name @b, for the look-ups (inlined). */
 static inline int axiom_name_eq(const char *a, const char *b)
 {
     for (;; a++, b++) {
-        unsigned x = axiom_ascii_lower((unsigned char)*a), y = axiom_ascii_lower((unsigned char)*b);
-        if (x != y)
+        if (!axiom_name_byte_eq((unsigned char)*a, (unsigned char)*b))
             return 0;
-        if (!x)
+        if (!*b)
             return 1;
     }
 }

@@ -23,9 +23,11 @@
  * generic layer validates every argument with the predicates and the
  * limit below (so the operations never fail), counts the message length
  * against max_len, and compares tags in constant time for
- * axiom_mac_verify().  The state is state_size bytes, 64-byte aligned,
- * zeroed when the context is made; the generic layer wipes it when the
- * context is freed. */
+ * axiom_mac_verify().  The state is state_size bytes, 64-byte aligned;
+ * its contents before init are unspecified (a context is zeroed when it
+ * is made, the one-shot axiom_mac() does not zero its stack copy), so
+ * init writes every field the operations read.  The generic layer wipes
+ * the state when the context is freed and after a one-shot call. */
 typedef struct axiom_mac_alg {
     const char *name;     /* the name; a family's: its prefix ("hmac-") */
     size_t state_size;    /* bytes of key and message state, a multiple of 64 */
