@@ -1,6 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Run one test program under every CPU tier: native; no AVX-512 (so the
+# Run one test program under every CPU tier: native; native without the
+# per-model kernel preferences (AXIOM_CPU_TUNING=0: the kernel a CPU
+# model passes over runs too); no AVX-512 (so the
 # ymm VAES kernels run on a CPU that has zmm ones); no VAES/AVX-512 (AES-NI,
 # AVX2); no AES-NI/PCLMUL/VAES/AVX-512/GFNI/SHA-NI (plain SIMD); and the
 # portable C code alone.  Fails if any tier fails; skips (77) if every
@@ -9,21 +11,28 @@
 # AXIOM_TEST_RUNNER, when set, is the command that runs the program (the
 # emulator of make check-cross, tests/cross.sh).
 prog="$1"; shift
-tiers="${AXIOM_TIERS:-native ymm no-avx512 no-aesni all-off}"
+tiers="${AXIOM_TIERS:-native untuned ymm no-avx512 no-aesni all-off}"
 status=0
 skipped=0
 ran=0
 for tier in $tiers; do
+  tuning=
   case "$tier" in
     native)   dis="" ;;
+    untuned)  dis=""; tuning=0 ;;
     ymm)      dis="avx512" ;;
     no-avx512) dis="avx512,vaes,vpclmul" ;;
     no-aesni) dis="aesni,pclmul,vaes,vpclmul,avx512,gfni,shani" ;;
     all-off)  dis="all" ;;
     *) echo "unknown tier $tier" >&2; exit 99 ;;
   esac
-  echo "=== tier $tier (AXIOM_CPU_DISABLE=$dis)"
-  AXIOM_CPU_DISABLE="$dis" AXIOM_TIER="$tier" ${AXIOM_TEST_RUNNER:-} "$prog" "$@"
+  echo "=== tier $tier (AXIOM_CPU_DISABLE=$dis${tuning:+ AXIOM_CPU_TUNING=$tuning})"
+  if [ -n "$tuning" ]; then
+    AXIOM_CPU_TUNING="$tuning" AXIOM_CPU_DISABLE="$dis" AXIOM_TIER="$tier" \
+      ${AXIOM_TEST_RUNNER:-} "$prog" "$@"
+  else
+    AXIOM_CPU_DISABLE="$dis" AXIOM_TIER="$tier" ${AXIOM_TEST_RUNNER:-} "$prog" "$@"
+  fi
   rc=$?
   ran=$((ran + 1))
   # 77 (skip) in one tier does not hide a failure in another.

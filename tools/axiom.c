@@ -187,7 +187,8 @@ static const char list_help[] =
     "Print every algorithm of this build: its kind, the kernel that serves it now\n"
     "(after AXIOM_CPU_DISABLE), whether that kernel is constant time, and the\n"
     "library's other kernels for it, best first, each with what keeps it from\n"
-    "being used here.  An algorithm whose every usable kernel the constant-time\n"
+    "being used here (\"slower on this CPU model\": passed over on this model,\n"
+    "used with AXIOM_CPU_TUNING=0).  An algorithm whose every usable kernel the constant-time\n"
     "policy refuses (AXIOM_CT_ONLY=1, configure --enable-ct-only) is shown as\n"
     "\"refused\".  The sha256-many row is the kernel of axiom_hash_many().\n"
     "\n"
@@ -227,24 +228,30 @@ static int json_flag(const char *cmd, const char *help, int argc, char **argv, i
 }
 
 /* "vaes-avx2 (not usable: needs avx512), table (NOT constant time)": the
- * kernels of @name other than @skip, with what stands in their way. */
+ * kernels of @name other than @skip, with what stands in their way.  A
+ * usable constant-time kernel listed before @skip, the one in use, is
+ * one this CPU model passes over (AXIOM_CPU_TUNING). */
 static void other_kernels(char *out, size_t outlen, const char *name, const char *skip)
 {
     uint64_t have = axiom_cpu_features();
     size_t n = 0;
     const char *k;
     uint64_t needs;
-    int ct;
+    int ct, before = skip != NULL;
     out[0] = '\0';
     for (size_t j = 0; axiom_kernel_info(name, j, &k, &needs, &ct) == AXIOM_OK; j++) {
+        if (skip && strcmp(k, skip) == 0)
+            before = 0;
         if ((skip && strcmp(k, skip) == 0) || n >= outlen)
             continue;
         char missing[128] = "";
         if (needs & ~have)
             feature_list(missing, sizeof missing, needs & ~have);
-        n += (size_t)snprintf(out + n, outlen - n, "%s%s%s%s%s%s", n ? ", " : "", k,
+        const int passed = before && !missing[0] && ct;
+        n += (size_t)snprintf(out + n, outlen - n, "%s%s%s%s%s%s%s", n ? ", " : "", k,
                               missing[0] ? " (not usable: needs " : "", missing,
-                              missing[0] ? ")" : "", ct ? "" : " (NOT constant time)");
+                              missing[0] ? ")" : "", ct ? "" : " (NOT constant time)",
+                              passed ? " (slower on this CPU model)" : "");
     }
     if (!n)
         snprintf(out, outlen, "-");

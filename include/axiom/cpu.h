@@ -23,7 +23,13 @@ extern "C" {
  *  `vpclmul`, `avx512`, `avx512ifma`, `avx512vbmi`, `gfni`, `shani`) or `all`
  *  for the portable C code everywhere.  Unknown names are ignored.
  *
- *  `AXIOM_CPU_DISABLE` and `AXIOM_CT_ONLY` are ignored in processes that
+ *  On a CPU model where a kernel was measured slower than one further
+ *  down its list (AMD Zen 4, which executes 512-bit instructions as two
+ *  256-bit halves: the AVX-512 SHA-384/512 kernel), the library passes
+ *  over that kernel; `AXIOM_CPU_TUNING=0`, read once at first use, turns
+ *  these per-model preferences off.
+ *
+ *  `AXIOM_CPU_DISABLE`, `AXIOM_CPU_TUNING` and `AXIOM_CT_ONLY` are ignored in processes that
  *  run with privileges their user does not have (AT_SECURE: setuid,
  *  setgid, file capabilities): they are read with secure_getenv(), so
  *  that whoever starts such a program cannot choose its kernels (for
@@ -97,7 +103,9 @@ const char *axiom_impl(const char *name);
  *  algorithm @p name, in the order the library prefers them (0 first): the
  *  library uses the first one whose features are all in
  *  axiom_cpu_features() (and, in a build configured with
- *  `--enable-ct-only` or with `AXIOM_CT_ONLY` set, that is constant time).
+ *  `--enable-ct-only` or with `AXIOM_CT_ONLY` set, that is constant time),
+ *  unless this CPU model passes over it for a later usable one (see
+ *  `AXIOM_CPU_TUNING` above); axiom_impl() names the one in use.
  *  @p name is any name axiom_impl() accepts, including "sha256-many".
  *
  *  Listing every kernel:

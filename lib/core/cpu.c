@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/internal.h"
+#include "core/kernel.h"
 
 #if !defined(HAVE_SECURE_GETENV) && !defined(HAVE___SECURE_GETENV)
 #if defined(HAVE_GETAUXVAL) && defined(HAVE_SYS_AUXV_H)
@@ -30,6 +31,7 @@ static uint64_t cpu_disabled;    /* only ever gains bits; atomic */
  * reads one word; only ever loses bits; atomic. */
 static uint64_t cpu_usable;
 static int ct_only;              /* written once under cpu_once */
+static unsigned cpu_traits;      /* AXIOM_TRAIT_*, written once under cpu_once */
 static int cpu_ready;            /* set (release) once cpu_init has run */
 
 uint64_t axiom_cpu_compiled(void)
@@ -132,8 +134,30 @@ static uint64_t cpu_probe(void)
     }
     return f;
 }
+
+/* The AXIOM_TRAIT_* bits of this CPU model.  AMD family 19h (Zen 3 and
+ * Zen 4; only Zen 4 has AVX-512) executes a 512-bit operation as two
+ * 256-bit halves. */
+static unsigned cpu_probe_traits(void)
+{
+    unsigned a, b, c, d, max;
+    if (!__get_cpuid(0, &max, &b, &c, &d) || max < 1)
+        return 0;
+    /* "AuthenticAMD" in EBX, EDX, ECX. */
+    const int amd = b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u;
+    __cpuid(1, a, b, c, d);
+    unsigned family = (a >> 8) & 0xf;
+    if (family == 0xf)
+        family += (a >> 20) & 0xff;
+    return amd && family == 0x19 ? AXIOM_TRAIT_ZMM_HALVES : 0;
+}
 #else
 static uint64_t cpu_probe(void)
+{
+    return 0;
+}
+
+static unsigned cpu_probe_traits(void)
 {
     return 0;
 }
@@ -207,7 +231,8 @@ static uint64_t with_prerequisites(uint64_t f)
 /* The environment, except in AT_SECURE processes (setuid, setgid, file
  * capabilities), where the user who starts the program is not the one it
  * runs as and must not choose its kernels (a non-constant-time one, say):
- * there AXIOM_CPU_DISABLE and AXIOM_CT_ONLY read as unset. */
+ * there AXIOM_CPU_DISABLE, AXIOM_CT_ONLY and AXIOM_CPU_TUNING read as
+ * unset. */
 static const char *env_get(const char *name)
 {
 #if defined(HAVE_SECURE_GETENV)
@@ -232,6 +257,10 @@ static void cpu_init(void)
     const char *ct = env_get("AXIOM_CT_ONLY");
     if (ct && *ct && strcmp(ct, "0") != 0)
         ct_only = 1;
+    /* AXIOM_CPU_TUNING=0: pick by features alone, as on any other model. */
+    const char *tuning = env_get("AXIOM_CPU_TUNING");
+    if (!tuning || strcmp(tuning, "0") != 0)
+        cpu_traits = cpu_probe_traits();
     const char *env = env_get("AXIOM_CPU_DISABLE");
     if (env)
         __atomic_fetch_or(&cpu_disabled, axiom_cpu_feature_parse(env), __ATOMIC_SEQ_CST);
@@ -259,7 +288,7 @@ int axiom_ct_only(void)
 axiom_cpu_policy axiom_cpu_usable(void)
 {
     cpu_init_once();
-    return (axiom_cpu_policy){ __atomic_load_n(&cpu_usable, __ATOMIC_SEQ_CST), ct_only };
+    return (axiom_cpu_policy){ __atomic_load_n(&cpu_usable, __ATOMIC_SEQ_CST), ct_only, cpu_traits };
 }
 
 AXIOM_API uint64_t axiom_cpu_features(void)

@@ -30,6 +30,7 @@ int axiom_ct_only(void);
 typedef struct axiom_cpu_policy {
     uint64_t have;
     int ct_only;
+    unsigned traits; /* AXIOM_TRAIT_* of this CPU model (lib/core/kernel.h) */
 } axiom_cpu_policy;
 axiom_cpu_policy axiom_cpu_usable(void);
 

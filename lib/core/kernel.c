@@ -22,10 +22,17 @@ int axiom_kernel_usable(const axiom_kernel *k)
 const axiom_kernel *axiom_pick(const axiom_kernel *const *list)
 {
     const axiom_cpu_policy c = axiom_cpu_usable();
-    for (; list && *list; list++)
-        if (runnable(*list, c.have) && ((*list)->constant_time || !c.ct_only))
-            return *list;
-    return NULL;
+    const axiom_kernel *passed = NULL; /* the first usable one passed over */
+    for (; list && *list; list++) {
+        const axiom_kernel *k = *list;
+        if (!runnable(k, c.have) || (!k->constant_time && c.ct_only))
+            continue;
+        if (!(k->slow_on & c.traits))
+            return k;
+        if (!passed)
+            passed = k;
+    }
+    return passed;
 }
 
 int axiom_pick_status(const axiom_kernel *const *list)

@@ -10,12 +10,21 @@
 
 #include "axiom/cpu.h"
 
+/* CPU traits: properties of a CPU model, not features, under which a
+ * kernel was measured slower than one further down its list (the
+ * kernel's slow_on).  axiom_cpu_usable() reports the CPU's. */
+#define AXIOM_TRAIT_ZMM_HALVES 1u /* 512-bit operations run as two 256-bit halves (AMD Zen 4) */
+
 /* What every kernel, of whatever primitive, says about itself. */
 typedef struct axiom_kernel {
     const char *name;      /* as axiom_impl() reports it, e.g. "vaes-avx512" */
     uint64_t features;     /* AXIOM_CPU_* bits it needs, all of them */
     int constant_time;     /* 1: no secret-dependent branch or memory index */
     const char *desc;      /* one line: what it is (interleave, fusion, ...) */
+    /* AXIOM_TRAIT_* bits of the CPU models on which a usable kernel
+     * further down the list was measured faster: the pick passes over
+     * this one there (0: none). */
+    unsigned slow_on;
 } axiom_kernel;
 
 /* The first member of every kernel descriptor type: the header both as a
@@ -30,6 +39,7 @@ typedef struct axiom_kernel {
             uint64_t features;                                                             \
             int constant_time;                                                             \
             const char *desc;                                                              \
+            unsigned slow_on;                                                              \
         };                                                                                 \
     }
 
@@ -43,9 +53,11 @@ typedef const axiom_kernel *const axiom_kernel_list[];
  * constant time or the constant-time-only policy is off. */
 int axiom_kernel_usable(const axiom_kernel *k);
 
-/* The first usable kernel of @list; NULL when there is none, which
- * happens only when the constant-time-only policy refuses every kernel
- * the CPU could run (every list ends with a portable kernel). */
+/* The first usable kernel of @list whose slow_on has none of the CPU's
+ * traits, or the first usable one when every usable kernel has some;
+ * NULL when none is usable, which happens only when the
+ * constant-time-only policy refuses every kernel the CPU could run (every
+ * list ends with a portable kernel). */
 const axiom_kernel *axiom_pick(const axiom_kernel *const *list);
 
 /* Why axiom_pick(@list) found nothing: AXIOM_OK when it finds a kernel,

@@ -74,7 +74,7 @@ extern axiom_kernel_list axiom_sha256_lane_kernels;
 /* The SHA-384/512 kernels, best first (none is multi-lane). */
 extern axiom_kernel_list axiom_sha512_kernels;
 
-/* The first usable hash kernel of @list, NULL if none. */
+/* The hash kernel axiom_pick() chooses from @list, NULL if none. */
 static inline const axiom_hash_kernel *axiom_hash_pick(const axiom_kernel *const *list)
 {
     return (const axiom_hash_kernel *)axiom_pick(list);
