@@ -3,8 +3,11 @@
  * schedule of lib/sha2/x86_64/sha512_x86_64.h (schedule in YMM0..YMM11,
  * YMM15), with the rounds in general registers.
  *
- * A round is 24 instructions, 22 of them ALU operations: RORX (three-
- * operand, so no copies) for the rotations, and Maj(a, b, c) as
+ * A round is 26 instructions, 24 of them ALU operations: RORX (three-
+ * operand, so no copies) for the rotations; the new e is summed beside
+ * T1 (d + h + K + W before e is known, then Ch and Sigma1 added to both:
+ * four dependent operations from e to the next e instead of five, for
+ * two more additions); and Maj(a, b, c) as
  * b ^ ((a ^ b) & (b ^ c)) where b ^ c is the previous round's a ^ b: the
  * two registers holding them swap roles every round, as a..h rotate
  * through the macro arguments, so no value is ever moved.  AVX2 has no
@@ -86,11 +89,13 @@
  * entry and \ab receives a ^ b (the next round's b ^ c). */
 .macro RND a, b, c, d, e, f, g, h, wk, bc, ab
 	add	\wk(RP), \h
+	add	\h, \d
 	CH_GPR	T1, \e, \f, \g
 	add	T1, \h
+	add	T1, \d
 	BSIG_GPR T1, T2, \e, 14, 18, 41
 	add	T1, \h
-	add	\h, \d
+	add	T1, \d
 	BSIG_GPR T1, T2, \a, 28, 34, 39
 	add	T1, \h
 	mov	\a, \ab
