@@ -14,6 +14,9 @@
  * without the targets marked slow (every option or name brings them
  * back).
  *
+ * A constant-time kernel over the threshold is measured a second time,
+ * and the second run's |t| is its verdict (both are printed).
+ *
  * Exit status: 0 when the control's |t| exceeds the threshold and no
  * kernel the catalog calls constant time does; 1 otherwise; 77 where there
  * is no TSC. */
@@ -262,7 +265,17 @@ int main(int argc, char **argv)
                 continue;
         }
         result r = test_target(t, n);
-        const int leaks = r.max_t > threshold;
+        int leaks = r.max_t > threshold;
+        double first_t = 0;
+        if (leaks && t->constant_time && !t->control) {
+            /* Measured once more before it counts: other work sharing the
+             * core for part of one run (make -j distcheck) pushed a
+             * constant-time kernel over the threshold once, and a leak
+             * shows again in fresh measurements. */
+            first_t = r.max_t;
+            r = test_target(t, n);
+            leaks = r.max_t > threshold;
+        }
         const char *verdict;
         int bad = 0;
         if (t->control) {
@@ -276,10 +289,12 @@ int main(int argc, char **argv)
                             : "no leak seen (not constant time: as catalogued)";
         }
         fail |= bad;
-        if (!quiet || bad || t->control)
+        if (!quiet || bad || t->control || first_t > 0)
             printf("%-34s %4s %9.0f %10.0f %5.1f%% %8.2f  %s\n", t->name,
                    t->control ? "-" : (t->constant_time ? "yes" : "no"), r.cycles, r.n,
                    100 * r.crop, r.max_t, verdict);
+        if (first_t > 0)
+            printf("%-34s      (first run |t| %.2f; the second run decides)\n", "", first_t);
         fflush(stdout);
         tested++;
     }
