@@ -27,12 +27,9 @@ for tier in $tiers; do
     *) echo "unknown tier $tier" >&2; exit 99 ;;
   esac
   echo "=== tier $tier (AXIOM_CPU_DISABLE=$dis${tuning:+ AXIOM_CPU_TUNING=$tuning})"
-  if [ -n "$tuning" ]; then
-    AXIOM_CPU_TUNING="$tuning" AXIOM_CPU_DISABLE="$dis" AXIOM_TIER="$tier" \
-      ${AXIOM_TEST_RUNNER:-} "$prog" "$@"
-  else
-    AXIOM_CPU_DISABLE="$dis" AXIOM_TIER="$tier" ${AXIOM_TEST_RUNNER:-} "$prog" "$@"
-  fi
+  # An empty AXIOM_CPU_TUNING reads as unset (the preferences on).
+  AXIOM_CPU_TUNING="${tuning:-${AXIOM_CPU_TUNING:-}}" AXIOM_CPU_DISABLE="$dis" AXIOM_TIER="$tier" \
+    ${AXIOM_TEST_RUNNER:-} "$prog" "$@"
   rc=$?
   ran=$((ran + 1))
   # 77 (skip) in one tier does not hide a failure in another.

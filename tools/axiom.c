@@ -188,9 +188,10 @@ static const char list_help[] =
     "(after AXIOM_CPU_DISABLE), whether that kernel is constant time, and the\n"
     "library's other kernels for it, best first, each with what keeps it from\n"
     "being used here (\"slower on this CPU model\": passed over on this model,\n"
-    "used with AXIOM_CPU_TUNING=0).  An algorithm whose every usable kernel the constant-time\n"
-    "policy refuses (AXIOM_CT_ONLY=1, configure --enable-ct-only) is shown as\n"
-    "\"refused\".  The sha256-many row is the kernel of axiom_hash_many().\n"
+    "used with AXIOM_CPU_TUNING=0).  An algorithm whose every usable kernel the\n"
+    "constant-time policy refuses (AXIOM_CT_ONLY=1, configure --enable-ct-only)\n"
+    "is shown as \"refused\".  The sha256-many row is the kernel of\n"
+    "axiom_hash_many().\n"
     "\n"
     "  -j, --json  one JSON document instead of the table\n"
     "  -h, --help  display this help and exit\n";
