@@ -98,7 +98,7 @@ static inline __attribute__((always_inline)) __m128i aesx_xor13(__m128i v)
 }
 
 /* The 11 round keys of AES-128 @key into @ek, with the chain of
- * aesx_expand256_h: one AESENCLAST per round key.  Round key j + 1 is
+ * aesx_expand256_x: one AESENCLAST per round key.  Round key j + 1 is
  * Q(k_j) ^ B, B the new last word in every column; B = X ^ T with X the
  * XOR of k_j's four words (which is v2 ^ v3 of k_(j-1), two keys back,
  * so off the chain) and T = SubWord(RotWord(last B)) ^ Rcon; the chain
@@ -134,9 +134,16 @@ static inline void aesx_expand128(__m128i *ek, const uint8_t *key)
 }
 
 /*
- * The AES-256 expansion of a || b into the 15 round keys at @ek and, when
- * @h is not NULL, *h = AES-256 of 0^128 under them, round by round as the
- * keys appear (XAES-256-GCM's hash subkey, lib/gcm/x86_64/xaes_derive.h).
+ * The AES-256 expansion of a || b into the 15 round keys at @ek (none
+ * stored when @ek is NULL), and the @n blocks x[] encrypted under them,
+ * each round as soon as its round key exists: x[i] holds a block's state
+ * after round 0 (the block XOR a) on entry, its encryption on return.  So
+ * the blocks cost a few cycles after the last round key rather than a
+ * pass over the schedule, and in program order each round sits beside
+ * the round key it needs (with the blocks' rounds placed after the whole
+ * expansion, they waited in the scheduler behind it and finished tens of
+ * cycles after it).  XAES-256-GCM's short path encrypts H = E(0^128) and
+ * its counter blocks this way (lib/gcm/x86_64/xaes_derive.h).
  *
  * The serial part of the expansion is the SubWord of each half-block's
  * last word.  Written directly (shuffle the last word into every column,
@@ -158,18 +165,22 @@ static inline void aesx_expand128(__m128i *ek, const uint8_t *key)
  * parity, and P(v) ^ X = Q(v) (aesx_q); each round key is Q of the block
  * two back XOR the chain's B rotated back.
  */
-static inline __attribute__((always_inline)) void aesx_expand256_h(__m128i *ek, __m128i a,
-                                                                   __m128i b, __m128i *h)
+static inline __attribute__((always_inline)) void aesx_expand256_x(__m128i *ek, __m128i a,
+                                                                   __m128i b, __m128i *x, int n)
 {
     __m128i ka[8], kb[7], za[8], zb[7];
     __m128i c = _mm_shuffle_epi8(b, aesx_rotword3()); /* RotWord(B of b) */
-    __m128i x = h ? _mm_aesenc_si128(a, b) : a;       /* rounds 0 and 1 of H */
+    _Pragma("GCC unroll 8")
+    for (int i = 0; i < n; i++)
+        x[i] = _mm_aesenc_si128(x[i], b);
     ka[0] = a;
     kb[0] = b;
     za[0] = aesx_z(a);
     zb[0] = aesx_z(b);
-    _mm_store_si128(ek, a);
-    _mm_store_si128(ek + 1, b);
+    if (ek) {
+        _mm_store_si128(ek, a);
+        _mm_store_si128(ek + 1, b);
+    }
     /* X of the first two blocks of each parity, in every word. */
     const __m128i xa0 = aesx_xor4(a), xb0 = aesx_xor4(b);
     const __m128i xa1 = aesx_xor13(a), xb1 = aesx_xor13(b);
@@ -185,24 +196,42 @@ static inline __attribute__((always_inline)) void aesx_expand256_h(__m128i *ek, 
         c = _mm_aesenclast_si128(c, kxa);
         ka[j] = _mm_xor_si128(aesx_q(za[j - 1]), aesx_rot(c, j - 1));
         za[j] = aesx_z(ka[j]);
-        _mm_store_si128(ek + 2 * j, ka[j]);
+        if (ek)
+            _mm_store_si128(ek + 2 * j, ka[j]);
         if (j < 7) {
-            if (h)
-                x = _mm_aesenc_si128(x, ka[j]);
+            _Pragma("GCC unroll 8")
+            for (int i = 0; i < n; i++)
+                x[i] = _mm_aesenc_si128(x[i], ka[j]);
             const __m128i kxb = j == 1   ? xb0
                                 : j == 2 ? aesx_rot(xb1, 1 - j)
                                          : aesx_bcast_rot(zb[j - 3], 1, 1 - j);
             c = _mm_aesenclast_si128(c, kxb);
             kb[j] = _mm_xor_si128(aesx_q(zb[j - 1]), aesx_rot(c, j - 1));
             zb[j] = aesx_z(kb[j]);
-            _mm_store_si128(ek + 2 * j + 1, kb[j]);
-            if (h)
-                x = _mm_aesenc_si128(x, kb[j]);
-        } else if (h) {
-            *h = _mm_aesenclast_si128(x, ka[7]);
+            if (ek)
+                _mm_store_si128(ek + 2 * j + 1, kb[j]);
+            _Pragma("GCC unroll 8")
+            for (int i = 0; i < n; i++)
+                x[i] = _mm_aesenc_si128(x[i], kb[j]);
+        } else {
+            _Pragma("GCC unroll 8")
+            for (int i = 0; i < n; i++)
+                x[i] = _mm_aesenclast_si128(x[i], ka[7]);
         }
         rcon <<= 1;
     }
+}
+
+/* The expansion into @ek and, when @h is not NULL, *h = AES-256 of 0^128
+ * under it (XAES-256-GCM's hash subkey, lib/gcm/x86_64/xaes_derive.h, and
+ * AES-256-GCM-SIV's short path, lib/gcm/x86_64/gcmsiv_short.h). */
+static inline __attribute__((always_inline)) void aesx_expand256_h(__m128i *ek, __m128i a,
+                                                                   __m128i b, __m128i *h)
+{
+    __m128i x = a; /* 0^128 after round 0 */
+    aesx_expand256_x(ek, a, b, &x, h ? 1 : 0);
+    if (h)
+        *h = x;
 }
 
 /* The 15 round keys of AES-256 into @ek. */

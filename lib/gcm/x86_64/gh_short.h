@@ -83,7 +83,8 @@ GH_FORCE_INLINE __m128i gh_keep_bytes(__m128i v, size_t n)
 }
 
 /* The end of a one-call short message: the @len bytes of the @n blocks
- * y[] (n <= GH_SHORT_TEXT) to @out, then the local array of 15 round keys @ek wiped
+ * y[] (n <= GH_SHORT_TEXT) to @out, then, unless @ek is NULL (round keys
+ * kept in registers only), the local array of 15 round keys @ek wiped
  * (volatile stores, then an asm statement that takes its address and
  * clobbers memory). */
 GH_FORCE_INLINE void gh_short_done(uint8_t *out, const __m128i *y, unsigned n, size_t len,
@@ -93,6 +94,8 @@ GH_FORCE_INLINE void gh_short_done(uint8_t *out, const __m128i *y, unsigned n, s
     for (unsigned i = 0; i < GH_SHORT_TEXT; i++)
         if (i < n)
             gh_store_part(out + 16 * i, y[i], len - 16 * i);
+    if (!ek)
+        return;
     volatile __m128i *w = ek;
     _Pragma("GCC unroll 15")
     for (unsigned r = 0; r < 15; r++)
@@ -103,11 +106,14 @@ GH_FORCE_INLINE void gh_short_done(uint8_t *out, const __m128i *y, unsigned n, s
 /* The sum of blk[j] * K_(n - j) over the @n (1..GH_SHORT_MAX) blocks
  * blk[] (as the kernels multiply them), reduced, from K_1 = @p1 alone.
  * With more than four blocks, the first n - 4 go through their own
- * reduction with K_1 .. K_(n-4) and come back multiplied by K_4 (Horner's
- * rule over the two groups): the powers stop at K_4, two levels after
- * K_1 instead of three, and the first group's reduction runs while K_4 is
- * made.  Branches on @n only. */
-GH_FORCE_INLINE __m128i gh_short_sum(const __m128i *blk, unsigned n, __m128i p1)
+ * reduction with K_1 .. K_(n-4), the result is added to block n - 4 and
+ * the sum multiplied by K_4 (Horner's rule over the two groups): the
+ * powers stop at K_4, two levels after K_1 instead of three, and the first
+ * group's reduction runs while K_4 is made.  gh_short_sum_n is the body
+ * for a constant @n, every power and block in a register (a loop over a
+ * variable count kept the powers in a stack array, each read a store
+ * forwarding on the chain). */
+GH_FORCE_INLINE __m128i gh_short_sum_n(const __m128i *blk, const unsigned n, __m128i p1)
 {
     __m128i p[5];
     p[1] = p1;
@@ -120,15 +126,54 @@ GH_FORCE_INLINE __m128i gh_short_sum(const __m128i *blk, unsigned n, __m128i p1)
     }
     const unsigned head = n > 4 ? n - 4 : 0;
     __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
+    _Pragma("GCC unroll 4")
+    for (unsigned i = 0; i < head; i++)
+        gh_mul_acc(blk[i], p[head - i], &lo, &mid, &hi);
+    __m128i first = blk[head];
     if (head) {
-        for (unsigned i = 0; i < head; i++)
-            gh_mul_acc(blk[i], p[head - i], &lo, &mid, &hi);
-        const __m128i g0 = gh_reduce(lo, mid, hi);
+        first = _mm_xor_si128(first, gh_reduce(lo, mid, hi));
         lo = mid = hi = _mm_setzero_si128();
-        gh_mul_acc(g0, p[4], &lo, &mid, &hi);
     }
-    for (unsigned i = head; i < n; i++)
+    gh_mul_acc(first, p[n - head], &lo, &mid, &hi);
+    _Pragma("GCC unroll 4")
+    for (unsigned i = head + 1; i < n; i++)
         gh_mul_acc(blk[i], p[n - i], &lo, &mid, &hi);
+    return gh_reduce(lo, mid, hi);
+}
+
+/* The same for a count known only at run time: the loops run over the
+ * powers, each in its own register, and index the blocks instead (a loop
+ * indexing the powers by the count kept them in a stack array, each read
+ * a store forwarding on the chain). */
+GH_FORCE_INLINE __m128i gh_short_sum(const __m128i *blk, unsigned n, __m128i p1)
+{
+    __m128i p[4];
+    p[0] = p1;
+    p[1] = p[2] = p[3] = _mm_setzero_si128();
+    if (n > 1)
+        p[1] = gh_mul_fast(p[0], p[0]);
+    if (n > 2) {
+        p[2] = gh_mul_fast(p[1], p[0]);
+        p[3] = gh_mul_fast(p[1], p[1]);
+    }
+    const unsigned head = n > 4 ? n - 4 : 0, tail = n - head;
+    __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
+    /* Block head - 1 - k times K_(k+1). */
+    _Pragma("GCC unroll 4")
+    for (unsigned k = 0; k < 4; k++)
+        if (k < head)
+            gh_mul_acc(blk[head - 1 - k], p[k], &lo, &mid, &hi);
+    __m128i first = blk[head];
+    if (head) {
+        first = _mm_xor_si128(first, gh_reduce(lo, mid, hi));
+        lo = mid = hi = _mm_setzero_si128();
+    }
+    /* Block n - 1 - k times K_(k+1), the first of the group (k = tail - 1)
+     * with the head's sum added. */
+    _Pragma("GCC unroll 4")
+    for (unsigned k = 0; k < 4; k++)
+        if (k < tail)
+            gh_mul_acc(k + 1 == tail ? first : blk[n - 1 - k], p[k], &lo, &mid, &hi);
     return gh_reduce(lo, mid, hi);
 }
 
