@@ -109,42 +109,11 @@ GH_FORCE_INLINE void gh_short_done(uint8_t *out, const __m128i *y, unsigned n, s
  * reduction with K_1 .. K_(n-4), the result is added to block n - 4 and
  * the sum multiplied by K_4 (Horner's rule over the two groups): the
  * powers stop at K_4, two levels after K_1 instead of three, and the first
- * group's reduction runs while K_4 is made.  gh_short_sum_n is the body
- * for a constant @n, every power and block in a register (a loop over a
- * variable count kept the powers in a stack array, each read a store
- * forwarding on the chain). */
-GH_FORCE_INLINE __m128i gh_short_sum_n(const __m128i *blk, const unsigned n, __m128i p1)
-{
-    __m128i p[5];
-    p[1] = p1;
-    p[2] = p[3] = p[4] = _mm_setzero_si128();
-    if (n > 1)
-        p[2] = gh_mul_fast(p[1], p[1]);
-    if (n > 2) {
-        p[3] = gh_mul_fast(p[2], p[1]);
-        p[4] = gh_mul_fast(p[2], p[2]);
-    }
-    const unsigned head = n > 4 ? n - 4 : 0;
-    __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
-    _Pragma("GCC unroll 4")
-    for (unsigned i = 0; i < head; i++)
-        gh_mul_acc(blk[i], p[head - i], &lo, &mid, &hi);
-    __m128i first = blk[head];
-    if (head) {
-        first = _mm_xor_si128(first, gh_reduce(lo, mid, hi));
-        lo = mid = hi = _mm_setzero_si128();
-    }
-    gh_mul_acc(first, p[n - head], &lo, &mid, &hi);
-    _Pragma("GCC unroll 4")
-    for (unsigned i = head + 1; i < n; i++)
-        gh_mul_acc(blk[i], p[n - i], &lo, &mid, &hi);
-    return gh_reduce(lo, mid, hi);
-}
-
-/* The same for a count known only at run time: the loops run over the
- * powers, each in its own register, and index the blocks instead (a loop
- * indexing the powers by the count kept them in a stack array, each read
- * a store forwarding on the chain). */
+ * group's reduction runs while K_4 is made.  The loops run over the
+ * powers, each in its own register, and index the blocks (a loop indexing
+ * the powers by the count kept them in a stack array, each read a store
+ * forwarding on the chain); with a constant @n the blocks stay in
+ * registers too. */
 GH_FORCE_INLINE __m128i gh_short_sum(const __m128i *blk, unsigned n, __m128i p1)
 {
     __m128i p[4];
