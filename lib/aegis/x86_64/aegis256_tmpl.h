@@ -26,6 +26,17 @@ typedef struct aeg_st {
 } aeg_st;
 #define AEG_BLOCKS 6
 
+/* Every block in its register at the end of a step (AEG_PIN). */
+#define A256_PIN(S)                                                                             \
+    do {                                                                                        \
+        AEG_PIN((S)->s0);                                                                       \
+        AEG_PIN((S)->s1);                                                                       \
+        AEG_PIN((S)->s2);                                                                       \
+        AEG_PIN((S)->s3);                                                                       \
+        AEG_PIN((S)->s4);                                                                       \
+        AEG_PIN((S)->s5);                                                                       \
+    } while (0)
+
 /* Update(M), from S5 down (see aegis128_tmpl.h: no register moves). */
 A256_AI void a256_update(aeg_st *S, aeg_v m)
 {
@@ -36,6 +47,7 @@ A256_AI void a256_update(aeg_st *S, aeg_v m)
     S->s2 = v_aes(S->s1, S->s2);
     S->s1 = v_aes(S->s0, S->s1);
     S->s0 = v_xor(t0, S->s0);
+    A256_PIN(S);
 }
 
 /* Update with the plaintext P of a decrypted step. */
@@ -48,6 +60,7 @@ A256_AI void a256_update_dec(aeg_st *S, aeg_v p)
     S->s2 = v_aes(S->s1, S->s2);
     S->s1 = v_aes(S->s0, S->s1);
     S->s0 = v_xor3(t0, S->s0, p);
+    A256_PIN(S);
 }
 
 /* Init(key, nonce); the X variants XOR the lanes' context separators into
