@@ -13,6 +13,11 @@
 #include "config.h"
 
 #define AEGIS_LANES 1
+/* Code generation measured on AMD Zen 4 (family 25 model 17), the kernel
+ * alone over 16 KiB: blocks pinned to their registers, decryption 5.32 ->
+ * 4.99 core cycles a step, encryption unchanged at 4.99 (the ring alone in
+ * registers: 4.49). */
+#define AEG_PIN_BLOCKS 1
 #include "aegis/x86_64/aegis_ops_avx512.h"
 #include "aegis/x86_64/aegis256_tmpl.h"
 
