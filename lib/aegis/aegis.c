@@ -206,14 +206,29 @@ crypt_inline(const axiom_aegis_kernel *k, size_t rate, unsigned shift, int encry
     m.inlast = NULL;
     m.outlast = NULL;
     m.lastmask = NULL;
+    m.adlastlen = 0;
+    m.lastlen = 0;
     m.adbits = (uint64_t)adlen << 3;
     m.msgbits = (uint64_t)len << 3;
     m.tag = tag;
     m.taglen = taglen;
-    if (((adlen | len) & (rate - 1)) == 0)
+    if (((adlen | len) & (rate - 1)) == 0) {
         run_inline(k, &m, encrypt);
-    else
+    } else if (k->partial && (encrypt ? k->seal : k->open)) {
+        /* The kernel pads in registers: the caller's last bytes as they
+         * are. */
+        m.adlastlen = adlen & (rate - 1);
+        m.lastlen = len & (rate - 1);
+        if (m.adlastlen)
+            m.adlast = ad + (adlen - m.adlastlen);
+        if (m.lastlen) {
+            m.inlast = in + (len - m.lastlen);
+            m.outlast = out + (len - m.lastlen);
+        }
+        (encrypt ? k->seal : k->open)(k, &m);
+    } else {
         crypt_tails(k, &m, encrypt, ad, adlen, in, len);
+    }
 }
 
 void axiom_aegis_crypt(const axiom_aegis_kernel *k, int encrypt, uint8_t *out, uint8_t *tag,

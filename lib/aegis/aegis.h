@@ -37,8 +37,9 @@ typedef struct axiom_aegis_state {
 } axiom_aegis_state;
 
 /* One whole message for a kernel's one-call path.  The glue has split it
- * into whole steps and zero-padded last steps, so that the kernel never
- * sees a partial step. */
+ * into whole steps and last steps: zero-padded copies in the glue's
+ * buffers, or, for a kernel whose `partial` is set, the caller's last
+ * bytes themselves with their counts (adlastlen, lastlen). */
 typedef struct axiom_aegis_msg {
     const uint8_t *key, *nonce;
     const uint8_t *ad;       /* adsteps whole steps of AD */
@@ -50,6 +51,8 @@ typedef struct axiom_aegis_msg {
     const uint8_t *inlast;   /* NULL, or one step: the text's last bytes, zero-padded */
     uint8_t *outlast;        /* its output, a whole step (the glue keeps what it needs) */
     const uint8_t *lastmask; /* open with inlast: 0xff over its real bytes, then zeros */
+    size_t adlastlen, lastlen; /* k->partial: the bytes at adlast, inlast and outlast
+                                * (1 .. rate - 1, unpadded; lastmask unused) */
     uint64_t adbits, msgbits;
     uint8_t *tag;            /* taglen (16 or 32) bytes */
     size_t taglen;
@@ -72,6 +75,8 @@ typedef struct axiom_aegis_msg {
  * composes the operations above).  A partial last step: Enc of the padded
  * plaintext (seal); for open, the decryption of the padded ciphertext
  * ANDed with @lastmask is the padded plaintext that Dec's update absorbs.
+ * A kernel with `partial` reads and writes only the partial step's real
+ * bytes, padding in registers.
  */
 typedef struct axiom_aegis_kernel axiom_aegis_kernel;
 struct axiom_aegis_kernel {
@@ -91,6 +96,10 @@ struct axiom_aegis_kernel {
                      uint64_t msgbits);
     void (*seal)(const axiom_aegis_kernel *k, const axiom_aegis_msg *m);
     void (*open)(const axiom_aegis_kernel *k, const axiom_aegis_msg *m);
+    /* Nonzero: seal and open take the last partial steps unpadded, at the
+     * caller's buffers (masked loads and stores), and only so; the step
+     * operations above still take padded steps. */
+    unsigned partial;
 };
 
 /* Bytes per step. */

@@ -220,6 +220,43 @@ A128_AI void aeg_dec_last(aeg_st *S, uint8_t *out, const uint8_t *in, const uint
     a128_update_dec(S, p0, p1);
 }
 
+#ifdef AEG_HAS_PARTIAL
+/* The last steps' real bytes only (aegis_ops_avx512.h's masked loads and
+ * stores), @n of them (1 .. rate - 1): the block's bytes in the first
+ * block, the rest in the second. */
+A128_AI size_t a128_first(size_t n)
+{
+    return n < A128_W ? n : A128_W;
+}
+
+A128_AI void aeg_absorb_part(aeg_st *S, const uint8_t *p, size_t n)
+{
+    const size_t n0 = a128_first(n);
+    a128_update(S, v_load_part(p, n0), v_load_part(p + A128_W, n - n0));
+}
+
+A128_AI void aeg_enc_part(aeg_st *S, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const size_t n0 = a128_first(n), n1 = n - n0;
+    const aeg_v m0 = v_load_part(in, n0), m1 = v_load_part(in + A128_W, n1);
+    v_store_part(out, v_xor3(v_xor_and(S->s1, S->s2, S->s3), S->s6, m0), n0);
+    v_store_part(out + A128_W, v_xor3(v_xor_and(S->s5, S->s6, S->s7), S->s2, m1), n1);
+    a128_update(S, m0, m1);
+}
+
+A128_AI void aeg_dec_part(aeg_st *S, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const size_t n0 = a128_first(n), n1 = n - n0;
+    const aeg_v p0 = v_keep(
+        v_xor_and(v_xor3(v_load_part(in, n0), S->s1, S->s6), S->s2, S->s3), n0);
+    const aeg_v p1 = v_keep(
+        v_xor_and(v_xor3(v_load_part(in + A128_W, n1), S->s2, S->s5), S->s6, S->s7), n1);
+    v_store_part(out, p0, n0);
+    v_store_part(out + A128_W, p1, n1);
+    a128_update_dec(S, p0, p1);
+}
+#endif
+
 /* Finalize's seven updates. */
 A128_AI void aeg_finalize(aeg_st *S, uint64_t adbits, uint64_t msgbits)
 {

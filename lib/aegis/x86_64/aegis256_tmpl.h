@@ -168,6 +168,29 @@ A256_AI void aeg_dec_last(aeg_st *S, uint8_t *out, const uint8_t *in, const uint
     a256_update_dec(S, p);
 }
 
+#ifdef AEG_HAS_PARTIAL
+/* The last steps' real bytes only (aegis_ops_avx512.h's masked loads and
+ * stores), @n of them (1 .. rate - 1). */
+A256_AI void aeg_absorb_part(aeg_st *S, const uint8_t *p, size_t n)
+{
+    a256_update(S, v_load_part(p, n));
+}
+
+A256_AI void aeg_enc_part(aeg_st *S, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const aeg_v m = v_load_part(in, n);
+    v_store_part(out, a256_out(S, m), n);
+    a256_update(S, m);
+}
+
+A256_AI void aeg_dec_part(aeg_st *S, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const aeg_v p = v_keep(a256_out(S, v_load_part(in, n)), n);
+    v_store_part(out, p, n);
+    a256_update_dec(S, p);
+}
+#endif
+
 A256_AI void aeg_finalize(aeg_st *S, uint64_t adbits, uint64_t msgbits)
 {
     uint8_t u[16];

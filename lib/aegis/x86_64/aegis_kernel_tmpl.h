@@ -112,6 +112,14 @@ static void aegis_finalize_op(const axiom_aegis_kernel *k, axiom_aegis_state *s,
     aeg_save(s, &S);
 }
 
+/* Whether seal and open take unpadded last steps (axiom_aegis_kernel's
+ * partial): with the masked loads and stores of aegis_ops_avx512.h. */
+#ifdef AEG_HAS_PARTIAL
+#define AEG_PARTIAL_OPS 1
+#else
+#define AEG_PARTIAL_OPS 0
+#endif
+
 /* Long messages (from AXIOM_PF_LARGE bytes, core/prefetch.h) run the text
  * AEG_PF_STEPS steps at a time, asking for AEG_PF_BYTES of input and of
  * the output's lines AXIOM_PF_DIST bytes ahead, until that distance from
@@ -148,8 +156,13 @@ static inline __attribute__((always_inline)) void aeg_message(const axiom_aegis_
     aeg_init(&S, m->key, m->nonce);
     for (size_t i = 0; i < m->adsteps; i++)
         aeg_absorb(&S, m->ad + AEG_RATE * i);
+#ifdef AEG_HAS_PARTIAL
+    if (m->adlast)
+        aeg_absorb_part(&S, m->adlast, m->adlastlen);
+#else
     if (m->adlast)
         aeg_absorb(&S, m->adlast);
+#endif
     /* Counted down: no end pointer, which would be NULL + 0 (undefined)
      * for an empty text. */
     size_t i = steps;
@@ -173,12 +186,21 @@ static inline __attribute__((always_inline)) void aeg_message(const axiom_aegis_
     for (; i; i--, in += AEG_RATE, out += AEG_RATE)
         aeg_text(&S, out, in, encrypt);
 #endif
+#ifdef AEG_HAS_PARTIAL
+    if (m->inlast) {
+        if (encrypt)
+            aeg_enc_part(&S, m->outlast, m->inlast, m->lastlen);
+        else
+            aeg_dec_part(&S, m->outlast, m->inlast, m->lastlen);
+    }
+#else
     if (m->inlast) {
         if (encrypt)
             aeg_enc(&S, m->outlast, m->inlast);
         else
             aeg_dec_last(&S, m->outlast, m->inlast, m->lastmask);
     }
+#endif
     aeg_finalize(&S, m->adbits, m->msgbits);
     aeg_tag(&S, m->tag, m->taglen);
 }
@@ -199,4 +221,5 @@ static void aegis_open_op(const axiom_aegis_kernel *k, const axiom_aegis_msg *m)
 #define AEGIS_KERNEL_OPS                                                                    \
     .lanes = AEGIS_LANES, .init = aegis_init_op, .absorb = aegis_absorb_op,                 \
     .enc = aegis_enc_op, .dec = aegis_dec_op, .keystream = aegis_keystream_op,              \
-    .finalize = aegis_finalize_op, .seal = aegis_seal_op, .open = aegis_open_op
+    .finalize = aegis_finalize_op, .seal = aegis_seal_op, .open = aegis_open_op,            \
+    .partial = AEG_PARTIAL_OPS

@@ -161,6 +161,64 @@ static inline void v_fold_store(uint8_t *p, aeg_v x)
  * them back at the end of every step (six or eight register moves a
  * step), which cost AMD Zen 4 a quarter of the speed on the state's ring
  * (AEGIS-256X2: 5.99 -> 4.5 core cycles a step in a throw-away harness). */
+/* A partial block: the first @n (0 .. the block's bytes) bytes at @p,
+ * zeros after them, read with a byte mask (AVX512BW), so that nothing past
+ * them is touched; v_store_part writes the first @n bytes of @x; v_keep
+ * zeroes the bytes from @n on.  Masks depend on the public length only. */
+#define AEG_HAS_PARTIAL 1
+#if AEGIS_LANES == 1
+static inline __mmask16 v_mask(size_t n)
+{
+    return (__mmask16)((1u << n) - 1u); /* n <= 16 */
+}
+static inline aeg_v v_load_part(const uint8_t *p, size_t n)
+{
+    return _mm_maskz_loadu_epi8(v_mask(n), p);
+}
+static inline void v_store_part(uint8_t *p, aeg_v x, size_t n)
+{
+    _mm_mask_storeu_epi8(p, v_mask(n), x);
+}
+static inline aeg_v v_keep(aeg_v x, size_t n)
+{
+    return _mm_maskz_mov_epi8(v_mask(n), x);
+}
+#elif AEGIS_LANES == 2
+static inline __mmask32 v_mask(size_t n)
+{
+    return n >= 32 ? (__mmask32)~0u : (__mmask32)((1u << n) - 1u);
+}
+static inline aeg_v v_load_part(const uint8_t *p, size_t n)
+{
+    return _mm256_maskz_loadu_epi8(v_mask(n), p);
+}
+static inline void v_store_part(uint8_t *p, aeg_v x, size_t n)
+{
+    _mm256_mask_storeu_epi8(p, v_mask(n), x);
+}
+static inline aeg_v v_keep(aeg_v x, size_t n)
+{
+    return _mm256_maskz_mov_epi8(v_mask(n), x);
+}
+#else
+static inline __mmask64 v_mask(size_t n)
+{
+    return n >= 64 ? (__mmask64)~0ull : (__mmask64)((1ull << n) - 1u);
+}
+static inline aeg_v v_load_part(const uint8_t *p, size_t n)
+{
+    return _mm512_maskz_loadu_epi8(v_mask(n), p);
+}
+static inline void v_store_part(uint8_t *p, aeg_v x, size_t n)
+{
+    _mm512_mask_storeu_epi8(p, v_mask(n), x);
+}
+static inline aeg_v v_keep(aeg_v x, size_t n)
+{
+    return _mm512_maskz_mov_epi8(v_mask(n), x);
+}
+#endif
+
 #ifdef AEG_PIN_BLOCKS
 #define AEG_PIN(x) __asm__("" : "+v"(x))
 #else
