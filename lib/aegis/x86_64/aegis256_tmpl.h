@@ -38,14 +38,23 @@ typedef struct aeg_st {
     } while (0)
 
 /* Update(M), from S5 down (see aegis128_tmpl.h: no register moves). */
+/* S'i = AESRound(S(i-1), Si) in Si's register: with AEG_AES_INTO
+ * (aegis_ops_avx512.h, kernels that pin their blocks), as an asm
+ * statement. */
+#ifdef AEG_AES_INTO
+#define A256_ROUND(S, prev, cur) AEG_AES_INTO((S)->prev, (S)->cur)
+#else
+#define A256_ROUND(S, prev, cur) ((S)->cur = v_aes((S)->prev, (S)->cur))
+#endif
+
 A256_AI void a256_update(aeg_st *S, aeg_v m)
 {
     const aeg_v t0 = v_aes(S->s5, m);
-    S->s5 = v_aes(S->s4, S->s5);
-    S->s4 = v_aes(S->s3, S->s4);
-    S->s3 = v_aes(S->s2, S->s3);
-    S->s2 = v_aes(S->s1, S->s2);
-    S->s1 = v_aes(S->s0, S->s1);
+    A256_ROUND(S, s4, s5);
+    A256_ROUND(S, s3, s4);
+    A256_ROUND(S, s2, s3);
+    A256_ROUND(S, s1, s2);
+    A256_ROUND(S, s0, s1);
     S->s0 = v_xor(t0, S->s0);
     A256_PIN(S);
 }
@@ -54,11 +63,11 @@ A256_AI void a256_update(aeg_st *S, aeg_v m)
 A256_AI void a256_update_dec(aeg_st *S, aeg_v p)
 {
     const aeg_v t0 = v_aes(S->s5, v_zero());
-    S->s5 = v_aes(S->s4, S->s5);
-    S->s4 = v_aes(S->s3, S->s4);
-    S->s3 = v_aes(S->s2, S->s3);
-    S->s2 = v_aes(S->s1, S->s2);
-    S->s1 = v_aes(S->s0, S->s1);
+    A256_ROUND(S, s4, s5);
+    A256_ROUND(S, s3, s4);
+    A256_ROUND(S, s2, s3);
+    A256_ROUND(S, s1, s2);
+    A256_ROUND(S, s0, s1);
     S->s0 = v_xor3(t0, S->s0, p);
     A256_PIN(S);
 }

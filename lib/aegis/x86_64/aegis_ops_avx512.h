@@ -221,6 +221,9 @@ static inline aeg_v v_keep(aeg_v x, size_t n)
 
 #ifdef AEG_PIN_BLOCKS
 #define AEG_PIN(x) __asm__("" : "+v"(x))
+/* k = AESENC(x, k) into k's own register (an asm statement, so that the
+ * register allocator cannot give the new block another register). */
+#define AEG_AES_INTO(x, k) __asm__("vaesenc %0, %1, %0" : "+v"(k) : "v"(x))
 #else
 #define AEG_PIN(x) ((void)0)
 #endif
