@@ -166,58 +166,33 @@ static inline void v_fold_store(uint8_t *p, aeg_v x)
  * them is touched; v_store_part writes the first @n bytes of @x; v_keep
  * zeroes the bytes from @n on.  Masks depend on the public length only. */
 #define AEG_HAS_PARTIAL 1
+/* The four for the block's width @w (16, 32 or 64 bytes), mask type @m and
+ * intrinsic prefix @pfx (_mm, _mm256, _mm512). */
+#define AEG_PART_OPS(w, m, pfx)                                                                \
+    static inline m v_mask(size_t n)                                                           \
+    {                                                                                          \
+        return n >= (w) ? (m)~0ull : (m)((1ull << n) - 1u);                                    \
+    }                                                                                          \
+    static inline aeg_v v_load_part(const uint8_t *p, size_t n)                                \
+    {                                                                                          \
+        return pfx##_maskz_loadu_epi8(v_mask(n), p);                                           \
+    }                                                                                          \
+    static inline void v_store_part(uint8_t *p, aeg_v x, size_t n)                             \
+    {                                                                                          \
+        pfx##_mask_storeu_epi8(p, v_mask(n), x);                                               \
+    }                                                                                          \
+    static inline aeg_v v_keep(aeg_v x, size_t n)                                              \
+    {                                                                                          \
+        return pfx##_maskz_mov_epi8(v_mask(n), x);                                             \
+    }
 #if AEGIS_LANES == 1
-static inline __mmask16 v_mask(size_t n)
-{
-    return (__mmask16)((1u << n) - 1u); /* n <= 16 */
-}
-static inline aeg_v v_load_part(const uint8_t *p, size_t n)
-{
-    return _mm_maskz_loadu_epi8(v_mask(n), p);
-}
-static inline void v_store_part(uint8_t *p, aeg_v x, size_t n)
-{
-    _mm_mask_storeu_epi8(p, v_mask(n), x);
-}
-static inline aeg_v v_keep(aeg_v x, size_t n)
-{
-    return _mm_maskz_mov_epi8(v_mask(n), x);
-}
+AEG_PART_OPS(16, __mmask16, _mm)
 #elif AEGIS_LANES == 2
-static inline __mmask32 v_mask(size_t n)
-{
-    return n >= 32 ? (__mmask32)~0u : (__mmask32)((1u << n) - 1u);
-}
-static inline aeg_v v_load_part(const uint8_t *p, size_t n)
-{
-    return _mm256_maskz_loadu_epi8(v_mask(n), p);
-}
-static inline void v_store_part(uint8_t *p, aeg_v x, size_t n)
-{
-    _mm256_mask_storeu_epi8(p, v_mask(n), x);
-}
-static inline aeg_v v_keep(aeg_v x, size_t n)
-{
-    return _mm256_maskz_mov_epi8(v_mask(n), x);
-}
+AEG_PART_OPS(32, __mmask32, _mm256)
 #else
-static inline __mmask64 v_mask(size_t n)
-{
-    return n >= 64 ? (__mmask64)~0ull : (__mmask64)((1ull << n) - 1u);
-}
-static inline aeg_v v_load_part(const uint8_t *p, size_t n)
-{
-    return _mm512_maskz_loadu_epi8(v_mask(n), p);
-}
-static inline void v_store_part(uint8_t *p, aeg_v x, size_t n)
-{
-    _mm512_mask_storeu_epi8(p, v_mask(n), x);
-}
-static inline aeg_v v_keep(aeg_v x, size_t n)
-{
-    return _mm512_maskz_mov_epi8(v_mask(n), x);
-}
+AEG_PART_OPS(64, __mmask64, _mm512)
 #endif
+#undef AEG_PART_OPS
 
 #ifdef AEG_PIN_BLOCKS
 #define AEG_PIN(x) __asm__("" : "+v"(x))
