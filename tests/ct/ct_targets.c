@@ -457,7 +457,6 @@ static void add_bc_list(const char *family, const char *catalog_name, const size
                  !add_variant(&base, "rem", run_sm4_rem, 0) ||
                  !add_variant(&base, "rem-ctr", run_sm4_rem_ctr, 0) ||
                  !add_variant(&base, "rem-cbc", run_sm4_rem_cbc, 0) ||
-                 !add_variant(&base, "short", run_sm4_short, 0) ||
                  !add_variant(&base, "short-1", run_sm4_short_1, 0) ||
                  !add_variant(&base, "short-3", run_sm4_short_3, 0) ||
                  !add_variant(&base, "short-6", run_sm4_short_6, 0) ||
@@ -466,10 +465,12 @@ static void add_bc_list(const char *family, const char *catalog_name, const size
             /* The four counts in one call: an unexplained timing
              * difference on AMD Zen 4 in some processes, which each count
              * alone does not show (doc/ASSURANCE.md); campaigns only. */
-            if ((*k)->features && !strcmp(family, "sm4"))
-                for (size_t j = 0; j < ntargets; j++)
-                    if (targets[j].kernel == *k && targets[j].run == run_sm4_short)
-                        targets[j].slow = 1;
+            if ((*k)->features && !strcmp(family, "sm4")) {
+                if (add_variant(&base, "short", run_sm4_short, 0))
+                    targets[ntargets - 1].slow = 1;
+                else
+                    overflow = 1;
+            }
             if ((*k)->features && strcmp(family, "sm4") &&
                 !add_variant(&base, "modes", run_bc_modes, 0))
                 overflow = 1;

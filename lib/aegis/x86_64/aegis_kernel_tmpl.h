@@ -125,13 +125,13 @@ static void aegis_finalize_op(const axiom_aegis_kernel *k, axiom_aegis_state *s,
  * the output's lines AXIOM_PF_DIST bytes ahead, until that distance from
  * the end; the rest, and every shorter message, run the plain loops. */
 #define AEG_PF_BYTES (AEG_RATE >= 64 ? AEG_RATE : 64)
+#define AEG_PF_STEPS (AEG_PF_BYTES / AEG_RATE)
 
 /* Steps per iteration of the plain text loop (1 or 2), a kernel file's
  * choice (see the kernel files that set it). */
 #ifndef AEG_TEXT_UNROLL
 #define AEG_TEXT_UNROLL 1
 #endif
-#define AEG_PF_STEPS (AEG_PF_BYTES / AEG_RATE)
 
 /* One step of text in the direction @encrypt (a constant where inlined). */
 static inline __attribute__((always_inline)) void aeg_text(aeg_st *S, uint8_t *out,
@@ -177,11 +177,8 @@ static inline __attribute__((always_inline)) void aeg_message(const axiom_aegis_
         aeg_text(&S, out, in, encrypt);
         aeg_text(&S, out + AEG_RATE, in + AEG_RATE, encrypt);
     }
-    if (i) {
+    if (i)
         aeg_text(&S, out, in, encrypt);
-        in += AEG_RATE;
-        out += AEG_RATE;
-    }
 #else
     for (; i; i--, in += AEG_RATE, out += AEG_RATE)
         aeg_text(&S, out, in, encrypt);

@@ -155,12 +155,6 @@ static inline void v_fold_store(uint8_t *p, aeg_v x)
 #error "AEGIS_LANES must be 1, 2 or 4"
 #endif
 
-/* Keep the state block @x in one register from step to step: an empty asm
- * statement that takes it in any vector register and hands it back.
- * Without it GCC gave the loops' new blocks other registers and copied
- * them back at the end of every step (six or eight register moves a
- * step), which cost AMD Zen 4 a quarter of the speed on the state's ring
- * (AEGIS-256X2: 5.99 -> 4.5 core cycles a step in a throw-away harness). */
 /* A partial block: the first @n (0 .. the block's bytes) bytes at @p,
  * zeros after them, read with a byte mask (AVX512BW), so that nothing past
  * them is touched; v_store_part writes the first @n bytes of @x; v_keep
@@ -194,6 +188,12 @@ AEG_PART_OPS(64, __mmask64, _mm512)
 #endif
 #undef AEG_PART_OPS
 
+/* Keep the state block @x in one register from step to step: an empty asm
+ * statement that takes it in any vector register and hands it back.
+ * Without it GCC gave the loops' new blocks other registers and copied
+ * them back at the end of every step (six or eight register moves a
+ * step), which cost AMD Zen 4 a quarter of the speed on the state's ring
+ * (AEGIS-256X2: 5.99 -> 4.5 core cycles a step in a throw-away harness). */
 #ifdef AEG_PIN_BLOCKS
 #define AEG_PIN(x) __asm__("" : "+v"(x))
 /* k = AESENC(x, k) into k's own register (an asm statement, so that the
