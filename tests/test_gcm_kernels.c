@@ -365,7 +365,8 @@ static void glue_run(const axiom_gcm_key *g, int enc, int parts, const uint8_t *
  * text each cut in two, the text cut at a random byte or a random block),
  * out of place (misaligned) and in place, against the reference: text
  * lengths at the tier's own block counts (tier_counts(): whole blocks, one
- * byte more, one byte less, 15 more) under a few AD lengths, AD lengths at
+ * byte more, one byte less, 15 more) and every partial block length below
+ * two blocks, under a few AD lengths, AD lengths at
  * the same counts under a few text lengths, nonces of 12 bytes and of
  * others, key sizes in turn. */
 START_TEST(test_messages)
@@ -380,7 +381,7 @@ START_TEST(test_messages)
             const axiom_gcm_kernel *k = axiom_gcm_of(*kp);
             if (!usable(k))
                 continue;
-            size_t nbs[GCM_MAXCOUNTS], lens[4 * GCM_MAXCOUNTS], nlens = 0;
+            size_t nbs[GCM_MAXCOUNTS], lens[4 * GCM_MAXCOUNTS + 32], nlens = 0;
             const size_t nnb = tier_counts(k, nbs), maxlen = 16 * nbs[nnb - 1] + 16;
             for (size_t i = 0; i < nnb; i++) {
                 static const int dl[] = { 0, -1, 1, 15 };
@@ -390,6 +391,12 @@ START_TEST(test_messages)
                         lens[nlens++] = (size_t)l;
                 }
             }
+            /* Every length of a partial last block, alone and after a
+             * whole block (the partial-block code branches on it:
+             * gh_load_part, gh_store_part). */
+            for (size_t l = 2; l < 32; l++)
+                if (l % 16 > 1 && l % 16 < 15)
+                    lens[nlens++] = l;
             uint8_t *p = malloc(maxlen), *ad = malloc(maxlen), *want = malloc(maxlen);
             uint8_t *got = malloc(maxlen + 64 + 48);
             TU_ASSERT(p && ad && want && got, "out of memory");

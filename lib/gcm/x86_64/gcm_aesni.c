@@ -222,6 +222,9 @@ static void gcm_aesni_dec(const axiom_gcm_key *g, axiom_gcm_msg *m, uint8_t *out
     GCM_X86_TEXT(ga_text_dec, g, m, out, in, n, want);
 }
 
+
+GCM_X86_LAST(gcm_aesni_last)
+
 const axiom_gcm_kernel axiom_gcm_aesni = {
     .name = "aesni+pclmul",
     .features = AXIOM_CPU_AESNI | AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3,
@@ -232,4 +235,5 @@ const axiom_gcm_kernel axiom_gcm_aesni = {
     .step = GA_W,
     .enc = gcm_aesni_enc,
     .dec = gcm_aesni_dec,
+    .last = gcm_aesni_last,
 };

@@ -234,6 +234,9 @@ static void gcm_vaes2_dec(const axiom_gcm_key *g, axiom_gcm_msg *m, uint8_t *out
     GCM_X86_TEXT(text_dec, g, m, out, in, n, want);
 }
 
+
+GCM_X86_LAST(gcm_vaes2_last)
+
 const axiom_gcm_kernel axiom_gcm_vaes_avx2 = {
     .name = "vaes-avx2",
     .features = AXIOM_CPU_AESNI | AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3 | AXIOM_CPU_AVX |
@@ -245,6 +248,7 @@ const axiom_gcm_kernel axiom_gcm_vaes_avx2 = {
     .step = VEC_W,
     .enc = gcm_vaes2_enc,
     .dec = gcm_vaes2_dec,
+    .last = gcm_vaes2_last,
 };
 
 #endif /* HAVE_ISA_AESNI */

@@ -408,6 +408,9 @@ static void gcm_vaes512_dec(const axiom_gcm_key *g, axiom_gcm_msg *m, uint8_t *o
     GCM_X86_TEXT(text_dec, g, m, out, in, n, want);
 }
 
+
+GCM_X86_LAST(gcm_vaes512_last)
+
 const axiom_gcm_kernel axiom_gcm_vaes_avx512 = {
     .name = "vaes-avx512",
     .features = AXIOM_CPU_AESNI | AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3 | AXIOM_CPU_AVX |
@@ -419,6 +422,7 @@ const axiom_gcm_kernel axiom_gcm_vaes_avx512 = {
     .step = VEC_W,
     .enc = gcm_vaes512_enc,
     .dec = gcm_vaes512_dec,
+    .last = gcm_vaes512_last,
     .make_powers = VEC_W,
 };
 
