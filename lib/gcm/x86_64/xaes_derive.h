@@ -54,6 +54,12 @@
 
 #define XD_INLINE static inline __attribute__((always_inline))
 
+/* How many round keys the short path's counter blocks lag behind H
+ * (aesx_expand256_x): an including file with 32 vector registers sets it. */
+#ifndef XD_LAG
+#define XD_LAG 0
+#endif
+
 /* M ^ K1 for counter @i: 00 i 58 00 || N[0:12], built in a register (a
  * 16-byte load of bytes just stored one by one would stall on the store
  * forwarding). */
@@ -244,7 +250,8 @@ XD_INLINE void xd_short_n(const axiom_bc_ks *kgk, const uint8_t k1[16], const ui
 
     /* The blocks Kx encrypts: J0 = N[12:24] || 1 and the counters J0 + 1
      * + i (nc of them: all with AD, where nt is not a constant), built in
-     * registers, then H = E(0^128); each after round 0.  (Pairs of
+     * registers, then H = E(0^128); each after round 0; the counters
+     * XD_LAG round keys behind H.  (Pairs of
      * counter blocks on ymm, half the AES operations beside the chain,
      * measured no faster: 1 % faster at 64 bytes, 3 % slower at 16 and
      * 32.) */
@@ -257,7 +264,7 @@ XD_INLINE void xd_short_n(const axiom_bc_ks *kgk, const uint8_t k1[16], const ui
             _mm_or_si128(n2, _mm_slli_si128(_mm_cvtsi32_si128((int)__builtin_bswap32(i + 1)), 12)),
             a);
     c[nc] = a;
-    aesx_expand256_x(NULL, a, b, c, (int)nc + 1);
+    aesx_expand256_x(NULL, a, b, c, (int)nc + 1, XD_LAG);
     const __m128i h = c[nc];
 
     /* The text's output, and the ciphertext as GHASH reads it (the
