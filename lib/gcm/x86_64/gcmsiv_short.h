@@ -142,7 +142,7 @@ SIVS_INLINE void sivs_message(const axiom_bc_ks *kgk, const unsigned nr, const u
             if (i < nt)
                 blk[j + i] = x[i];
         blk[nh - 1] = lens;
-        t = sivs_tag(ek, nr, gh_short_sum(blk, nh, p1), n12, top);
+        t = sivs_tag(ek, nr, gh_short_sum(blk, nh, p1, 0), n12, top);
         sivs_ctr(ek, nr, _mm_or_si128(t, top), x, y, nt);
     } else {
         sivs_ctr(ek, nr, _mm_or_si128(tin, top), x, y, nt);
@@ -151,7 +151,7 @@ SIVS_INLINE void sivs_message(const axiom_bc_ks *kgk, const unsigned nr, const u
             if (i < nt)
                 blk[j + i] = gh_keep_bytes(y[i], len - 16 * i < 16 ? len - 16 * i : 16);
         blk[nh - 1] = lens;
-        t = sivs_tag(ek, nr, gh_short_sum(blk, nh, p1), n12, top);
+        t = sivs_tag(ek, nr, gh_short_sum(blk, nh, p1, 0), n12, top);
     }
     _mm_storeu_si128((__m128i *)(void *)tag, t);
     gh_short_done(out, y, nt, len, ek);

@@ -140,6 +140,116 @@ GH_FORCE_INLINE void gh_short_done(uint8_t *out, const __m128i *y, unsigned n, s
     __asm__ __volatile__("" : : "r"(ek) : "memory");
 }
 
+/* With VPCLMULQDQ (the VAES files), gh_short_sum multiplies four lanes
+ * at a time, on one zmm or two ymm registers: on AMD Zen 4 a carry-less
+ * multiplication issues once every two cycles whatever its width, and the
+ * xmm sum of five blocks (42 of them) waited more on that issue rate than
+ * on its latency. */
+#if defined(__VPCLMULQDQ__) && defined(__AVX2__)
+#define GH_SHORT_WIDE 1
+
+/* K_a^2, reduced: the middle products of a square cancel. */
+GH_FORCE_INLINE __m128i gh_sq(__m128i a)
+{
+    return gh_reduce(_mm_clmulepi64_si128(a, a, 0x00), _mm_setzero_si128(),
+                     _mm_clmulepi64_si128(a, a, 0x11));
+}
+
+/* gh_mul_fast on the two 128-bit lanes of @a and @k. */
+GH_FORCE_INLINE __m256i gh_mul_fast2(__m256i a, __m256i k)
+{
+    const __m256i poly = _mm256_set_epi64x((long long)UINT64_C(0xc200000000000000), 0,
+                                           (long long)UINT64_C(0xc200000000000000), 0);
+    const __m256i lo = _mm256_clmulepi64_epi128(a, k, 0x00),
+                  hi = _mm256_clmulepi64_epi128(a, k, 0x11);
+    const __m256i mid = _mm256_xor_si256(_mm256_clmulepi64_epi128(a, k, 0x01),
+                                         _mm256_clmulepi64_epi128(a, k, 0x10));
+    const __m256i t = _mm256_clmulepi64_epi128(lo, poly, 0x10);
+    const __m256i l = _mm256_xor_si256(
+        _mm256_shuffle_epi32(_mm256_xor_si256(lo, _mm256_bslli_epi128(mid, 8)), 0x4e), t);
+    const __m256i h = _mm256_xor_si256(hi, _mm256_bsrli_epi128(mid, 8));
+    return _mm256_xor_si256(
+        _mm256_xor_si256(_mm256_shuffle_epi32(l, 0x4e), _mm256_clmulepi64_epi128(l, poly, 0x10)),
+        h);
+}
+
+/* The XOR of the two 128-bit lanes of @v. */
+GH_FORCE_INLINE __m128i gh_fold2(__m256i v)
+{
+    return _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+}
+
+/* Lane-wise products of @b and @k into *lo and *hi (the middle products
+ * folded in, as gh_reduce does with mid). */
+GH_FORCE_INLINE void gh_mul_acc2(__m256i b, __m256i k, __m256i *lo, __m256i *hi)
+{
+    const __m256i mid = _mm256_xor_si256(_mm256_clmulepi64_epi128(b, k, 0x01),
+                                         _mm256_clmulepi64_epi128(b, k, 0x10));
+    *lo = _mm256_xor_si256(*lo, _mm256_xor_si256(_mm256_clmulepi64_epi128(b, k, 0x00),
+                                                 _mm256_bslli_epi128(mid, 8)));
+    *hi = _mm256_xor_si256(*hi, _mm256_xor_si256(_mm256_clmulepi64_epi128(b, k, 0x11),
+                                                 _mm256_bsrli_epi128(mid, 8)));
+}
+
+/* gh_short_sum's arithmetic with K_2 a square, K_3 and K_4 one
+ * two-lane multiplication, and the last (up to) four blocks times
+ * K_4 .. K_1 as one four-lane product (two two-lane ones without
+ * AVX-512), its lanes added before the one reduction: 22 multiplications
+ * for five blocks (26 on ymm) where the xmm sum issues 42. */
+GH_FORCE_INLINE __m128i gh_short_sum_wide(const __m128i *blk, unsigned n, __m128i p1)
+{
+    const __m128i zero = _mm_setzero_si128();
+    __m128i p[4] = { p1, zero, zero, zero };
+    if (n > 1)
+        p[1] = gh_sq(p1);
+    if (n > 2) {
+        const __m256i p34 = gh_mul_fast2(_mm256_set_m128i(p[1], p[1]), _mm256_set_m128i(p[1], p1));
+        p[2] = _mm256_castsi256_si128(p34);
+        p[3] = _mm256_extracti128_si256(p34, 1);
+    }
+    const unsigned head = n > 4 ? n - 4 : 0, tail = n - head;
+    __m128i first = blk[head];
+    if (head) {
+        /* Block head - 1 - k times K_(k+1), reduced, added to the tail's
+         * first block (Horner's rule over the two groups). */
+        __m128i lo = zero, mid = zero, hi = zero;
+        _Pragma("GCC unroll 4")
+        for (unsigned k = 0; k < 4; k++)
+            if (k < head)
+                gh_mul_acc(blk[head - 1 - k], p[k], &lo, &mid, &hi);
+        first = _mm_xor_si128(first, gh_reduce(lo, mid, hi));
+    }
+    /* Lane k: block n - 1 - k (the tail's first with the head's sum) and
+     * K_(k+1); lanes past the tail zero. */
+    __m128i b[4];
+    _Pragma("GCC unroll 4")
+    for (unsigned k = 0; k < 4; k++)
+        b[k] = k >= tail ? zero : k + 1 == tail ? first : blk[n - 1 - k];
+    const __m256i b01 = _mm256_set_m128i(b[1], b[0]), b23 = _mm256_set_m128i(b[3], b[2]);
+    const __m256i k12 = _mm256_set_m128i(p[1], p[0]), k34 = _mm256_set_m128i(p[3], p[2]);
+#ifdef __AVX512F__
+    const __m512i bv = _mm512_inserti64x4(_mm512_castsi256_si512(b01), b23, 1);
+    const __m512i kv = _mm512_inserti64x4(_mm512_castsi256_si512(k12), k34, 1);
+    const __m512i mid = _mm512_xor_si512(_mm512_clmulepi64_epi128(bv, kv, 0x01),
+                                         _mm512_clmulepi64_epi128(bv, kv, 0x10));
+    const __m512i lo = _mm512_xor_si512(_mm512_clmulepi64_epi128(bv, kv, 0x00),
+                                        _mm512_bslli_epi128(mid, 8));
+    const __m512i hi = _mm512_xor_si512(_mm512_clmulepi64_epi128(bv, kv, 0x11),
+                                        _mm512_bsrli_epi128(mid, 8));
+    const __m256i lo2 = _mm256_xor_si256(_mm512_castsi512_si256(lo), _mm512_extracti64x4_epi64(lo, 1));
+    const __m256i hi2 = _mm256_xor_si256(_mm512_castsi512_si256(hi), _mm512_extracti64x4_epi64(hi, 1));
+#else
+    __m256i lo2 = _mm256_setzero_si256(), hi2 = lo2;
+    gh_mul_acc2(b01, k12, &lo2, &hi2);
+    if (tail > 2)
+        gh_mul_acc2(b23, k34, &lo2, &hi2);
+#endif
+    return gh_reduce(gh_fold2(lo2), zero, gh_fold2(hi2));
+}
+#else
+#define GH_SHORT_WIDE 0
+#endif
+
 /* The sum of blk[j] * K_(n - j) over the @n (1..GH_SHORT_MAX) blocks
  * blk[] (as the kernels multiply them), reduced, from K_1 = @p1 alone.
  * With more than four blocks, the first n - 4 go through their own
@@ -151,7 +261,7 @@ GH_FORCE_INLINE void gh_short_done(uint8_t *out, const __m128i *y, unsigned n, s
  * the powers by the count kept them in a stack array, each read a store
  * forwarding on the chain); with a constant @n the blocks stay in
  * registers too. */
-GH_FORCE_INLINE __m128i gh_short_sum(const __m128i *blk, unsigned n, __m128i p1)
+GH_FORCE_INLINE __m128i gh_short_sum_xmm(const __m128i *blk, unsigned n, __m128i p1)
 {
     __m128i p[4];
     p[0] = p1;
@@ -181,6 +291,18 @@ GH_FORCE_INLINE __m128i gh_short_sum(const __m128i *blk, unsigned n, __m128i p1)
         if (k < tail)
             gh_mul_acc(k + 1 == tail ? first : blk[n - 1 - k], p[k], &lo, &mid, &hi);
     return gh_reduce(lo, mid, hi);
+}
+
+/* gh_short_sum_wide where the file has it and the caller asks for it
+ * (@wide, a constant), else gh_short_sum_xmm. */
+GH_FORCE_INLINE __m128i gh_short_sum(const __m128i *blk, unsigned n, __m128i p1, const int wide)
+{
+#if GH_SHORT_WIDE
+    if (wide)
+        return gh_short_sum_wide(blk, n, p1);
+#endif
+    (void)wide;
+    return gh_short_sum_xmm(blk, n, p1);
 }
 
 #endif

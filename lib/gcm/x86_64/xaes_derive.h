@@ -291,7 +291,7 @@ XD_INLINE void xd_short_n(const axiom_bc_ks *kgk, const uint8_t k1[16], const ui
     blk[j] = _mm_set_epi64x((long long)((uint64_t)adlen * 8), (long long)((uint64_t)len * 8));
 
     /* Without AD, nh is a constant here (xd_short). */
-    const __m128i s = gh_short_sum(blk, nh, xd_k1(h));
+    const __m128i s = gh_short_sum(blk, nh, xd_k1(h), 1);
     _mm_storeu_si128((__m128i *)(void *)tag, _mm_xor_si128(_mm_shuffle_epi8(s, bswap), c[0]));
     gh_short_done(out, y, nt, len, NULL);
 }
