@@ -318,11 +318,12 @@ VEC_INLINE void step(const __m512i *kz, const unsigned nr, const __m128i *pw, ui
 }
 
 /* AXIOM_GCM_F_POWERS: K_2 .. K_32 from K_1 at @pw, in five stages that
- * double the count (xaes_derive.h's arithmetic, four lanes a
- * multiplication from the third stage on), each written as whole zmm
- * stores of four slots, the units step() loads. */
+ * double the count (xaes_derive.h's arithmetic: K_2 a square, K_3 and
+ * K_4 one two-lane product, four lanes a multiplication from the third
+ * stage on, 45 carry-less multiplications in all), each written as whole
+ * zmm stores of four slots, the units step() loads. */
 typedef struct pows {
-    __m128i p1, p2, p3, p4;
+    __m128i p1, p2, p4;
     __m512i q, e, f0, f1; /* K_4..K_1, K_8..K_5, K_16..K_13, K_12..K_9 */
 } pows;
 
@@ -330,34 +331,35 @@ VEC_INLINE void pow_stage(const unsigned s, pows *t, __m128i *pw)
 {
     switch (s) {
     case 1:
-        t->p2 = gh_mul_fast(t->p1, t->p1);
+        t->p2 = xd_p2(t->p1);
         break;
     case 2: {
-        t->p3 = gh_mul_fast(t->p2, t->p1);
-        t->p4 = gh_mul_fast(t->p2, t->p2);
-        const __m128i px[5] = { t->p1, t->p1, t->p2, t->p3, t->p4 };
-        t->q = XD_PACK(px, 4);
+        const __m256i p43 = xd_p43(t->p1, t->p2);
+        t->p4 = _mm256_castsi256_si128(p43);
+        t->q = _mm512_inserti64x4(_mm512_castsi256_si512(p43), _mm256_set_m128i(t->p1, t->p2), 1);
         XD_STORE(pw + GH_SLOT(4), t->q);
         break;
     }
-    case 3:
-        t->e = xd_mul_wide(t->q, XD_BCAST(t->p4));
+    case 3: {
+        const __m512i p4 = XD_BCAST(t->p4);
+        t->e = xd_mul_wide(t->q, p4, xd_kmid(p4));
         XD_STORE(pw + GH_SLOT(8), t->e);
         break;
+    }
     case 4: {
-        const __m512i p8 = XD_BCAST(XD_LANE0(t->e));
-        t->f0 = xd_mul_wide(t->e, p8);
-        t->f1 = xd_mul_wide(t->q, p8);
+        const __m512i p8 = XD_BCAST(XD_LANE0(t->e)), p8m = xd_kmid(p8);
+        t->f0 = xd_mul_wide(t->e, p8, p8m);
+        t->f1 = xd_mul_wide(t->q, p8, p8m);
         XD_STORE(pw + GH_SLOT(16), t->f0);
         XD_STORE(pw + GH_SLOT(12), t->f1);
         break;
     }
     default: {
-        const __m512i p16 = XD_BCAST(XD_LANE0(t->f0));
-        XD_STORE(pw + GH_SLOT(32), xd_mul_wide(t->f0, p16));
-        XD_STORE(pw + GH_SLOT(28), xd_mul_wide(t->f1, p16));
-        XD_STORE(pw + GH_SLOT(24), xd_mul_wide(t->e, p16));
-        XD_STORE(pw + GH_SLOT(20), xd_mul_wide(t->q, p16));
+        const __m512i p16 = XD_BCAST(XD_LANE0(t->f0)), p16m = xd_kmid(p16);
+        XD_STORE(pw + GH_SLOT(32), xd_mul_wide(t->f0, p16, p16m));
+        XD_STORE(pw + GH_SLOT(28), xd_mul_wide(t->f1, p16, p16m));
+        XD_STORE(pw + GH_SLOT(24), xd_mul_wide(t->e, p16, p16m));
+        XD_STORE(pw + GH_SLOT(20), xd_mul_wide(t->q, p16, p16m));
         break;
     }
     }

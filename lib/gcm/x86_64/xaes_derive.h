@@ -103,11 +103,22 @@ XD_INLINE __m128i xd_k1(__m128i h)
 }
 
 #ifdef XD_T
-/* Lane-wise K_a * K_b on XD_LANES pairs, reduced (gh_mul_fast on every lane). */
-XD_INLINE XD_T xd_mul_wide(XD_T a, XD_T k)
+/* @k prepared for xd_mul_wide: its two halves' XOR in the low half of
+ * each lane (Karatsuba's middle operand), made once per multiplier. */
+XD_INLINE XD_T xd_kmid(XD_T k)
+{
+    return XD_XOR(k, XD_SHUF32(k, 0x4e));
+}
+
+/* Lane-wise K_a * K_b on XD_LANES pairs, reduced (gh_mul_fast on every
+ * lane), @km = xd_kmid(k): three carry-less products a lane (Karatsuba)
+ * and two for the reduction.  On AMD Zen 4 a carry-less multiplication
+ * issues once every two cycles at any width, and the powers' levels wait
+ * on that rate. */
+XD_INLINE XD_T xd_mul_wide(XD_T a, XD_T k, XD_T km)
 {
     XD_T lo = XD_CLMUL(a, k, 0x00), hi = XD_CLMUL(a, k, 0x11);
-    const XD_T mid = XD_XOR(XD_CLMUL(a, k, 0x01), XD_CLMUL(a, k, 0x10));
+    const XD_T mid = XD_XOR(XD_XOR(XD_CLMUL(XD_XOR(a, XD_SHUF32(a, 0x4e)), km, 0x00), lo), hi);
     const XD_T poly = XD_BCAST(_mm_set_epi64x((long long)UINT64_C(0xc200000000000000), 0));
     XD_T t = XD_CLMUL(lo, poly, 0x10); /* the low 64 bits: mid does not reach them */
     lo = XD_XOR(lo, XD_BSLLI(mid, 8));
@@ -116,6 +127,19 @@ XD_INLINE XD_T xd_mul_wide(XD_T a, XD_T k)
     t = XD_CLMUL(lo, poly, 0x10);
     lo = XD_XOR(XD_SHUF32(lo, 0x4e), t);
     return XD_XOR(hi, lo);
+}
+
+/* The vector of K_4 .. K_1 (lanes 0..3, the order of the key's slots)
+ * from K_1, and K_2 .. K_4: K_2 a square, K_4 and K_3 one two-lane
+ * product (gh_sq, gh_mul_fast2). */
+XD_INLINE __m128i xd_p2(__m128i p1)
+{
+    return gh_sq(p1);
+}
+
+XD_INLINE __m256i xd_p43(__m128i p1, __m128i p2)
+{
+    return gh_mul_fast2(_mm256_set_m128i(p2, p2), _mm256_set_m128i(p1, p2));
 }
 #endif
 
@@ -180,20 +204,21 @@ XD_INLINE void xd_derive(const axiom_bc_ks *kgk, const uint8_t k1[16], const uin
                     enum { NV = 8 / XD_LANES };
                     const __m128i px[9] = { zero, p1, p2, p3, p4, p5, p6, p7, p8 };
                     XD_T v[2 * NV], w[2 * NV];
+                    const XD_T k8 = XD_BCAST(p8), k8m = xd_kmid(k8);
                     /* Unrolled, so that v[] and w[] stay in registers. */
                     _Pragma("GCC unroll 8")
                     for (int j = 0; j < NV; j++) {
                         v[j] = XD_PACK(px, 8 - XD_LANES * j);
-                        v[NV + j] = xd_mul_wide(v[j], XD_BCAST(p8));
+                        v[NV + j] = xd_mul_wide(v[j], k8, k8m);
                         XD_STORE(pw + GH_SLOT(16) + XD_LANES * j, v[NV + j]);
                     }
                     have = 16;
                     if (npow > 16) {
-                        const __m128i p16 = XD_LANE0(v[NV]);
+                        const XD_T k16 = XD_BCAST(XD_LANE0(v[NV])), k16m = xd_kmid(k16);
                         _Pragma("GCC unroll 8")
                         for (int j = 0; j < 2 * NV; j++) {
                             const XD_T x = j < NV ? v[NV + j] : v[j - NV];
-                            w[j] = xd_mul_wide(x, XD_BCAST(p16));
+                            w[j] = xd_mul_wide(x, k16, k16m);
                             XD_STORE(pw + XD_LANES * j, w[j]);
                         }
                         have = 32;
