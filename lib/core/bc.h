@@ -92,6 +92,15 @@ typedef struct axiom_bc_kernel {
     axiom_bc_chain_fn xts_enc, xts_dec;
     void (*setkey_enc)(axiom_bc_ks *ks, const uint8_t *key, size_t keylen);
     axiom_bc_keystream_fn ctr_secret;
+    /* Optional (NULL when a kernel has none): a whole CMAC (NIST SP
+     * 800-38B) of the @len bytes at @in (any length, 0 included) under
+     * the @keylen-byte @key (a length the algorithm accepts), the full
+     * 16-byte tag to @tag, in one call that keeps its schedule and chain
+     * off the caller's state (the one-shot axiom_mac(), lib/cmac/cmac.c);
+     * it wipes what it wrote but the tag.  Constant time when the kernel
+     * is. */
+    void (*cmac)(const uint8_t *key, size_t keylen, const uint8_t *in, size_t len,
+                 uint8_t tag[AXIOM_BC_BLOCK]);
 } axiom_bc_kernel;
 
 /* The block-cipher kernel whose header is @k (NULL stays NULL). */

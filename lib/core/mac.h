@@ -51,6 +51,11 @@ typedef struct axiom_mac_alg {
     /* Write the @taglen-byte tag of the message and start a new one under
      * the same key and nonce. */
     void (*final)(void *state, uint8_t *tag, size_t taglen);
+    /* Optional: the whole one-shot MAC (axiom_mac(), no nonce) under
+     * kernel @k, the full tag to @tag (AXIOM_MAC_MAXTAG bytes); returns 0
+     * when @k has no such path (then init, update and final run). */
+    int (*oneshot)(const void *param, const axiom_kernel *k, const uint8_t *key, size_t keylen,
+                   const uint8_t *in, size_t len, uint8_t *tag);
 } axiom_mac_alg;
 
 /* Algorithms, defined beside their code. */

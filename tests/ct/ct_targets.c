@@ -409,6 +409,21 @@ static void run_bc_serial(const ct_target *t, const uint8_t *secret, int full)
     }
 }
 
+/* The kernel's whole CMAC (the one-shot axiom_mac() path): the key and
+ * the message secret, whole and partial last blocks. */
+static void run_bc_cmac(const ct_target *t, const uint8_t *secret, int full)
+{
+    const axiom_bc_kernel *k = t->kernel;
+    if (!full) {
+        k->cmac(secret, t->keylen, secret + CT_KEY_BYTES, 40, out);
+        return;
+    }
+    fill_work(secret);
+    static const size_t lens[] = { 0, 5, 16, 33, 64, 1000 };
+    for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++)
+        k->cmac(secret, t->keylen, work, lens[i], out);
+}
+
 /* Appends a copy of @t named "<t's name>-@suffix" running @run; 0 if the
  * list or the name is full. */
 static int add_variant(const ct_target *t, const char *suffix, ct_run_fn run, int taint_only)
@@ -473,6 +488,8 @@ static void add_bc_list(const char *family, const char *catalog_name, const size
             }
             if ((*k)->features && strcmp(family, "sm4") &&
                 !add_variant(&base, "modes", run_bc_modes, 0))
+                overflow = 1;
+            if (axiom_bc_of(*k)->cmac && !add_variant(&base, "cmac", run_bc_cmac, 0))
                 overflow = 1;
             /* The portable constant-time SM4 kernel has two paths: the
              * 4-block targets above take its word path, these its

@@ -32,6 +32,7 @@
 #include "core/bc.h"
 #include "core/bc_modes.h"
 #include "aes/x86_64/aes_x86_keys.h"
+#include "aes/x86_64/aes_cmac_x86.h"
 
 #define AESNI_FORCE_INLINE static inline __attribute__((always_inline))
 
@@ -554,6 +555,13 @@ static void aesni_ofb(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,
         AESNI_SERIAL_DISPATCH(aesni_ofb_nr, ks, out, in, n, iv);
 }
 
+
+static void aesni_cmac(const uint8_t *key, size_t keylen, const uint8_t *in, size_t len,
+                     uint8_t tag[AXIOM_BC_BLOCK])
+{
+    aesx_cmac(key, keylen, in, len, tag);
+}
+
 const axiom_bc_kernel axiom_aes_aesni = {
     .name = "aesni",
     .features = AXIOM_CPU_AESNI | AXIOM_CPU_SSSE3,
@@ -573,4 +581,5 @@ const axiom_bc_kernel axiom_aes_aesni = {
     .xts_dec = aesni_xts_dec,
     .setkey_enc = aesni_setkey_enc,
     .ctr_secret = aesni_ctr_secret,
+    .cmac = aesni_cmac,
 };

@@ -56,6 +56,7 @@
 #include "core/bc.h"
 #include "core/bc_modes.h"
 #include "aes/x86_64/aes_vaes_common.h"
+#include "aes/x86_64/aes_cmac_x86.h"
 
 static inline __m256i vy_bcast(const __m128i *rk, unsigned r)
 {
@@ -309,6 +310,13 @@ static void vy_setkey_enc(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
     aesx_setkey_enc(ks, key, keylen);
 }
 
+
+static void vy_cmac(const uint8_t *key, size_t keylen, const uint8_t *in, size_t len,
+                     uint8_t tag[AXIOM_BC_BLOCK])
+{
+    aesx_cmac(key, keylen, in, len, tag);
+}
+
 const axiom_bc_kernel axiom_aes_vaes_avx2 = {
     .name = "vaes-avx2",
     .features = AXIOM_CPU_AESNI | AXIOM_CPU_AVX2 | AXIOM_CPU_VAES | AXIOM_CPU_VPCLMUL,
@@ -328,4 +336,5 @@ const axiom_bc_kernel axiom_aes_vaes_avx2 = {
     .xts_dec = vaes_xts_dec,
     .setkey_enc = vy_setkey_enc,
     .ctr_secret = vy_ctr_secret,
+    .cmac = vy_cmac,
 };

@@ -51,6 +51,7 @@
 #include "core/bc.h"
 #include "core/bc_modes.h"
 #include "aes/x86_64/aes_vaes_common.h"
+#include "aes/x86_64/aes_cmac_x86.h"
 
 static inline __m512i vz_bcast(const __m128i *rk, unsigned r)
 {
@@ -258,6 +259,13 @@ static void vz_setkey_enc(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
     aesx_setkey_enc(ks, key, keylen);
 }
 
+
+static void vz_cmac(const uint8_t *key, size_t keylen, const uint8_t *in, size_t len,
+                     uint8_t tag[AXIOM_BC_BLOCK])
+{
+    aesx_cmac(key, keylen, in, len, tag);
+}
+
 const axiom_bc_kernel axiom_aes_vaes_avx512 = {
     .name = "vaes-avx512",
     .features = AXIOM_CPU_AESNI | AXIOM_CPU_AVX2 | AXIOM_CPU_VAES | AXIOM_CPU_VPCLMUL |
@@ -278,4 +286,5 @@ const axiom_bc_kernel axiom_aes_vaes_avx512 = {
     .xts_dec = vaes_xts_dec,
     .setkey_enc = vz_setkey_enc,
     .ctr_secret = vz_ctr_secret,
+    .cmac = vz_cmac,
 };
