@@ -27,6 +27,20 @@
 #include "core/internal.h"
 #include "chacha/poly1305.h"
 
+/* Zero the @n bytes (a multiple of 32) of the 32-byte aligned object at
+ * @p with inline 32-byte stores, kept by a barrier: the fused
+ * ChaCha20-Poly1305 pass's wipe of its scratch (about 1.4 KiB), 2 % of a
+ * 1 KiB message faster than axiom_wipe's memset call on Zen 4 (the plain
+ * 8-way path's, 1.2 KiB, measured 1 % slower this way: kept). */
+static inline void ch_wipe32(void *p, size_t n)
+{
+    volatile __m256i *v = (volatile __m256i *)p;
+    _Pragma("GCC unroll 64")
+    for (size_t i = 0; i < n / 32; i++)
+        v[i] = _mm256_setzero_si256();
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+}
+
 /* VPSHUFB controls: rotate every 32-bit word left by 16 and by 8 bits. */
 static const _Alignas(32) uint8_t ch_rot16[32] = {
     2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,
@@ -620,7 +634,8 @@ static void cp_groups(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, const ui
     if (enc)
         p->k->blocks(p, out - 512, 32);
     st[12] = ctr;
-    axiom_wipe(&sc, sizeof sc);
+    _Static_assert(sizeof sc % 32 == 0, "whole ymm stores");
+    ch_wipe32(&sc, sizeof sc);
 }
 
 /* The chachapoly hook (lib/chacha/poly1305.h): @nchunks KiB = 2 * @nchunks
