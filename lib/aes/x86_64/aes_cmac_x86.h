@@ -41,13 +41,6 @@ AESX_CMAC_INLINE __m128i aesx_cmac_dbl(__m128i v)
     return _mm_shuffle_epi8(_mm_xor_si128(sh, _mm_and_si128(top, _mm_set_epi64x(0, 0x87))), bs);
 }
 
-/* Rounds 1 .. nr-1 of @x under rk[]. */
-#define AESX_CMAC_MID(x)                                                                          \
-    do {                                                                                          \
-        _Pragma("GCC unroll 13")                                                                  \
-        for (unsigned r_ = 1; r_ < nr; r_++)                                                      \
-            x = _mm_aesenc_si128(x, k[r_]);                                                       \
-    } while (0)
 
 /* The tag of the @len bytes at @in under the nr + 1 round keys rk[]. */
 AESX_CMAC_INLINE __m128i aesx_cmac_nr(const __m128i *rk, const unsigned nr, const uint8_t *in,
@@ -84,10 +77,10 @@ AESX_CMAC_INLINE __m128i aesx_cmac_nr(const __m128i *rk, const unsigned nr, cons
         for (size_t i = 1; i + 1 < n; i++) {
             x = _mm_aesenclast_si128(
                 x, _mm_xor_si128(kl0, _mm_loadu_si128((const __m128i *)(const void *)(in + 16 * i))));
-            AESX_CMAC_MID(x);
+            AESX_MID_ROUNDS(x, k, nr);
         }
     } else {
-        AESX_CMAC_MID(l);
+        AESX_MID_ROUNDS(l, k, nr);
         l = _mm_aesenclast_si128(l, kl);
     }
     __m128i sub = aesx_cmac_dbl(l);
@@ -97,7 +90,7 @@ AESX_CMAC_INLINE __m128i aesx_cmac_nr(const __m128i *rk, const unsigned nr, cons
     /* The last block into the chain: with the previous block's last round,
      * or after round 0 of a chain that starts at zero. */
     x = n > 1 ? _mm_aesenclast_si128(x, _mm_xor_si128(kl0, last)) : _mm_xor_si128(last, k0);
-    AESX_CMAC_MID(x);
+    AESX_MID_ROUNDS(x, k, nr);
     return _mm_aesenclast_si128(x, kl);
 }
 

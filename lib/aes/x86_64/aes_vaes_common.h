@@ -81,12 +81,7 @@ static inline __m128i vaes_xts_mulx128(__m128i t, unsigned k)
     const __m128i klast0 = _mm_xor_si128(klast, k[0])
 
 /* Rounds 1 .. nr-1 of one state. */
-#define VAES_SERIAL_ROUNDS(x)                                                                      \
-    do {                                                                                           \
-        _Pragma("GCC unroll 16")                                                                   \
-        for (unsigned r_ = 1; r_ < nr; r_++)                                                       \
-            x = _mm_aesenc_si128(x, k[r_]);                                                        \
-    } while (0)
+#define VAES_SERIAL_ROUNDS(x) AESX_MID_ROUNDS(x, k, nr)
 
 /* c[i] = E(p[i] ^ c[i-1]); the state after whitening is p ^ c ^ k0.  The
  * next state's AESENCLAST comes first in program order: it is on the

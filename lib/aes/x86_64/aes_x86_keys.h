@@ -25,6 +25,15 @@
 
 #define AESX_DEC_OFFSET 256
 
+/* Rounds 1 .. @nr - 1 of the state @x under the round keys @k[] (an
+ * array or pointer in scope): the serial modes' and CMAC's middle. */
+#define AESX_MID_ROUNDS(x, k, nr)                                                                 \
+    do {                                                                                          \
+        _Pragma("GCC unroll 16")                                                                  \
+        for (unsigned r_ = 1; r_ < (nr); r_++)                                                    \
+            x = _mm_aesenc_si128(x, (k)[r_]);                                                     \
+    } while (0)
+
 /* The expansions of AES-128 and AES-256 (FIPS 197, 5.2) work a round-key
  * block at a time, as their periods (4 and 8 words) are whole blocks.
  * Every word of a block is the word Nk back XORed with the word before
