@@ -14,6 +14,9 @@
  * kernel was measured slower than one further down its list (the
  * kernel's slow_on).  axiom_cpu_usable() reports the CPU's. */
 #define AXIOM_TRAIT_ZMM_HALVES 1u /* 512-bit operations run as two 256-bit halves (AMD Zen 4) */
+/* The long-message loops' software prefetch (core/prefetch.h) measured
+ * slower than the hardware's alone (AMD family 25 model 17). */
+#define AXIOM_TRAIT_NO_SW_PREFETCH 2u
 
 /* What every kernel, of whatever primitive, says about itself. */
 typedef struct axiom_kernel {

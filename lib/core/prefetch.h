@@ -16,12 +16,18 @@
 #define AXIOM_PF_DIST 2048
 #define AXIOM_PF_LARGE ((size_t)2 << 20)
 
+/* The size from which the loops prefetch: AXIOM_PF_LARGE, or SIZE_MAX
+ * (never) on a CPU model whose hardware prefetchers alone measured faster
+ * (AXIOM_TRAIT_NO_SW_PREFETCH, core/kernel.h); written once, by the CPU
+ * detection that every kernel pick runs first (lib/core/cpu.c). */
+extern size_t axiom_pf_large;
+
 /* The bytes left (of a call over @total bytes) below which a loop that
  * consumes @step bytes an iteration no longer prefetches: SIZE_MAX (it
- * never starts) for a call under AXIOM_PF_LARGE. */
+ * never starts) for a call under axiom_pf_large. */
 static inline size_t axiom_pf_until(size_t total, size_t step)
 {
-    return total >= AXIOM_PF_LARGE ? AXIOM_PF_DIST + step : SIZE_MAX;
+    return total >= axiom_pf_large ? AXIOM_PF_DIST + step : SIZE_MAX;
 }
 
 #endif
