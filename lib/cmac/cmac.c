@@ -184,19 +184,22 @@ _Static_assert(CMAC_STATE <= AXIOM_MAC_CMAC_STATE, "callers embed a CMAC state o
 const axiom_mac_alg axiom_mac_aes128_cmac = {
     .name = "aes-128-cmac", .state_size = CMAC_STATE, .kernels = aes_list,
     .key_ok = key16, .nonce_ok = no_nonce, .tag_ok = tag_1_16, .max_len = CMAC_MAX_LEN,
-    .init = cmac_init, .update = cmac_update, .final = cmac_final,    .oneshot = cmac_oneshot,
+    .init = cmac_init, .update = cmac_update, .final = cmac_final,
+    .oneshot = cmac_oneshot,
 };
 
 const axiom_mac_alg axiom_mac_aes192_cmac = {
     .name = "aes-192-cmac", .state_size = CMAC_STATE, .kernels = aes_list,
     .key_ok = key24, .nonce_ok = no_nonce, .tag_ok = tag_1_16, .max_len = CMAC_MAX_LEN,
-    .init = cmac_init, .update = cmac_update, .final = cmac_final,    .oneshot = cmac_oneshot,
+    .init = cmac_init, .update = cmac_update, .final = cmac_final,
+    .oneshot = cmac_oneshot,
 };
 
 const axiom_mac_alg axiom_mac_aes256_cmac = {
     .name = "aes-256-cmac", .state_size = CMAC_STATE, .kernels = aes_list,
     .key_ok = key32, .nonce_ok = no_nonce, .tag_ok = tag_1_16, .max_len = CMAC_MAX_LEN,
-    .init = cmac_init, .update = cmac_update, .final = cmac_final,    .oneshot = cmac_oneshot,
+    .init = cmac_init, .update = cmac_update, .final = cmac_final,
+    .oneshot = cmac_oneshot,
 };
 
 const axiom_mac_alg axiom_mac_sm4_cmac = {

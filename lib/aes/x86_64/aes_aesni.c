@@ -555,9 +555,8 @@ static void aesni_ofb(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in,
         AESNI_SERIAL_DISPATCH(aesni_ofb_nr, ks, out, in, n, iv);
 }
 
-
 static void aesni_cmac(const uint8_t *key, size_t keylen, const uint8_t *in, size_t len,
-                     uint8_t tag[AXIOM_BC_BLOCK])
+                       uint8_t tag[AXIOM_BC_BLOCK])
 {
     aesx_cmac(key, keylen, in, len, tag);
 }

@@ -41,7 +41,6 @@ AESX_CMAC_INLINE __m128i aesx_cmac_dbl(__m128i v)
     return _mm_shuffle_epi8(_mm_xor_si128(sh, _mm_and_si128(top, _mm_set_epi64x(0, 0x87))), bs);
 }
 
-
 /* The tag of the @len bytes at @in under the nr + 1 round keys rk[]. */
 AESX_CMAC_INLINE __m128i aesx_cmac_nr(const __m128i *rk, const unsigned nr, const uint8_t *in,
                                       size_t len)

@@ -310,9 +310,8 @@ static void vy_setkey_enc(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
     aesx_setkey_enc(ks, key, keylen);
 }
 
-
 static void vy_cmac(const uint8_t *key, size_t keylen, const uint8_t *in, size_t len,
-                     uint8_t tag[AXIOM_BC_BLOCK])
+                    uint8_t tag[AXIOM_BC_BLOCK])
 {
     aesx_cmac(key, keylen, in, len, tag);
 }

@@ -259,9 +259,8 @@ static void vz_setkey_enc(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
     aesx_setkey_enc(ks, key, keylen);
 }
 
-
 static void vz_cmac(const uint8_t *key, size_t keylen, const uint8_t *in, size_t len,
-                     uint8_t tag[AXIOM_BC_BLOCK])
+                    uint8_t tag[AXIOM_BC_BLOCK])
 {
     aesx_cmac(key, keylen, in, len, tag);
 }
