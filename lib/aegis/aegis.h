@@ -18,10 +18,16 @@
 /* The widest step (AEGIS-128X4: 128 bytes). */
 #define AXIOM_AEGIS_MAXRATE 128
 
+/* The text of a kernel that splits its lanes into groups
+ * (lib/aegis/x86_64/aegis_ops_multi.h) runs through every group a chunk
+ * of this many bytes at a time (a multiple of every step). */
+#define AXIOM_AEGIS_SPLIT_CHUNK 2048
+
 /* Every text length, in bytes, at which some kernel changes path (the
- * steps of the six variants and the kernels' unrolled loops); the
- * contract test derives its message lengths from this list. */
-#define AXIOM_AEGIS_TEXT_STEPS { 16, 32, 64, 128, 256, 512 }
+ * steps of the six variants, the kernels' unrolled loops and the split
+ * kernels' chunk); the contract test derives its message lengths from
+ * this list. */
+#define AXIOM_AEGIS_TEXT_STEPS { 16, 32, 64, 128, 256, 512, AXIOM_AEGIS_SPLIT_CHUNK }
 
 /*
  * The state of one message: block j of lane i at v[j] + 16 i (the lanes of

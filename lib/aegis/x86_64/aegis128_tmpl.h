@@ -46,6 +46,19 @@ typedef struct aeg_st {
 } aeg_st;
 #define AEG_BLOCKS 8
 
+/* Every block in its register at the end of a step (AEG_PIN). */
+#define A128_PIN(S)                                                                             \
+    do {                                                                                        \
+        AEG_PIN((S)->s0);                                                                       \
+        AEG_PIN((S)->s1);                                                                       \
+        AEG_PIN((S)->s2);                                                                       \
+        AEG_PIN((S)->s3);                                                                       \
+        AEG_PIN((S)->s4);                                                                       \
+        AEG_PIN((S)->s5);                                                                       \
+        AEG_PIN((S)->s6);                                                                       \
+        AEG_PIN((S)->s7);                                                                       \
+    } while (0)
+
 /* Update(M0, M1), written block by block from S7 down, each new block
  * into its old one's variable once nothing else reads the old value: with
  * three-operand AES instructions every block then keeps its register
@@ -61,6 +74,7 @@ A128_AI void a128_update(aeg_st *S, aeg_v m0, aeg_v m1)
     S->s2 = v_aes(S->s1, S->s2);
     S->s1 = v_aes(S->s0, S->s1);
     S->s0 = v_xor(t0, S->s0);
+    A128_PIN(S);
 }
 
 /* Update with the plaintext P0, P1 of a decrypted step (see above). */
@@ -76,10 +90,12 @@ A128_AI void a128_update_dec(aeg_st *S, aeg_v p0, aeg_v p1)
     S->s2 = v_aes(S->s1, S->s2);
     S->s1 = v_aes(S->s0, S->s1);
     S->s0 = v_xor3(t0, S->s0, p0);
+    A128_PIN(S);
 }
 
-/* Init(key, nonce); the X variants XOR the lanes' context separators into
- * S3 and S7 before each of the ten updates.
+/* Init(key, nonce) of lane group @g (aegis_ops_multi.h; 0 unless the
+ * kernel splits its lanes); the X variants XOR the lanes' context
+ * separators into S3 and S7 before each of the ten updates.
  *
  * AEGIS-128L (one lane, no separators): of the first three Updates' 24
  * rounds, 8 have only constants as state input or fold into fewer; with
@@ -93,8 +109,9 @@ A128_AI void a128_update_dec(aeg_st *S, aeg_v p0, aeg_v p1)
  *   Update 3: S4 = F ^ N (the other seven as usual).
  * A 64-byte message's 152 rounds become 144 (the kernels are bound by the
  * rounds' throughput at that length). */
-A128_AI void aeg_init(aeg_st *S, const uint8_t *key, const uint8_t *nonce)
+A128_AI void aeg_init(aeg_st *S, const uint8_t *key, const uint8_t *nonce, int g)
 {
+    (void)g;
 #if AEGIS_LANES == 1
     const aeg_v k = v_load(key), n = v_load(nonce);
     const aeg_v c0 = v_load(axiom_aegis_c0), c1 = v_load(axiom_aegis_c1);
@@ -144,7 +161,7 @@ A128_AI void aeg_init(aeg_st *S, const uint8_t *key, const uint8_t *nonce)
     S->s6 = v_xor(k, c1);
     S->s7 = v_xor(k, c0);
 #if AEGIS_LANES > 1
-    const aeg_v ctx = v_ctx();
+    const aeg_v ctx = v_ctx(g);
 #endif
     for (int r = 0; r < 10; r++) {
 #if AEGIS_LANES > 1

@@ -1,11 +1,17 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* AEGIS-128X4 kernel for x86-64 with VAES and AVX2: the 8 state blocks in two ymm registers (lanes 0-1 and 2-3) each. */
+/* AEGIS-128X4 kernel for x86-64 with VAES and AVX2: lanes 0-1, then lanes
+ * 2-3 (AEGIS_SPLIT), the 8 state blocks in one ymm register each. */
 
 /*
  * The operations are those of lib/aegis/x86_64/aegis128_tmpl.h (Init, the
- * steps of 128 bytes, Finalize and the tag, lanes folded); this file chooses the registers.
- * On the one-call path the whole state lives in registers.  The output
- * and absorb functions' three-input XORs and XOR-ANDs take two instructions each.
+ * steps of 128 bytes, Finalize and the tag, lanes folded); this file
+ * chooses the registers.  The lanes are independent until the tag: split
+ * into groups that each keep their state in registers (the whole state, 2
+ * ymm registers per block, with a step's temporaries would not fit the 16
+ * registers and was spilled every step).  On the one-call path a group's
+ * state lives in registers through each chunk of text.  The output and
+ * absorb functions' three-input XORs and XOR-ANDs take two instructions
+ * each.
  *
  * Constant time: the AES round is an instruction; everything else is XOR
  * and AND, and every branch and address depends only on public lengths.
@@ -14,6 +20,7 @@
 
 #define AEGIS_LANES 4
 #define AEGIS_REG_BITS 256
+#define AEGIS_SPLIT 1
 #include "aegis/x86_64/aegis_ops_multi.h"
 #include "aegis/x86_64/aegis128_tmpl.h"
 
@@ -22,6 +29,6 @@ const axiom_aegis_kernel axiom_aegis128x4_vaes_avx2 = {
     .features = AXIOM_CPU_AESNI | AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3 | AXIOM_CPU_AVX |
                 AXIOM_CPU_AVX2 | AXIOM_CPU_VAES | AXIOM_CPU_VPCLMUL,
     .constant_time = 1,
-    .desc = "VAES on two ymm per state block",
+    .desc = "VAES, lanes 0-1 then 2-3, one ymm per state block",
     AEGIS128_OPS,
 };

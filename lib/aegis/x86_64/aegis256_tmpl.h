@@ -72,15 +72,17 @@ A256_AI void a256_update_dec(aeg_st *S, aeg_v p)
     A256_PIN(S);
 }
 
-/* Init(key, nonce); the X variants XOR the lanes' context separators into
- * S3 and S5 before each of the sixteen updates.
+/* Init(key, nonce) of lane group @g (aegis_ops_multi.h; 0 unless the
+ * kernel splits its lanes); the X variants XOR the lanes' context
+ * separators into S3 and S5 before each of the sixteen updates.
  *
  * AEGIS-256 (one lane): as for AEGIS-128L (aegis128_tmpl.h), the rounds
  * with constant inputs folded: with A = R(C1) ^ C0, G = R(C0) ^ C0,
  * H = R(A) ^ G (axiom_aegis256_fold), Update 1 leaves S3 = A and
  * S4 = G ^ K0 and Update 2 S4 = H ^ K0: 93 rounds for Init, not 96. */
-A256_AI void aeg_init(aeg_st *S, const uint8_t *key, const uint8_t *nonce)
+A256_AI void aeg_init(aeg_st *S, const uint8_t *key, const uint8_t *nonce, int g)
 {
+    (void)g;
 #if AEGIS_LANES == 1
     const aeg_v k0 = v_load(key), k1 = v_load(key + 16);
     const aeg_v n0 = v_load(nonce), n1 = v_load(nonce + 16);
@@ -121,7 +123,7 @@ A256_AI void aeg_init(aeg_st *S, const uint8_t *key, const uint8_t *nonce)
     S->s4 = v_xor(k0, c0);
     S->s5 = v_xor(k1, c1);
 #if AEGIS_LANES > 1
-    const aeg_v ctx = v_ctx();
+    const aeg_v ctx = v_ctx(g);
 #define A256_CTX()                                                                          \
     do {                                                                                    \
         S->s3 = v_xor(S->s3, ctx);                                                          \

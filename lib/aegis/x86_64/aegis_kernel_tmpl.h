@@ -6,7 +6,7 @@
  * The family template defines the register state aeg_st (blocks s0 to
  * s<AEG_BLOCKS - 1>), AEG_RATE (the bytes of one step over the lanes) and
  * these, always inline:
- *   aeg_init(S, key, nonce)              Init;
+ *   aeg_init(S, key, nonce, g)           Init of lane group g;
  *   aeg_absorb(S, p)                     one step of associated data;
  *   aeg_enc(S, out, in), aeg_dec(...)    one step of the message;
  *   aeg_dec_last(S, out, in, mask)       DecPartial;
@@ -16,100 +16,127 @@
  * The operations below keep their names in every kernel file (each is its
  * own translation unit); AEGIS_KERNEL_OPS names them for the descriptor.
  * The step operations load the state from memory and store it back; the
- * one-call paths (seal, open) keep it in registers from Init to the tag. */
+ * one-call paths (seal, open) keep it in registers from Init to the tag
+ * (a lane group at a time where the kernel splits its lanes: see
+ * AEG_GROUPS below and aegis_ops_multi.h). */
 
 #include "core/x86_prefetch.h"
+#include "axiom/util.h"
+#include "core/internal.h"
+
+/* Lane groups (aegis_ops_multi.h's AEGIS_SPLIT): group g works on the
+ * AEG_GBYTES bytes at AEG_GOFF(g) of every block of state, text and AD;
+ * without a split, one group at offset 0. */
+#ifndef AEG_GROUPS
+#define AEG_GROUPS 1
+#define AEG_GBYTES 0
+#endif
+#define AEG_GOFF(g) ((size_t)(g) * AEG_GBYTES)
 
 /* The state from and to memory: six blocks, eight for AEGIS-128L/X. */
 static inline __attribute__((always_inline)) void aeg_load(aeg_st *S,
-                                                           const axiom_aegis_state *m)
+                                                           const axiom_aegis_state *m, int g)
 {
-    S->s0 = v_load(m->v[0]);
-    S->s1 = v_load(m->v[1]);
-    S->s2 = v_load(m->v[2]);
-    S->s3 = v_load(m->v[3]);
-    S->s4 = v_load(m->v[4]);
-    S->s5 = v_load(m->v[5]);
+    const size_t o = AEG_GOFF(g);
+    S->s0 = v_load(m->v[0] + o);
+    S->s1 = v_load(m->v[1] + o);
+    S->s2 = v_load(m->v[2] + o);
+    S->s3 = v_load(m->v[3] + o);
+    S->s4 = v_load(m->v[4] + o);
+    S->s5 = v_load(m->v[5] + o);
 #if AEG_BLOCKS == 8
-    S->s6 = v_load(m->v[6]);
-    S->s7 = v_load(m->v[7]);
+    S->s6 = v_load(m->v[6] + o);
+    S->s7 = v_load(m->v[7] + o);
 #endif
 }
 
 static inline __attribute__((always_inline)) void aeg_save(axiom_aegis_state *m,
-                                                           const aeg_st *S)
+                                                           const aeg_st *S, int g)
 {
-    v_store(m->v[0], S->s0);
-    v_store(m->v[1], S->s1);
-    v_store(m->v[2], S->s2);
-    v_store(m->v[3], S->s3);
-    v_store(m->v[4], S->s4);
-    v_store(m->v[5], S->s5);
+    const size_t o = AEG_GOFF(g);
+    v_store(m->v[0] + o, S->s0);
+    v_store(m->v[1] + o, S->s1);
+    v_store(m->v[2] + o, S->s2);
+    v_store(m->v[3] + o, S->s3);
+    v_store(m->v[4] + o, S->s4);
+    v_store(m->v[5] + o, S->s5);
 #if AEG_BLOCKS == 8
-    v_store(m->v[6], S->s6);
-    v_store(m->v[7], S->s7);
+    v_store(m->v[6] + o, S->s6);
+    v_store(m->v[7] + o, S->s7);
 #endif
 }
 
 static void aegis_init_op(const axiom_aegis_kernel *k, axiom_aegis_state *s, const uint8_t *key,
                           const uint8_t *nonce)
 {
-    aeg_st S;
     (void)k;
-    aeg_init(&S, key, nonce);
-    aeg_save(s, &S);
+    for (int g = 0; g < AEG_GROUPS; g++) {
+        aeg_st S;
+        aeg_init(&S, key, nonce, g);
+        aeg_save(s, &S, g);
+    }
 }
 
 static void aegis_absorb_op(const axiom_aegis_kernel *k, axiom_aegis_state *s, const uint8_t *in,
                             size_t n)
 {
-    aeg_st S;
     (void)k;
-    aeg_load(&S, s);
-    for (size_t i = 0; i < n; i++)
-        aeg_absorb(&S, in + AEG_RATE * i);
-    aeg_save(s, &S);
+    for (int g = 0; g < AEG_GROUPS; g++) {
+        aeg_st S;
+        aeg_load(&S, s, g);
+        for (size_t i = 0; i < n; i++)
+            aeg_absorb(&S, in + AEG_RATE * i + AEG_GOFF(g));
+        aeg_save(s, &S, g);
+    }
 }
 
 static void aegis_enc_op(const axiom_aegis_kernel *k, axiom_aegis_state *s, uint8_t *out,
                          const uint8_t *in, size_t n)
 {
-    aeg_st S;
     (void)k;
-    aeg_load(&S, s);
-    for (size_t i = 0; i < n; i++)
-        aeg_enc(&S, out + AEG_RATE * i, in + AEG_RATE * i);
-    aeg_save(s, &S);
+    for (int g = 0; g < AEG_GROUPS; g++) {
+        aeg_st S;
+        aeg_load(&S, s, g);
+        for (size_t i = 0; i < n; i++)
+            aeg_enc(&S, out + AEG_RATE * i + AEG_GOFF(g), in + AEG_RATE * i + AEG_GOFF(g));
+        aeg_save(s, &S, g);
+    }
 }
 
 static void aegis_dec_op(const axiom_aegis_kernel *k, axiom_aegis_state *s, uint8_t *out,
                          const uint8_t *in, size_t n)
 {
-    aeg_st S;
     (void)k;
-    aeg_load(&S, s);
-    for (size_t i = 0; i < n; i++)
-        aeg_dec(&S, out + AEG_RATE * i, in + AEG_RATE * i);
-    aeg_save(s, &S);
+    for (int g = 0; g < AEG_GROUPS; g++) {
+        aeg_st S;
+        aeg_load(&S, s, g);
+        for (size_t i = 0; i < n; i++)
+            aeg_dec(&S, out + AEG_RATE * i + AEG_GOFF(g), in + AEG_RATE * i + AEG_GOFF(g));
+        aeg_save(s, &S, g);
+    }
 }
 
 static void aegis_keystream_op(const axiom_aegis_kernel *k, const axiom_aegis_state *s,
                                uint8_t *z)
 {
-    aeg_st S;
     (void)k;
-    aeg_load(&S, s);
-    aeg_keystream(&S, z);
+    for (int g = 0; g < AEG_GROUPS; g++) {
+        aeg_st S;
+        aeg_load(&S, s, g);
+        aeg_keystream(&S, z + AEG_GOFF(g));
+    }
 }
 
 static void aegis_finalize_op(const axiom_aegis_kernel *k, axiom_aegis_state *s, uint64_t adbits,
                               uint64_t msgbits)
 {
-    aeg_st S;
     (void)k;
-    aeg_load(&S, s);
-    aeg_finalize(&S, adbits, msgbits);
-    aeg_save(s, &S);
+    for (int g = 0; g < AEG_GROUPS; g++) {
+        aeg_st S;
+        aeg_load(&S, s, g);
+        aeg_finalize(&S, adbits, msgbits);
+        aeg_save(s, &S, g);
+    }
 }
 
 /* Whether seal and open take unpadded last steps (axiom_aegis_kernel's
@@ -143,6 +170,7 @@ static inline __attribute__((always_inline)) void aeg_text(aeg_st *S, uint8_t *o
         aeg_dec(S, out, in);
 }
 
+#if AEG_GROUPS == 1
 /* A whole message in registers. */
 static inline __attribute__((always_inline)) void aeg_message(const axiom_aegis_msg *m,
                                                               int encrypt)
@@ -153,7 +181,7 @@ static inline __attribute__((always_inline)) void aeg_message(const axiom_aegis_
     const uint8_t *in = m->in;
     uint8_t *out = m->out;
     const size_t steps = m->steps;
-    aeg_init(&S, m->key, m->nonce);
+    aeg_init(&S, m->key, m->nonce, 0);
     for (size_t i = 0; i < m->adsteps; i++)
         aeg_absorb(&S, m->ad + AEG_RATE * i);
 #ifdef AEG_HAS_PARTIAL
@@ -201,6 +229,98 @@ static inline __attribute__((always_inline)) void aeg_message(const axiom_aegis_
     aeg_finalize(&S, m->adbits, m->msgbits);
     aeg_tag(&S, m->tag, m->taglen);
 }
+#else
+#ifdef AEG_HAS_PARTIAL
+#error "lane groups with unpadded last steps: not written"
+#endif
+/* A whole message, lane group by lane group, each group's state in
+ * registers while it runs; the groups' tags XORed at the end.  The text
+ * runs through the groups AXIOM_AEGIS_SPLIT_CHUNK bytes at a time, the
+ * states in memory between chunks, so that a long text is read from the
+ * cache once per chunk rather than from memory once per group.  No
+ * software prefetch (these kernels serve CPUs without AVX-512, where it
+ * was not measured). */
+#define AEG_CHUNK_STEPS (AXIOM_AEGIS_SPLIT_CHUNK / AEG_RATE)
+
+/* Init and the AD of group @g. */
+static inline __attribute__((always_inline)) void aeg_group_start(aeg_st *S,
+                                                                  const axiom_aegis_msg *m,
+                                                                  int g)
+{
+    aeg_init(S, m->key, m->nonce, g);
+    for (size_t i = 0; i < m->adsteps; i++)
+        aeg_absorb(S, m->ad + AEG_RATE * i + AEG_GOFF(g));
+    if (m->adlast)
+        aeg_absorb(S, m->adlast + AEG_GOFF(g));
+}
+
+/* @n whole steps of text from step @first on, group @g. */
+static inline __attribute__((always_inline)) void aeg_group_text(aeg_st *S,
+                                                                 const axiom_aegis_msg *m,
+                                                                 size_t first, size_t n, int g,
+                                                                 int encrypt)
+{
+    const uint8_t *p = m->in + AEG_RATE * first + AEG_GOFF(g);
+    uint8_t *q = m->out + AEG_RATE * first + AEG_GOFF(g);
+    for (size_t i = 0; i < n; i++, p += AEG_RATE, q += AEG_RATE)
+        aeg_text(S, q, p, encrypt);
+}
+
+/* The last step, Finalize and the group's tag into @tag. */
+static inline __attribute__((always_inline)) void aeg_group_end(aeg_st *S,
+                                                                const axiom_aegis_msg *m,
+                                                                int g, uint8_t *tag,
+                                                                int encrypt)
+{
+    if (m->inlast) {
+        if (encrypt)
+            aeg_enc(S, m->outlast + AEG_GOFF(g), m->inlast + AEG_GOFF(g));
+        else
+            aeg_dec_last(S, m->outlast + AEG_GOFF(g), m->inlast + AEG_GOFF(g),
+                         m->lastmask + AEG_GOFF(g));
+    }
+    aeg_finalize(S, m->adbits, m->msgbits);
+    aeg_tag(S, tag, m->taglen);
+}
+
+static inline __attribute__((always_inline)) void aeg_message(const axiom_aegis_msg *m,
+                                                              int encrypt)
+{
+    _Alignas(16) uint8_t tags[AEG_GROUPS][32];
+    aeg_st st[AEG_GROUPS];
+    const size_t steps = m->steps;
+    /* Every group's work on a local copy (st[g] itself would be worked on
+     * in memory), the groups' Inits one after the other and so are their
+     * Finalizes (their chains overlap: measured faster than each group
+     * from Init to tag in turn). */
+    for (int g = 0; g < AEG_GROUPS; g++) {
+        aeg_st S;
+        aeg_group_start(&S, m, g);
+        st[g] = S;
+    }
+    for (size_t done = 0; done < steps;) {
+        const size_t n = steps - done < AEG_CHUNK_STEPS ? steps - done : AEG_CHUNK_STEPS;
+        for (int g = 0; g < AEG_GROUPS; g++) {
+            aeg_st S = st[g];
+            aeg_group_text(&S, m, done, n, g, encrypt);
+            st[g] = S;
+        }
+        done += n;
+    }
+    for (int g = 0; g < AEG_GROUPS; g++) {
+        aeg_st S = st[g];
+        aeg_group_end(&S, m, g, tags[g], encrypt);
+    }
+    axiom_wipe(st, sizeof st);
+    for (size_t o = 0; o < m->taglen; o += 16) {
+        __m128i t = _mm_load_si128((const __m128i *)(tags[0] + o));
+        for (int g = 1; g < AEG_GROUPS; g++)
+            t = _mm_xor_si128(t, _mm_load_si128((const __m128i *)(tags[g] + o)));
+        _mm_storeu_si128((__m128i *)(m->tag + o), t);
+    }
+    AXIOM_WIPE_FIXED(tags);
+}
+#endif
 
 static void aegis_seal_op(const axiom_aegis_kernel *k, const axiom_aegis_msg *m)
 {

@@ -48,8 +48,9 @@ static inline aeg_v v_bcast(const uint8_t *p)
 {
     return _mm_loadu_si128((const __m128i *)p);
 }
-static inline aeg_v v_ctx(void)
+static inline aeg_v v_ctx(int g)
 {
+    (void)g; /* the lanes are never split here (aegis_ops_multi.h) */
     return _mm_setzero_si128(); /* one lane: ctx[0] = 0 */
 }
 static inline void v_fold_store(uint8_t *p, aeg_v x)
@@ -94,8 +95,9 @@ static inline aeg_v v_bcast(const uint8_t *p)
 {
     return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)p));
 }
-static inline aeg_v v_ctx(void)
+static inline aeg_v v_ctx(int g)
 {
+    (void)g; /* the lanes are never split here (aegis_ops_multi.h) */
     return _mm256_set_epi32(0, 0, 0, 0x101, 0, 0, 0, 0x100);
 }
 static inline void v_fold_store(uint8_t *p, aeg_v x)
@@ -141,8 +143,9 @@ static inline aeg_v v_bcast(const uint8_t *p)
 {
     return _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p));
 }
-static inline aeg_v v_ctx(void)
+static inline aeg_v v_ctx(int g)
 {
+    (void)g; /* the lanes are never split here (aegis_ops_multi.h) */
     return _mm512_set_epi32(0, 0, 0, 0x303, 0, 0, 0, 0x302, 0, 0, 0, 0x301, 0, 0, 0, 0x300);
 }
 static inline void v_fold_store(uint8_t *p, aeg_v x)

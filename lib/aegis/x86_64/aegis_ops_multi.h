@@ -94,7 +94,19 @@ static inline __m128i r_fold(aeg_r x)
 #error "AEGIS_REG_BITS must be 128 or 256"
 #endif
 
+/* With AEGIS_SPLIT (the kernel file's choice) a block is one register
+ * and the kernel runs its lanes in AEG_GROUPS groups of AEGIS_REG_BITS /
+ * 128 lanes, group g on the AEGIS_REG_BITS / 8 bytes at offset g times
+ * that in each block (aegis_kernel_tmpl.h): the lanes are independent
+ * until the tag, and one group's state (8 or 6 registers) leaves room in
+ * the 16 registers where the whole state (16 or more) would be spilled. */
+#ifdef AEGIS_SPLIT
+#define AEGIS_NREG 1
+#define AEG_GROUPS (AEGIS_LANES * 128 / AEGIS_REG_BITS)
+#define AEG_GBYTES (AEGIS_REG_BITS / 8)
+#else
 #define AEGIS_NREG (AEGIS_LANES * 128 / AEGIS_REG_BITS)
+#endif
 /* The loops over a block's registers must disappear: GCC leaves a loop of
  * four (AEGIS-128X4 on xmm) in place, and the state then lives on the
  * stack. */
@@ -172,12 +184,14 @@ static inline aeg_v v_bcast(const uint8_t *p)
         v.r[i] = v.r[0];
     return v;
 }
-static inline aeg_v v_ctx(void)
+/* The context separators of the lanes of group @g (always 0 unless
+ * split): every register's lanes, from lane AEGIS_REG_BITS / 128 g on. */
+static inline aeg_v v_ctx(int g)
 {
     aeg_v v;
     AEGIS_UNROLL
     for (int i = 0; i < AEGIS_NREG; i++)
-        v.r[i] = r_ctx(i);
+        v.r[i] = r_ctx(g + i);
     return v;
 }
 static inline void v_fold_store(uint8_t *p, aeg_v x)
@@ -189,8 +203,13 @@ static inline void v_fold_store(uint8_t *p, aeg_v x)
     _mm_storeu_si128((__m128i *)p, t);
 }
 
-/* aegis_ops_avx512.h's AEG_PIN: nothing here (a block may be several
- * registers). */
+/* aegis_ops_avx512.h's AEG_PIN: a block that is one register (split
+ * kernels) kept in its register from step to step; nothing for a block
+ * of several registers. */
+#ifdef AEGIS_SPLIT
+#define AEG_PIN(x) __asm__("" : "+x"((x).r[0]))
+#else
 #define AEG_PIN(x) ((void)0)
+#endif
 
 #endif
