@@ -181,6 +181,7 @@ extern const axiom_aegis_kernel axiom_aegis128l_generic_ct, axiom_aegis128x2_gen
     axiom_aegis256x4_generic_ct;
 extern const axiom_aegis_kernel axiom_aegis128l_aesni, axiom_aegis128x2_aesni,
     axiom_aegis128x4_aesni, axiom_aegis256_aesni, axiom_aegis256x2_aesni, axiom_aegis256x4_aesni;
+extern const axiom_aegis_kernel axiom_aegis128l_aesni_avx2, axiom_aegis256_aesni_avx2;
 extern const axiom_aegis_kernel axiom_aegis128x2_vaes_avx2, axiom_aegis128x4_vaes_avx2,
     axiom_aegis256x2_vaes_avx2, axiom_aegis256x4_vaes_avx2;
 extern const axiom_aegis_kernel axiom_aegis128l_aesni_avx512, axiom_aegis256_aesni_avx512,

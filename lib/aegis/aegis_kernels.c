@@ -11,6 +11,9 @@ const axiom_kernel *const axiom_aegis128l_kernels[] = {
 #ifdef HAVE_ISA_VAES_AVX512
     &axiom_aegis128l_aesni_avx512.base,
 #endif
+#ifdef HAVE_ISA_VAES_AVX2
+    &axiom_aegis128l_aesni_avx2.base,
+#endif
 #ifdef HAVE_ISA_AESNI
     &axiom_aegis128l_aesni.base,
 #endif
@@ -49,6 +52,9 @@ const axiom_kernel *const axiom_aegis128x4_kernels[] = {
 const axiom_kernel *const axiom_aegis256_kernels[] = {
 #ifdef HAVE_ISA_VAES_AVX512
     &axiom_aegis256_aesni_avx512.base,
+#endif
+#ifdef HAVE_ISA_VAES_AVX2
+    &axiom_aegis256_aesni_avx2.base,
 #endif
 #ifdef HAVE_ISA_AESNI
     &axiom_aegis256_aesni.base,
