@@ -14,7 +14,9 @@
 #define CHUNK AXIOM_CHACHAPOLY_TAIL
 
 /* Messages up to this size get their keystream and the Poly1305 key from
- * one kernel call (at most four blocks: one 4-way pass). */
+ * one kernel call (at most eight blocks: one 8-way pass), not a call for
+ * the key's block (a one-block pass, all latency) and another for the
+ * text. */
 #define SHORT_MAX AXIOM_CHACHAPOLY_SHORT_MAX
 /* The fused passes' units (lib/chacha/poly1305.h). */
 #define FCHUNK AXIOM_CHACHAPOLY_CHUNK

@@ -65,7 +65,7 @@ typedef struct axiom_poly1305_kernel {
  * time.  The ChaCha20 and Poly1305 kernels' own widths are below.  The
  * contract test derives its message lengths from AXIOM_CHACHAPOLY_STEPS:
  * a new path threshold belongs in that list. */
-#define AXIOM_CHACHAPOLY_SHORT_MAX 192
+#define AXIOM_CHACHAPOLY_SHORT_MAX 448
 #define AXIOM_CHACHAPOLY_GROUP 512
 #define AXIOM_CHACHAPOLY_CHUNK 1024
 #define AXIOM_CHACHAPOLY_TAIL 4096

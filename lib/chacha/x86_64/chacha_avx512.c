@@ -82,7 +82,7 @@ static void avx512_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, s
             chacha_x16(s, pre, out, in, len);
             len = 0;
         }
-        axiom_wipe(pre, sizeof pre);
+        AXIOM_WIPE_FIXED(pre);
     }
     if (len > 256)
         chacha_x8(s, out, in, len);
@@ -92,7 +92,7 @@ static void avx512_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, s
         chacha_x2(s, out, in, len);
     else if (len)
         chacha_x1_masked(s, out, in, len);
-    axiom_wipe(s, sizeof s);
+    AXIOM_WIPE_FIXED(s);
 }
 
 const axiom_chacha_kernel axiom_chacha_avx512 = {
