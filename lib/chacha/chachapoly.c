@@ -152,8 +152,11 @@ static void cp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXI
         out += FCHUNK * (n + 1);
         len -= FCHUNK * (n + 1);
         cp_tail(ck, &p, st, enc, out, in, len);
-    } else if (enc && s->pk->chachapoly512_seal && len >= FCHUNK) {
-        /* The key block inside the first group's rounds. */
+    } else if (enc && s->pk->chachapoly512_seal &&
+               (len >= FCHUNK || (len >= GROUP && len < AXIOM_CHACHAPOLY_SEAL1_END))) {
+        /* The key block inside the first group's rounds.  With one group
+         * and a longer tail, the separate key block measured faster (the
+         * group's MAC and the tail's then run apart). */
         size_t n = len / GROUP;
         s->pk->chachapoly512_seal(st, &p, out, in, n, ad, adlen);
         cp_tail(ck, &p, st, enc, out + GROUP * n, in + GROUP * n, len - GROUP * n);

@@ -69,6 +69,10 @@ typedef struct axiom_poly1305_kernel {
 #define AXIOM_CHACHAPOLY_GROUP 512
 #define AXIOM_CHACHAPOLY_CHUNK 1024
 #define AXIOM_CHACHAPOLY_TAIL 4096
+/* Seal takes the pass that makes the Poly1305 key block inside the first
+ * group's rounds (chachapoly512_seal) from CHUNK bytes on, and with a
+ * single group from GROUP bytes up to this (exclusive). */
+#define AXIOM_CHACHAPOLY_SEAL1_END (AXIOM_CHACHAPOLY_GROUP + 128)
 /* The fewest 16-byte blocks the vector Poly1305 kernels take in parallel
  * (the ChaCha20 kernels' widths are in lib/chacha/chacha.h). */
 #define AXIOM_POLY1305_AVX2_MIN_BLOCKS 8
@@ -85,7 +89,8 @@ typedef struct axiom_poly1305_kernel {
       2 * AXIOM_CHACHAPOLY_CHUNK, AXIOM_CHACHAPOLY_TAIL, 2 * AXIOM_CHACHAPOLY_TAIL, \
       AXIOM_CHACHA_SSSE3_BYTES, AXIOM_CHACHA_AVX2_BYTES, AXIOM_CHACHA_AVX512_BYTES, \
       16 * AXIOM_POLY1305_AVX2_MIN_BLOCKS, 16 * AXIOM_POLY1305_IFMA_MIN_BLOCKS, \
-      16 * AXIOM_POLY1305_AVX2_COLD_BLOCKS, AXIOM_CHACHAPOLY_MAC1_MAX }
+      16 * AXIOM_POLY1305_AVX2_COLD_BLOCKS, AXIOM_CHACHAPOLY_MAC1_MAX,         \
+      AXIOM_CHACHAPOLY_SEAL1_END }
 
 struct axiom_poly1305 {
     uint64_t h[5];           /* accumulator, partially reduced */

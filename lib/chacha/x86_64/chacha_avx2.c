@@ -562,7 +562,7 @@ static inline void cp_key_dr2(__m128i t[4])
 /* @groups groups of 8 blocks (512 bytes each) on the 8-way path, the
  * Poly1305 in the rounds.  p->h and p->r are in radix 2^44
  * (lib/chacha/poly1305.c): converted to 2^64 on entry and back on exit.  With
- * @keyk (seal only, @groups >= 2), block st[12] is the Poly1305 key: its
+ * @keyk (seal only), block st[12] is the Poly1305 key: its
  * double rounds, in row form, run two at a time between parts of the
  * first group's rounds (that group carries no Poly1305 in seal), so that
  * its dependent chain overlaps them instead of running before the pass;
