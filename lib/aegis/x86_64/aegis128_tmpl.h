@@ -25,6 +25,7 @@
  * that depend only on the public lengths.
  */
 #include "aegis/aegis.h"
+#include "aegis/x86_64/aegis_pin.h"
 #include "core/bytes.h"
 
 #define A128_W (16 * AEGIS_LANES) /* bytes of one block over the lanes */
@@ -46,18 +47,8 @@ typedef struct aeg_st {
 } aeg_st;
 #define AEG_BLOCKS 8
 
-/* Every block in its register at the end of a step (AEG_PIN). */
-#define A128_PIN(S)                                                                             \
-    do {                                                                                        \
-        AEG_PIN((S)->s0);                                                                       \
-        AEG_PIN((S)->s1);                                                                       \
-        AEG_PIN((S)->s2);                                                                       \
-        AEG_PIN((S)->s3);                                                                       \
-        AEG_PIN((S)->s4);                                                                       \
-        AEG_PIN((S)->s5);                                                                       \
-        AEG_PIN((S)->s6);                                                                       \
-        AEG_PIN((S)->s7);                                                                       \
-    } while (0)
+/* Every block in its register at the end of a step (aegis_pin.h). */
+#define A128_PIN(S) AEG_PIN8(S)
 
 /* Update(M0, M1), written block by block from S7 down, each new block
  * into its old one's variable once nothing else reads the old value: with

@@ -16,6 +16,7 @@
  * that depend only on the public lengths.
  */
 #include "aegis/aegis.h"
+#include "aegis/x86_64/aegis_pin.h"
 #include "core/bytes.h"
 
 #define A256_W (16 * AEGIS_LANES) /* bytes of one block over the lanes: one step */
@@ -26,16 +27,8 @@ typedef struct aeg_st {
 } aeg_st;
 #define AEG_BLOCKS 6
 
-/* Every block in its register at the end of a step (AEG_PIN). */
-#define A256_PIN(S)                                                                             \
-    do {                                                                                        \
-        AEG_PIN((S)->s0);                                                                       \
-        AEG_PIN((S)->s1);                                                                       \
-        AEG_PIN((S)->s2);                                                                       \
-        AEG_PIN((S)->s3);                                                                       \
-        AEG_PIN((S)->s4);                                                                       \
-        AEG_PIN((S)->s5);                                                                       \
-    } while (0)
+/* Every block in its register at the end of a step (aegis_pin.h). */
+#define A256_PIN(S) AEG_PIN6(S)
 
 /* Update(M), from S5 down (see aegis128_tmpl.h: no register moves). */
 /* S'i = AESRound(S(i-1), Si) in Si's register: with AEG_AES_INTO
