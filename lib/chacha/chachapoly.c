@@ -155,8 +155,9 @@ static void cp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXI
     } else if (enc && s->pk->chachapoly512_seal &&
                (len >= FCHUNK || (len >= GROUP && len < AXIOM_CHACHAPOLY_SEAL1_END))) {
         /* The key block inside the first group's rounds.  With one group
-         * and a longer tail, the separate key block measured faster (the
-         * group's MAC and the tail's then run apart). */
+         * and a tail of 128 bytes or more this measured no faster than
+         * the separate key block (the group's MAC and the tail's then
+         * run apart), which those lengths keep. */
         size_t n = len / GROUP;
         s->pk->chachapoly512_seal(st, &p, out, in, n, ad, adlen);
         cp_tail(ck, &p, st, enc, out + GROUP * n, in + GROUP * n, len - GROUP * n);
