@@ -21,7 +21,6 @@
  * AEG_GROUPS below and aegis_ops_multi.h). */
 
 #include "core/x86_prefetch.h"
-#include "axiom/util.h"
 #include "core/internal.h"
 
 /* Lane groups (aegis_ops_multi.h's AEGIS_SPLIT): group g works on the
