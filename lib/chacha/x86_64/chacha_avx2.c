@@ -309,7 +309,7 @@ static void avx2_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, siz
         ch_wipe32(&sc, sizeof sc);
     }
     if (len > 128)
-        chacha_x4(s, out, in, len);
+        chacha_x4r(s, out, in, len);
     else if (len)
         chacha_x2(s, out, in, len);
     AXIOM_WIPE_FIXED(s);

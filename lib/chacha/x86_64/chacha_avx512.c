@@ -87,7 +87,7 @@ static void avx512_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, s
     if (len > 256)
         chacha_x8(s, out, in, len);
     else if (len > 128)
-        chacha_x4(s, out, in, len);
+        chacha_x4r(s, out, in, len);
     else if (len > 64)
         chacha_x2(s, out, in, len);
     else if (len)
