@@ -289,6 +289,32 @@ static inline void chacha_x8(const uint32_t st[16], uint8_t *out, const uint8_t 
     }
 }
 
+/* Row form on ymm, one block per 128-bit half: rows a, b, c of @st in
+ * both halves, row d with the block counter + @c0 in the low half and
+ * + @c0 + 1 in the high one. */
+static inline void ch_y_rows(const uint32_t st[16], int c0, __m256i *a, __m256i *b, __m256i *c,
+                             __m256i *d)
+{
+    *a = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)st));
+    *b = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(st + 4)));
+    *c = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(st + 8)));
+    *d = _mm256_add_epi32(_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(st + 12))),
+                          _mm256_setr_epi32(c0, 0, 0, 0, c0 + 1, 0, 0, 0));
+}
+
+/* The two blocks in row-form rows @a..@d (after the final addition)
+ * XORed into the 128 bytes at @in, written at @o. */
+static inline void ch_y_out2(uint8_t *o, const uint8_t *in, __m256i a, __m256i b, __m256i c,
+                             __m256i d)
+{
+#define Y_OUT(off, v) _mm256_storeu_si256((__m256i *)(o + (off)), _mm256_xor_si256(v, _mm256_loadu_si256((const __m256i *)(in + (off)))))
+    Y_OUT(0, _mm256_permute2x128_si256(a, b, 0x20));
+    Y_OUT(32, _mm256_permute2x128_si256(c, d, 0x20));
+    Y_OUT(64, _mm256_permute2x128_si256(a, b, 0x31));
+    Y_OUT(96, _mm256_permute2x128_si256(c, d, 0x31));
+#undef Y_OUT
+}
+
 /* Up to 2 blocks (len <= 128) in row form, one block per 128-bit half:
  * the latency of one block for the price of two. */
 static inline void chacha_x2(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len)
@@ -299,24 +325,12 @@ static inline void chacha_x2(const uint32_t st[16], uint8_t *out, const uint8_t 
         memcpy(buf, in, len);
         in = buf;
     }
-    const __m256i a0 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)st));
-    const __m256i b0 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(st + 4)));
-    const __m256i c0 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(st + 8)));
-    const __m256i d0 = _mm256_add_epi32(_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(st + 12))),
-                                        _mm256_setr_epi32(0, 0, 0, 0, 1, 0, 0, 0));
+    __m256i a0, b0, c0, d0;
+    ch_y_rows(st, 0, &a0, &b0, &c0, &d0);
     __m256i a = a0, b = b0, c = c0, d = d0;
     CH_ROW_ROUNDS(Y_QR, _mm256_shuffle_epi32, a, b, c, d);
-    a = _mm256_add_epi32(a, a0);
-    b = _mm256_add_epi32(b, b0);
-    c = _mm256_add_epi32(c, c0);
-    d = _mm256_add_epi32(d, d0);
-    uint8_t *o = partial ? buf : out;
-#define Y_OUT(off, v) _mm256_storeu_si256((__m256i *)(o + (off)), _mm256_xor_si256(v, _mm256_loadu_si256((const __m256i *)(in + (off)))))
-    Y_OUT(0, _mm256_permute2x128_si256(a, b, 0x20));
-    Y_OUT(32, _mm256_permute2x128_si256(c, d, 0x20));
-    Y_OUT(64, _mm256_permute2x128_si256(a, b, 0x31));
-    Y_OUT(96, _mm256_permute2x128_si256(c, d, 0x31));
-#undef Y_OUT
+    ch_y_out2(partial ? buf : out, in, _mm256_add_epi32(a, a0), _mm256_add_epi32(b, b0),
+              _mm256_add_epi32(c, c0), _mm256_add_epi32(d, d0));
     if (partial) {
         memcpy(out, buf, len);
         memset(buf, 0, sizeof buf);
@@ -338,12 +352,9 @@ static inline void chacha_x4r(const uint32_t st[16], uint8_t *out, const uint8_t
         memcpy(buf, in, len);
         in = buf;
     }
-    const __m256i a0 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)st));
-    const __m256i b0 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(st + 4)));
-    const __m256i c0 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(st + 8)));
-    const __m256i d0 = _mm256_add_epi32(_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(st + 12))),
-                                        _mm256_setr_epi32(0, 0, 0, 0, 1, 0, 0, 0));
-    const __m256i h0 = _mm256_add_epi32(d0, _mm256_setr_epi32(2, 0, 0, 0, 2, 0, 0, 0));
+    __m256i a0, b0, c0, d0, h0;
+    ch_y_rows(st, 0, &a0, &b0, &c0, &d0);
+    h0 = _mm256_add_epi32(d0, _mm256_setr_epi32(2, 0, 0, 0, 2, 0, 0, 0));
     __m256i a = a0, b = b0, c = c0, d = d0;
     __m256i e = a0, f = b0, g = c0, h = h0;
 #pragma GCC unroll 10
@@ -357,25 +368,11 @@ static inline void chacha_x4r(const uint32_t st[16], uint8_t *out, const uint8_t
         CH_ROW_UNDIAG(_mm256_shuffle_epi32, a, c, d);
         CH_ROW_UNDIAG(_mm256_shuffle_epi32, e, g, h);
     }
-    a = _mm256_add_epi32(a, a0);
-    b = _mm256_add_epi32(b, b0);
-    c = _mm256_add_epi32(c, c0);
-    d = _mm256_add_epi32(d, d0);
-    e = _mm256_add_epi32(e, a0);
-    f = _mm256_add_epi32(f, b0);
-    g = _mm256_add_epi32(g, c0);
-    h = _mm256_add_epi32(h, h0);
     uint8_t *o = partial ? buf : out;
-#define Y_OUT(off, v) _mm256_storeu_si256((__m256i *)(o + (off)), _mm256_xor_si256(v, _mm256_loadu_si256((const __m256i *)(in + (off)))))
-    Y_OUT(0, _mm256_permute2x128_si256(a, b, 0x20));
-    Y_OUT(32, _mm256_permute2x128_si256(c, d, 0x20));
-    Y_OUT(64, _mm256_permute2x128_si256(a, b, 0x31));
-    Y_OUT(96, _mm256_permute2x128_si256(c, d, 0x31));
-    Y_OUT(128, _mm256_permute2x128_si256(e, f, 0x20));
-    Y_OUT(160, _mm256_permute2x128_si256(g, h, 0x20));
-    Y_OUT(192, _mm256_permute2x128_si256(e, f, 0x31));
-    Y_OUT(224, _mm256_permute2x128_si256(g, h, 0x31));
-#undef Y_OUT
+    ch_y_out2(o, in, _mm256_add_epi32(a, a0), _mm256_add_epi32(b, b0), _mm256_add_epi32(c, c0),
+              _mm256_add_epi32(d, d0));
+    ch_y_out2(o + 128, in + 128, _mm256_add_epi32(e, a0), _mm256_add_epi32(f, b0),
+              _mm256_add_epi32(g, c0), _mm256_add_epi32(h, h0));
     if (partial) {
         memcpy(out, buf, len);
         memset(buf, 0, sizeof buf);
