@@ -412,15 +412,16 @@ static void fused_mac0_compare(const axiom_poly1305_kernel *k, size_t nchunks, i
 }
 
 /* chachapoly512_seal (the key block inside the pass) against the portable
- * ChaCha20 and Poly1305: @ngroups * 512 bytes sealed from block 1 (block
- * 0 the Poly1305 key), @adlen bytes of AD before, @tail bytes absorbed
+ * ChaCha20 and Poly1305: @len bytes (whole 512-byte groups and a partial
+ * one) sealed from block 1 (block 0 the Poly1305 key), @adlen bytes of AD
+ * before, the ciphertext zero-padded to 16 bytes, @tail bytes absorbed
  * after; in place or not, misaligned. */
-static void fused_seal_key_compare(const axiom_poly1305_kernel *k, size_t ngroups, int inplace,
+static void fused_seal_key_compare(const axiom_poly1305_kernel *k, size_t len, int inplace,
                                    size_t ia, size_t oa, int ones, size_t adlen, size_t tail)
 {
-    const size_t len = 512 * ngroups;
+    const size_t ngroups = (len + 511) / 512, padded = (len + 15) & ~(size_t)15;
     uint8_t key[32], nonce[12], pk[64] = { 0 }, t1[16], t2[16];
-    uint8_t *in = malloc(len + 64), *ref = malloc(len + 1), *out = malloc(len + 64);
+    uint8_t *in = malloc(len + 64), *ref = calloc(padded + 1, 1), *out = malloc(len + 64);
     uint8_t *ad = malloc(adlen + tail + 1);
     uint32_t st[16], st2[16];
     tu_rand_bytes(key, 32);
@@ -436,19 +437,25 @@ static void fused_seal_key_compare(const axiom_poly1305_kernel *k, size_t ngroup
     axiom_chacha_generic.xor(st, pk, pk, 64);
     st[12] = 1;
     axiom_chacha_generic.xor(st, ref, in + ia, len);
-    ref_tag(t1, pk, ad, adlen, 1, ref, len, tail);
+    ref_tag(t1, pk, ad, adlen, 1, ref, padded, tail);
     axiom_poly1305 p;
 
     uint8_t *o = inplace ? in + ia : out + oa;
+    memset(out, 0x5a, len + 64);
     axiom_chacha_init_state(st2, key, 0, nonce);
-    k->chachapoly512_seal(st2, &p, o, in + ia, ngroups, ad, adlen);
+    k->chachapoly512_seal(st2, &p, o, in + ia, len, ad, adlen);
     ck_assert_ptr_eq(p.k, k);
     axiom_poly1305_update(&p, ad + adlen, tail);
     axiom_poly1305_final(&p, t2);
-    TU_ASSERT_MEM_EQ(o, ref, len, "%s keyed seal %zu groups in place %d align %zu/%zu", k->name,
-                     ngroups, inplace, ia, oa);
-    TU_ASSERT_MEM_EQ(t2, t1, 16, "%s keyed seal tag %zu groups ad %zu tail %zu", k->name,
-                     ngroups, adlen, tail);
+    TU_ASSERT_MEM_EQ(o, ref, len, "%s keyed seal %zu bytes in place %d align %zu/%zu", k->name,
+                     len, inplace, ia, oa);
+    TU_ASSERT_MEM_EQ(t2, t1, 16, "%s keyed seal tag %zu bytes ad %zu tail %zu", k->name, len,
+                     adlen, tail);
+    if (!inplace)
+        for (size_t j = 0; j < len + 64; j++)
+            TU_ASSERT(j >= oa && j < oa + len ? 1 : out[j] == 0x5a,
+                      "%s keyed seal %zu bytes: byte %zu outside the output written", k->name,
+                      len, j);
     ck_assert_uint_eq(st2[12], 1 + 8 * (uint32_t)ngroups);
     ck_assert_mem_eq(st2, st, 12 * sizeof(uint32_t));
     free(in), free(ref), free(out), free(ad);
@@ -484,11 +491,25 @@ START_TEST(test_chachapoly_fused)
             fused_compare_unit(k, 512, 0, 0, 1, 3, 0, 0, 0, 0);
         }
         if (k->chachapoly512_seal) {
+            /* Whole groups, and a partial last group of every kind: 1 to
+             * 511 bytes, a multiple of 16, 64 or 128 or not, after 0 to 3
+             * whole groups; then longer messages. */
             static const size_t adl[] = { 0, 1, 15, 16, 17, 100, 1024, 1041 };
-            for (size_t c = 2; c <= 11; c++)
+            static const size_t rest[] = { 0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129,
+                                           255, 256, 257, 320, 448, 449, 496, 510, 511 };
+            size_t i = 0;
+            for (size_t c = 0; c <= 3; c++)
+                for (size_t r = 0; r < sizeof rest / sizeof rest[0]; r++, i++)
+                    if (c || rest[r])
+                        fused_seal_key_compare(k, 512 * c + rest[r], (int)i & 1,
+                                               tu_rand_range(0, 63), tu_rand_range(0, 63),
+                                               (int)(i % 3 == 0), adl[i % 8],
+                                               tu_rand_range(0, 100));
+            for (size_t c = 4; c <= 11; c++)
                 for (int ones = 0; ones < 2; ones++)
-                    fused_seal_key_compare(k, c, (int)(c + (size_t)ones) & 1,
-                                           tu_rand_range(0, 63), tu_rand_range(0, 63), ones,
+                    fused_seal_key_compare(k, 512 * c + (size_t)tu_rand_range(0, 511),
+                                           (int)(c + (size_t)ones) & 1, tu_rand_range(0, 63),
+                                           tu_rand_range(0, 63), ones,
                                            adl[(c + (size_t)ones) % 8], tu_rand_range(0, 100));
         }
         for (int enc = 0; enc < 2; enc++)

@@ -50,11 +50,12 @@ typedef struct axiom_poly1305_kernel {
                           size_t ngroups, int enc);
     /* Optional, with chachapoly512, seal only: block st[12] is the
      * Poly1305 key, computed inside the pass; starts @p with it on this
-     * kernel, absorbs @ad padded to 16 bytes, then @ngroups (at least 2)
-     * * 512 bytes from block st[12] + 1 on as chachapoly512; st[12]
-     * advances by 1 + 8 * ngroups. */
+     * kernel, absorbs @ad padded to 16 bytes, then seals @len (at least 1)
+     * bytes from block st[12] + 1 on, in 512-byte groups the last of which
+     * may be partial, and absorbs their ciphertext padded to 16 bytes;
+     * st[12] advances by 1 + 8 groups. */
     void (*chachapoly512_seal)(uint32_t st[16], axiom_poly1305 *p, uint8_t *out,
-                               const uint8_t *in, size_t ngroups, const uint8_t *ad,
+                               const uint8_t *in, size_t len, const uint8_t *ad,
                                size_t adlen);
 } axiom_poly1305_kernel;
 
@@ -70,8 +71,9 @@ typedef struct axiom_poly1305_kernel {
 #define AXIOM_CHACHAPOLY_CHUNK 1024
 #define AXIOM_CHACHAPOLY_TAIL 4096
 /* Seal takes the pass that makes the Poly1305 key block inside the first
- * group's rounds (chachapoly512_seal) from CHUNK bytes on, and with a
- * single group from GROUP bytes up to this (exclusive). */
+ * group's rounds (chachapoly512_seal) from CHUNK bytes on, a partial last
+ * group included, and with a single group from GROUP bytes up to this
+ * (exclusive), the bytes after the group apart. */
 #define AXIOM_CHACHAPOLY_SEAL1_END (AXIOM_CHACHAPOLY_GROUP + 128)
 /* The fewest 16-byte blocks the vector Poly1305 kernels take in parallel
  * (the ChaCha20 kernels' widths are in lib/chacha/chacha.h). */
@@ -121,7 +123,7 @@ void axiom_chacha_avx2_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *o
 void axiom_chacha_avx2_chachapoly512(uint32_t st[16], axiom_poly1305 *p, uint8_t *out,
                                      const uint8_t *in, size_t ngroups, int enc);
 void axiom_chacha_avx2_chachapoly512_seal(uint32_t st[16], axiom_poly1305 *p, uint8_t *out,
-                                          const uint8_t *in, size_t ngroups, const uint8_t *ad,
+                                          const uint8_t *in, size_t len, const uint8_t *ad,
                                           size_t adlen);
 
 /* The AVX2 kernel's scalar block loop (its blocks contract): MULX with

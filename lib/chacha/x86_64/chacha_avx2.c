@@ -569,10 +569,14 @@ static inline void cp_key_dr2(__m128i t[4])
  * then @p starts on kernel @keyk and absorbs @ad, and the groups are
  * blocks st[12] + 1 on. */
 static void cp_groups(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, const uint8_t *in,
-                      size_t groups, int enc, const axiom_poly1305_kernel *keyk,
+                      size_t groups, size_t rest, int enc, const axiom_poly1305_kernel *keyk,
                       const uint8_t *ad, size_t adlen)
 {
-    if (!groups)
+    /* @rest (seal only, below 512) bytes after the whole groups: one more
+     * group, its output partial, whose rounds run beside the MAC of the
+     * group before; its own MAC comes after the loop. */
+    const size_t all = groups + (rest != 0);
+    if (!all)
         return;
     struct {
         __m256i k[16], v[16], w[4];
@@ -595,8 +599,9 @@ static void cp_groups(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, const ui
     uint32_t ctr = st[12] + (keyk != NULL);
     x8_col0(ctr, sc.k, sc.w);
     const int mulx = (axiom_cpu_features() & AXIOM_CPU_BMI2) != 0;
-    for (size_t g = 0; g < groups; g++) {
+    for (size_t g = 0; g < all; g++) {
         const uint8_t *m = enc ? out - 512 : in;
+        const size_t n = g < groups ? 512 : rest;
         if (keyk && !g) {
             for (int i = 0; i < 4; i++)
                 sc.kb[i] = _mm_loadu_si128((const __m128i *)(st + 4 * i));
@@ -625,14 +630,16 @@ static void cp_groups(uint32_t st[16], axiom_poly1305 *p, uint8_t *out, const ui
             x8_rounds(sc.v, sc.w, sc.k);
         const uint32_t ctr0 = ctr;
         ctr += 8;
-        if (g + 1 < groups)
+        if (g + 1 < all)
             x8_col0(ctr, sc.k, sc.w);
-        x8_out(sc.v, st, ctr0, out, in, 512);
-        out += 512;
-        in += 512;
+        x8_out(sc.v, st, ctr0, out, in, n);
+        out += n;
+        in += n;
     }
     cp_store(p, &sc.a);
-    if (enc)
+    if (rest)
+        axiom_poly1305_update_pad16(p, out - rest, rest);
+    else if (enc)
         p->k->blocks(p, out - 512, 32);
     st[12] = ctr;
     _Static_assert(sizeof sc % 32 == 0, "whole ymm stores");
@@ -647,7 +654,7 @@ void axiom_chacha_avx2_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *o
 {
     if (mac0)
         p->k->blocks(p, mac0, 64);
-    cp_groups(st, p, out, in, 2 * nchunks, enc, NULL, NULL, 0);
+    cp_groups(st, p, out, in, 2 * nchunks, 0, enc, NULL, NULL, 0);
 }
 
 /* The chachapoly512 hook (lib/chacha/poly1305.h): @ngroups * 512 bytes, so that
@@ -655,14 +662,14 @@ void axiom_chacha_avx2_chachapoly(uint32_t st[16], axiom_poly1305 *p, uint8_t *o
 void axiom_chacha_avx2_chachapoly512(uint32_t st[16], axiom_poly1305 *p, uint8_t *out,
                                      const uint8_t *in, size_t ngroups, int enc)
 {
-    cp_groups(st, p, out, in, ngroups, enc, NULL, NULL, 0);
+    cp_groups(st, p, out, in, ngroups, 0, enc, NULL, NULL, 0);
 }
 
 /* The chachapoly512_seal hook (lib/chacha/poly1305.h). */
 void axiom_chacha_avx2_chachapoly512_seal(uint32_t st[16], axiom_poly1305 *p, uint8_t *out,
-                                          const uint8_t *in, size_t ngroups, const uint8_t *ad,
+                                          const uint8_t *in, size_t len, const uint8_t *ad,
                                           size_t adlen)
 {
-    cp_groups(st, p, out, in, ngroups, 1, &axiom_poly1305_avx2, ad, adlen);
+    cp_groups(st, p, out, in, len / 512, len % 512, 1, &axiom_poly1305_avx2, ad, adlen);
 }
 #endif /* __OPTIMIZE__ */
