@@ -150,6 +150,58 @@ void axiom_poly1305_avx2_powers(axiom_poly1305 *p)
         h[4] = _mm256_add_epi64(d4, m[4]);                                              \
     } while (0)
 
+/* h = h * (r, 5 r) as AVX2_MULR, without the message, in inline
+ * assembly: @rs holds r (rs[0..4]) and 5 r (rs[5..9]), taken as
+ * VPMULUDQ's memory operands, and each product is added to its output
+ * limb at once, so that the five limbs of h, the five sums, one product
+ * and the mask are all that is live.  Written in C (AVX2_MULR, and the
+ * same order in intrinsics), GCC kept more products alive than 16
+ * registers hold and spilled them to the stack every step. */
+#ifdef __OPTIMIZE__
+#define P26_MA(off, h, d) "vpmuludq " #off "(%[rs]), %[" #h "], %[t]\n\t" \
+    "vpaddq %[t], %[" #d "], %[" #d "]\n\t"
+#define P26_CARRY(a, b) "vpsrlq $26, %[" #a "], %[t]\n\t" "vpand %[m26], %[" #a "], %[" #a "]\n\t" \
+    "vpaddq %[t], %[" #b "], %[" #b "]\n\t"
+static inline __attribute__((always_inline)) void avx2_mulr(__m256i h[5], const __m256i rs[10],
+                                                            __m256i m26)
+{
+    __m256i d0, d1, d2, d3, d4, t;
+    __asm__("vpmuludq 0(%[rs]), %[h0], %[d0]\n\t"
+            "vpmuludq 32(%[rs]), %[h0], %[d1]\n\t"
+            "vpmuludq 64(%[rs]), %[h0], %[d2]\n\t"
+            "vpmuludq 96(%[rs]), %[h0], %[d3]\n\t"
+            "vpmuludq 128(%[rs]), %[h0], %[d4]\n\t"
+            P26_MA(288, h1, d0) P26_MA(0, h1, d1) P26_MA(32, h1, d2) P26_MA(64, h1, d3)
+            P26_MA(96, h1, d4)
+            P26_MA(256, h2, d0) P26_MA(288, h2, d1) P26_MA(0, h2, d2) P26_MA(32, h2, d3)
+            P26_MA(64, h2, d4)
+            P26_MA(224, h3, d0) P26_MA(256, h3, d1) P26_MA(288, h3, d2) P26_MA(0, h3, d3)
+            P26_MA(32, h3, d4)
+            P26_MA(192, h4, d0) P26_MA(224, h4, d1) P26_MA(256, h4, d2) P26_MA(288, h4, d3)
+            P26_MA(0, h4, d4)
+            P26_CARRY(d0, d1) P26_CARRY(d3, d4) P26_CARRY(d1, d2)
+            /* d4's carry times 5 into d0 */
+            "vpsrlq $26, %[d4], %[h0]\n\t"
+            "vpand %[m26], %[d4], %[d4]\n\t"
+            "vpsllq $2, %[h0], %[t]\n\t"
+            "vpaddq %[h0], %[t], %[t]\n\t"
+            "vpaddq %[t], %[d0], %[d0]\n\t"
+            P26_CARRY(d2, d3) P26_CARRY(d0, d1) P26_CARRY(d3, d4)
+            : [d0] "=&x"(d0), [d1] "=&x"(d1), [d2] "=&x"(d2), [d3] "=&x"(d3), [d4] "=&x"(d4),
+              [t] "=&x"(t), [h0] "+x"(h[0])
+            : [h1] "x"(h[1]), [h2] "x"(h[2]), [h3] "x"(h[3]), [h4] "x"(h[4]), [m26] "x"(m26),
+              [rs] "r"(rs), "m"(*(const __m256i(*)[10])rs));
+    (void)t;
+    h[0] = d0;
+    h[1] = d1;
+    h[2] = d2;
+    h[3] = d3;
+    h[4] = d4;
+}
+#undef P26_MA
+#undef P26_CARRY
+#endif
+
 /* The five limbs of blocks 0, 2, 1, 3 of the 64 bytes at @in (lanes 0..3). */
 #define AVX2_LOAD(m, in)                                                                \
     do {                                                                                \
@@ -204,10 +256,33 @@ static void avx2_blocks(axiom_poly1305 *p, const uint8_t *in, size_t nblocks)
         h[i] = _mm256_add_epi64(m[i], _mm256_setr_epi64x((long long)a[i], 0, 0, 0));
     size_t groups = nblocks / 4;
     in += 64;
-    for (size_t g = 1; g < groups; g++, in += 64) {
-        AVX2_LOAD(m, in);
-        AVX2_MULR(h, r, s, m);
+#ifdef __OPTIMIZE__
+    _Alignas(32) __m256i rs[10];
+    for (int i = 0; i < 5; i++) {
+        rs[i] = r[i];
+        rs[5 + i] = s[i];
     }
+#endif
+    for (size_t g = 1; g < groups; g++, in += 64) {
+#ifdef __OPTIMIZE__
+        avx2_mulr(h, rs, m26);
+#else
+        AVX2_MULR(h, r, s, z);
+#endif
+        AVX2_LOAD(m, in);
+        h[0] = _mm256_add_epi64(h[0], m[0]);
+        h[1] = _mm256_add_epi64(h[1], m[1]);
+        h[2] = _mm256_add_epi64(h[2], m[2]);
+        h[3] = _mm256_add_epi64(h[3], m[3]);
+        h[4] = _mm256_add_epi64(h[4], m[4]);
+    }
+#ifdef __OPTIMIZE__
+    /* The copy of the powers: whole-register stores the barrier keeps. */
+    volatile __m256i *rw = rs;
+    for (int i = 0; i < 10; i++)
+        rw[i] = _mm256_setzero_si256();
+    __asm__ __volatile__("" : : "r"(rs) : "memory");
+#endif
     AVX2_MULR(h, q, t, z);
 
     /* Sum the lanes (limbs under 2^26 + 2^10 each). */
