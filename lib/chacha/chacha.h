@@ -18,6 +18,11 @@
 #define AXIOM_CHACHA_SSSE3_BYTES 256
 #define AXIOM_CHACHA_AVX2_BYTES 512
 #define AXIOM_CHACHA_AVX512_BYTES 1024
+/* Up to this many bytes (and for the rest after whole 8-block groups) the
+ * AVX2 and AVX-512 kernels run pairs of blocks in row form side by side
+ * (2, 4 or 6 blocks: chacha_x2, chacha_x4r, chacha_x6r), which take about
+ * one block's latency, instead of an 8-block pass in 32-bit lanes. */
+#define AXIOM_CHACHA_ROW_BYTES 384
 
 /* One ChaCha20 kernel.  @st is the 16-word input state of RFC 8439 2.3
  * (constants, key, block counter in st[12], nonce); @xor XORs @len bytes of

@@ -269,10 +269,11 @@ static inline void x8_out(const __m256i v[16], const uint32_t st[16], uint32_t c
     }
 }
 
-/* Messages of more than 256 bytes run 8 blocks at a time (the last group
- * may be partial), then the tail of up to 256 bytes takes the 4-way or
- * 2-block path.  The next group's first column is computed before this
- * group's output, so that its rounds can start while the output runs. */
+/* Messages of more than AXIOM_CHACHA_ROW_BYTES run 8 blocks at a time
+ * (the last group may be partial), then a rest of up to that many bytes
+ * takes the 6-, 4- or 2-block row-form path.  The next group's first
+ * column is computed before this group's output, so that its rounds can
+ * start while the output runs. */
 static void avx2_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len)
 {
     /* One block in row form on xmm (two in ymm cost the same latency, but
@@ -284,7 +285,7 @@ static void avx2_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, siz
     }
     uint32_t s[16];
     memcpy(s, st, sizeof s);
-    if (len > 256) {
+    if (len > AXIOM_CHACHA_ROW_BYTES) {
         /* All the per-message scratch in one place, wiped at once. */
         struct {
             __m256i k[16], v[16], w[4];
@@ -300,15 +301,17 @@ static void avx2_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, siz
             x8_rounds(sc.v, sc.w, sc.k);
             s[12] += 8;
             len -= n;
-            if (len > 256)
+            if (len > AXIOM_CHACHA_ROW_BYTES)
                 x8_col0(s[12], sc.k, sc.w);
             x8_out(sc.v, st, ctr0, out, in, n);
             out += n;
             in += n;
-        } while (len > 256);
+        } while (len > AXIOM_CHACHA_ROW_BYTES);
         ch_wipe32(&sc, sizeof sc);
     }
-    if (len > 128)
+    if (len > 256)
+        chacha_x6r(s, out, in, len);
+    else if (len > 128)
         chacha_x4r(s, out, in, len);
     else if (len)
         chacha_x2(s, out, in, len);

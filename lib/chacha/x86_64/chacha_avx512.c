@@ -84,8 +84,10 @@ static void avx512_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, s
         }
         AXIOM_WIPE_FIXED(pre);
     }
-    if (len > 256)
+    if (len > AXIOM_CHACHA_ROW_BYTES)
         chacha_x8(s, out, in, len);
+    else if (len > 256)
+        chacha_x6r(s, out, in, len);
     else if (len > 128)
         chacha_x4r(s, out, in, len);
     else if (len > 64)

@@ -379,6 +379,51 @@ static inline void chacha_x4r(const uint32_t st[16], uint8_t *out, const uint8_t
         __asm__ __volatile__("" : : "r"(buf) : "memory");
     }
 }
+/* Up to 6 blocks (256 < len <= 384 in practice): chacha_x4r with a third
+ * pair of blocks (blocks 4-5 in p..s). */
+static inline void chacha_x6r(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len)
+{
+    _Alignas(32) uint8_t buf[384];
+    const int partial = len < 384;
+    if (partial) {
+        memcpy(buf, in, len);
+        in = buf;
+    }
+    __m256i a0, b0, c0, d0, h0, s0;
+    ch_y_rows(st, 0, &a0, &b0, &c0, &d0);
+    h0 = _mm256_add_epi32(d0, _mm256_setr_epi32(2, 0, 0, 0, 2, 0, 0, 0));
+    s0 = _mm256_add_epi32(d0, _mm256_setr_epi32(4, 0, 0, 0, 4, 0, 0, 0));
+    __m256i a = a0, b = b0, c = c0, d = d0;
+    __m256i e = a0, f = b0, g = c0, h = h0;
+    __m256i pp = a0, q = b0, r = c0, ss = s0;
+#pragma GCC unroll 10
+    for (int i = 0; i < 10; i++) {
+        Y_QR(a, b, c, d)
+        Y_QR(e, f, g, h)
+        Y_QR(pp, q, r, ss)
+        CH_ROW_DIAG(_mm256_shuffle_epi32, a, c, d);
+        CH_ROW_DIAG(_mm256_shuffle_epi32, e, g, h);
+        CH_ROW_DIAG(_mm256_shuffle_epi32, pp, r, ss);
+        Y_QR(a, b, c, d)
+        Y_QR(e, f, g, h)
+        Y_QR(pp, q, r, ss)
+        CH_ROW_UNDIAG(_mm256_shuffle_epi32, a, c, d);
+        CH_ROW_UNDIAG(_mm256_shuffle_epi32, e, g, h);
+        CH_ROW_UNDIAG(_mm256_shuffle_epi32, pp, r, ss);
+    }
+    uint8_t *o = partial ? buf : out;
+    ch_y_out2(o, in, _mm256_add_epi32(a, a0), _mm256_add_epi32(b, b0), _mm256_add_epi32(c, c0),
+              _mm256_add_epi32(d, d0));
+    ch_y_out2(o + 128, in + 128, _mm256_add_epi32(e, a0), _mm256_add_epi32(f, b0),
+              _mm256_add_epi32(g, c0), _mm256_add_epi32(h, h0));
+    ch_y_out2(o + 256, in + 256, _mm256_add_epi32(pp, a0), _mm256_add_epi32(q, b0),
+              _mm256_add_epi32(r, c0), _mm256_add_epi32(ss, s0));
+    if (partial) {
+        memcpy(out, buf, len);
+        memset(buf, 0, sizeof buf);
+        __asm__ __volatile__("" : : "r"(buf) : "memory");
+    }
+}
 #endif /* __AVX2__ */
 
 /* ------------------------------------------------------------ 512-bit */
