@@ -718,12 +718,13 @@ static void run_chacha(const ct_target *t, const uint8_t *secret, int full)
 }
 
 /* The SIMD ChaCha20 kernels' other paths (the 64-byte target runs the
- * one-block row form): a partial block, 2, 4 and 8 blocks, a partial and a
- * whole 16-block group (AVX-512), and the 8-block loop with a tail. */
+ * one-block row form): a partial block, 2, 4 and 6 blocks (row form), 8
+ * blocks, a partial and a whole 16-block group (AVX-512), and the 8-block
+ * loop with a tail. */
 static void run_chacha_multi(const ct_target *t, const uint8_t *secret, int full)
 {
     static const uint8_t nonce[12] = { 0, 0, 0, 9, 0, 0, 0, 0x4a };
-    static const size_t lens[] = { 37, 100, 200, 400, 700, 1100 };
+    static const size_t lens[] = { 37, 100, 200, 300, 400, 700, 1100 };
     const axiom_chacha_kernel *k = t->kernel;
     uint32_t st[16];
     (void)full;
@@ -772,9 +773,10 @@ static void run_poly(const ct_target *t, const uint8_t *secret, int full)
                 axiom_poly1305_final(&p, tag);
             }
             if (enc && pk->chachapoly512_seal) {
-                /* The key block inside the pass. */
+                /* The key block inside the pass, three groups and a
+                 * partial one. */
                 axiom_chacha_init_state(st, secret, 0, nonce);
-                pk->chachapoly512_seal(st, &p, out, work, 3, secret + 16, 40);
+                pk->chachapoly512_seal(st, &p, out, work, 3 * 512 + 100, secret + 16, 40);
                 axiom_poly1305_final(&p, tag);
             }
         }
