@@ -81,6 +81,16 @@ static inline void ch_first_round_shared(const uint32_t st[16], uint32_t pre[16]
     pre[0] = st[0] + st[4];
 }
 
+/* The end of a partial call that ran on a copy of its input in @buf
+ * (@size bytes): the @len output bytes to @out, then @buf (keystream
+ * XORed into it) zeroed, the barrier keeping the dead stores. */
+static inline void ch_partial_done(uint8_t *out, uint8_t *buf, size_t len, size_t size)
+{
+    memcpy(out, buf, len);
+    memset(buf, 0, size);
+    __asm__ __volatile__("" : : "r"(buf) : "memory");
+}
+
 /* Row form (one block per 128-bit lane, row i of the state in vector i):
  * the diagonal round's columns are made by rotating rows a, c and d
  * (by -1, 1 and 2 words), not b, c and d (1, 2, 3) as usual.  Row b is
@@ -210,11 +220,8 @@ static inline void chacha_x4(const uint32_t st[16], uint8_t *out, const uint8_t 
     S_OUT(128, x2); S_OUT(144, x6); S_OUT(160, x10); S_OUT(176, x14);
     S_OUT(192, x3); S_OUT(208, x7); S_OUT(224, x11); S_OUT(240, x15);
 #undef S_OUT
-    if (partial) {
-        memcpy(out, buf, len);
-        memset(buf, 0, sizeof buf);
-        __asm__ __volatile__("" : : "r"(buf) : "memory");
-    }
+    if (partial)
+        ch_partial_done(out, buf, len, sizeof buf);
 }
 
 /* ------------------------------------------------------------ 256-bit */
@@ -282,24 +289,20 @@ static inline void chacha_x8(const uint32_t st[16], uint8_t *out, const uint8_t 
     Y_BLOCKS(3, x3, x7, x11, x15)
 #undef Y_BLOCKS
 #undef Y_OUT
-    if (partial) {
-        memcpy(out, buf, len);
-        memset(buf, 0, sizeof buf);
-        __asm__ __volatile__("" : : "r"(buf) : "memory");
-    }
+    if (partial)
+        ch_partial_done(out, buf, len, sizeof buf);
 }
 
 /* Row form on ymm, one block per 128-bit half: rows a, b, c of @st in
- * both halves, row d with the block counter + @c0 in the low half and
- * + @c0 + 1 in the high one. */
-static inline void ch_y_rows(const uint32_t st[16], int c0, __m256i *a, __m256i *b, __m256i *c,
-                             __m256i *d)
+ * both halves, row d with the block counter in the low half and the
+ * counter + 1 in the high one. */
+static inline void ch_y_rows(const uint32_t st[16], __m256i *a, __m256i *b, __m256i *c, __m256i *d)
 {
     *a = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)st));
     *b = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(st + 4)));
     *c = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(st + 8)));
     *d = _mm256_add_epi32(_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(st + 12))),
-                          _mm256_setr_epi32(c0, 0, 0, 0, c0 + 1, 0, 0, 0));
+                          _mm256_setr_epi32(0, 0, 0, 0, 1, 0, 0, 0));
 }
 
 /* The two blocks in row-form rows @a..@d (after the final addition)
@@ -326,16 +329,13 @@ static inline void chacha_x2(const uint32_t st[16], uint8_t *out, const uint8_t 
         in = buf;
     }
     __m256i a0, b0, c0, d0;
-    ch_y_rows(st, 0, &a0, &b0, &c0, &d0);
+    ch_y_rows(st, &a0, &b0, &c0, &d0);
     __m256i a = a0, b = b0, c = c0, d = d0;
     CH_ROW_ROUNDS(Y_QR, _mm256_shuffle_epi32, a, b, c, d);
     ch_y_out2(partial ? buf : out, in, _mm256_add_epi32(a, a0), _mm256_add_epi32(b, b0),
               _mm256_add_epi32(c, c0), _mm256_add_epi32(d, d0));
-    if (partial) {
-        memcpy(out, buf, len);
-        memset(buf, 0, sizeof buf);
-        __asm__ __volatile__("" : : "r"(buf) : "memory");
-    }
+    if (partial)
+        ch_partial_done(out, buf, len, sizeof buf);
 }
 /* Up to 4 blocks (128 < len <= 256 in practice) in row form: chacha_x2's
  * layout twice, blocks 0-1 in a..d and blocks 2-3 in e..h, the two pairs'
@@ -353,7 +353,7 @@ static inline void chacha_x4r(const uint32_t st[16], uint8_t *out, const uint8_t
         in = buf;
     }
     __m256i a0, b0, c0, d0, h0;
-    ch_y_rows(st, 0, &a0, &b0, &c0, &d0);
+    ch_y_rows(st, &a0, &b0, &c0, &d0);
     h0 = _mm256_add_epi32(d0, _mm256_setr_epi32(2, 0, 0, 0, 2, 0, 0, 0));
     __m256i a = a0, b = b0, c = c0, d = d0;
     __m256i e = a0, f = b0, g = c0, h = h0;
@@ -373,11 +373,8 @@ static inline void chacha_x4r(const uint32_t st[16], uint8_t *out, const uint8_t
               _mm256_add_epi32(d, d0));
     ch_y_out2(o + 128, in + 128, _mm256_add_epi32(e, a0), _mm256_add_epi32(f, b0),
               _mm256_add_epi32(g, c0), _mm256_add_epi32(h, h0));
-    if (partial) {
-        memcpy(out, buf, len);
-        memset(buf, 0, sizeof buf);
-        __asm__ __volatile__("" : : "r"(buf) : "memory");
-    }
+    if (partial)
+        ch_partial_done(out, buf, len, sizeof buf);
 }
 /* Up to 6 blocks (256 < len <= 384 in practice): chacha_x4r with a third
  * pair of blocks (blocks 4-5 in p..s). */
@@ -390,7 +387,7 @@ static inline void chacha_x6r(const uint32_t st[16], uint8_t *out, const uint8_t
         in = buf;
     }
     __m256i a0, b0, c0, d0, h0, s0;
-    ch_y_rows(st, 0, &a0, &b0, &c0, &d0);
+    ch_y_rows(st, &a0, &b0, &c0, &d0);
     h0 = _mm256_add_epi32(d0, _mm256_setr_epi32(2, 0, 0, 0, 2, 0, 0, 0));
     s0 = _mm256_add_epi32(d0, _mm256_setr_epi32(4, 0, 0, 0, 4, 0, 0, 0));
     __m256i a = a0, b = b0, c = c0, d = d0;
@@ -418,11 +415,8 @@ static inline void chacha_x6r(const uint32_t st[16], uint8_t *out, const uint8_t
               _mm256_add_epi32(g, c0), _mm256_add_epi32(h, h0));
     ch_y_out2(o + 256, in + 256, _mm256_add_epi32(pp, a0), _mm256_add_epi32(q, b0),
               _mm256_add_epi32(r, c0), _mm256_add_epi32(ss, s0));
-    if (partial) {
-        memcpy(out, buf, len);
-        memset(buf, 0, sizeof buf);
-        __asm__ __volatile__("" : : "r"(buf) : "memory");
-    }
+    if (partial)
+        ch_partial_done(out, buf, len, sizeof buf);
 }
 #endif /* __AVX2__ */
 
