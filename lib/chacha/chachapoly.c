@@ -22,6 +22,10 @@
 #define FCHUNK AXIOM_CHACHAPOLY_CHUNK
 #define GROUP AXIOM_CHACHAPOLY_GROUP
 
+/* The short path's keystream is ChaCha20 over these (no memset per
+ * message). */
+static const uint8_t cp_zeros[64 + SHORT_MAX];
+
 typedef struct cp_state {
     uint8_t key[32];
     const axiom_chacha_kernel *ck;
@@ -106,10 +110,14 @@ static void cp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXI
 
     axiom_chacha_init_state(st, s->key, 0, nonce);
     if (len <= SHORT_MAX) {
-        size_t n = 64 + ((len + 63) & ~(size_t)63);
+        /* Whole pairs of blocks: the row-form kernels make two at a time,
+         * and a half-used pair would go through their partial-output
+         * copy (ks has room: 64 + SHORT_MAX is a multiple of 128).  The
+         * key block alone stays one block (a path of its own). */
+        _Static_assert((64 + SHORT_MAX) % 128 == 0, "ks holds whole pairs");
+        size_t n = len ? (64 + len + 127) & ~(size_t)127 : 64;
         used = n;
-        memset(ks, 0, n);
-        ck->xor(st, ks, ks, n);
+        ck->xor(st, ks, cp_zeros, n);
         axiom_poly1305_init(&p, ks, s->pk);
         axiom_poly1305_update_pad16(&p, ad, adlen);
         if (enc)
