@@ -179,7 +179,11 @@ START_TEST(test_poly1305_edges)
                               256, 16 * AXIOM_POLY1305_AVX2_COLD_BLOCKS - 16,
                               16 * AXIOM_POLY1305_AVX2_COLD_BLOCKS - 1,
                               16 * AXIOM_POLY1305_AVX2_COLD_BLOCKS,
-                              16 * AXIOM_POLY1305_AVX2_COLD_BLOCKS + 16, 1024, 1040, MAX };
+                              16 * AXIOM_POLY1305_AVX2_COLD_BLOCKS + 16,
+                              16 * AXIOM_POLY1305_IFMA_COLD_BLOCKS - 16,
+                              16 * AXIOM_POLY1305_IFMA_COLD_BLOCKS - 1,
+                              16 * AXIOM_POLY1305_IFMA_COLD_BLOCKS,
+                              16 * AXIOM_POLY1305_IFMA_COLD_BLOCKS + 16, 1024, 1040, MAX };
             for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
                 memset(m, kind & 4 ? 0x00 : 0xff, lens[i]);
                 if (kind == 5 && lens[i])
