@@ -99,7 +99,7 @@ static void cp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXI
     } w;
     /* A short message's ciphertext, zero-padded, and the length block
      * behind it: the MAC of both in one call (public bytes, not wiped). */
-    _Alignas(16) uint8_t mac[AXIOM_CHACHAPOLY_MAC1_MAX + 16];
+    _Alignas(16) uint8_t mac[SHORT_MAX + 16];
     uint8_t *const ks = w.ks;
     uint32_t *const st = w.st;
     axiom_poly1305 p;
@@ -122,20 +122,17 @@ static void cp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXI
         axiom_poly1305_update_pad16(&p, ad, adlen);
         if (enc)
             axiom_xor_bytes(out, in, ks + 64, len);
-        if (len <= AXIOM_CHACHAPOLY_MAC1_MAX) {
-            /* The zeros of a partial last block first, then the
-             * ciphertext over its first bytes (seal: @out; open: @in,
-             * read before it is decrypted, in place or not). */
-            const size_t whole = len & ~(size_t)15, padded = (len + 15) & ~(size_t)15;
-            memset(mac + whole, 0, 16);
-            if (len)
-                memcpy(mac, enc ? out : in, len);
-            lengths_block(mac + padded, adlen, len);
-            p.k->blocks(&p, mac, padded / 16 + 1);
-        } else {
-            axiom_poly1305_update_pad16(&p, enc ? out : in, len);
-            mac_lengths(&p, adlen, len);
-        }
+        /* The ciphertext (seal: @out; open: @in, read before it is
+         * decrypted, in place or not) zero-padded, and the length block
+         * behind it: one call absorbs them (a copy of at most SHORT_MAX
+         * bytes cost less than the calls for whole blocks, a partial one
+         * and the lengths: 1.01-1.17x on Zen 4's AVX2 tier). */
+        const size_t whole = len & ~(size_t)15, padded = (len + 15) & ~(size_t)15;
+        memset(mac + whole, 0, 16);
+        if (len)
+            memcpy(mac, enc ? out : in, len);
+        lengths_block(mac + padded, adlen, len);
+        p.k->blocks(&p, mac, padded / 16 + 1);
         if (!enc)
             axiom_xor_bytes(out, in, ks + 64, len);
     } else if (s->pk->chachapoly_key && len >= FCHUNK) {

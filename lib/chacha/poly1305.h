@@ -84,10 +84,6 @@ typedef struct axiom_poly1305_kernel {
 #define AXIOM_POLY1305_IFMA_MIN_BLOCKS 16
 /* Likewise for the IFMA kernel's powers (r^1 .. r^8). */
 #define AXIOM_POLY1305_IFMA_COLD_BLOCKS 24
-/* Up to this many bytes of message, the short path MACs the ciphertext and
- * the length block in one call of fewer blocks than any vector Poly1305
- * kernel takes (so it stays on the scalar loop, as the two calls did). */
-#define AXIOM_CHACHAPOLY_MAC1_MAX (16 * (AXIOM_POLY1305_AVX2_MIN_BLOCKS - 2))
 #define AXIOM_CHACHAPOLY_STEPS                                                  \
     { AXIOM_CHACHAPOLY_SHORT_MAX, AXIOM_CHACHAPOLY_GROUP, AXIOM_CHACHAPOLY_CHUNK, \
       2 * AXIOM_CHACHAPOLY_CHUNK, AXIOM_CHACHAPOLY_TAIL, 2 * AXIOM_CHACHAPOLY_TAIL, \
@@ -95,7 +91,6 @@ typedef struct axiom_poly1305_kernel {
       AXIOM_CHACHA_ROW_BYTES,                                                 \
       16 * AXIOM_POLY1305_AVX2_MIN_BLOCKS, 16 * AXIOM_POLY1305_IFMA_MIN_BLOCKS, \
       16 * AXIOM_POLY1305_AVX2_COLD_BLOCKS, 16 * AXIOM_POLY1305_IFMA_COLD_BLOCKS, \
-      AXIOM_CHACHAPOLY_MAC1_MAX,                                              \
       AXIOM_CHACHAPOLY_SEAL1_END }
 
 struct axiom_poly1305 {
