@@ -157,17 +157,13 @@ static void cp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXI
         out += FCHUNK * (n + 1);
         len -= FCHUNK * (n + 1);
         cp_tail(ck, &p, st, enc, out, in, len);
-    } else if (enc && s->pk->chachapoly512_seal &&
-               (len >= FCHUNK || (len >= GROUP && len < AXIOM_CHACHAPOLY_SEAL1_END))) {
-        /* The key block inside the first group's rounds.  From two groups
-         * on, a partial last group too, its rounds beside the MAC of the
-         * group before (1.06-1.18x at 1100-3000 bytes on Zen 4's AVX2
-         * tier).  With one group the bytes after it stay apart: in the
-         * pass, 600-1023 bytes measured anywhere from 0.87x to 1.16x from
-         * run to run. */
-        const size_t n = len >= FCHUNK ? len : len & ~(size_t)(GROUP - 1);
-        s->pk->chachapoly512_seal(st, &p, out, in, n, ad, adlen);
-        cp_tail(ck, &p, st, enc, out + n, in + n, len - n);
+    } else if (enc && s->pk->chachapoly512_seal && len >= GROUP) {
+        /* The key block inside the first group's rounds, a partial last
+         * group's rounds beside the MAC of the group before.  With one
+         * group and a rest (576-1023 bytes) that pass measured 1.07-1.15x
+         * the rest apart (ChaCha20 kernel, then Poly1305) on Zen 4's AVX2
+         * tier, after two groups 1.06-1.18x (1100-3000 bytes). */
+        s->pk->chachapoly512_seal(st, &p, out, in, len, ad, adlen);
     } else {
         /* Block 0 is the Poly1305 key; the message starts at block 1. */
         memset(ks, 0, 64);

@@ -70,11 +70,6 @@ typedef struct axiom_poly1305_kernel {
 #define AXIOM_CHACHAPOLY_GROUP 512
 #define AXIOM_CHACHAPOLY_CHUNK 1024
 #define AXIOM_CHACHAPOLY_TAIL 4096
-/* Seal takes the pass that makes the Poly1305 key block inside the first
- * group's rounds (chachapoly512_seal) from CHUNK bytes on, a partial last
- * group included, and with a single group from GROUP bytes up to this
- * (exclusive), the bytes after the group apart. */
-#define AXIOM_CHACHAPOLY_SEAL1_END (AXIOM_CHACHAPOLY_GROUP + 128)
 /* The fewest 16-byte blocks the vector Poly1305 kernels take in parallel
  * (the ChaCha20 kernels' widths are in lib/chacha/chacha.h). */
 #define AXIOM_POLY1305_AVX2_MIN_BLOCKS 8
@@ -90,8 +85,7 @@ typedef struct axiom_poly1305_kernel {
       AXIOM_CHACHA_SSSE3_BYTES, AXIOM_CHACHA_AVX2_BYTES, AXIOM_CHACHA_AVX512_BYTES, \
       AXIOM_CHACHA_ROW_BYTES,                                                 \
       16 * AXIOM_POLY1305_AVX2_MIN_BLOCKS, 16 * AXIOM_POLY1305_IFMA_MIN_BLOCKS, \
-      16 * AXIOM_POLY1305_AVX2_COLD_BLOCKS, 16 * AXIOM_POLY1305_IFMA_COLD_BLOCKS, \
-      AXIOM_CHACHAPOLY_SEAL1_END }
+      16 * AXIOM_POLY1305_AVX2_COLD_BLOCKS, 16 * AXIOM_POLY1305_IFMA_COLD_BLOCKS }
 
 struct axiom_poly1305 {
     uint64_t h[5];           /* accumulator, partially reduced */
