@@ -269,16 +269,13 @@ static inline void x8_col0(uint32_t ctr0, const uint32_t k[16], __m256i w[4])
 static inline void x8_out(const __m256i v[16], const uint32_t st[16], uint32_t ctr0, uint8_t *out,
                           const uint8_t *in, size_t len)
 {
-    /* A partial group: its keystream into @buf (XORed with zeros, so
-     * that the stores below stay one code), then XORed into the message
-     * (two calls of memcpy and one of the wipe, which this replaced, cost
-     * about 60 TSC cycles on Zen 4). */
-    static const _Alignas(32) uint8_t zeros[512];
+    /* A partial group runs on zeros (ch_partial_done; about 60 TSC
+     * cycles less than copying the input in and the output out on Zen 4). */
     _Alignas(32) uint8_t buf[512];
     const int partial = len < 512;
     const uint8_t *const msg = in;
     if (partial)
-        in = zeros;
+        in = ch_zeros;
 #define CA_FIN(i) __m256i x##i = _mm256_add_epi32(v[i], _mm256_set1_epi32((int)st[i]))
     CA_FIN(0); CA_FIN(1); CA_FIN(2); CA_FIN(3); CA_FIN(4); CA_FIN(5); CA_FIN(6); CA_FIN(7);
     CA_FIN(8); CA_FIN(9); CA_FIN(10); CA_FIN(11); CA_FIN(13); CA_FIN(14); CA_FIN(15);
@@ -302,10 +299,8 @@ static inline void x8_out(const __m256i v[16], const uint32_t st[16], uint32_t c
     CA_BLOCKS(3, x3, x7, x11, x15)
 #undef CA_BLOCKS
 #undef CA_OUT
-    if (partial) {
-        axiom_xor_bytes(out, msg, buf, len);
-        ch_wipe32(buf, sizeof buf);
-    }
+    if (partial)
+        ch_partial_done(out, msg, buf, len, sizeof buf);
 }
 
 /* Messages of more than AXIOM_CHACHA_ROW_BYTES run 8 blocks at a time

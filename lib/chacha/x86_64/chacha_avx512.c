@@ -16,10 +16,9 @@ static void chacha_x16(const uint32_t st[16], const uint32_t pre[16], uint8_t *o
 {
     _Alignas(64) uint8_t buf[1024];
     const int partial = len < 1024;
-    if (partial) {
-        memcpy(buf, in, len);
-        in = buf;
-    }
+    const uint8_t *const msg = in;
+    if (partial)
+        in = ch_zeros;
     Z_X16_INIT_R1(st, pre);
     CH_DIAGROUND(Z_QR)
 #pragma GCC unroll 9
@@ -28,10 +27,8 @@ static void chacha_x16(const uint32_t st[16], const uint32_t pre[16], uint8_t *o
     }
     uint8_t *o = partial ? buf : out;
     Z_X16_XOR(st, o, in);
-    if (partial) {
-        memcpy(out, buf, len);
-        axiom_wipe(buf, sizeof buf);
-    }
+    if (partial)
+        ch_partial_done(out, msg, buf, len, sizeof buf);
 }
 
 /* Up to one block (len <= 64) in row form, straight from @in to @out with
