@@ -148,6 +148,21 @@ static const _Alignas(32) uint8_t ch_rot8[32] = {
  * Out: all 16 words in @v.  The diagonal round's dP.S1 alone, 9 times D2
  * D3 D4 C1 C2 C3 C4 D1, then D2 D3 D4 and dQ.S4 alone. */
 #define CA_LW(j, i) "vmovdqa " #j "*32(%[w]), %%ymm" #i "\n\t"
+/* What follows the first round's start in x8_rounds and x8_rounds_full:
+ * the loop, the last round's end, the stores to @v, the operands. */
+#define CA_ROUNDS_END                                                          \
+    ".p2align 5\n"                                                             \
+    "1:\n\t" CA_D2 CA_D3 CA_D4 CA_C1 CA_C2 CA_C3 CA_C4 CA_D1                   \
+    "dec %[n]\n\t"                                                             \
+    "jnz 1b\n\t"                                                               \
+    CA_D2 CA_D3 CA_D4 CA_S2_(CA_B_dQ(7, 25))                                   \
+    CA_SV(0) CA_SV(1) CA_SV(2) CA_SV(3) CA_SV(4) CA_SV(5) CA_SV(6) CA_SV(7)    \
+    CA_SV(8) CA_SV(9) CA_SV(10) CA_SV(12) CA_SV(13) CA_SV(14) CA_SV(15)        \
+    : [n] "+r"(n), "=m"(*(__m256i(*)[16])v)                                    \
+    : [v] "r"(v), [w] "r"(w), [k] "r"(k), "m"(*(const __m256i(*)[4])w),        \
+      "m"(*(const uint32_t(*)[16])k), [r16] "m"(ch_rot16), [r8] "m"(ch_rot8)   \
+    : "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", \
+      "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15"
 static inline void x8_rounds(__m256i v[16], const __m256i w[4], const uint32_t k[16])
 {
     unsigned n = 9;
@@ -155,18 +170,7 @@ static inline void x8_rounds(__m256i v[16], const __m256i w[4], const uint32_t k
             CA_LW(2, 8) CA_LK(9) CA_LW(3, 12) CA_LK(13) CA_LK(14) CA_LK(15)
             CA_LK(10) CA_LK(11) CA_SV(11)
             CA_S1_(CA_A_dP(CA_R16))
-            ".p2align 5\n"
-            "1:\n\t" CA_D2 CA_D3 CA_D4 CA_C1 CA_C2 CA_C3 CA_C4 CA_D1
-            "dec %[n]\n\t"
-            "jnz 1b\n\t"
-            CA_D2 CA_D3 CA_D4 CA_S2_(CA_B_dQ(7, 25))
-            CA_SV(0) CA_SV(1) CA_SV(2) CA_SV(3) CA_SV(4) CA_SV(5) CA_SV(6) CA_SV(7)
-            CA_SV(8) CA_SV(9) CA_SV(10) CA_SV(12) CA_SV(13) CA_SV(14) CA_SV(15)
-            : [n] "+r"(n), "=m"(*(__m256i(*)[16])v)
-            : [v] "r"(v), [w] "r"(w), [k] "r"(k), "m"(*(const __m256i(*)[4])w),
-              "m"(*(const uint32_t(*)[16])k), [r16] "m"(ch_rot16), [r8] "m"(ch_rot8)
-            : "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",
-              "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+            CA_ROUNDS_END);
 }
 
 /* All twenty rounds, the column round included, from the words of the
@@ -185,18 +189,7 @@ static inline void x8_rounds_full(__m256i v[16], const __m256i w[4], const uint3
             CA_LK(8) CA_LK(9) CA_LW(0, 12) CA_LK(13) CA_LK(14) CA_LK(15)
             CA_LK(10) CA_LK(11) CA_SV(11)
             CA_S1_(CA_A_cP(CA_R16)) CA_C2 CA_C3 CA_C4 CA_D1
-            ".p2align 5\n"
-            "1:\n\t" CA_D2 CA_D3 CA_D4 CA_C1 CA_C2 CA_C3 CA_C4 CA_D1
-            "dec %[n]\n\t"
-            "jnz 1b\n\t"
-            CA_D2 CA_D3 CA_D4 CA_S2_(CA_B_dQ(7, 25))
-            CA_SV(0) CA_SV(1) CA_SV(2) CA_SV(3) CA_SV(4) CA_SV(5) CA_SV(6) CA_SV(7)
-            CA_SV(8) CA_SV(9) CA_SV(10) CA_SV(12) CA_SV(13) CA_SV(14) CA_SV(15)
-            : [n] "+r"(n), "=m"(*(__m256i(*)[16])v)
-            : [v] "r"(v), [w] "r"(w), [k] "r"(k), "m"(*(const __m256i(*)[4])w),
-              "m"(*(const uint32_t(*)[16])k), [r16] "m"(ch_rot16), [r8] "m"(ch_rot8)
-            : "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",
-              "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+            CA_ROUNDS_END);
 }
 
 #ifdef __OPTIMIZE__ /* used by the fused pass only (below) */
