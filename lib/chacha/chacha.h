@@ -35,6 +35,11 @@
 typedef struct axiom_chacha_kernel {
     AXIOM_KERNEL_HEAD;     /* constant time: ARX only, always */
     void (*xor)(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len);
+    /* ChaCha20-Poly1305 texts of up to this many bytes (at most
+     * AXIOM_CHACHAPOLY_ONECALL_MAX) get the Poly1305 key block and their
+     * keystream from one call of this kernel; 0 means
+     * AXIOM_CHACHAPOLY_SHORT_MAX (lib/chacha/poly1305.h). */
+    unsigned aead_onecall;
 } axiom_chacha_kernel;
 
 extern const axiom_chacha_kernel axiom_chacha_generic;

@@ -13,18 +13,20 @@
 /* Chunk size of cp_tail. */
 #define CHUNK AXIOM_CHACHAPOLY_TAIL
 
-/* Messages up to this size get their keystream and the Poly1305 key from
- * one kernel call (at most eight blocks: one 8-way pass), not a call for
- * the key's block (a one-block pass, all latency) and another for the
- * text. */
+/* Messages up to SHORT_MAX (or the kernel's aead_onecall, at most
+ * ONECALL_MAX) get their keystream and the Poly1305 key from one kernel
+ * call (at most eight blocks: one 8-way pass; the AVX-512 kernel's 16-way
+ * pass takes 16), not a call for the key's block (a one-block pass, all
+ * latency) and another for the text. */
 #define SHORT_MAX AXIOM_CHACHAPOLY_SHORT_MAX
+#define ONECALL_MAX AXIOM_CHACHAPOLY_ONECALL_MAX
 /* The fused passes' units (lib/chacha/poly1305.h). */
 #define FCHUNK AXIOM_CHACHAPOLY_CHUNK
 #define GROUP AXIOM_CHACHAPOLY_GROUP
 
 /* The short path's keystream is ChaCha20 over these (no memset per
  * message). */
-static const uint8_t cp_zeros[64 + SHORT_MAX];
+static const uint8_t cp_zeros[64 + ONECALL_MAX];
 
 typedef struct cp_state {
     uint8_t key[32];
@@ -95,11 +97,11 @@ static void cp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXI
      * short path's blocks, else the Poly1305 key's block). */
     struct {
         _Alignas(64) uint32_t st[16];
-        uint8_t ks[64 + SHORT_MAX];
+        uint8_t ks[64 + ONECALL_MAX];
     } w;
     /* A short message's ciphertext, zero-padded, and the length block
      * behind it: the MAC of both in one call (public bytes, not wiped). */
-    _Alignas(16) uint8_t mac[SHORT_MAX + 16];
+    _Alignas(16) uint8_t mac[ONECALL_MAX + 16];
     uint8_t *const ks = w.ks;
     uint32_t *const st = w.st;
     axiom_poly1305 p;
@@ -109,13 +111,18 @@ static void cp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXI
     (void)noncelen;
 
     axiom_chacha_init_state(st, s->key, 0, nonce);
-    if (len <= SHORT_MAX) {
+    const int onecall = len <= (ck->aead_onecall ? ck->aead_onecall : SHORT_MAX);
+    if (onecall) {
         /* Whole pairs of blocks: the row-form kernels make two at a time,
          * and a half-used pair would go through their partial-output
-         * copy (ks has room: 64 + SHORT_MAX is a multiple of 128).  The
-         * key block alone stays one block (a path of its own). */
-        _Static_assert((64 + SHORT_MAX) % 128 == 0, "ks holds whole pairs");
+         * copy (ks has room: 64 + ONECALL_MAX is a multiple of 128); past
+         * one 8-way pass, the whole of ks (one 16-way pass, not a partial
+         * one through the kernel's buffer: 512 bytes 1.03-1.05x).  The key
+         * block alone stays one block (a path of its own). */
+        _Static_assert((64 + ONECALL_MAX) % 128 == 0, "ks holds whole pairs");
         size_t n = len ? (64 + len + 127) & ~(size_t)127 : 64;
+        if (n > AXIOM_CHACHA_AVX2_BYTES)
+            n = sizeof w.ks;
         used = n;
         ck->xor(st, ks, cp_zeros, n);
         axiom_poly1305_init(&p, ks, s->pk);
@@ -124,7 +131,7 @@ static void cp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXI
             axiom_xor_bytes(out, in, ks + 64, len);
         /* The ciphertext (seal: @out; open: @in, read before it is
          * decrypted, in place or not) zero-padded, and the length block
-         * behind it: one call absorbs them (a copy of at most SHORT_MAX
+         * behind it: one call absorbs them (a copy of at most ONECALL_MAX
          * bytes cost less than the calls for whole blocks, a partial one
          * and the lengths: 1.01-1.17x on Zen 4's AVX2 tier). */
         const size_t whole = len & ~(size_t)15, padded = (len + 15) & ~(size_t)15;
@@ -191,7 +198,7 @@ static void cp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXI
         }
         cp_tail(ck, &p, st, enc, out, in, len);
     }
-    if (total > SHORT_MAX)
+    if (!onecall)
         mac_lengths(&p, adlen, total);
     axiom_poly1305_final(&p, tag);
     /* Inline 16-byte stores (a memset of the whole buffer cost more than

@@ -67,6 +67,9 @@ typedef struct axiom_poly1305_kernel {
  * contract test derives its message lengths from AXIOM_CHACHAPOLY_STEPS:
  * a new path threshold belongs in that list. */
 #define AXIOM_CHACHAPOLY_SHORT_MAX 448
+/* The most a ChaCha20 kernel may take in one call with the key block
+ * (its aead_onecall): one 16-way pass, the key's block and 15 of text. */
+#define AXIOM_CHACHAPOLY_ONECALL_MAX 960
 #define AXIOM_CHACHAPOLY_GROUP 512
 #define AXIOM_CHACHAPOLY_CHUNK 1024
 #define AXIOM_CHACHAPOLY_TAIL 4096
@@ -80,7 +83,8 @@ typedef struct axiom_poly1305_kernel {
 /* Likewise for the IFMA kernel's powers (r^1 .. r^8). */
 #define AXIOM_POLY1305_IFMA_COLD_BLOCKS 24
 #define AXIOM_CHACHAPOLY_STEPS                                                  \
-    { AXIOM_CHACHAPOLY_SHORT_MAX, AXIOM_CHACHAPOLY_GROUP, AXIOM_CHACHAPOLY_CHUNK, \
+    { AXIOM_CHACHAPOLY_SHORT_MAX, AXIOM_CHACHAPOLY_ONECALL_MAX,                 \
+      AXIOM_CHACHAPOLY_GROUP, AXIOM_CHACHAPOLY_CHUNK,                          \
       2 * AXIOM_CHACHAPOLY_CHUNK, AXIOM_CHACHAPOLY_TAIL, 2 * AXIOM_CHACHAPOLY_TAIL, \
       AXIOM_CHACHA_SSSE3_BYTES, AXIOM_CHACHA_AVX2_BYTES, AXIOM_CHACHA_AVX512_BYTES, \
       AXIOM_CHACHA_ROW_BYTES,                                                 \
