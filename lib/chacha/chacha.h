@@ -23,6 +23,10 @@
  * (2, 4 or 6 blocks: chacha_x2, chacha_x4r, chacha_x6r), which take about
  * one block's latency, instead of an 8-block pass in 32-bit lanes. */
 #define AXIOM_CHACHA_ROW_BYTES 384
+/* Up to this many bytes past one 8-block pass the AVX-512 kernel runs the
+ * 8 blocks and a row-form pair in one loop (chacha_x10), not a 16-way
+ * pass. */
+#define AXIOM_CHACHA_X10_BYTES 640
 
 /* One ChaCha20 kernel.  @st is the 16-word input state of RFC 8439 2.3
  * (constants, key, block counter in st[12], nonce); @xor XORs @len bytes of

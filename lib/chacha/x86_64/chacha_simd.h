@@ -246,9 +246,41 @@ static inline void chacha_x4(const uint32_t st[16], uint8_t *out, const uint8_t 
 #endif
 #define Y_QR(a, b, c, d) CH_QR(a, b, c, d, _mm256_add_epi32, _mm256_xor_si256, Y_R16, Y_R12, Y_R8, Y_R7)
 
-/* Up to 8 blocks (len <= 512): word i of block j in lane j of vector i.
- * After the in-lane transposes, block j's words sit in the low 128 bits
- * (j < 4) or the high 128 bits (j >= 4) of four vectors. */
+/* The end of an 8-block pass in 32-bit lanes: the final addition of @st
+ * (the lane counters @ctr on word 12), the in-lane transposes, and 512
+ * bytes of @in XORed into @o.  After the transposes block j's words sit
+ * in the low 128 bits (j < 4) or the high 128 bits (j >= 4) of four
+ * vectors. */
+static inline void ch_x8_out(const uint32_t st[16], __m256i ctr, uint8_t *o, const uint8_t *in,
+                             __m256i x0, __m256i x1, __m256i x2, __m256i x3, __m256i x4,
+                             __m256i x5, __m256i x6, __m256i x7, __m256i x8, __m256i x9,
+                             __m256i x10, __m256i x11, __m256i x12, __m256i x13, __m256i x14,
+                             __m256i x15)
+{
+#define Y_ADD(i) x##i = _mm256_add_epi32(x##i, _mm256_set1_epi32((int)st[i]))
+    Y_ADD(0); Y_ADD(1); Y_ADD(2); Y_ADD(3); Y_ADD(4); Y_ADD(5); Y_ADD(6); Y_ADD(7);
+    Y_ADD(8); Y_ADD(9); Y_ADD(10); Y_ADD(11); Y_ADD(13); Y_ADD(14); Y_ADD(15);
+#undef Y_ADD
+    x12 = _mm256_add_epi32(x12, ctr);
+    CH_TRANSPOSE4_Y(x0, x1, x2, x3);
+    CH_TRANSPOSE4_Y(x4, x5, x6, x7);
+    CH_TRANSPOSE4_Y(x8, x9, x10, x11);
+    CH_TRANSPOSE4_Y(x12, x13, x14, x15);
+#define Y_OUT(off, v) _mm256_storeu_si256((__m256i *)(o + (off)), _mm256_xor_si256(v, _mm256_loadu_si256((const __m256i *)(in + (off)))))
+#define Y_BLOCKS(j, a, b, c, d)                                                \
+    Y_OUT(64 * (j), _mm256_permute2x128_si256(a, b, 0x20));                    \
+    Y_OUT(64 * (j) + 32, _mm256_permute2x128_si256(c, d, 0x20));               \
+    Y_OUT(64 * (j) + 256, _mm256_permute2x128_si256(a, b, 0x31));              \
+    Y_OUT(64 * (j) + 288, _mm256_permute2x128_si256(c, d, 0x31));
+    Y_BLOCKS(0, x0, x4, x8, x12)
+    Y_BLOCKS(1, x1, x5, x9, x13)
+    Y_BLOCKS(2, x2, x6, x10, x14)
+    Y_BLOCKS(3, x3, x7, x11, x15)
+#undef Y_BLOCKS
+#undef Y_OUT
+}
+
+/* Up to 8 blocks (len <= 512): word i of block j in lane j of vector i. */
 static inline void chacha_x8(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len)
 {
     _Alignas(32) uint8_t buf[512];
@@ -271,28 +303,8 @@ static inline void chacha_x8(const uint32_t st[16], uint8_t *out, const uint8_t 
     for (int i = 0; i < 10; i++) {
         CH_DOUBLEROUND(Y_QR)
     }
-#define Y_ADD(i) x##i = _mm256_add_epi32(x##i, _mm256_set1_epi32((int)st[i]))
-    Y_ADD(0); Y_ADD(1); Y_ADD(2); Y_ADD(3); Y_ADD(4); Y_ADD(5); Y_ADD(6); Y_ADD(7);
-    Y_ADD(8); Y_ADD(9); Y_ADD(10); Y_ADD(11); Y_ADD(13); Y_ADD(14); Y_ADD(15);
-#undef Y_ADD
-    x12 = _mm256_add_epi32(x12, ctr);
-    CH_TRANSPOSE4_Y(x0, x1, x2, x3);
-    CH_TRANSPOSE4_Y(x4, x5, x6, x7);
-    CH_TRANSPOSE4_Y(x8, x9, x10, x11);
-    CH_TRANSPOSE4_Y(x12, x13, x14, x15);
-    uint8_t *o = partial ? buf : out;
-#define Y_OUT(off, v) _mm256_storeu_si256((__m256i *)(o + (off)), _mm256_xor_si256(v, _mm256_loadu_si256((const __m256i *)(in + (off)))))
-#define Y_BLOCKS(j, a, b, c, d)                                                \
-    Y_OUT(64 * (j), _mm256_permute2x128_si256(a, b, 0x20));                    \
-    Y_OUT(64 * (j) + 32, _mm256_permute2x128_si256(c, d, 0x20));               \
-    Y_OUT(64 * (j) + 256, _mm256_permute2x128_si256(a, b, 0x31));              \
-    Y_OUT(64 * (j) + 288, _mm256_permute2x128_si256(c, d, 0x31));
-    Y_BLOCKS(0, x0, x4, x8, x12)
-    Y_BLOCKS(1, x1, x5, x9, x13)
-    Y_BLOCKS(2, x2, x6, x10, x14)
-    Y_BLOCKS(3, x3, x7, x11, x15)
-#undef Y_BLOCKS
-#undef Y_OUT
+    ch_x8_out(st, ctr, partial ? buf : out, in, x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11,
+              x12, x13, x14, x15);
     if (partial)
         ch_partial_done(out, msg, buf, len, sizeof buf);
 }
