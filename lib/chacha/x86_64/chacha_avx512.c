@@ -45,16 +45,7 @@ static void chacha_x10(const uint32_t st[16], uint8_t *out, const uint8_t *in, s
     const uint8_t *const msg = in;
     if (partial)
         in = ch_zeros;
-    __m256i x0 = _mm256_set1_epi32((int)st[0]), x1 = _mm256_set1_epi32((int)st[1]);
-    __m256i x2 = _mm256_set1_epi32((int)st[2]), x3 = _mm256_set1_epi32((int)st[3]);
-    __m256i x4 = _mm256_set1_epi32((int)st[4]), x5 = _mm256_set1_epi32((int)st[5]);
-    __m256i x6 = _mm256_set1_epi32((int)st[6]), x7 = _mm256_set1_epi32((int)st[7]);
-    __m256i x8 = _mm256_set1_epi32((int)st[8]), x9 = _mm256_set1_epi32((int)st[9]);
-    __m256i x10 = _mm256_set1_epi32((int)st[10]), x11 = _mm256_set1_epi32((int)st[11]);
-    __m256i x12 = _mm256_add_epi32(_mm256_set1_epi32((int)st[12]), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-    __m256i x13 = _mm256_set1_epi32((int)st[13]), x14 = _mm256_set1_epi32((int)st[14]);
-    __m256i x15 = _mm256_set1_epi32((int)st[15]);
-    const __m256i ctr = x12;
+    Y_X8_INIT(st);
     __m256i a0, b0, c0, d0;
     ch_y_rows(st, &a0, &b0, &c0, &d0);
     d0 = _mm256_add_epi32(d0, _mm256_setr_epi32(8, 0, 0, 0, 8, 0, 0, 0));

@@ -280,6 +280,21 @@ static inline void ch_x8_out(const uint32_t st[16], __m256i ctr, uint8_t *o, con
 #undef Y_OUT
 }
 
+/* 8 blocks in 32-bit lanes: declares x0..x15, word i of block j in lane j
+ * of vector i, block counters st[12] + 0..7 (also in ctr). */
+#define Y_X8_INIT(st)                                                          \
+    __m256i x0 = _mm256_set1_epi32((int)(st)[0]), x1 = _mm256_set1_epi32((int)(st)[1]); \
+    __m256i x2 = _mm256_set1_epi32((int)(st)[2]), x3 = _mm256_set1_epi32((int)(st)[3]); \
+    __m256i x4 = _mm256_set1_epi32((int)(st)[4]), x5 = _mm256_set1_epi32((int)(st)[5]); \
+    __m256i x6 = _mm256_set1_epi32((int)(st)[6]), x7 = _mm256_set1_epi32((int)(st)[7]); \
+    __m256i x8 = _mm256_set1_epi32((int)(st)[8]), x9 = _mm256_set1_epi32((int)(st)[9]); \
+    __m256i x10 = _mm256_set1_epi32((int)(st)[10]), x11 = _mm256_set1_epi32((int)(st)[11]); \
+    __m256i x12 = _mm256_add_epi32(_mm256_set1_epi32((int)(st)[12]),           \
+                                   _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)); \
+    __m256i x13 = _mm256_set1_epi32((int)(st)[13]), x14 = _mm256_set1_epi32((int)(st)[14]); \
+    __m256i x15 = _mm256_set1_epi32((int)(st)[15]);                           \
+    const __m256i ctr = x12
+
 /* Up to 8 blocks (len <= 512): word i of block j in lane j of vector i. */
 static inline void chacha_x8(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len)
 {
@@ -288,16 +303,7 @@ static inline void chacha_x8(const uint32_t st[16], uint8_t *out, const uint8_t 
     const uint8_t *const msg = in;
     if (partial)
         in = ch_zeros;
-    __m256i x0 = _mm256_set1_epi32((int)st[0]), x1 = _mm256_set1_epi32((int)st[1]);
-    __m256i x2 = _mm256_set1_epi32((int)st[2]), x3 = _mm256_set1_epi32((int)st[3]);
-    __m256i x4 = _mm256_set1_epi32((int)st[4]), x5 = _mm256_set1_epi32((int)st[5]);
-    __m256i x6 = _mm256_set1_epi32((int)st[6]), x7 = _mm256_set1_epi32((int)st[7]);
-    __m256i x8 = _mm256_set1_epi32((int)st[8]), x9 = _mm256_set1_epi32((int)st[9]);
-    __m256i x10 = _mm256_set1_epi32((int)st[10]), x11 = _mm256_set1_epi32((int)st[11]);
-    __m256i x12 = _mm256_add_epi32(_mm256_set1_epi32((int)st[12]), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-    __m256i x13 = _mm256_set1_epi32((int)st[13]), x14 = _mm256_set1_epi32((int)st[14]);
-    __m256i x15 = _mm256_set1_epi32((int)st[15]);
-    const __m256i ctr = x12;
+    Y_X8_INIT(st);
 
 #pragma GCC unroll 10
     for (int i = 0; i < 10; i++) {
