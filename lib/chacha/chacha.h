@@ -27,6 +27,8 @@
  * 8 blocks and a row-form pair in one loop (chacha_x10), not a 16-way
  * pass. */
 #define AXIOM_CHACHA_X10_BYTES 640
+/* The same with two pairs (chacha_x12) up to this many. */
+#define AXIOM_CHACHA_X12_BYTES 768
 
 /* One ChaCha20 kernel.  @st is the 16-word input state of RFC 8439 2.3
  * (constants, key, block counter in st[12], nonce); @xor XORs @len bytes of

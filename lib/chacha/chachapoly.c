@@ -116,13 +116,13 @@ static void cp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXI
         /* Whole pairs of blocks: the row-form kernels make two at a time,
          * and a half-used pair would go through their partial-output
          * copy (ks has room: 64 + ONECALL_MAX is a multiple of 128); past
-         * what the AVX-512 kernel makes in one 8-way pass and a pair, the
-         * whole of ks (one 16-way pass, not a partial one through the
+         * what the AVX-512 kernel makes in one 8-way pass and two pairs,
+         * the whole of ks (one 16-way pass, not a partial one through the
          * kernel's buffer).  The key block alone stays one block (a path
          * of its own). */
         _Static_assert((64 + ONECALL_MAX) % 128 == 0, "ks holds whole pairs");
         size_t n = len ? (64 + len + 127) & ~(size_t)127 : 64;
-        if (n > AXIOM_CHACHA_X10_BYTES)
+        if (n > AXIOM_CHACHA_X12_BYTES)
             n = sizeof w.ks;
         used = n;
         ck->xor(st, ks, cp_zeros, n);

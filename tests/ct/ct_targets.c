@@ -719,13 +719,13 @@ static void run_chacha(const ct_target *t, const uint8_t *secret, int full)
 
 /* The SIMD ChaCha20 kernels' other paths (the 64-byte target runs the
  * one-block row form): a partial block, 2, 4 and 6 blocks (row form), 8
- * blocks, 8 blocks and a row-form pair (AVX-512, 600 bytes), a partial
- * and a whole 16-block group (AVX-512), and the 8-block loop with a
- * tail. */
+ * blocks, 8 blocks and one or two row-form pairs (AVX-512, 600 and 700
+ * bytes), a partial and a whole 16-block group (AVX-512, 900 and 1100),
+ * and the 8-block loop with a tail. */
 static void run_chacha_multi(const ct_target *t, const uint8_t *secret, int full)
 {
     static const uint8_t nonce[12] = { 0, 0, 0, 9, 0, 0, 0, 0x4a };
-    static const size_t lens[] = { 37, 100, 200, 300, 400, 600, 700, 1100 };
+    static const size_t lens[] = { 37, 100, 200, 300, 400, 600, 700, 900, 1100 };
     const axiom_chacha_kernel *k = t->kernel;
     uint32_t st[16];
     (void)full;

@@ -68,6 +68,46 @@ static void chacha_x10(const uint32_t st[16], uint8_t *out, const uint8_t *in, s
         ch_partial_done(out, msg, buf, len, sizeof buf);
 }
 
+/* 11 or 12 blocks (AXIOM_CHACHA_X10_BYTES < len <= AXIOM_CHACHA_X12_BYTES):
+ * chacha_x10 with a second row-form pair (blocks 10-11). */
+static void chacha_x12(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len)
+{
+    _Alignas(32) uint8_t buf[AXIOM_CHACHA_X12_BYTES];
+    const int partial = len < AXIOM_CHACHA_X12_BYTES;
+    const uint8_t *const msg = in;
+    if (partial)
+        in = ch_zeros;
+    Y_X8_INIT(st);
+    __m256i a0, b0, c0, d0, h0;
+    ch_y_rows(st, &a0, &b0, &c0, &d0);
+    d0 = _mm256_add_epi32(d0, _mm256_setr_epi32(8, 0, 0, 0, 8, 0, 0, 0));
+    h0 = _mm256_add_epi32(d0, _mm256_setr_epi32(2, 0, 0, 0, 2, 0, 0, 0));
+    __m256i a = a0, b = b0, c = c0, d = d0;
+    __m256i e = a0, f = b0, g = c0, h = h0;
+#pragma GCC unroll 10
+    for (int i = 0; i < 10; i++) {
+        CH_COLROUND(Y_QR)
+        Y_QR(a, b, c, d)
+        Y_QR(e, f, g, h)
+        CH_ROW_DIAG(_mm256_shuffle_epi32, a, c, d);
+        CH_ROW_DIAG(_mm256_shuffle_epi32, e, g, h);
+        CH_DIAGROUND(Y_QR)
+        Y_QR(a, b, c, d)
+        Y_QR(e, f, g, h)
+        CH_ROW_UNDIAG(_mm256_shuffle_epi32, a, c, d);
+        CH_ROW_UNDIAG(_mm256_shuffle_epi32, e, g, h);
+    }
+    uint8_t *o = partial ? buf : out;
+    ch_x8_out(st, ctr, o, in, x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14,
+              x15);
+    ch_y_out2(o + 512, in + 512, _mm256_add_epi32(a, a0), _mm256_add_epi32(b, b0),
+              _mm256_add_epi32(c, c0), _mm256_add_epi32(d, d0));
+    ch_y_out2(o + 640, in + 640, _mm256_add_epi32(e, a0), _mm256_add_epi32(f, b0),
+              _mm256_add_epi32(g, c0), _mm256_add_epi32(h, h0));
+    if (partial)
+        ch_partial_done(out, msg, buf, len, sizeof buf);
+}
+
 /* Up to one block (len <= 64) in row form, straight from @in to @out with
  * masked loads and stores (no buffer, no copy of the state): the path of
  * short messages, whose cost is the rounds' latency. */
@@ -112,8 +152,11 @@ static void avx512_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, s
             in += AXIOM_CHACHA_AVX512_BYTES;
             len -= AXIOM_CHACHA_AVX512_BYTES;
         }
-        if (len > AXIOM_CHACHA_X10_BYTES) {
+        if (len > AXIOM_CHACHA_X12_BYTES) {
             chacha_x16(s, pre, out, in, len);
+            len = 0;
+        } else if (len > AXIOM_CHACHA_X10_BYTES) {
+            chacha_x12(s, out, in, len);
             len = 0;
         } else if (len > 512) {
             chacha_x10(s, out, in, len);
