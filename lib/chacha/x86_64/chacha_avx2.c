@@ -148,16 +148,17 @@ static const _Alignas(32) uint8_t ch_rot8[32] = {
  * Out: all 16 words in @v.  The diagonal round's dP.S1 alone, 9 times D2
  * D3 D4 C1 C2 C3 C4 D1, then D2 D3 D4 and dQ.S4 alone. */
 #define CA_LW(j, i) "vmovdqa " #j "*32(%[w]), %%ymm" #i "\n\t"
+#define CA_SVALL CA_SV(0) CA_SV(1) CA_SV(2) CA_SV(3) CA_SV(4) CA_SV(5) CA_SV(6) CA_SV(7) \
+    CA_SV(8) CA_SV(9) CA_SV(10) CA_SV(12) CA_SV(13) CA_SV(14) CA_SV(15)
+#define CA_LOOP ".p2align 5\n" "1:\n\t" CA_D2 CA_D3 CA_D4 CA_C1 CA_C2 CA_C3 CA_C4 CA_D1 \
+    "dec %[n]\n\t" "jnz 1b\n\t"
+/* The loop (@n times D2 .. D1), the last round's end and the stores of
+ * all 16 words to @v: how every whole run of rounds ends. */
+#define CA_LOOP_END CA_LOOP CA_D2 CA_D3 CA_D4 CA_S2_(CA_B_dQ(7, 25)) CA_SVALL
 /* What follows the first round's start in x8_rounds and x8_rounds_full:
- * the loop, the last round's end, the stores to @v, the operands. */
+ * CA_LOOP_END and the operands. */
 #define CA_ROUNDS_END                                                          \
-    ".p2align 5\n"                                                             \
-    "1:\n\t" CA_D2 CA_D3 CA_D4 CA_C1 CA_C2 CA_C3 CA_C4 CA_D1                   \
-    "dec %[n]\n\t"                                                             \
-    "jnz 1b\n\t"                                                               \
-    CA_D2 CA_D3 CA_D4 CA_S2_(CA_B_dQ(7, 25))                                   \
-    CA_SV(0) CA_SV(1) CA_SV(2) CA_SV(3) CA_SV(4) CA_SV(5) CA_SV(6) CA_SV(7)    \
-    CA_SV(8) CA_SV(9) CA_SV(10) CA_SV(12) CA_SV(13) CA_SV(14) CA_SV(15)        \
+    CA_LOOP_END                                                                \
     : [n] "+r"(n), "=m"(*(__m256i(*)[16])v)                                    \
     : [v] "r"(v), [w] "r"(w), [k] "r"(k), "m"(*(const __m256i(*)[4])w),        \
       "m"(*(const uint32_t(*)[16])k), [r16] "m"(ch_rot16), [r8] "m"(ch_rot8)   \
@@ -201,10 +202,6 @@ static inline void x8_rounds_full(__m256i v[16], const __m256i w[4], const uint3
  * that the compiler keeps that code between the parts). */
 #define CA_LDALL CA_LD(0) CA_LD(1) CA_LD(2) CA_LD(3) CA_LD(4) CA_LD(5) CA_LD(6) CA_LD(7) \
     CA_LD(8) CA_LD(9) CA_LD(10) CA_LD(12) CA_LD(13) CA_LD(14) CA_LD(15)
-#define CA_SVALL CA_SV(0) CA_SV(1) CA_SV(2) CA_SV(3) CA_SV(4) CA_SV(5) CA_SV(6) CA_SV(7) \
-    CA_SV(8) CA_SV(9) CA_SV(10) CA_SV(12) CA_SV(13) CA_SV(14) CA_SV(15)
-#define CA_LOOP ".p2align 5\n" "1:\n\t" CA_D2 CA_D3 CA_D4 CA_C1 CA_C2 CA_C3 CA_C4 CA_D1 \
-    "dec %[n]\n\t" "jnz 1b\n\t"
 #define CA_PART_OPS(t)                                                         \
     : [n] "+r"(n), "+m"(*(__m256i(*)[16])v), "+m"(*(__m128i(*)[4])t)          \
     : [v] "r"(v), [w] "r"(w), [k] "r"(k), "m"(*(const __m256i(*)[4])w),        \
@@ -229,7 +226,7 @@ static inline void x8_rounds_more(__m256i v[16], const __m256i w[4], const uint3
 static inline void x8_rounds_last(__m256i v[16], const __m256i w[4], const uint32_t k[16],
                                   unsigned n, __m128i t[4])
 {
-    __asm__(CA_LDALL CA_LOOP CA_D2 CA_D3 CA_D4 CA_S2_(CA_B_dQ(7, 25)) CA_SVALL CA_PART_OPS(t));
+    __asm__(CA_LDALL CA_LOOP_END CA_PART_OPS(t));
 }
 #endif
 
