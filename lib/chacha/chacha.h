@@ -74,6 +74,11 @@ void axiom_hchacha20(uint8_t subkey[32], const uint8_t key[32], const uint8_t no
 /* The stream-cipher hook of "chacha20" in the cipher API. */
 extern const axiom_stream_alg axiom_chacha20_stream;
 
+/* Zeros, the input of the calls that want keystream alone (a partial
+ * SIMD call, the AEAD's one-call key block and keystream): one read-only
+ * copy for the library (lib/chacha/chacha20.c). */
+extern const uint8_t axiom_chacha_zeros[AXIOM_CHACHA_AVX512_BYTES];
+
 /* XOR @n bytes of @ks into @in, writing @out (tails of SIMD kernels, the
  * stream cipher's partial blocks, the short AEAD path's text): in code
  * built for AVX2, 64 bytes a step in 32-byte vectors; otherwise 32 bytes

@@ -118,6 +118,8 @@ static int stream_ivlen_ok(size_t ivlen)
     return ivlen == 12 || ivlen == 16;
 }
 
+const _Alignas(64) uint8_t axiom_chacha_zeros[AXIOM_CHACHA_AVX512_BYTES];
+
 static void stream_setkey(void *state, const uint8_t *key, size_t keylen)
 {
     chacha_stream *s = state;

@@ -24,9 +24,6 @@
 #define FCHUNK AXIOM_CHACHAPOLY_CHUNK
 #define GROUP AXIOM_CHACHAPOLY_GROUP
 
-/* The short path's keystream is ChaCha20 over these (no memset per
- * message). */
-static const uint8_t cp_zeros[64 + ONECALL_MAX];
 
 typedef struct cp_state {
     uint8_t key[32];
@@ -121,11 +118,12 @@ static void cp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXI
          * kernel's buffer).  The key block alone stays one block (a path
          * of its own). */
         _Static_assert((64 + ONECALL_MAX) % 128 == 0, "ks holds whole pairs");
+        _Static_assert(sizeof axiom_chacha_zeros >= sizeof w.ks, "zeros for all of ks");
         size_t n = len ? (64 + len + 127) & ~(size_t)127 : 64;
         if (n > AXIOM_CHACHA_X12_BYTES)
             n = sizeof w.ks;
         used = n;
-        ck->xor(st, ks, cp_zeros, n);
+        ck->xor(st, ks, axiom_chacha_zeros, n);
         axiom_poly1305_init(&p, ks, s->pk);
         if (adlen)
             axiom_poly1305_update_pad16(&p, ad, adlen);

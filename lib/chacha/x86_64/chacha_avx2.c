@@ -265,7 +265,7 @@ static inline void x8_out(const __m256i v[16], const uint32_t st[16], uint32_t c
     const int partial = len < 512;
     const uint8_t *const msg = in;
     if (partial)
-        in = ch_zeros;
+        in = axiom_chacha_zeros;
 #define CA_FIN(i) __m256i x##i = _mm256_add_epi32(v[i], _mm256_set1_epi32((int)st[i]))
     CA_FIN(0); CA_FIN(1); CA_FIN(2); CA_FIN(3); CA_FIN(4); CA_FIN(5); CA_FIN(6); CA_FIN(7);
     CA_FIN(8); CA_FIN(9); CA_FIN(10); CA_FIN(11); CA_FIN(13); CA_FIN(14); CA_FIN(15);

@@ -19,7 +19,7 @@ static void chacha_x16(const uint32_t st[16], const uint32_t pre[16], uint8_t *o
     const int partial = len < 1024;
     const uint8_t *const msg = in;
     if (partial)
-        in = ch_zeros;
+        in = axiom_chacha_zeros;
     Z_X16_INIT_R1(st, pre);
     CH_DIAGROUND(Z_QR)
 #pragma GCC unroll 9
@@ -44,7 +44,7 @@ static void chacha_x10(const uint32_t st[16], uint8_t *out, const uint8_t *in, s
     const int partial = len < AXIOM_CHACHA_X10_BYTES;
     const uint8_t *const msg = in;
     if (partial)
-        in = ch_zeros;
+        in = axiom_chacha_zeros;
     Y_X8_INIT(st);
     __m256i a0, b0, c0, d0;
     ch_y_rows(st, &a0, &b0, &c0, &d0);
@@ -76,7 +76,7 @@ static void chacha_x12(const uint32_t st[16], uint8_t *out, const uint8_t *in, s
     const int partial = len < AXIOM_CHACHA_X12_BYTES;
     const uint8_t *const msg = in;
     if (partial)
-        in = ch_zeros;
+        in = axiom_chacha_zeros;
     Y_X8_INIT(st);
     __m256i a0, b0, c0, d0, h0;
     ch_y_rows(st, &a0, &b0, &c0, &d0);

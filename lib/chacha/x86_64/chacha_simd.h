@@ -81,14 +81,13 @@ static inline void ch_first_round_shared(const uint32_t st[16], uint32_t pre[16]
     pre[0] = st[0] + st[4];
 }
 
-/* A partial call runs on zeros (ch_zeros) instead of its input, its
+/* A partial call runs on zeros (axiom_chacha_zeros) instead of its input, its
  * output (the keystream) into a buffer @buf of @size bytes; ch_partial_done
  * then XORs @len bytes of it into @msg giving @out and zeroes @buf, the
  * barrier keeping the dead stores.  (Copying the input into the buffer
  * and the output back out, two memcpy calls, cost more: ChaCha20 at
  * 100-1500 bytes 1.02-1.11x on Zen 4.)  Out of line, so that the whole
  * calls' code around it stays compact. */
-static const _Alignas(64) uint8_t ch_zeros[1024];
 static __attribute__((noinline)) void ch_partial_done(uint8_t *out, const uint8_t *msg,
                                                       uint8_t *buf, size_t len, size_t size)
 {
@@ -193,7 +192,7 @@ static inline void chacha_x4(const uint32_t st[16], uint8_t *out, const uint8_t 
     const int partial = len < 256;
     const uint8_t *const msg = in;
     if (partial)
-        in = ch_zeros;
+        in = axiom_chacha_zeros;
     __m128i x0 = _mm_set1_epi32((int)st[0]), x1 = _mm_set1_epi32((int)st[1]);
     __m128i x2 = _mm_set1_epi32((int)st[2]), x3 = _mm_set1_epi32((int)st[3]);
     __m128i x4 = _mm_set1_epi32((int)st[4]), x5 = _mm_set1_epi32((int)st[5]);
@@ -302,7 +301,7 @@ static inline void chacha_x8(const uint32_t st[16], uint8_t *out, const uint8_t 
     const int partial = len < 512;
     const uint8_t *const msg = in;
     if (partial)
-        in = ch_zeros;
+        in = axiom_chacha_zeros;
     Y_X8_INIT(st);
 
 #pragma GCC unroll 10
@@ -348,7 +347,7 @@ static inline void chacha_x2(const uint32_t st[16], uint8_t *out, const uint8_t 
     const int partial = len < 128;
     const uint8_t *const msg = in;
     if (partial)
-        in = ch_zeros;
+        in = axiom_chacha_zeros;
     __m256i a0, b0, c0, d0;
     ch_y_rows(st, &a0, &b0, &c0, &d0);
     __m256i a = a0, b = b0, c = c0, d = d0;
@@ -371,7 +370,7 @@ static inline void chacha_x4r(const uint32_t st[16], uint8_t *out, const uint8_t
     const int partial = len < 256;
     const uint8_t *const msg = in;
     if (partial)
-        in = ch_zeros;
+        in = axiom_chacha_zeros;
     __m256i a0, b0, c0, d0, h0;
     ch_y_rows(st, &a0, &b0, &c0, &d0);
     h0 = _mm256_add_epi32(d0, _mm256_setr_epi32(2, 0, 0, 0, 2, 0, 0, 0));
@@ -404,7 +403,7 @@ static inline void chacha_x6r(const uint32_t st[16], uint8_t *out, const uint8_t
     const int partial = len < 384;
     const uint8_t *const msg = in;
     if (partial)
-        in = ch_zeros;
+        in = axiom_chacha_zeros;
     __m256i a0, b0, c0, d0, h0, s0;
     ch_y_rows(st, &a0, &b0, &c0, &d0);
     h0 = _mm256_add_epi32(d0, _mm256_setr_epi32(2, 0, 0, 0, 2, 0, 0, 0));
