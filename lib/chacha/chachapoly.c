@@ -125,8 +125,7 @@ static void cp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXI
         used = n;
         ck->xor(st, ks, axiom_chacha_zeros, n);
         axiom_poly1305_init(&p, ks, s->pk);
-        if (adlen)
-            axiom_poly1305_update_pad16(&p, ad, adlen);
+        axiom_poly1305_update_pad16(&p, ad, adlen);
         if (enc)
             axiom_xor_bytes(out, in, ks + 64, len);
         /* The ciphertext (seal: @out; open: @in, read before it is
@@ -153,8 +152,7 @@ static void cp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXI
         s->pk->chachapoly_key(st, ks, o0, in);
         st[12] = 17;
         axiom_poly1305_init(&p, ks, s->pk);
-        if (adlen)
-            axiom_poly1305_update_pad16(&p, ad, adlen);
+        axiom_poly1305_update_pad16(&p, ad, adlen);
         size_t n = len / FCHUNK - 1;
         p.k->chachapoly(st, &p, out + FCHUNK, in + FCHUNK, n, enc, enc ? out : in);
         if (o0 == pt0) {
@@ -178,8 +176,7 @@ static void cp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXI
         ck->xor(st, ks, ks, 64);
         st[12] = 1;
         axiom_poly1305_init(&p, ks, s->pk);
-        if (adlen)
-            axiom_poly1305_update_pad16(&p, ad, adlen);
+        axiom_poly1305_update_pad16(&p, ad, adlen);
         if (p.k->chachapoly512 && len >= (enc ? FCHUNK : GROUP)) {
             /* Whole groups: keystream and MAC in one pass.  Seal
              * MACs a group during the next one's rounds, so it takes

@@ -258,7 +258,7 @@ void axiom_poly1305_update(axiom_poly1305 *p, const uint8_t *in, size_t len)
     }
 }
 
-void axiom_poly1305_update_pad16(axiom_poly1305 *p, const uint8_t *in, size_t len)
+void axiom_poly1305_pad16_nonempty(axiom_poly1305 *p, const uint8_t *in, size_t len)
 {
     if (len >= 16)
         p->k->blocks(p, in, len / 16);

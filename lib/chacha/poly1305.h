@@ -159,8 +159,15 @@ void axiom_poly1305_init(axiom_poly1305 *p, const uint8_t key[32], const axiom_p
 /* Absorb bytes (any split). */
 void axiom_poly1305_update(axiom_poly1305 *p, const uint8_t *in, size_t len);
 /* Absorb @len bytes then zeros up to a multiple of 16 (RFC 8439 2.8's
- * padding); nothing may be pending from axiom_poly1305_update. */
-void axiom_poly1305_update_pad16(axiom_poly1305 *p, const uint8_t *in, size_t len);
+ * padding); nothing may be pending from axiom_poly1305_update.  Inline
+ * for the test of an empty input (an AEAD without AD: the call cost about
+ * 1 % of a 64-byte ChaCha20-Poly1305 message), the work out of line. */
+void axiom_poly1305_pad16_nonempty(axiom_poly1305 *p, const uint8_t *in, size_t len);
+static inline void axiom_poly1305_update_pad16(axiom_poly1305 *p, const uint8_t *in, size_t len)
+{
+    if (len)
+        axiom_poly1305_pad16_nonempty(p, in, len);
+}
 /* Write the tag and wipe the state. */
 void axiom_poly1305_final(axiom_poly1305 *p, uint8_t tag[16]);
 
