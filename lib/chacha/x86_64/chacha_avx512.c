@@ -32,48 +32,19 @@ static void chacha_x16(const uint32_t st[16], const uint32_t pre[16], uint8_t *o
         ch_partial_done(out, msg, buf, len, sizeof buf);
 }
 
-/* 9 or 10 blocks (512 < len <= AXIOM_CHACHA_X10_BYTES): chacha_x8's eight
- * blocks in 32-bit lanes and blocks 8-9 as a pair in row form
- * (chacha_x2's layout), their rounds side by side in one loop.  The
- * pair's one-block latency chain runs in the pipes the lanes leave idle
- * (32 registers hold both), where a 16-way pass on zmm costs about two
- * 8-way ones on Zen 4. */
-static void chacha_x10(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len)
+/* 9 to 12 blocks (512 < len <= AXIOM_CHACHA_X12_BYTES): chacha_x8's eight
+ * blocks in 32-bit lanes and @pairs (1 or 2, a constant) pairs of blocks
+ * in row form (chacha_x2's layout; blocks 8-9 and 10-11), their rounds
+ * side by side in one loop.  The pairs' one-block latency chains run in
+ * the pipes the lanes leave idle (32 registers hold them all), where a
+ * 16-way pass on zmm costs about two 8-way ones on Zen 4. */
+static inline __attribute__((always_inline)) void ch_x8_pairs(const uint32_t st[16], uint8_t *out,
+                                                              const uint8_t *in, size_t len,
+                                                              const int pairs)
 {
-    _Alignas(32) uint8_t buf[AXIOM_CHACHA_X10_BYTES];
-    const int partial = len < AXIOM_CHACHA_X10_BYTES;
-    const uint8_t *const msg = in;
-    if (partial)
-        in = axiom_chacha_zeros;
-    Y_X8_INIT(st);
-    __m256i a0, b0, c0, d0;
-    ch_y_rows(st, &a0, &b0, &c0, &d0);
-    d0 = _mm256_add_epi32(d0, _mm256_setr_epi32(8, 0, 0, 0, 8, 0, 0, 0));
-    __m256i a = a0, b = b0, c = c0, d = d0;
-#pragma GCC unroll 10
-    for (int i = 0; i < 10; i++) {
-        CH_COLROUND(Y_QR)
-        Y_QR(a, b, c, d)
-        CH_ROW_DIAG(_mm256_shuffle_epi32, a, c, d);
-        CH_DIAGROUND(Y_QR)
-        Y_QR(a, b, c, d)
-        CH_ROW_UNDIAG(_mm256_shuffle_epi32, a, c, d);
-    }
-    uint8_t *o = partial ? buf : out;
-    ch_x8_out(st, ctr, o, in, x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14,
-              x15);
-    ch_y_out2(o + 512, in + 512, _mm256_add_epi32(a, a0), _mm256_add_epi32(b, b0),
-              _mm256_add_epi32(c, c0), _mm256_add_epi32(d, d0));
-    if (partial)
-        ch_partial_done(out, msg, buf, len, sizeof buf);
-}
-
-/* 11 or 12 blocks (AXIOM_CHACHA_X10_BYTES < len <= AXIOM_CHACHA_X12_BYTES):
- * chacha_x10 with a second row-form pair (blocks 10-11). */
-static void chacha_x12(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len)
-{
+    const size_t bytes = AXIOM_CHACHA_AVX2_BYTES + 128 * (size_t)pairs;
     _Alignas(32) uint8_t buf[AXIOM_CHACHA_X12_BYTES];
-    const int partial = len < AXIOM_CHACHA_X12_BYTES;
+    const int partial = len < bytes;
     const uint8_t *const msg = in;
     if (partial)
         in = axiom_chacha_zeros;
@@ -88,24 +59,39 @@ static void chacha_x12(const uint32_t st[16], uint8_t *out, const uint8_t *in, s
     for (int i = 0; i < 10; i++) {
         CH_COLROUND(Y_QR)
         Y_QR(a, b, c, d)
-        Y_QR(e, f, g, h)
+        if (pairs > 1) {
+            Y_QR(e, f, g, h)
+        }
         CH_ROW_DIAG(_mm256_shuffle_epi32, a, c, d);
-        CH_ROW_DIAG(_mm256_shuffle_epi32, e, g, h);
+        if (pairs > 1)
+            CH_ROW_DIAG(_mm256_shuffle_epi32, e, g, h);
         CH_DIAGROUND(Y_QR)
         Y_QR(a, b, c, d)
-        Y_QR(e, f, g, h)
+        if (pairs > 1) {
+            Y_QR(e, f, g, h)
+        }
         CH_ROW_UNDIAG(_mm256_shuffle_epi32, a, c, d);
-        CH_ROW_UNDIAG(_mm256_shuffle_epi32, e, g, h);
+        if (pairs > 1)
+            CH_ROW_UNDIAG(_mm256_shuffle_epi32, e, g, h);
     }
     uint8_t *o = partial ? buf : out;
     ch_x8_out(st, ctr, o, in, x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14,
               x15);
     ch_y_out2(o + 512, in + 512, _mm256_add_epi32(a, a0), _mm256_add_epi32(b, b0),
               _mm256_add_epi32(c, c0), _mm256_add_epi32(d, d0));
-    ch_y_out2(o + 640, in + 640, _mm256_add_epi32(e, a0), _mm256_add_epi32(f, b0),
-              _mm256_add_epi32(g, c0), _mm256_add_epi32(h, h0));
+    if (pairs > 1)
+        ch_y_out2(o + 640, in + 640, _mm256_add_epi32(e, a0), _mm256_add_epi32(f, b0),
+                  _mm256_add_epi32(g, c0), _mm256_add_epi32(h, h0));
     if (partial)
-        ch_partial_done(out, msg, buf, len, sizeof buf);
+        ch_partial_done(out, msg, buf, len, bytes);
+}
+static void chacha_x10(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len)
+{
+    ch_x8_pairs(st, out, in, len, 1);
+}
+static void chacha_x12(const uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len)
+{
+    ch_x8_pairs(st, out, in, len, 2);
 }
 
 /* Up to one block (len <= 64) in row form, straight from @in to @out with
