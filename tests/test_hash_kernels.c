@@ -39,6 +39,7 @@ static int usable(const axiom_hash_kernel *k)
 static const axiom_hash_kernel *const kernels512[] = {
 #ifdef HAVE_ISA_AVX512
     &axiom_sha512_avx512,
+    &axiom_sha512_avx512_gpr,
 #endif
 #ifdef HAVE_ISA_AVX2
     &axiom_sha512_avx2,

@@ -66,6 +66,7 @@ extern const axiom_hash_kernel axiom_sha256_avx512_16x;
 extern const axiom_hash_kernel axiom_sha512_generic;
 extern const axiom_hash_kernel axiom_sha512_avx2;
 extern const axiom_hash_kernel axiom_sha512_avx512;
+extern const axiom_hash_kernel axiom_sha512_avx512_gpr;
 
 /* The SHA-256 kernels of this build, best first, and the multi-lane ones,
  * widest first (may be empty) (lib/sha2/sha2_kernels.c). */

@@ -33,6 +33,7 @@ const axiom_kernel *const axiom_sha256_lane_kernels[] = {
 const axiom_kernel *const axiom_sha512_kernels[] = {
 #ifdef HAVE_ISA_AVX512
     &axiom_sha512_avx512.base,
+    &axiom_sha512_avx512_gpr.base,
 #endif
 #ifdef HAVE_ISA_AVX2
     &axiom_sha512_avx2.base,
