@@ -4,7 +4,8 @@
  * every SHA-512 one, against the portable kernel of its family on random
  * chaining values and random blocks (block counts 0 to 20 cover the
  * SHA-512 kernels' first pair, steady pairs and odd last blocks), at
- * every alignment. */
+ * every alignment; and the one-shot calls' remembered pick (the
+ * descriptors' memo) against a fresh axiom_pick after axiom_cpu_disable. */
 #include "config.h"
 
 #include <stdio.h>
@@ -139,6 +140,36 @@ START_TEST(test_kernel)
 }
 END_TEST
 
+/* The memo returns axiom_pick's kernel, before and after the features of
+ * that kernel are disabled (in check's default fork mode each test runs
+ * in its own process, so the disable reaches no other test). */
+START_TEST(test_pick_memo)
+{
+    static const char *const names[] = { "sha256", "sha512" };
+    const axiom_hash_desc *d = axiom_hash_find(names[_i]);
+    TU_ASSERT(d != NULL, "%s", names[_i]);
+    for (int round = 0; round < 8; round++) {
+        const axiom_hash_kernel *want = axiom_hash_pick(d->kernels);
+        TU_ASSERT(axiom_hash_pick_desc(d) == want, "%s: memo %s, pick %s (round %d)", d->name,
+                  axiom_hash_pick_desc(d)->name, want->name, round);
+        TU_ASSERT(axiom_hash_pick_desc(d) == want, "%s: second call", d->name);
+        /* The digest is the same on whichever kernel. */
+        uint8_t a[64], b[64];
+        static const uint8_t msg[200] = { 1, 2, 3 };
+        TU_ASSERT_RC(axiom_hash(d->name, a, d->digestlen, msg, sizeof msg), AXIOM_OK, "hash");
+        axiom_hash_oneshot(d->iv, 0, want, msg, sizeof msg, b, d->digestlen);
+        TU_ASSERT(memcmp(a, b, d->digestlen) == 0, "%s on %s", d->name, want->name);
+        if (!want->features)
+            break;
+        printf("[%s] %s: memo %s, then disabling its features\n", tu_tier(), d->name,
+               want->name);
+        TU_ASSERT_RC(axiom_cpu_disable(want->features), AXIOM_OK, "disable");
+        TU_ASSERT(axiom_hash_pick(d->kernels) != want, "%s: %s still picked", d->name,
+                  want->name);
+    }
+}
+END_TEST
+
 static Suite *kernel_suite(void)
 {
     Suite *s = suite_create("hash-kernels");
@@ -146,6 +177,7 @@ static Suite *kernel_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_loop_test(tc, test_kernel, 0, (int)NKERNELS);
     tcase_add_loop_test(tc, test_kernel512, 0, (int)NKERNELS512);
+    tcase_add_loop_test(tc, test_pick_memo, 0, 2);
     suite_add_tcase(s, tc);
     return s;
 }

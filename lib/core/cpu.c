@@ -35,6 +35,9 @@ static int ct_only;              /* written once under cpu_once */
 static unsigned cpu_traits;      /* AXIOM_TRAIT_*, written once under cpu_once */
 size_t axiom_pf_large = AXIOM_PF_LARGE; /* core/prefetch.h; written once under cpu_once */
 static int cpu_ready;            /* set (release) once cpu_init has run */
+/* lib/core/kernel.h: 1 once cpu_usable is set, one more after each
+ * axiom_cpu_disable() has changed it; atomic. */
+uint64_t axiom_cpu_gen;
 
 uint64_t axiom_cpu_compiled(void)
 {
@@ -279,6 +282,7 @@ static void cpu_init(void)
                      with_prerequisites(cpu_detected &
                                         ~__atomic_load_n(&cpu_disabled, __ATOMIC_SEQ_CST)),
                      __ATOMIC_SEQ_CST);
+    __atomic_store_n(&axiom_cpu_gen, 1, __ATOMIC_RELEASE);
     __atomic_store_n(&cpu_ready, 1, __ATOMIC_RELEASE);
 }
 
@@ -317,5 +321,6 @@ AXIOM_API int axiom_cpu_disable(uint64_t mask)
      * completed cpu_disabled is the smallest, so the word ends equal to
      * with_prerequisites(cpu_detected & ~cpu_disabled). */
     __atomic_fetch_and(&cpu_usable, with_prerequisites(cpu_detected & ~d), __ATOMIC_SEQ_CST);
+    __atomic_fetch_add(&axiom_cpu_gen, 1, __ATOMIC_SEQ_CST);
     return AXIOM_OK;
 }

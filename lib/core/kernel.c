@@ -35,6 +35,23 @@ const axiom_kernel *axiom_pick(const axiom_kernel *const *list)
     return passed;
 }
 
+const axiom_kernel *axiom_pick_memo_miss(const axiom_kernel *const *list, axiom_pick_memo *m)
+{
+    /* The generation first: a disable call that lands between this load
+     * and the pick's makes the memo stale at once (it bumps the
+     * generation after changing the features), never wrong. */
+    const uint64_t g = __atomic_load_n(&axiom_cpu_gen, __ATOMIC_ACQUIRE);
+    const axiom_kernel *k = axiom_pick(list);
+    if (!k || !g)
+        return k;
+    size_t i = 0;
+    while (list[i] != k)
+        i++;
+    if (i < 0xffff)
+        __atomic_store_n(&m->word, g << 16 | (i + 1), __ATOMIC_RELAXED);
+    return k;
+}
+
 int axiom_pick_status(const axiom_kernel *const *list)
 {
     if (axiom_pick(list))

@@ -63,6 +63,34 @@ int axiom_kernel_usable(const axiom_kernel *k);
  * list ends with a portable kernel). */
 const axiom_kernel *axiom_pick(const axiom_kernel *const *list);
 
+/* axiom_pick(@list) remembered in @m, for calls that would otherwise pick
+ * on every message (the one-shot hash and HMAC calls).  The pick is a
+ * function of the usable features alone (the other inputs are fixed when
+ * the CPU is detected), and those change only through
+ * axiom_cpu_disable(), which bumps axiom_cpu_gen after it: the memo's one
+ * word holds the generation it was made under above the kernel's index
+ * in @list plus one, so a reader never pairs one pick with another
+ * generation.  A memo is for one list only; it starts zeroed (empty). */
+typedef struct axiom_pick_memo {
+    uint64_t word;
+} axiom_pick_memo;
+
+/* The CPU policy's generation: 0 before detection, then 1, plus one per
+ * axiom_cpu_disable() call (lib/core/cpu.c). */
+extern uint64_t axiom_cpu_gen;
+
+const axiom_kernel *axiom_pick_memo_miss(const axiom_kernel *const *list, axiom_pick_memo *m);
+
+static inline const axiom_kernel *axiom_pick_memoized(const axiom_kernel *const *list,
+                                                      axiom_pick_memo *m)
+{
+    const uint64_t g = __atomic_load_n(&axiom_cpu_gen, __ATOMIC_ACQUIRE);
+    const uint64_t w = __atomic_load_n(&m->word, __ATOMIC_RELAXED);
+    if (g && w >> 16 == g)
+        return list[(w & 0xffff) - 1];
+    return axiom_pick_memo_miss(list, m);
+}
+
 /* Why axiom_pick(@list) found nothing: AXIOM_OK when it finds a kernel,
  * AXIOM_ENOTCT when one would be usable but for the constant-time-only
  * policy. */

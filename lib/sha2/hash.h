@@ -104,7 +104,15 @@ typedef struct axiom_hash_desc {
     const axiom_hash_cv *iv;
     const axiom_kernel *const *kernels;            /* single stream, best first */
     const axiom_kernel *const *lane_kernels;       /* multi-lane, widest first; may be empty */
+    axiom_pick_memo *memo;                         /* the pick from kernels, remembered */
 } axiom_hash_desc;
+
+/* The single-stream kernel of @d, for the one-shot calls: the memo's
+ * (lib/core/kernel.h). */
+static inline const axiom_hash_kernel *axiom_hash_pick_desc(const axiom_hash_desc *d)
+{
+    return (const axiom_hash_kernel *)axiom_pick_memoized(d->kernels, d->memo);
+}
 
 /* The hash called @name (case-insensitive; lib/sha2/hash_desc.c), NULL if
  * none; axiom_hash() looks it up on every call, so it is quick. */

@@ -11,12 +11,15 @@
  * multi-lane. */
 static const axiom_kernel *const no_lane_kernels[] = { NULL };
 
+/* The picks of the two kernel lists (lib/core/kernel.h). */
+static axiom_pick_memo memo256, memo512;
+
 static const axiom_hash_desc hashes[] = {
-    { "sha224", 28, &axiom_sha224_iv, axiom_sha256_kernels, axiom_sha256_lane_kernels },
-    { "sha256", 32, &axiom_sha256_iv, axiom_sha256_kernels, axiom_sha256_lane_kernels },
-    { "sha384", 48, &axiom_sha384_iv, axiom_sha512_kernels, no_lane_kernels },
-    { "sha512", 64, &axiom_sha512_iv, axiom_sha512_kernels, no_lane_kernels },
-    { "sha512-256", 32, &axiom_sha512_256_iv, axiom_sha512_kernels, no_lane_kernels },
+    { "sha224", 28, &axiom_sha224_iv, axiom_sha256_kernels, axiom_sha256_lane_kernels, &memo256 },
+    { "sha256", 32, &axiom_sha256_iv, axiom_sha256_kernels, axiom_sha256_lane_kernels, &memo256 },
+    { "sha384", 48, &axiom_sha384_iv, axiom_sha512_kernels, no_lane_kernels, &memo512 },
+    { "sha512", 64, &axiom_sha512_iv, axiom_sha512_kernels, no_lane_kernels, &memo512 },
+    { "sha512-256", 32, &axiom_sha512_256_iv, axiom_sha512_kernels, no_lane_kernels, &memo512 },
 };
 
 /* axiom_hash() looks its name up on every call, so the look-up is a few

@@ -113,7 +113,7 @@ oneshot(const axiom_hash_desc *d, uint8_t *mac, size_t maclen, const uint8_t *ke
         size_t keylen, const void *in, size_t len)
 {
     /* The key states and the inner digest only: nothing else to wipe. */
-    const axiom_hash_kernel *k = axiom_hash_pick(d->kernels);
+    const axiom_hash_kernel *k = axiom_hash_pick_desc(d);
     struct {
         axiom_hash_cv istate, ostate;
         uint8_t inner[AXIOM_HASH_MAX_SIZE];
