@@ -366,7 +366,8 @@ SM4_SHORT_ONE(8)
  * width, then a tail; SM4: one padded bitsliced pass) or 13 Kuznyechik
  * blocks (the Kuznyechik kernels pad every call to a batch of 32 or 64
  * blocks; 13 is past their one-block CTR path, below 5 or 12 blocks,
- * which a 4-block CTR call reaches). */
+ * which a 4-block CTR call reaches), and ECB past a kernel's long batch
+ * limit (see below). */
 static void run_bc_modes(const ct_target *t, const uint8_t *secret, int full)
 {
     static axiom_bc_ks ks;
@@ -395,6 +396,16 @@ static void run_bc_modes(const ct_target *t, const uint8_t *secret, int full)
         memcpy(iv, secret + 32, 16);
         xts[f](&ks, out, work, n, iv);
     }
+    /* A kernel whose last step is a long batch (vaes-avx2: its round keys
+     * in registers from 512 blocks, in memory below): one call past it,
+     * ECB under the secret key over a buffer of its own (the data
+     * public). */
+    static uint8_t big[16 * 513];
+    size_t last = 0;
+    for (size_t j = 0; j < AXIOM_BC_STEPS && k->steps[j]; j++)
+        last = k->steps[j];
+    if (!kuz && last >= 256 && 16 * (last + 1) <= sizeof big)
+        k->ecb_enc(&ks, big, big, last + 1);
 }
 
 /* The serial modes (CBC and CFB encryption, OFB), timed: one block at a

@@ -115,7 +115,54 @@ static inline __m256i vy_bcast128(__m128i x)
 #define VY_ENCLAST_XOR_IN(i, M) \
     b##i = _mm256_aesenclast_epi128(b##i, _mm256_xor_si256(kl, VY_IN(i, M)));
 
-#define VY_KEYS(rk) VAES_KEYS(__m256i, vy_bcast, rk)
+/* Round keys.  Held in registers, the 11..15 keys do not fit beside the
+ * 8 blocks: the compiler spills some (stores of the broadcast copies,
+ * loads as memory operands of every block's round, and a wipe of the
+ * copies at the end).  Read from the schedule instead, broadcast as each
+ * round needs them (a load, off the vector ports) through a pointer made
+ * opaque once per step (VY_STEP_BEGIN, so that the loads cannot be
+ * hoisted out of the loop), they cost nothing per call but a load a
+ * round.  CTR always reads them from memory (its counter registers leave
+ * still fewer: 3-6 % faster at 1-16 KiB); the other modes for messages
+ * under VY_MEMK_MAX blocks (the VAES_MEMK copy; SHORT and TAIL copies
+ * too), and in registers beyond, where the loads cost more than the
+ * spills (AMD Zen 4, AES-128-ECB and AES-256-CBC/CFB decryption: memory
+ * keys 1.03-1.09x at 1-2 KiB, level at 4-8 KiB, 0.96-0.985x at 16 KiB).
+ * kN reads memory when memk_ is set (a constant in every copy), else the
+ * register copy krN_. */
+#define VY_MEMK_MAX 512
+#define VY_KEYS_MODE(rk, memk)                                                                     \
+    const __m128i *rkc_ = (rk);                                                                    \
+    const int memk_ = (memk);                                                                      \
+    const __m256i z_ = _mm256_setzero_si256();                                                     \
+    const __m256i kr0_ = memk_ ? z_ : vy_bcast(rkc_, 0), kr1_ = memk_ ? z_ : vy_bcast(rkc_, 1);    \
+    const __m256i kr2_ = memk_ ? z_ : vy_bcast(rkc_, 2), kr3_ = memk_ ? z_ : vy_bcast(rkc_, 3);    \
+    const __m256i kr4_ = memk_ ? z_ : vy_bcast(rkc_, 4), kr5_ = memk_ ? z_ : vy_bcast(rkc_, 5);    \
+    const __m256i kr6_ = memk_ ? z_ : vy_bcast(rkc_, 6), kr7_ = memk_ ? z_ : vy_bcast(rkc_, 7);    \
+    const __m256i kr8_ = memk_ ? z_ : vy_bcast(rkc_, 8), kr9_ = memk_ ? z_ : vy_bcast(rkc_, 9);    \
+    const __m256i kr10_ = memk_ || nr <= 10 ? z_ : vy_bcast(rkc_, 10);                             \
+    const __m256i kr11_ = memk_ || nr <= 10 ? z_ : vy_bcast(rkc_, 11);                             \
+    const __m256i kr12_ = memk_ || nr <= 12 ? z_ : vy_bcast(rkc_, 12);                             \
+    const __m256i kr13_ = memk_ || nr <= 12 ? z_ : vy_bcast(rkc_, 13);                             \
+    const __m256i krl_ = memk_ ? z_ : vy_bcast(rkc_, nr)
+#define VY_KEYS(rk) VY_KEYS_MODE(rk, (small & VAES_MEMK) || (small & 3) != VAES_FULL)
+#define VY_STEP_BEGIN __asm__("" : "+r"(rkc_))
+#define VY_K(r, kr) (memk_ ? vy_bcast(rkc_, r) : kr)
+#define k0 VY_K(0, kr0_)
+#define k1 VY_K(1, kr1_)
+#define k2 VY_K(2, kr2_)
+#define k3 VY_K(3, kr3_)
+#define k4 VY_K(4, kr4_)
+#define k5 VY_K(5, kr5_)
+#define k6 VY_K(6, kr6_)
+#define k7 VY_K(7, kr7_)
+#define k8 VY_K(8, kr8_)
+#define k9 VY_K(9, kr9_)
+#define k10 VY_K(10, kr10_)
+#define k11 VY_K(11, kr11_)
+#define k12 VY_K(12, kr12_)
+#define k13 VY_K(13, kr13_)
+#define kl VY_K(nr, krl_)
 /* 2 blocks per register; messages of up to two registers take the short
  * copy of each operation. */
 #define VY_RUN(SMALL, STEP, NEXT, A, B) VAES_RUN(VY, 2, SMALL, STEP, NEXT, A, B)
@@ -164,28 +211,8 @@ static inline __m256i vy_add128(__m256i v, __m256i inc)
 #define VY_ADD64 _mm256_add_epi64
 #define VY_LO vy_lo
 
-/* CTR reads its round keys straight from the schedule, broadcast as each
- * round needs them (a load, off the vector ports), through a pointer made
- * opaque once per step: held in registers, the 11..15 keys do not fit
- * beside the 8 blocks, and the compiler's spilling of them costs about as
- * much as the message's AES work at 1 KiB. */
-#define VY_CTR_KEYS(rk) const __m128i *rkc_ = (rk)
-#define VY_CTR_STEP_BEGIN __asm__("" : "+r"(rkc_))
-#define k0 vy_bcast(rkc_, 0)
-#define k1 vy_bcast(rkc_, 1)
-#define k2 vy_bcast(rkc_, 2)
-#define k3 vy_bcast(rkc_, 3)
-#define k4 vy_bcast(rkc_, 4)
-#define k5 vy_bcast(rkc_, 5)
-#define k6 vy_bcast(rkc_, 6)
-#define k7 vy_bcast(rkc_, 7)
-#define k8 vy_bcast(rkc_, 8)
-#define k9 vy_bcast(rkc_, 9)
-#define k10 vy_bcast(rkc_, 10)
-#define k11 vy_bcast(rkc_, 11)
-#define k12 vy_bcast(rkc_, 12)
-#define k13 vy_bcast(rkc_, 13)
-#define kl vy_bcast(rkc_, nr)
+#define VY_CTR_KEYS(rk) VY_KEYS_MODE(rk, 1)
+#define VY_CTR_STEP_BEGIN VY_STEP_BEGIN
 VAES_DEFINE_CTR(VY, 2)
 
 /* The keystream of a secret counter: the short copy inline, the others out
@@ -218,21 +245,6 @@ static void vy_ctr_secret(const axiom_bc_ks *ks, uint8_t *out, size_t n, uint8_t
         vy_ctr_secret_long(ks, out, n, iv);
 }
 
-#undef k0
-#undef k1
-#undef k2
-#undef k3
-#undef k4
-#undef k5
-#undef k6
-#undef k7
-#undef k8
-#undef k9
-#undef k10
-#undef k11
-#undef k12
-#undef k13
-#undef kl
 
 /* ---- CBC and CFB decryption -------------------------------------------- */
 
@@ -300,6 +312,22 @@ VAES_SERIAL_ENTRY(vy_cbc_enc, vaes_cbc_enc_nr)
 VAES_SERIAL_ENTRY(vy_cfb_enc, vaes_cfb_enc_nr)
 VAES_SERIAL_ENTRY(vy_ofb, vaes_ofb_nr)
 
+#undef k0
+#undef k1
+#undef k2
+#undef k3
+#undef k4
+#undef k5
+#undef k6
+#undef k7
+#undef k8
+#undef k9
+#undef k10
+#undef k11
+#undef k12
+#undef k13
+#undef kl
+
 static void vy_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 {
     aesx_setkey(ks, key, keylen);
@@ -321,7 +349,9 @@ const axiom_bc_kernel axiom_aes_vaes_avx2 = {
     .features = AXIOM_CPU_AESNI | AXIOM_CPU_AVX2 | AXIOM_CPU_VAES | AXIOM_CPU_VPCLMUL,
     .constant_time = 1,
     .desc = "VAES on ymm, 16 blocks per iteration",
-    .steps = { 2, 4, 8, 16 }, /* short copy to 4, tails of 1, 4, 8 ymm, 16 per step */
+    /* short copy to 4, tails of 1, 4, 8 ymm, 16 per step, round keys in
+     * registers from VY_MEMK_MAX */
+    .steps = { 2, 4, 8, 16, VY_MEMK_MAX },
     .setkey = vy_setkey,
     .ecb_enc = vaes_ecb_enc,
     .ecb_dec = vaes_ecb_dec,

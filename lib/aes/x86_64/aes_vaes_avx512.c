@@ -102,6 +102,8 @@ static inline __m512i vz_bcast128(__m128i x)
     b##i = _mm512_aesenclast_epi128(b##i, _mm512_xor_si512(kl, VZ_IN(i, M)));
 
 #define VZ_KEYS(rk) VAES_KEYS(__m512i, vz_bcast, rk)
+#define VZ_STEP_BEGIN (void)0 /* the keys stay in registers (32 of them) */
+#define VZ_MEMK_MAX 0
 /* 4 blocks per register; messages of up to one register take the short
  * copy of each operation. */
 #define VZ_RUN(SMALL, STEP, NEXT, A, B) VAES_RUN(VZ, 4, SMALL, STEP, NEXT, A, B)

@@ -199,6 +199,7 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
  * precede its stores, which is what makes out == in work. */
 #define VAES_ECB_STEP(P, EACH, M, NB, OP, OPLAST)                                                  \
     do {                                                                                           \
+        P##_STEP_BEGIN;                                                                            \
         EACH(P##_DECL, M)                                                                          \
         EACH(P##_ECB_LOAD, M)                                                                      \
         VAES_ROUNDS(EACH, OP, M);                                                                  \
@@ -239,6 +240,7 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
 
 #define VAES_CBC_DEC_STEP(P, EACH, M, NB, OP, OPLAST)                                              \
     do {                                                                                           \
+        P##_STEP_BEGIN;                                                                            \
         EACH(P##_DECL, M)                                                                          \
         EACH(P##_ECB_LOAD, M)                                                                      \
         VAES_ROUNDS(EACH, OP, M);                                                                  \
@@ -249,6 +251,7 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
 
 #define VAES_CFB_DEC_STEP(P, EACH, M, NB, OP, OPLAST)                                              \
     do {                                                                                           \
+        P##_STEP_BEGIN;                                                                            \
         EACH(P##_DECL, M)                                                                          \
         EACH(P##_CFB_LOAD, M)                                                                      \
         VAES_ROUNDS(EACH, OP, M);                                                                  \
@@ -259,6 +262,7 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
 
 #define VAES_XTS_STEP(P, EACH, M, NB, OP, OPLAST)                                                  \
     do {                                                                                           \
+        P##_STEP_BEGIN;                                                                            \
         EACH(P##_DECL, M)                                                                          \
         EACH(P##_XTS_LOAD, M)                                                                      \
         EACH(P##_XTS_KEYLAST, M)                                                                   \
@@ -280,24 +284,36 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
 #define VAES_FULL 0
 #define VAES_SHORT 1
 #define VAES_TAIL 2
+/* A flag on VAES_FULL for a kernel whose keys can be read from memory as
+ * each round needs them (P##_KEYS): the copy for whole steps up to
+ * P##_MEMK_MAX blocks (lib/aes/x86_64/aes_vaes_avx2.c). */
+#define VAES_MEMK 4
+
+/* n < m, for the entry points' test against a limit that may be 0 (a
+ * function, so that the compiler does not warn of an always-false
+ * comparison there). */
+static inline int vaes_below(size_t n, size_t m)
+{
+    return n < m;
+}
 #define VAES_RUN(P, BR, SMALL, STEP, NEXT, A, B)                                                   \
     do {                                                                                           \
         /* Long messages prefetch (core/x86_prefetch.h). */                                       \
-        if ((SMALL) == VAES_FULL)                                                                  \
+        if (((SMALL) & 3) == VAES_FULL)                                                            \
             for (const size_t pf_ = axiom_pf_until(16 * n, 128 * (BR)); 16 * n >= pf_;            \
                  in += 128 * (BR), out += 128 * (BR), n -= 8 * (BR)) {                             \
                 axiom_pf_stream(in, out, 128 * (BR));                                              \
                 STEP(P, VAES_EACH8, FULL, 8 * (BR), A, B);                                         \
                 NEXT;                                                                              \
             }                                                                                      \
-        for (; (SMALL) == VAES_FULL && n >= 8 * (BR);                                             \
+        for (; ((SMALL) & 3) == VAES_FULL && n >= 8 * (BR);                                        \
              in += 128 * (BR), out += 128 * (BR), n -= 8 * (BR)) {                                 \
             STEP(P, VAES_EACH8, FULL, 8 * (BR), A, B);                                             \
             NEXT;                                                                                  \
         }                                                                                          \
         if (n > 0) {                                                                              \
             P##_TAIL;                                                                              \
-            if ((SMALL) == VAES_SHORT) {                                                           \
+            if (((SMALL) & 3) == VAES_SHORT) {                                                     \
                 if (n > (BR))                                                                      \
                     STEP(P, VAES_EACH2, MASK, n, A, B);                                            \
                 else                                                                               \
@@ -319,12 +335,18 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
  * (one whole step) the tail-only copy, which keeps no loop state (so
  * that, e.g., XTS of 5 blocks does not spill the loop's eight tweak
  * registers), otherwise the full one. */
-#define VAES_SPLIT_ENTRY(name, name_long, name_tail, body, small, step)                                                  \
+#define VAES_SPLIT_ENTRY(name, name_long, name_tail, body, small, step, memk)                                            \
     static __attribute__((noinline)) void name_long(const axiom_bc_ks *ks, uint8_t *out,         \
                                                       const uint8_t *in, size_t n,                 \
                                                       uint8_t iv[AXIOM_BC_BLOCK])                  \
     {                                                                                              \
         body(ks, out, in, n, iv, VAES_FULL);                                                       \
+    }                                                                                              \
+    static __attribute__((noinline)) void name##_mid(const axiom_bc_ks *ks, uint8_t *out,        \
+                                                     const uint8_t *in, size_t n,                  \
+                                                     uint8_t iv[AXIOM_BC_BLOCK])                   \
+    {                                                                                              \
+        body(ks, out, in, n, iv, VAES_FULL | VAES_MEMK);                                           \
     }                                                                                              \
     static __attribute__((noinline)) void name_tail(const axiom_bc_ks *ks, uint8_t *out,         \
                                                       const uint8_t *in, size_t n,                 \
@@ -339,15 +361,22 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
             body(ks, out, in, n, iv, VAES_SHORT);                                                  \
         else if (n < (step))                                                                       \
             name_tail(ks, out, in, n, iv);                                                       \
+        else if (vaes_below(n, (memk)))                                                            \
+            name##_mid(ks, out, in, n, iv);                                                        \
         else                                                                                       \
             name_long(ks, out, in, n, iv);                                                       \
     }
 
-#define VAES_SPLIT_ECB(name, name_long, name_tail, body, small, step, dec)                                               \
+#define VAES_SPLIT_ECB(name, name_long, name_tail, body, small, step, dec, memk)                                         \
     static __attribute__((noinline)) void name_long(const axiom_bc_ks *ks, uint8_t *out,         \
                                                       const uint8_t *in, size_t n)                 \
     {                                                                                              \
         body(ks, out, in, n, dec, VAES_FULL);                                                      \
+    }                                                                                              \
+    static __attribute__((noinline)) void name##_mid(const axiom_bc_ks *ks, uint8_t *out,        \
+                                                     const uint8_t *in, size_t n)                  \
+    {                                                                                              \
+        body(ks, out, in, n, dec, VAES_FULL | VAES_MEMK);                                          \
     }                                                                                              \
     static __attribute__((noinline)) void name_tail(const axiom_bc_ks *ks, uint8_t *out,         \
                                                       const uint8_t *in, size_t n)                 \
@@ -360,6 +389,8 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
             body(ks, out, in, n, dec, VAES_SHORT);                                                 \
         else if (n < (step))                                                                       \
             name_tail(ks, out, in, n);                                                           \
+        else if (vaes_below(n, (memk)))                                                            \
+            name##_mid(ks, out, in, n);                                                            \
         else                                                                                       \
             name_long(ks, out, in, n);                                                           \
     }
@@ -389,9 +420,9 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
         P##_END;                                                                                   \
     }                                                                                              \
     VAES_SPLIT_ECB(vaes_ecb_enc, vaes_ecb_enc_long, vaes_ecb_enc_tail, vaes_ecb_body, P##_SMALL,   \
-                   P##_STEP, 0)                                                                    \
+                   P##_STEP, 0, P##_MEMK_MAX)                                                      \
     VAES_SPLIT_ECB(vaes_ecb_dec, vaes_ecb_dec_long, vaes_ecb_dec_tail, vaes_ecb_body, P##_SMALL,   \
-                   P##_STEP, 1)
+                   P##_STEP, 1, P##_MEMK_MAX)
 
 /* CTR over whole blocks.  cbe holds the step's first counter block (big
  * endian) in every lane, ctr the same as a 128-bit little-endian integer.
@@ -430,7 +461,7 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
                                            bswap128));                                             \
         P##_END;                                                                                   \
     }                                                                                              \
-    VAES_SPLIT_ENTRY(vaes_ctr, vaes_ctr_long, vaes_ctr_tail, vaes_ctr_body, P##_SMALL, P##_STEP)
+    VAES_SPLIT_ENTRY(vaes_ctr, vaes_ctr_long, vaes_ctr_tail, vaes_ctr_body, P##_SMALL, P##_STEP, 0)
 
 /* The body of the keystream of a secret counter (bc.h, ctr_secret), for a
  * function of (ks, out, n, iv, small) that each kernel file writes out
@@ -475,7 +506,7 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
         vaes_store128(iv, P##_CAST128(ivv));                                                       \
         P##_END;                                                                                   \
     }                                                                                              \
-    VAES_SPLIT_ENTRY(name, name_long, name_tail, name_body, P##_SMALL, P##_STEP)
+    VAES_SPLIT_ENTRY(name, name_long, name_tail, name_body, P##_SMALL, P##_STEP, P##_MEMK_MAX)
 
 /* XTS over whole blocks, both directions; the 8 tweak registers are made
  * from the first tweak (the short copy uses t0 and t1 at most: the others
@@ -512,9 +543,9 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
         vaes_xts_body(ks, out, in, n, iv, 1, small);                                                \
     }                                                                                              \
     VAES_SPLIT_ENTRY(vaes_xts_enc, vaes_xts_enc_long, vaes_xts_enc_tail, vaes_xts_enc_body,         \
-                     P##_SMALL, P##_STEP)                                                          \
+                     P##_SMALL, P##_STEP, P##_MEMK_MAX)                                            \
     VAES_SPLIT_ENTRY(vaes_xts_dec, vaes_xts_dec_long, vaes_xts_dec_tail, vaes_xts_dec_body,         \
-                     P##_SMALL, P##_STEP)
+                     P##_SMALL, P##_STEP, P##_MEMK_MAX)
 
 /* One block through the cipher on xmm registers, the keys read as memory
  * operands: for ECB calls of one block (the XTS tweak above all), whose
