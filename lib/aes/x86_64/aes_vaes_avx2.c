@@ -128,41 +128,13 @@ static inline __m256i vy_bcast128(__m128i x)
  * too), and in registers beyond, where the loads cost more than the
  * spills (AMD Zen 4, AES-128-ECB and AES-256-CBC/CFB decryption: memory
  * keys 1.03-1.09x at 1-2 KiB, level at 4-8 KiB, 0.96-0.985x at 16 KiB).
- * kN reads memory when memk_ is set (a constant in every copy), else the
- * register copy krN_. */
+ * (VAES_KEYS_MODE, lib/aes/x86_64/aes_vaes_common.h.) */
 #define VY_MEMK_MAX 512
-#define VY_KEYS_MODE(rk, memk)                                                                     \
-    const __m128i *rkc_ = (rk);                                                                    \
-    const int memk_ = (memk);                                                                      \
-    const __m256i z_ = _mm256_setzero_si256();                                                     \
-    const __m256i kr0_ = memk_ ? z_ : vy_bcast(rkc_, 0), kr1_ = memk_ ? z_ : vy_bcast(rkc_, 1);    \
-    const __m256i kr2_ = memk_ ? z_ : vy_bcast(rkc_, 2), kr3_ = memk_ ? z_ : vy_bcast(rkc_, 3);    \
-    const __m256i kr4_ = memk_ ? z_ : vy_bcast(rkc_, 4), kr5_ = memk_ ? z_ : vy_bcast(rkc_, 5);    \
-    const __m256i kr6_ = memk_ ? z_ : vy_bcast(rkc_, 6), kr7_ = memk_ ? z_ : vy_bcast(rkc_, 7);    \
-    const __m256i kr8_ = memk_ ? z_ : vy_bcast(rkc_, 8), kr9_ = memk_ ? z_ : vy_bcast(rkc_, 9);    \
-    const __m256i kr10_ = memk_ || nr <= 10 ? z_ : vy_bcast(rkc_, 10);                             \
-    const __m256i kr11_ = memk_ || nr <= 10 ? z_ : vy_bcast(rkc_, 11);                             \
-    const __m256i kr12_ = memk_ || nr <= 12 ? z_ : vy_bcast(rkc_, 12);                             \
-    const __m256i kr13_ = memk_ || nr <= 12 ? z_ : vy_bcast(rkc_, 13);                             \
-    const __m256i krl_ = memk_ ? z_ : vy_bcast(rkc_, nr)
+#define VAES_KEY_BCAST vy_bcast
+#include "aes/x86_64/aes_vaes_keys.h"
+#define VY_KEYS_MODE(rk, memk) VAES_KEYS_MODE(__m256i, vy_bcast, _mm256_setzero_si256(), rk, memk)
 #define VY_KEYS(rk) VY_KEYS_MODE(rk, (small & VAES_MEMK) || (small & 3) != VAES_FULL)
-#define VY_STEP_BEGIN __asm__("" : "+r"(rkc_))
-#define VY_K(r, kr) (memk_ ? vy_bcast(rkc_, r) : kr)
-#define k0 VY_K(0, kr0_)
-#define k1 VY_K(1, kr1_)
-#define k2 VY_K(2, kr2_)
-#define k3 VY_K(3, kr3_)
-#define k4 VY_K(4, kr4_)
-#define k5 VY_K(5, kr5_)
-#define k6 VY_K(6, kr6_)
-#define k7 VY_K(7, kr7_)
-#define k8 VY_K(8, kr8_)
-#define k9 VY_K(9, kr9_)
-#define k10 VY_K(10, kr10_)
-#define k11 VY_K(11, kr11_)
-#define k12 VY_K(12, kr12_)
-#define k13 VY_K(13, kr13_)
-#define kl VY_K(nr, krl_)
+#define VY_STEP_BEGIN VAES_STEP_MEMK
 /* 2 blocks per register; messages of up to two registers take the short
  * copy of each operation. */
 #define VY_RUN(SMALL, STEP, NEXT, A, B) VAES_RUN(VY, 2, SMALL, STEP, NEXT, A, B)
@@ -311,22 +283,6 @@ VAES_DEFINE_XTS(VY)
 VAES_SERIAL_ENTRY(vy_cbc_enc, vaes_cbc_enc_nr)
 VAES_SERIAL_ENTRY(vy_cfb_enc, vaes_cfb_enc_nr)
 VAES_SERIAL_ENTRY(vy_ofb, vaes_ofb_nr)
-
-#undef k0
-#undef k1
-#undef k2
-#undef k3
-#undef k4
-#undef k5
-#undef k6
-#undef k7
-#undef k8
-#undef k9
-#undef k10
-#undef k11
-#undef k12
-#undef k13
-#undef kl
 
 static void vy_setkey(axiom_bc_ks *ks, const uint8_t *key, size_t keylen)
 {

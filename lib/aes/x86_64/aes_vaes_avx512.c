@@ -107,41 +107,13 @@ static inline __m512i vz_bcast128(__m128i x)
  * (VZ_STEP_BEGIN) so that the loads stay in the loop, as libgcrypt's
  * loops do: on AMD Zen 4, AES-128/192/256-CTR 600 B - 16 KiB 1.02-1.05x
  * (ECB and CBC decryption measured 0.976-1.0x that way and keep their
- * registers).  kN is the register copy krN_ unless memk_ (a constant in
- * every copy) is set. */
-#define VZ_KEYS_MODE(rk, memk)                                                                     \
-    const __m128i *rkc_ = (rk);                                                                    \
-    const int memk_ = (memk);                                                                      \
-    const __m512i z_ = _mm512_setzero_si512();                                                     \
-    const __m512i kr0_ = memk_ ? z_ : vz_bcast(rkc_, 0), kr1_ = memk_ ? z_ : vz_bcast(rkc_, 1);    \
-    const __m512i kr2_ = memk_ ? z_ : vz_bcast(rkc_, 2), kr3_ = memk_ ? z_ : vz_bcast(rkc_, 3);    \
-    const __m512i kr4_ = memk_ ? z_ : vz_bcast(rkc_, 4), kr5_ = memk_ ? z_ : vz_bcast(rkc_, 5);    \
-    const __m512i kr6_ = memk_ ? z_ : vz_bcast(rkc_, 6), kr7_ = memk_ ? z_ : vz_bcast(rkc_, 7);    \
-    const __m512i kr8_ = memk_ ? z_ : vz_bcast(rkc_, 8), kr9_ = memk_ ? z_ : vz_bcast(rkc_, 9);    \
-    const __m512i kr10_ = memk_ || nr <= 10 ? z_ : vz_bcast(rkc_, 10);                             \
-    const __m512i kr11_ = memk_ || nr <= 10 ? z_ : vz_bcast(rkc_, 11);                             \
-    const __m512i kr12_ = memk_ || nr <= 12 ? z_ : vz_bcast(rkc_, 12);                             \
-    const __m512i kr13_ = memk_ || nr <= 12 ? z_ : vz_bcast(rkc_, 13);                             \
-    const __m512i krl_ = memk_ ? z_ : vz_bcast(rkc_, nr)
+ * registers).  (VAES_KEYS_MODE, lib/aes/x86_64/aes_vaes_common.h.) */
+#define VAES_KEY_BCAST vz_bcast
+#include "aes/x86_64/aes_vaes_keys.h"
+#define VZ_KEYS_MODE(rk, memk) VAES_KEYS_MODE(__m512i, vz_bcast, _mm512_setzero_si512(), rk, memk)
 #define VZ_KEYS(rk) VZ_KEYS_MODE(rk, 0)
-#define VZ_STEP_BEGIN __asm__("" : "+r"(rkc_))
+#define VZ_STEP_BEGIN VAES_STEP_MEMK
 #define VZ_MEMK_MAX 0 /* (the VAES_MEMK copies: not used here) */
-#define VZ_K(r, kr) (memk_ ? vz_bcast(rkc_, r) : kr)
-#define k0 VZ_K(0, kr0_)
-#define k1 VZ_K(1, kr1_)
-#define k2 VZ_K(2, kr2_)
-#define k3 VZ_K(3, kr3_)
-#define k4 VZ_K(4, kr4_)
-#define k5 VZ_K(5, kr5_)
-#define k6 VZ_K(6, kr6_)
-#define k7 VZ_K(7, kr7_)
-#define k8 VZ_K(8, kr8_)
-#define k9 VZ_K(9, kr9_)
-#define k10 VZ_K(10, kr10_)
-#define k11 VZ_K(11, kr11_)
-#define k12 VZ_K(12, kr12_)
-#define k13 VZ_K(13, kr13_)
-#define kl VZ_K(nr, krl_)
 /* 4 blocks per register; messages of up to one register take the short
  * copy of each operation. */
 #define VZ_RUN(SMALL, STEP, NEXT, A, B) VAES_RUN(VZ, 4, SMALL, STEP, NEXT, A, B)

@@ -155,20 +155,31 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
 #define VAES_EACH2(X, M) X(0, M) X(1, M)
 #define VAES_EACH1(X, M) X(0, M)
 
-/* All round keys of an @nr-round schedule at @rk, each broadcast to every
- * 128-bit lane of a vector of type V by BCAST(rk, r), once per call;
- * k10..k13 only exist for longer keys (otherwise copies of k0, never used
- * by VAES_ROUNDS). */
-#define VAES_KEYS(V, BCAST, rk)                                                                    \
-    const V k0 = BCAST(rk, 0), k1 = BCAST(rk, 1), k2 = BCAST(rk, 2);                              \
-    const V k3 = BCAST(rk, 3), k4 = BCAST(rk, 4), k5 = BCAST(rk, 5);                              \
-    const V k6 = BCAST(rk, 6), k7 = BCAST(rk, 7), k8 = BCAST(rk, 8);                              \
-    const V k9 = BCAST(rk, 9);                                                                     \
-    const V k10 = nr > 10 ? BCAST(rk, 10) : k0;                                                    \
-    const V k11 = nr > 10 ? BCAST(rk, 11) : k0;                                                    \
-    const V k12 = nr > 12 ? BCAST(rk, 12) : k0;                                                    \
-    const V k13 = nr > 12 ? BCAST(rk, 13) : k0;                                                    \
-    const V kl = BCAST(rk, nr)
+/* The round keys of an @nr-round schedule at @rk, each broadcast to every
+ * 128-bit lane of a vector of type V by BCAST(rk, r): with @memk (a
+ * constant in every copy of a body) read from the schedule as each round
+ * needs them, through the pointer rkc_ that P##_STEP_BEGIN makes opaque
+ * once per step (so that the loads stay in the loop); otherwise once per
+ * call into krN_ (in registers, or spilled by the compiler).  kN is the
+ * key of round N either way (lib/aes/x86_64/aes_vaes_keys.h, which a
+ * kernel file includes after defining VAES_KEY_BCAST, its BCAST); k10..k13
+ * only exist for longer keys (otherwise zero, never used by VAES_ROUNDS).  Where each kernel keeps them: lib/aes/x86_64/
+ * aes_vaes_avx2.c and aes_vaes_avx512.c, doc/design/aes.md. */
+#define VAES_KEYS_MODE(V, BCAST, ZERO, rk, memk)                                                   \
+    const __m128i *rkc_ = (rk);                                                                    \
+    const int memk_ = (memk);                                                                      \
+    const V z_ = (ZERO);                                                                           \
+    const V kr0_ = memk_ ? z_ : BCAST(rkc_, 0), kr1_ = memk_ ? z_ : BCAST(rkc_, 1);                \
+    const V kr2_ = memk_ ? z_ : BCAST(rkc_, 2), kr3_ = memk_ ? z_ : BCAST(rkc_, 3);                \
+    const V kr4_ = memk_ ? z_ : BCAST(rkc_, 4), kr5_ = memk_ ? z_ : BCAST(rkc_, 5);                \
+    const V kr6_ = memk_ ? z_ : BCAST(rkc_, 6), kr7_ = memk_ ? z_ : BCAST(rkc_, 7);                \
+    const V kr8_ = memk_ ? z_ : BCAST(rkc_, 8), kr9_ = memk_ ? z_ : BCAST(rkc_, 9);                \
+    const V kr10_ = memk_ || nr <= 10 ? z_ : BCAST(rkc_, 10);                                      \
+    const V kr11_ = memk_ || nr <= 10 ? z_ : BCAST(rkc_, 11);                                      \
+    const V kr12_ = memk_ || nr <= 12 ? z_ : BCAST(rkc_, 12);                                      \
+    const V kr13_ = memk_ || nr <= 12 ? z_ : BCAST(rkc_, 13);                                      \
+    const V krl_ = memk_ ? z_ : BCAST(rkc_, nr)
+#define VAES_STEP_MEMK __asm__("" : "+r"(rkc_))
 
 /* One round of every register with key K (OP uses it as k_). */
 #define VAES_ROUND(EACH, OP, M, K)                                                                 \
