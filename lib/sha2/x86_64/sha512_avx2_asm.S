@@ -52,7 +52,11 @@
 #define M0 %r14 /* a ^ b / b ^ c, alternating */
 #define M1 %r15
 
+#ifdef SHA512_VL
+#define SHA512_EVEX_SIGMA 1 /* SSIG, SIGMA0 and SCHED_SETUP: the header's */
+#else
 #define SHA512_OWN_SIGMA0 1
+#endif
 
 #include "core/asm.h"
 #include "sha2/x86_64/sha512_x86_64.h"
@@ -61,20 +65,7 @@
 	vmovdqa	\src, \dst
 .endm
 
-#ifdef SHA512_VL
-/* dst = ror(src, r1) ^ ror(src, r2) ^ (src >> s), on either function. */
-.macro SSIG dst, src, t1, t2, r1, r2, s
-	vprorq	$\r1, \src, \dst
-	vprorq	$\r2, \src, \t1
-	vpsrlq	$\s, \src, \t2
-	vpternlogq $0x96, \t1, \t2, \dst
-.endm
-.macro SIGMA0 dst, src, t1, t2
-	SSIG	\dst, \src, \t1, \t2, 1, 8, 7
-.endm
-.macro SCHED_SETUP
-.endm
-#else
+#ifndef SHA512_VL
 /* dst = ror(src, r1) ^ ror(src, r2) ^ (src >> s): without a 64-bit vector
  * rotate, each rotation is a right and a left shift. */
 .macro SSIG dst, src, tmp, unused, r1, r2, s

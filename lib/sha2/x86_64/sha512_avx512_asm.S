@@ -56,6 +56,7 @@
 #define T2 %r13
 #define M0 %r15
 
+#define SHA512_EVEX_SIGMA 1
 #include "core/asm.h"
 #include "sha2/x86_64/sha512_x86_64.h"
 
@@ -63,13 +64,6 @@
 	vmovdqa64 \src, \dst
 .endm
 
-/* dst = ror(src, r1) ^ ror(src, r2) ^ (src >> s) */
-.macro SSIG dst, src, t1, t2, r1, r2, s
-	vprorq	$\r1, \src, \dst
-	vprorq	$\r2, \src, \t1
-	vpsrlq	$\s, \src, \t2
-	vpternlogq $0x96, \t1, \t2, \dst
-.endm
 
 /* One round on [e, a] = \x, [f, b] = \y, [g, c] = \z, [h, d] = \w;
  * \wk is the offset of its K + W from RP.  \w becomes the new [e, a].

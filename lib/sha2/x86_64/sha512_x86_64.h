@@ -79,6 +79,16 @@
 /* The small sigma functions of the schedule (FIPS 180-4, 4.1.3); an
  * including file with a cheaper sigma0 defines SHA512_OWN_SIGMA0 and the
  * macro SIGMA0 itself, and SCHED_SETUP to load what it needs. */
+#ifdef SHA512_EVEX_SIGMA
+/* With AVX-512VL (an including file that defines SHA512_EVEX_SIGMA):
+ * dst = ror(src, r1) ^ ror(src, r2) ^ (src >> s) in four instructions. */
+.macro SSIG dst, src, t1, t2, r1, r2, s
+	vprorq	$\r1, \src, \dst
+	vprorq	$\r2, \src, \t1
+	vpsrlq	$\s, \src, \t2
+	vpternlogq $0x96, \t1, \t2, \dst
+.endm
+#endif
 #ifndef SHA512_OWN_SIGMA0
 .macro SIGMA0 dst, src, t1, t2
 	SSIG	\dst, \src, \t1, \t2, 1, 8, 7
