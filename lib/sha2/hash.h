@@ -75,6 +75,28 @@ extern axiom_kernel_list axiom_sha256_lane_kernels;
 /* The SHA-384/512 kernels, best first (none is multi-lane). */
 extern axiom_kernel_list axiom_sha512_kernels;
 
+/* A SHA-384/512 kernel whose compression is the assembly function @fn
+ * (nblocks >= 1; lib/sha2/x86_64/sha512_x86_64.h): its declaration, the
+ * wrapper that skips empty calls, and the descriptor @var. */
+#define AXIOM_SHA512_ASM_KERNEL(var, fn, nm, feats, slow, cost, description)                  \
+    void fn(uint64_t state[8], const uint8_t *p, size_t nblocks);                            \
+    static void var##_compress(uint64_t state[8], const uint8_t *p, size_t nblocks)          \
+    {                                                                                        \
+        if (nblocks)                                                                         \
+            fn(state, p, nblocks);                                                           \
+    }                                                                                        \
+    const axiom_hash_kernel var = {                                                          \
+        .name = nm,                                                                          \
+        .features = feats,                                                                   \
+        .constant_time = 1,                                                                  \
+        .desc = description,                                                                 \
+        .slow_on = slow,                                                                     \
+        .lanes = 1,                                                                          \
+        .block_cost = cost,                                                                  \
+        .block = AXIOM_SHA512_BLOCK,                                                         \
+        .compress64 = var##_compress,                                                        \
+    }
+
 /* The hash kernel axiom_pick() chooses from @list, NULL if none. */
 static inline const axiom_hash_kernel *axiom_hash_pick(const axiom_kernel *const *list)
 {

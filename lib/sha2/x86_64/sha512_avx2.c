@@ -4,23 +4,7 @@
 #include "axiom/cpu.h"
 #include "sha2/hash.h"
 
-void axiom_sha512_avx2_blocks(uint64_t state[8], const uint8_t *p, size_t nblocks);
-
-static void sha512_avx2_compress(uint64_t state[8], const uint8_t *p, size_t nblocks)
-{
-    if (nblocks)
-        axiom_sha512_avx2_blocks(state, p, nblocks);
-}
-
-const axiom_hash_kernel axiom_sha512_avx2 = {
-    .name = "avx2",
-    .features = AXIOM_CPU_AVX2 | AXIOM_CPU_BMI2,
-    .constant_time = 1,
-    .desc = "rounds in general registers (RORX), schedule of the next 2 blocks in YMM spread over the rounds",
-    .lanes = 1,
-    .block_cost = 600,
-    .compress = NULL,
-    .compress_lanes = NULL,
-    .block = AXIOM_SHA512_BLOCK,
-    .compress64 = sha512_avx2_compress,
-};
+AXIOM_SHA512_ASM_KERNEL(axiom_sha512_avx2, axiom_sha512_avx2_blocks, "avx2",
+                        AXIOM_CPU_AVX2 | AXIOM_CPU_BMI2, 0, 600,
+                        "rounds in general registers (RORX), schedule of the next 2 blocks in YMM "
+                        "spread over the rounds");
