@@ -204,11 +204,23 @@ AXIOM_API int axiom_cipher_init(axiom_cipher_ctx *ctx, int direction,
     if (!ctx || (direction != AXIOM_ENCRYPT && direction != AXIOM_DECRYPT) || (!key && keylen))
         return AXIOM_EINVAL;
     const axiom_cipher_desc *d = ctx->desc;
-    if (key || d->stream)
+    if (key)
         return init_slow(ctx, direction, key, keylen, iv, ivlen);
     /* The same checks, in the same order, as init_slow's for no key. */
     if (!ctx->keyed)
         return AXIOM_ESTATE;
+    if (d->stream) {
+        /* A new nonce on the stream cipher's key (ChaCha20: a message per
+         * init), without init_slow's call. */
+        if (!d->stream->ivlen_ok(ivlen))
+            return AXIOM_EIVLEN;
+        if (ivlen && !iv)
+            return AXIOM_EINVAL;
+        d->stream->setiv(&ctx->ks, iv, ivlen);
+        ctx->dir = direction;
+        ctx->ready = 1;
+        return AXIOM_OK;
+    }
     if (ivlen != d->ivlen)
         return AXIOM_EIVLEN;
     if (ivlen && !iv)
