@@ -55,25 +55,23 @@ static inline __attribute__((always_inline)) void ch_x8_pairs(const uint32_t st[
     h0 = _mm256_add_epi32(d0, _mm256_setr_epi32(2, 0, 0, 0, 2, 0, 0, 0));
     __m256i a = a0, b = b0, c = c0, d = d0;
     __m256i e = a0, f = b0, g = c0, h = h0;
+    /* Half a double round: the lanes' @ROUND, then each pair's quarter
+     * round and its rows turned by @TURN. */
+#define X8_PAIRS_HALF(ROUND, TURN)                                             \
+    ROUND(Y_QR)                                                                \
+    Y_QR(a, b, c, d)                                                           \
+    if (pairs > 1) {                                                           \
+        Y_QR(e, f, g, h)                                                       \
+    }                                                                          \
+    TURN(_mm256_shuffle_epi32, a, c, d);                                       \
+    if (pairs > 1)                                                             \
+        TURN(_mm256_shuffle_epi32, e, g, h);
 #pragma GCC unroll 10
     for (int i = 0; i < 10; i++) {
-        CH_COLROUND(Y_QR)
-        Y_QR(a, b, c, d)
-        if (pairs > 1) {
-            Y_QR(e, f, g, h)
-        }
-        CH_ROW_DIAG(_mm256_shuffle_epi32, a, c, d);
-        if (pairs > 1)
-            CH_ROW_DIAG(_mm256_shuffle_epi32, e, g, h);
-        CH_DIAGROUND(Y_QR)
-        Y_QR(a, b, c, d)
-        if (pairs > 1) {
-            Y_QR(e, f, g, h)
-        }
-        CH_ROW_UNDIAG(_mm256_shuffle_epi32, a, c, d);
-        if (pairs > 1)
-            CH_ROW_UNDIAG(_mm256_shuffle_epi32, e, g, h);
+        X8_PAIRS_HALF(CH_COLROUND, CH_ROW_DIAG)
+        X8_PAIRS_HALF(CH_DIAGROUND, CH_ROW_UNDIAG)
     }
+#undef X8_PAIRS_HALF
     uint8_t *o = partial ? buf : out;
     ch_x8_out(st, ctr, o, in, x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14,
               x15);
