@@ -143,17 +143,23 @@ static inline void start_message(axiom_cipher_ctx *ctx, int direction, const uin
     ctx->ready = 1;
 }
 
-/* With a key, or for a stream cipher: everything but the argument checks
- * done by axiom_cipher_init. */
+/* A stream cipher's message start (its key already set): the nonce. */
+static void stream_start(axiom_cipher_ctx *ctx, int direction, const uint8_t *iv, size_t ivlen)
+{
+    ctx->desc->stream->setiv(&ctx->ks, iv, ivlen);
+    ctx->dir = direction;
+    ctx->ready = 1;
+}
+
+/* With a key (axiom_cipher_init takes every keyless call itself):
+ * everything but the argument checks done there. */
 static __attribute__((noinline)) int init_slow(axiom_cipher_ctx *ctx, int direction,
                                                const uint8_t *key, size_t keylen,
                                                const uint8_t *iv, size_t ivlen)
 {
     const axiom_cipher_desc *d = ctx->desc;
-    if (key && keylen != d->keylen)
+    if (keylen != d->keylen)
         return AXIOM_EKEYLEN;
-    if (!key && !ctx->keyed)
-        return AXIOM_ESTATE;
     if (d->stream ? !d->stream->ivlen_ok(ivlen) : ivlen != d->ivlen)
         return AXIOM_EIVLEN;
     if (ivlen && !iv)
@@ -162,7 +168,7 @@ static __attribute__((noinline)) int init_slow(axiom_cipher_ctx *ctx, int direct
      * for encryption; decryption stays possible, to read old data.  The
      * halves are compared in constant time; only the verdict branches. */
     int same = 0;
-    if (d->mode == AXIOM_MODE_XTS && key) {
+    if (d->mode == AXIOM_MODE_XTS) {
         same = axiom_memeq(key, key + keylen / 2, keylen / 2);
         axiom_declassify(&same, sizeof same);
         if (same && direction == AXIOM_ENCRYPT)
@@ -170,13 +176,9 @@ static __attribute__((noinline)) int init_slow(axiom_cipher_ctx *ctx, int direct
     }
 
     if (d->stream) {
-        if (key) {
-            d->stream->setkey(&ctx->ks, key, keylen);
-            ctx->keyed = 1;
-        }
-        d->stream->setiv(&ctx->ks, iv, ivlen);
-        ctx->dir = direction;
-        ctx->ready = 1;
+        d->stream->setkey(&ctx->ks, key, keylen);
+        ctx->keyed = 1;
+        stream_start(ctx, direction, iv, ivlen);
         return AXIOM_OK;
     }
 
@@ -216,9 +218,7 @@ AXIOM_API int axiom_cipher_init(axiom_cipher_ctx *ctx, int direction,
             return AXIOM_EIVLEN;
         if (ivlen && !iv)
             return AXIOM_EINVAL;
-        d->stream->setiv(&ctx->ks, iv, ivlen);
-        ctx->dir = direction;
-        ctx->ready = 1;
+        stream_start(ctx, direction, iv, ivlen);
         return AXIOM_OK;
     }
     if (ivlen != d->ivlen)
