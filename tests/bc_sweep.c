@@ -66,6 +66,15 @@ size_t bc_sweep_lengths(const axiom_bc_kernel *k, size_t lens[BC_SWEEP_MAXLENS])
     return bc_sweep_counts(steps, ns, lens);
 }
 
+size_t bc_sweep_lengths_upto(const axiom_bc_kernel *k, size_t lens[BC_SWEEP_MAXLENS],
+                             size_t max)
+{
+    size_t n = bc_sweep_lengths(k, lens);
+    while (n > 1 && lens[n - 1] > max)
+        n--;
+    return n;
+}
+
 /* XTS tweak times alpha (IEEE 1619, 5.2), byte-wise. */
 static void mul_alpha(uint8_t t[16])
 {

@@ -57,6 +57,10 @@ void bc_sweep_counts_string(char *s, size_t cap, const size_t *lens, size_t n);
 /* The block counts kernel @k is swept over: bc_sweep_counts() of its
  * steps.  Fails the test if the steps are not ascending. */
 size_t bc_sweep_lengths(const axiom_bc_kernel *k, size_t lens[BC_SWEEP_MAXLENS]);
+/* The same, cut after the last count of at most @max blocks (the counts
+ * ascend; at least one is kept), for a test whose buffers end there. */
+size_t bc_sweep_lengths_upto(const axiom_bc_kernel *k, size_t lens[BC_SWEEP_MAXLENS],
+                             size_t max);
 
 /* The chaining value a kernel hands back after running operation @op on the
  * @n blocks @in with chaining value @iv, @out being the correct output. */

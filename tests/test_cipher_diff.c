@@ -352,12 +352,10 @@ START_TEST(test_kernel_ctr_carries)
             continue;
         /* the lengths around the kernel's own steps (tests/bc_sweep.c) */
         size_t ns[BC_SWEEP_MAXLENS];
-        size_t nn = bc_sweep_lengths(k, ns);
         /* Steps past the buffer are batch limits of other modes (the
          * vaes-avx2 kernel's register-key copy from 512 blocks; CTR reads
          * its keys one way at every length): the sweep covers them. */
-        while (nn > 1 && ns[nn - 1] > 128)
-            nn--;
+        const size_t nn = bc_sweep_lengths_upto(k, ns, 128);
         TU_ASSERT(ns[nn - 1] <= 128 && nn >= 8, "kernel %s: %zu lengths", k->name, nn);
         for (size_t kl = 16; kl <= 32; kl += 8) {
             uint8_t key[32];
@@ -445,10 +443,8 @@ START_TEST(test_kernel_ctr_secret)
             continue;
         /* the lengths around the kernel's own steps (tests/bc_sweep.c) */
         size_t ns[BC_SWEEP_MAXLENS];
-        size_t nn = bc_sweep_lengths(k, ns);
         /* As in test_kernel_ctr_carries: longer steps are not CTR's. */
-        while (nn > 1 && ns[nn - 1] > 257)
-            nn--;
+        const size_t nn = bc_sweep_lengths_upto(k, ns, 257);
         TU_ASSERT(ns[nn - 1] <= 257 && nn >= 8, "kernel %s: %zu lengths", k->name, nn);
         for (size_t kl = 16; kl <= 32; kl += 8) {
             uint8_t key[32];
