@@ -1148,6 +1148,77 @@ START_TEST(test_aead_ad_in_output)
 }
 END_TEST
 
+/* aead.h: the tag may overlap the input, the nonce and the AD (only the
+ * output is off limits), so sealing writes it only once it has read them
+ * all: on every kernel and length class, out of place, with the tag at
+ * the input's start, middle and end and across its end, over the nonce,
+ * and inside the AD.  (Seal hands the caller's tag buffer itself to the
+ * algorithms that write exactly the tag, lib/api/aead.c.) */
+START_TEST(test_aead_tag_over_inputs)
+{
+    enum { AL = 40, SLACK = 64 };
+    size_t lens[OV_MAXLENS], maxlen = 0;
+    for (size_t i = 0; i < NAEADS; i++) {
+        const size_t nl = ov_lengths(&aeads[i], lens);
+        for (size_t k = 0; k < nl; k++)
+            maxlen = lens[k] > maxlen ? lens[k] : maxlen;
+    }
+    uint8_t *pt = malloc(maxlen), *ct = malloc(maxlen), *out = malloc(maxlen);
+    uint8_t *buf = malloc(maxlen + SLACK);
+    TU_ASSERT(pt && ct && out && buf, "malloc");
+    uint8_t ad[AL], abuf[AL], nbuf[SLACK], tag[16];
+    tu_rand_bytes(pt, maxlen);
+    tu_rand_bytes(ad, AL);
+    for (size_t i = 0; i < NAEADS; i++) {
+        const aalg *a = &aeads[i];
+        const size_t nl = a->noncelen;
+        axiom_aead_ctx *c = aead_keyed(a);
+        const size_t nlens = ov_lengths(a, lens);
+        for (size_t li = 0; li < nlens; li++) {
+            const size_t len = lens[li];
+            TU_ASSERT_RC(axiom_aead_seal(c, ct, tag, 16, g_iv, nl, ad, AL, pt, len), AXIOM_OK,
+                         "%s", a->name);
+            size_t offs[4], noffs = 0;
+            if (len >= 16) {
+                offs[noffs++] = 0;
+                offs[noffs++] = (len - 16) / 2;
+                offs[noffs++] = len - 16;
+            }
+            offs[noffs++] = len - len / 2; /* across the end */
+            for (size_t oi = 0; oi < noffs; oi++) {
+                memcpy(buf, pt, len);
+                memset(buf + len, 0x5a, SLACK);
+                TU_ASSERT_RC(axiom_aead_seal(c, out, buf + offs[oi], 16, g_iv, nl, ad, AL, buf,
+                                             len),
+                             AXIOM_OK, "%s, %zu bytes: tag in the input", a->name, len);
+                TU_ASSERT_MEM_EQ(out, ct, len, "%s, %zu bytes: tag at input + %zu", a->name, len,
+                                 offs[oi]);
+                TU_ASSERT_MEM_EQ(buf + offs[oi], tag, 16, "%s, %zu bytes: tag at input + %zu (tag)",
+                                 a->name, len, offs[oi]);
+            }
+            memset(nbuf, 0x5a, sizeof nbuf);
+            memcpy(nbuf, g_iv, nl);
+            TU_ASSERT_RC(axiom_aead_seal(c, out, nbuf, 16, nbuf, nl, ad, AL, pt, len), AXIOM_OK,
+                         "%s, %zu bytes: tag over the nonce", a->name, len);
+            TU_ASSERT_MEM_EQ(out, ct, len, "%s, %zu bytes: tag over the nonce", a->name, len);
+            TU_ASSERT_MEM_EQ(nbuf, tag, 16, "%s, %zu bytes: tag over the nonce (tag)", a->name,
+                             len);
+            memcpy(abuf, ad, AL);
+            TU_ASSERT_RC(axiom_aead_seal(c, out, abuf + 12, 16, g_iv, nl, abuf, AL, pt, len),
+                         AXIOM_OK, "%s, %zu bytes: tag in the AD", a->name, len);
+            TU_ASSERT_MEM_EQ(out, ct, len, "%s, %zu bytes: tag in the AD", a->name, len);
+            TU_ASSERT_MEM_EQ(abuf + 12, tag, 16, "%s, %zu bytes: tag in the AD (tag)", a->name,
+                             len);
+        }
+        axiom_aead_free(c);
+    }
+    free(pt);
+    free(ct);
+    free(out);
+    free(buf);
+}
+END_TEST
+
 /* Over-long messages: ELENGTH before any byte is touched.  The buffers
  * point at an inaccessible page, so any read or write would crash (a page
  * rather than a reservation of the full lengths: valgrind cannot map
@@ -2326,6 +2397,7 @@ static Suite *contract_suite(void)
     tcase_add_test(tc, test_aead_contract);
     tcase_add_test(tc, test_aead_buffer_placement);
     tcase_add_test(tc, test_aead_ad_in_output);
+    tcase_add_test(tc, test_aead_tag_over_inputs);
     tcase_add_test(tc, test_length_limits);
     tcase_add_test(tc, test_gcm_stream_contract);
     tcase_add_test(tc, test_hash_contract);

@@ -14,14 +14,22 @@
 
 struct axiom_aead_ctx {
     const axiom_aead_alg *alg;
+    /* One nonce length and one tag length that the algorithm's nonce_ok
+     * and tag_ok accept, found when the context is made, and the
+     * algorithm's length limits: a call with these lengths within the
+     * limits passes quick_ok() (a few compares, no call through the
+     * descriptor); any other call takes check_args(), so the rules are
+     * the algorithm's own. */
+    size_t fast_noncelen, fast_taglen;
+    uint64_t max_len, max_adlen;
+    /* Nonzero while quick_ok() may not pass a call: not keyed yet, or an
+     * algorithm that checks the nonce's value (nonce_value_ok). */
+    int slow;
+    /* Nonzero when the usual tag is 16 bytes and the algorithm writes
+     * exactly those (seal_tag16_exact): seal hands over the caller's tag. */
+    unsigned direct_tag;
     int keyed;
     size_t state_size;
-    /* One nonce length and one tag length that the algorithm's nonce_ok
-     * and tag_ok accept, found when the context is made:
-     * a call with these lengths is checked with a compare instead of a
-     * call through the descriptor; any other length still goes to the
-     * predicate, so the rules are the algorithm's own. */
-    size_t fast_noncelen, fast_taglen;
     _Alignas(64) uint8_t state[]; /* alg->state_size bytes */
 };
 
@@ -65,6 +73,10 @@ AXIOM_API int axiom_aead_new(axiom_aead_ctx **ctx, const char *name)
     c->state_size = a->state_size;
     c->fast_noncelen = fast_noncelen;
     c->fast_taglen = fast_taglen;
+    c->max_len = a->max_len;
+    c->max_adlen = a->max_adlen;
+    c->slow = 1;
+    c->direct_tag = a->seal_tag16_exact && fast_taglen == 16;
     *ctx = c;
     return AXIOM_OK;
 }
@@ -89,6 +101,7 @@ AXIOM_API int axiom_aead_setkey(axiom_aead_ctx *ctx, const uint8_t *key, size_t 
         return axiom_pick_status(ctx->alg->kernels);
     ctx->alg->setkey(ctx->state, k, key, keylen);
     ctx->keyed = 1;
+    ctx->slow = ctx->alg->nonce_value_ok != NULL;
     return AXIOM_OK;
 }
 
@@ -119,6 +132,30 @@ static inline __attribute__((always_inline)) int check_args(const axiom_aead_ctx
     if (axiom_ranges_meet(tag, taglen, out, len))
         return AXIOM_EINVAL;
     return AXIOM_OK;
+}
+
+/* 1 when a call passes every check of check_args() and no nonce or AD
+ * byte lies in the output (run() would call the algorithm directly),
+ * found with one compare per condition ORed together: the usual call
+ * costs no descriptor load, no call and few branches.  0 sends the call
+ * to check_args() and run(), which give the verdict and the error code
+ * in the documented order.  @ctx is not NULL. */
+static inline __attribute__((always_inline)) int
+quick_ok(const axiom_aead_ctx *ctx, const uint8_t *out, const uint8_t *tag, size_t taglen,
+         const uint8_t *nonce, size_t noncelen, const uint8_t *ad, size_t adlen,
+         const uint8_t *in, size_t len)
+{
+    if (ctx->slow | (noncelen != ctx->fast_noncelen) | (taglen != ctx->fast_taglen))
+        return 0;
+    if (!tag || !nonce || (uint64_t)len > ctx->max_len || (uint64_t)adlen > ctx->max_adlen ||
+        (adlen && !ad))
+        return 0;
+    if (!len)
+        return 1;
+    return in && out && !axiom_overlaps_partly(out, in, len) &&
+           !axiom_ranges_meet(tag, taglen, out, len) &&
+           !axiom_ranges_meet(nonce, noncelen, out, len) &&
+           !axiom_ranges_meet(ad, adlen, out, len);
 }
 
 /* Bytes of AD (and of nonce) that a call copies aside on the stack when
@@ -230,10 +267,36 @@ run(const axiom_aead_ctx *ctx, int enc, uint8_t *out, uint8_t full[AXIOM_AEAD_MA
     return AXIOM_OK;
 }
 
-AXIOM_API int axiom_aead_seal(axiom_aead_ctx *ctx, uint8_t *out, uint8_t *tag, size_t taglen,
-                              const uint8_t *nonce, size_t noncelen,
-                              const uint8_t *ad, size_t adlen,
-                              const uint8_t *in, size_t len)
+/* Seal's tag from the local full one @full (an array): the common
+ * length as a fixed copy (inlined), the local tag wiped inline. */
+#define TAG_OUT(tag, full, taglen)            \
+    do {                                      \
+        if ((taglen) == 16)                   \
+            memcpy((tag), (full), 16);        \
+        else                                  \
+            memcpy((tag), (full), (taglen));  \
+        AXIOM_WIPE_FIXED(full);               \
+    } while (0)
+
+/* Seal through a local full tag, copied to @tag, for a call that
+ * quick_ok() passed. */
+static __attribute__((noinline)) int seal_full(axiom_aead_ctx *ctx, uint8_t *out, uint8_t *tag,
+                                               size_t taglen, const uint8_t *nonce,
+                                               size_t noncelen, const uint8_t *ad, size_t adlen,
+                                               const uint8_t *in, size_t len)
+{
+    uint8_t full[AXIOM_AEAD_MAXTAG];
+    call_alg(ctx, 1, out, full, taglen, nonce, noncelen, ad, adlen, in, len);
+    TAG_OUT(tag, full, taglen);
+    return AXIOM_OK;
+}
+
+/* Seal for a call that quick_ok() did not pass: every check in order. */
+static __attribute__((noinline)) int seal_checked(axiom_aead_ctx *ctx, uint8_t *out,
+                                                  uint8_t *tag, size_t taglen,
+                                                  const uint8_t *nonce, size_t noncelen,
+                                                  const uint8_t *ad, size_t adlen,
+                                                  const uint8_t *in, size_t len)
 {
     int rc = check_args(ctx, out, tag, taglen, nonce, noncelen, ad, adlen, in, len);
     if (rc != AXIOM_OK)
@@ -242,14 +305,67 @@ AXIOM_API int axiom_aead_seal(axiom_aead_ctx *ctx, uint8_t *out, uint8_t *tag, s
     rc = run(ctx, 1, out, full, taglen, nonce, noncelen, ad, adlen, in, len);
     if (rc != AXIOM_OK)
         return rc;
-    /* The common lengths as fixed copies (inlined); the local tag wiped
-     * inline. */
-    if (taglen == 16)
-        memcpy(tag, full, 16);
-    else
-        memcpy(tag, full, taglen);
-    AXIOM_WIPE_FIXED(full);
+    TAG_OUT(tag, full, taglen);
     return AXIOM_OK;
+}
+
+AXIOM_API int axiom_aead_seal(axiom_aead_ctx *ctx, uint8_t *out, uint8_t *tag, size_t taglen,
+                              const uint8_t *nonce, size_t noncelen,
+                              const uint8_t *ad, size_t adlen,
+                              const uint8_t *in, size_t len)
+{
+    if (!ctx || !quick_ok(ctx, out, tag, taglen, nonce, noncelen, ad, adlen, in, len))
+        return seal_checked(ctx, out, tag, taglen, nonce, noncelen, ad, adlen, in, len);
+    if (!ctx->direct_tag)
+        return seal_full(ctx, out, tag, taglen, nonce, noncelen, ad, adlen, in, len);
+    /* The usual call of an algorithm that writes the tag itself: no
+     * local tag (and no stack frame for one). */
+    call_alg(ctx, 1, out, tag, taglen, nonce, noncelen, ad, adlen, in, len);
+    return AXIOM_OK;
+}
+
+/* The caller's tag into the local full one @full (an array) for open:
+ * SIV modes read it (lib/core/aead.h); the computed tag comes out there.
+ * The common length as a fixed copy (inlined). */
+#define TAG_IN(full, tag, taglen)             \
+    do {                                      \
+        memset((full), 0, sizeof(full));      \
+        if ((taglen) == 16)                   \
+            memcpy((full), (tag), 16);        \
+        else                                  \
+            memcpy((full), (tag), (taglen));  \
+    } while (0)
+
+/* Open's verdict on the computed tag in @full (an array), in constant
+ * time but for one branch on the verdict; a failed open wipes the
+ * output. */
+#define OPEN_VERDICT(full, tag, taglen, out, len)       \
+    do {                                                \
+        const int ok_ = axiom_ct_equal((full), (tag), (taglen)); \
+        AXIOM_WIPE_FIXED(full);                         \
+        if (!ok_) {                                     \
+            axiom_wipe((out), (len));                   \
+            return AXIOM_EAUTH;                         \
+        }                                               \
+        return AXIOM_OK;                                \
+    } while (0)
+
+/* Open for a call that quick_ok() did not pass: every check in order. */
+static __attribute__((noinline)) int open_checked(axiom_aead_ctx *ctx, uint8_t *out,
+                                                  const uint8_t *tag, size_t taglen,
+                                                  const uint8_t *nonce, size_t noncelen,
+                                                  const uint8_t *ad, size_t adlen,
+                                                  const uint8_t *in, size_t len)
+{
+    int rc = check_args(ctx, out, tag, taglen, nonce, noncelen, ad, adlen, in, len);
+    if (rc != AXIOM_OK)
+        return rc;
+    uint8_t full[AXIOM_AEAD_MAXTAG];
+    TAG_IN(full, tag, taglen);
+    rc = run(ctx, 0, out, full, taglen, nonce, noncelen, ad, adlen, in, len);
+    if (rc != AXIOM_OK)
+        return rc;
+    OPEN_VERDICT(full, tag, taglen, out, len);
 }
 
 AXIOM_API int axiom_aead_open(axiom_aead_ctx *ctx, uint8_t *out, const uint8_t *tag,
@@ -257,27 +373,12 @@ AXIOM_API int axiom_aead_open(axiom_aead_ctx *ctx, uint8_t *out, const uint8_t *
                               const uint8_t *ad, size_t adlen,
                               const uint8_t *in, size_t len)
 {
-    int rc = check_args(ctx, out, tag, taglen, nonce, noncelen, ad, adlen, in, len);
-    if (rc != AXIOM_OK)
-        return rc;
-    /* The caller's tag goes in (SIV modes read it: lib/core/aead.h); the
-     * computed one comes out. */
-    uint8_t full[AXIOM_AEAD_MAXTAG] = { 0 };
-    if (taglen == 16)
-        memcpy(full, tag, 16); /* the common length as a fixed copy (inlined) */
-    else
-        memcpy(full, tag, taglen);
-    rc = run(ctx, 0, out, full, taglen, nonce, noncelen, ad, adlen, in, len);
-    if (rc != AXIOM_OK)
-        return rc;
-    /* Constant time: one branch, on the verdict. */
-    const int ok = axiom_ct_equal(full, tag, taglen);
-    AXIOM_WIPE_FIXED(full);
-    if (!ok) {
-        axiom_wipe(out, len);
-        return AXIOM_EAUTH;
-    }
-    return AXIOM_OK;
+    if (!ctx || !quick_ok(ctx, out, tag, taglen, nonce, noncelen, ad, adlen, in, len))
+        return open_checked(ctx, out, tag, taglen, nonce, noncelen, ad, adlen, in, len);
+    uint8_t full[AXIOM_AEAD_MAXTAG];
+    TAG_IN(full, tag, taglen);
+    call_alg(ctx, 0, out, full, taglen, nonce, noncelen, ad, adlen, in, len);
+    OPEN_VERDICT(full, tag, taglen, out, len);
 }
 
 /* ---- combined mode: ciphertext || tag in one buffer ---------------------- */

@@ -248,6 +248,7 @@ const axiom_aead_alg axiom_aead_chacha20_poly1305 = {
     .setkey = cp_setkey,
     .kernels = axiom_chachapoly_kernels,
     .message = cp_message,
+    .seal_tag16_exact = 1,
 };
 
 const axiom_aead_alg axiom_aead_xchacha20_poly1305 = {
@@ -261,4 +262,5 @@ const axiom_aead_alg axiom_aead_xchacha20_poly1305 = {
     .setkey = cp_setkey,
     .kernels = axiom_chachapoly_kernels,
     .message = xcp_message,
+    .seal_tag16_exact = 1,
 };

@@ -55,6 +55,12 @@ typedef struct axiom_aead_alg {
     void (*message)(const void *state, int enc, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
                     size_t taglen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
                     size_t adlen, const uint8_t *in, size_t len);
+    /* Nonzero when an encryption with a 16-byte tag writes exactly those
+     * 16 bytes at @tag, reads none of them, and writes them only once it
+     * has read all of @in, the nonce and the AD (which the caller's tag
+     * may overlap): the generic layer's seal then hands over the caller's
+     * tag buffer itself instead of a local full tag to copy from. */
+    unsigned seal_tag16_exact;
 } axiom_aead_alg;
 
 /* Length rules that several algorithms share (lib/core/aead.c): a nonce

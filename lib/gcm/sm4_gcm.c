@@ -27,4 +27,5 @@ const axiom_aead_alg axiom_aead_sm4_gcm = {
     .setkey = axiom_gcm_aead_setkey,
     .kernels = axiom_sm4_gcm_kernels,
     .message = axiom_gcm_aead_message,
+    .seal_tag16_exact = 1,
 };
