@@ -303,6 +303,7 @@ static int tag_ok(size_t n)
         .setkey = aead_setkey,                                                             \
         .message = aead_message,                                                           \
         .seal_tag16_exact = 1,                                                             \
+        .open_tag_unread = 1,                                                              \
     }
 
 AEGIS_AEAD(axiom_aead_aegis128l, "aegis-128l", 16, axiom_aegis128l_kernels);

@@ -28,6 +28,8 @@ struct axiom_aead_ctx {
     /* Nonzero when the usual tag is 16 bytes and the algorithm writes
      * exactly those (seal_tag16_exact): seal hands over the caller's tag. */
     unsigned direct_tag;
+    /* The algorithm's open_tag_unread: open skips copying the tag in. */
+    unsigned skip_tag_in;
     int keyed;
     size_t state_size;
     _Alignas(64) uint8_t state[]; /* alg->state_size bytes */
@@ -77,6 +79,7 @@ AXIOM_API int axiom_aead_new(axiom_aead_ctx **ctx, const char *name)
     c->max_adlen = a->max_adlen;
     c->slow = 1;
     c->direct_tag = a->seal_tag16_exact && fast_taglen == 16;
+    c->skip_tag_in = a->open_tag_unread;
     *ctx = c;
     return AXIOM_OK;
 }
@@ -376,7 +379,8 @@ AXIOM_API int axiom_aead_open(axiom_aead_ctx *ctx, uint8_t *out, const uint8_t *
     if (!ctx || !quick_ok(ctx, out, tag, taglen, nonce, noncelen, ad, adlen, in, len))
         return open_checked(ctx, out, tag, taglen, nonce, noncelen, ad, adlen, in, len);
     uint8_t full[AXIOM_AEAD_MAXTAG];
-    TAG_IN(full, tag, taglen);
+    if (!ctx->skip_tag_in)
+        TAG_IN(full, tag, taglen);
     call_alg(ctx, 0, out, full, taglen, nonce, noncelen, ad, adlen, in, len);
     OPEN_VERDICT(full, tag, taglen, out, len);
 }

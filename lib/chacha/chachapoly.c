@@ -249,6 +249,7 @@ const axiom_aead_alg axiom_aead_chacha20_poly1305 = {
     .kernels = axiom_chachapoly_kernels,
     .message = cp_message,
     .seal_tag16_exact = 1,
+    .open_tag_unread = 1,
 };
 
 const axiom_aead_alg axiom_aead_xchacha20_poly1305 = {
@@ -263,4 +264,5 @@ const axiom_aead_alg axiom_aead_xchacha20_poly1305 = {
     .kernels = axiom_chachapoly_kernels,
     .message = xcp_message,
     .seal_tag16_exact = 1,
+    .open_tag_unread = 1,
 };

@@ -48,8 +48,9 @@ typedef struct axiom_aead_alg {
      * Decrypting, the tag written is the one computed over the ciphertext;
      * the generic layer compares its first @taglen bytes with the
      * caller's.  On entry to a decryption @tag holds the caller's tag (its
-     * taglen bytes, zeros after them): SIV modes take their counter from
-     * it; on entry to an encryption its contents are unspecified.  An
+     * taglen bytes, zeros after them) unless the algorithm sets
+     * open_tag_unread: SIV modes take their counter from it; on entry to
+     * an encryption its contents are unspecified.  An
      * algorithm whose directions share one routine passes @enc on; one
      * whose directions are separate code branches on @enc once. */
     void (*message)(const void *state, int enc, uint8_t *out, uint8_t tag[AXIOM_AEAD_MAXTAG],
@@ -61,6 +62,10 @@ typedef struct axiom_aead_alg {
      * may overlap): the generic layer's seal then hands over the caller's
      * tag buffer itself instead of a local full tag to copy from. */
     unsigned seal_tag16_exact;
+    /* Nonzero when a decryption never reads @tag on entry (only the SIV
+     * modes do): the generic layer's open then leaves its local tag
+     * unset instead of copying the caller's tag in. */
+    unsigned open_tag_unread;
 } axiom_aead_alg;
 
 /* Length rules that several algorithms share (lib/core/aead.c): a nonce

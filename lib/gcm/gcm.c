@@ -360,6 +360,7 @@ void axiom_gcm_message_flags(const axiom_gcm_key *g, int enc, uint8_t *out, uint
         .kernels = axiom_gcm_kernels,                                         \
         .message = axiom_gcm_aead_message,                                    \
         .seal_tag16_exact = 1,                                                \
+        .open_tag_unread = 1,                                                 \
     };
 
 GCM_ALG(128)

@@ -28,4 +28,5 @@ const axiom_aead_alg axiom_aead_sm4_gcm = {
     .kernels = axiom_sm4_gcm_kernels,
     .message = axiom_gcm_aead_message,
     .seal_tag16_exact = 1,
+    .open_tag_unread = 1,
 };
