@@ -34,6 +34,11 @@
  *   VEC_POWERS             (optional) defined if the kernel honours
  *                          AXIOM_GCM_F_POWERS with make_powers and
  *                          prologue_powers (declared below)
+ *   VEC_XREG               (optional) the largest round count for which
+ *                          the kernel's encryption loop carries each
+ *                          iteration's ciphertext to the next one's GHASH
+ *                          in registers (step_xr and xr_load, declared
+ *                          below) instead of reloading it from the output
  *
  * and, after the include, the functions declared below: ctrs_init and
  * ctrs_end (the counter into and back out of a struct ctrs), step (one
@@ -87,6 +92,14 @@ GCM_VAES_INLINE void ctrs_init(ctrs *cs, vec *c);
 GCM_VAES_INLINE void ctrs_end(const ctrs *cs, vec *c);
 GCM_VAES_INLINE void step(const vec *k, const unsigned nr, const __m128i *pw, uint8_t *out,
                           const uint8_t *in, const uint8_t *hin, ctrs *cs, __m128i *y, vec bswap);
+#ifdef VEC_XREG
+/* step() for encryption with the blocks to hash in @xr (byte-reflected,
+ * as step() would load them from hin), which it leaves holding this
+ * iteration's ciphertext the same way; xr_load fills @xr from memory. */
+GCM_VAES_INLINE void step_xr(const vec *k, const unsigned nr, const __m128i *pw, uint8_t *out,
+                             const uint8_t *in, ctrs *cs, __m128i *y, vec bswap, vec *xr);
+GCM_VAES_INLINE void xr_load(vec *xr, const uint8_t *p, vec bswap);
+#endif
 /* What tail() hashes: nothing, the output (encryption), the input
  * (decryption). */
 enum { TAIL_CTR, TAIL_ENC, TAIL_DEC };
@@ -137,21 +150,41 @@ GCM_VAES_INLINE void bulk_enc(const vec *k, const __m128i *rk, const unsigned nr
         if (!CTRS_COST || n >= VEC_W) {
             ctrs cs;
             ctrs_init(&cs, c);
+#ifdef VEC_XREG
+            /* Up to VEC_XREG rounds the previous iteration's ciphertext
+             * stays in registers instead of being reloaded from the
+             * output just written (nr is a constant here: one loop or the
+             * other is compiled). */
+            const int xreg = nr <= VEC_XREG;
+            vec xr[VEC_V];
+            if (xreg && n >= VEC_W)
+                xr_load(xr, prev, bswap);
+#define GCM_VAES_ENC_STEP()                                                                        \
+    do {                                                                                           \
+        if (xreg)                                                                                  \
+            step_xr(k, nr, pw, out, in, &cs, y, bswap, xr);                                        \
+        else                                                                                       \
+            step(k, nr, pw, out, in, prev, &cs, y, bswap);                                         \
+    } while (0)
+#else
+#define GCM_VAES_ENC_STEP() step(k, nr, pw, out, in, prev, &cs, y, bswap)
+#endif
             /* Long messages prefetch (core/x86_prefetch.h). */
             for (const size_t pf = axiom_pf_until(16 * n, 16 * VEC_W); 16 * n >= pf;
                  n -= VEC_W) {
                 axiom_pf_stream(in, out, 16 * VEC_W);
-                step(k, nr, pw, out, in, prev, &cs, y, bswap);
+                GCM_VAES_ENC_STEP();
                 prev = out;
                 in += 16 * VEC_W;
                 out += 16 * VEC_W;
             }
             for (; n >= VEC_W; n -= VEC_W) {
-                step(k, nr, pw, out, in, prev, &cs, y, bswap);
+                GCM_VAES_ENC_STEP();
                 prev = out;
                 in += 16 * VEC_W;
                 out += 16 * VEC_W;
             }
+#undef GCM_VAES_ENC_STEP
             ctrs_end(&cs, c);
         }
         if (!n && VEC_W + *nfin <= AXIOM_GHASH_MAXPOW) {
