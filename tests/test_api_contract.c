@@ -934,6 +934,18 @@ static size_t ov_lengths(const aalg *a, size_t *v)
     return ov_add(v, n, biggest + 17);
 }
 
+/* The longest of every algorithm's ov_lengths(). */
+static size_t ov_maxlen(void)
+{
+    size_t lens[OV_MAXLENS], maxlen = 0;
+    for (size_t i = 0; i < NAEADS; i++) {
+        const size_t nl = ov_lengths(&aeads[i], lens);
+        for (size_t k = 0; k < nl; k++)
+            maxlen = lens[k] > maxlen ? lens[k] : maxlen;
+    }
+    return maxlen;
+}
+
 /* Where a buffer of @n bytes sits relative to an output of @len bytes:
  * at its start, in the middle, at its end (or across it when longer than
  * the output), and straddling its start. */
@@ -979,12 +991,7 @@ START_TEST(test_aead_ad_in_output)
     size_t lens[OV_MAXLENS];
     /* Every buffer has room for the longest message plus an AD on either
      * side. */
-    size_t maxlen = 0;
-    for (size_t i = 0; i < NAEADS; i++) {
-        const size_t nl = ov_lengths(&aeads[i], lens);
-        for (size_t k = 0; k < nl; k++)
-            maxlen = lens[k] > maxlen ? lens[k] : maxlen;
-    }
+    const size_t maxlen = ov_maxlen();
     const size_t cap = maxlen + 2 * MAXAD + 64;
     uint8_t *pt = malloc(maxlen), *ct = malloc(maxlen), *ad = malloc(MAXAD);
     uint8_t *buf = malloc(cap), *ref = malloc(cap), *scratch = malloc(maxlen);
@@ -1157,12 +1164,8 @@ END_TEST
 START_TEST(test_aead_tag_over_inputs)
 {
     enum { AL = 40, SLACK = 64 };
-    size_t lens[OV_MAXLENS], maxlen = 0;
-    for (size_t i = 0; i < NAEADS; i++) {
-        const size_t nl = ov_lengths(&aeads[i], lens);
-        for (size_t k = 0; k < nl; k++)
-            maxlen = lens[k] > maxlen ? lens[k] : maxlen;
-    }
+    size_t lens[OV_MAXLENS];
+    const size_t maxlen = ov_maxlen();
     uint8_t *pt = malloc(maxlen), *ct = malloc(maxlen), *out = malloc(maxlen);
     uint8_t *buf = malloc(maxlen + SLACK);
     TU_ASSERT(pt && ct && out && buf, "malloc");
@@ -1170,9 +1173,9 @@ START_TEST(test_aead_tag_over_inputs)
     tu_rand_bytes(pt, maxlen);
     tu_rand_bytes(ad, AL);
     for (size_t i = 0; i < NAEADS; i++) {
+        axiom_aead_ctx *c = aead_keyed(&aeads[i]);
         const aalg *a = &aeads[i];
         const size_t nl = a->noncelen;
-        axiom_aead_ctx *c = aead_keyed(a);
         const size_t nlens = ov_lengths(a, lens);
         for (size_t li = 0; li < nlens; li++) {
             const size_t len = lens[li];
