@@ -58,6 +58,10 @@
 #define SHA512_OWN_SIGMA0 1
 #endif
 
+/* The header's lone-block path (a single block's schedule four words a
+ * register); RPAIR below takes the buffer's stride. */
+#define SHA512_LONE 1
+
 #include "core/asm.h"
 #include "sha2/x86_64/sha512_x86_64.h"
 
@@ -117,22 +121,25 @@
 	add	\bc, \h
 .endm
 
-/* Rounds j and j + 1 (j even): a..h rotate by one place a round. */
-.macro RPAIR j
+/* Rounds j and j + 1 (j even): a..h rotate by one place a round; their
+ * K + W at \s * j and \s * j + 8 from RP (\s: 16 in a pair buffer, 8 in
+ * a lone block's). */
+.macro RPAIR j, s=16
 	.if (\j % 8) == 0
-	RND	A, B, C, D, E, F, G, H, (16 * \j), M0, M1
-	RND	H, A, B, C, D, E, F, G, (16 * \j + 8), M1, M0
+	RND	A, B, C, D, E, F, G, H, (\s * \j), M0, M1
+	RND	H, A, B, C, D, E, F, G, (\s * \j + 8), M1, M0
 	.elseif (\j % 8) == 2
-	RND	G, H, A, B, C, D, E, F, (16 * \j), M0, M1
-	RND	F, G, H, A, B, C, D, E, (16 * \j + 8), M1, M0
+	RND	G, H, A, B, C, D, E, F, (\s * \j), M0, M1
+	RND	F, G, H, A, B, C, D, E, (\s * \j + 8), M1, M0
 	.elseif (\j % 8) == 4
-	RND	E, F, G, H, A, B, C, D, (16 * \j), M0, M1
-	RND	D, E, F, G, H, A, B, C, (16 * \j + 8), M1, M0
+	RND	E, F, G, H, A, B, C, D, (\s * \j), M0, M1
+	RND	D, E, F, G, H, A, B, C, (\s * \j + 8), M1, M0
 	.else
-	RND	C, D, E, F, G, H, A, B, (16 * \j), M0, M1
-	RND	B, C, D, E, F, G, H, A, (16 * \j + 8), M1, M0
+	RND	C, D, E, F, G, H, A, B, (\s * \j), M0, M1
+	RND	B, C, D, E, F, G, H, A, (\s * \j + 8), M1, M0
 	.endif
 .endm
+
 
 .macro LOAD_STATE
 	mov	0(%rdi), A

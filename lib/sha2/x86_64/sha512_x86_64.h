@@ -62,6 +62,7 @@
 #define S_BUF 48 /* the two pair buffers, 64-byte aligned */
 #define S_NBLK 56 /* the caller's block count */
 #define PAIRBUF 1280
+#define LONEBUF 640 /* a lone block's K + W (SHA512_LONE) */
 #define FRAME (64 + 2 * PAIRBUF + 64)
 
 .macro VINS128 lo, hi, dst
@@ -117,17 +118,23 @@
 	xor	\tmp, \dst
 .endm
 
-/* The pair buffers used (the second only with three blocks or more),
- * four stores an iteration (both buffer sizes are multiples of four
- * stores); zeroing VT1 zeroes all of VWIPE (a VEX write clears the bits
+/* The pair buffers used (the second only with three blocks or more; a
+ * lone block's LONEBUF bytes when SHA512_LONE), four stores an iteration
+ * (every buffer size is a multiple of four stores); zeroing VT1 zeroes all of VWIPE (a VEX write clears the bits
  * above). */
 .macro WIPE_BUFFERS
 	VZERO	VT1
 	mov	S_BUF(%rsp), T1
 	lea	PAIRBUF(T1), T2
 	cmpq	$3, S_NBLK(%rsp)
-	jb	2f
+	jb	1f
 	lea	(2 * PAIRBUF)(T1), T2
+1:
+#ifdef SHA512_LONE
+	cmpq	$1, S_NBLK(%rsp)
+	jne	2f
+	lea	LONEBUF(T1), T2
+#endif
 2:
 	VMOVA	VWIPE, (T1)
 	VMOVA	VWIPE, VWIPE_BYTES(T1)
@@ -265,7 +272,119 @@
 	BODY_SUB .Lsha512_body8, 8
 	BODY_SUB .Lsha512_body4a, 4, 0
 	BODY_SUB .Lsha512_body4b, 4, 4
+#ifdef SHA512_LONE
+	LONE_SUB .Lsha512_lbody0, 0
+	LONE_SUB .Lsha512_lbody4, 4
+#endif
 .endm
+
+#ifdef SHA512_LONE
+/* A lone block (a call of one block, the usual last block of a short
+ * message): its schedule four words a register, W[t..t+3] from the window
+ * \x0 .. \x3 (words t-16 .. t-1, four a register, the oldest first), and
+ * K + W in a buffer of its own layout (round t at 8t).  Instead of the
+ * pair path's two words of two copies of the block per step: 16 steps
+ * for the 64 words, not 32, the words W[t], W[t+1] of a step feeding its
+ * W[t+2], W[t+3] through a second sigma1. */
+
+/* \dst = words 1..4 of the pair (\lo, \hi): one VALIGNQ with AVX-512VL,
+ * else a lane swap and a byte shift within the lanes. */
+.macro ALIGN1 dst, lo, hi
+#ifdef SHA512_EVEX_SIGMA
+	valignq	$1, \lo, \hi, \dst
+#else
+	vperm2i128 $0x21, \hi, \lo, \dst
+	vpalignr $8, \lo, \dst, \dst
+#endif
+.endm
+
+/* W[t..t+3] replaces \x0; its K + W goes to WP; WP and KP move on. */
+.macro STEP4 x0, x1, x2, x3
+	ALIGN1	VW4, \x0, \x1
+	SIGMA0	VT2, VW4, VT3, VT4
+	vpaddq	\x0, VT2, VT2
+	ALIGN1	VW4, \x2, \x3
+	vpaddq	VW4, VT2, VT2
+	vpermq	$0xee, \x3, VW5
+	SIGMA1	VT1, VW5, VT3, VT4
+	vpaddq	VT1, VT2, VW6
+	vpermq	$0x44, VW6, VW5
+	SIGMA1	VT1, VW5, VT3, VT4
+	vpaddq	VT1, VT2, VT2
+	vpblendd $0xf0, VT2, VW6, \x0
+	vpaddq	(KP), \x0, VT1
+	VMOVA	VT1, (WP)
+	add	$32, WP
+	add	$32, KP
+.endm
+
+.macro STEP4R i
+	.if (\i % 4) == 0
+	STEP4	VW0, VW1, VW2, VW3
+	.elseif (\i % 4) == 1
+	STEP4	VW1, VW2, VW3, VW0
+	.elseif (\i % 4) == 2
+	STEP4	VW2, VW3, VW0, VW1
+	.else
+	STEP4	VW3, VW0, VW1, VW2
+	.endif
+.endm
+
+/* Sixteen rounds of a lone block, with four steps (\ns = 4: the words of
+ * the rounds sixteen ahead) or none. */
+.macro BODY_LONE ns
+	.irp j, 0, 4, 8, 12
+	RPAIR	\j, 8
+	RPAIR	(\j + 2), 8
+	.if \ns == 4
+	STEPR4_AT \j
+	.endif
+	.endr
+.endm
+.macro STEPR4_AT j
+	STEP4R	(\j / 4)
+.endm
+
+/* Words 0..15 of the block at \p into the window, with K into the
+ * buffer at \buf; WP and KP at round 16. */
+.macro LOADLONE1 buf, p, g, w
+	vmovdqu	(32 * \g)(\p), \w
+	vpshufb	VBSWAP, \w, \w
+	vpaddq	(.Lsha512_k + 32 * \g)(%rip), \w, VT1
+	VMOVA	VT1, (32 * \g)(\buf)
+.endm
+.macro LOADLONE buf, p
+	LOADLONE1 \buf, \p, 0, VW0
+	LOADLONE1 \buf, \p, 1, VW1
+	LOADLONE1 \buf, \p, 2, VW2
+	LOADLONE1 \buf, \p, 3, VW3
+	lea	128(\buf), WP
+	lea	(.Lsha512_k + 128)(%rip), KP
+.endm
+
+/* The whole lone block after LOAD_STATE, RP at its buffer. */
+.macro LONE_ROUNDS
+	ROUNDS_START
+	call	.Lsha512_lbody4
+	add	$128, RP
+	call	.Lsha512_lbody4
+	add	$128, RP
+	call	.Lsha512_lbody4
+	add	$128, RP
+	call	.Lsha512_lbody4
+	add	$128, RP
+	call	.Lsha512_lbody0
+.endm
+
+.macro LONE_SUB label, ns
+	.p2align 6
+\label:
+	.cfi_startproc
+	BODY_LONE \ns
+	ret
+	.cfi_endproc
+.endm
+#endif
 
 /* The rounds of one block start: RP at its first K + W. */
 .macro BLOCK_START buf, half
@@ -384,8 +503,17 @@ AXIOM_ENTRY(\name)
 	mov	S_CUR(%rsp), M0
 	cmp	$2, %rdx
 	jae	.Lload2\@
+#ifdef SHA512_LONE
+	LOADLONE M0, %rsi
+	LOAD_STATE
+	mov	S_CUR(%rsp), RP
+	LONE_ROUNDS
+	FEEDFORWARD
+	jmp	.Ldone\@
+#else
 	LOADONE	M0, %rsi
 	jmp	.Lloaded\@
+#endif
 .Lload2\@:
 	lea	128(%rsi), T2
 	LOADPAIR M0, %rsi, T2
@@ -484,6 +612,30 @@ AXIOM_END(\name)
 	.p2align 5
 .Lsha512_bswap:
 	.quad	0x0001020304050607, 0x08090a0b0c0d0e0f, 0x0001020304050607, 0x08090a0b0c0d0e0f
+#ifdef SHA512_LONE
+/* FIPS 180-4, 4.2.3, in order (the lone-block path). */
+.Lsha512_k:
+	.quad	0x428a2f98d728ae22, 0x7137449123ef65cd, 0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc
+	.quad	0x3956c25bf348b538, 0x59f111f1b605d019, 0x923f82a4af194f9b, 0xab1c5ed5da6d8118
+	.quad	0xd807aa98a3030242, 0x12835b0145706fbe, 0x243185be4ee4b28c, 0x550c7dc3d5ffb4e2
+	.quad	0x72be5d74f27b896f, 0x80deb1fe3b1696b1, 0x9bdc06a725c71235, 0xc19bf174cf692694
+	.quad	0xe49b69c19ef14ad2, 0xefbe4786384f25e3, 0x0fc19dc68b8cd5b5, 0x240ca1cc77ac9c65
+	.quad	0x2de92c6f592b0275, 0x4a7484aa6ea6e483, 0x5cb0a9dcbd41fbd4, 0x76f988da831153b5
+	.quad	0x983e5152ee66dfab, 0xa831c66d2db43210, 0xb00327c898fb213f, 0xbf597fc7beef0ee4
+	.quad	0xc6e00bf33da88fc2, 0xd5a79147930aa725, 0x06ca6351e003826f, 0x142929670a0e6e70
+	.quad	0x27b70a8546d22ffc, 0x2e1b21385c26c926, 0x4d2c6dfc5ac42aed, 0x53380d139d95b3df
+	.quad	0x650a73548baf63de, 0x766a0abb3c77b2a8, 0x81c2c92e47edaee6, 0x92722c851482353b
+	.quad	0xa2bfe8a14cf10364, 0xa81a664bbc423001, 0xc24b8b70d0f89791, 0xc76c51a30654be30
+	.quad	0xd192e819d6ef5218, 0xd69906245565a910, 0xf40e35855771202a, 0x106aa07032bbd1b8
+	.quad	0x19a4c116b8d2d0c8, 0x1e376c085141ab53, 0x2748774cdf8eeb99, 0x34b0bcb5e19b48a8
+	.quad	0x391c0cb3c5c95a63, 0x4ed8aa4ae3418acb, 0x5b9cca4f7763e373, 0x682e6ff3d6b2b8a3
+	.quad	0x748f82ee5defb2fc, 0x78a5636f43172f60, 0x84c87814a1f0ab72, 0x8cc702081a6439ec
+	.quad	0x90befffa23631e28, 0xa4506cebde82bde9, 0xbef9a3f7b2c67915, 0xc67178f2e372532b
+	.quad	0xca273eceea26619c, 0xd186b8c721c0c207, 0xeada7dd6cde0eb1e, 0xf57d4f7fee6ed178
+	.quad	0x06f067aa72176fba, 0x0a637dc5a2c898a6, 0x113f9804bef90dae, 0x1b710b35131c471b
+	.quad	0x28db77f523047d84, 0x32caab7b40c72493, 0x3c9ebe0a15c9bebc, 0x431d67c49c100d4c
+	.quad	0x4cc5d4becb3e42b6, 0x597f299cfc657e2a, 0x5fcb6fab3ad6faec, 0x6c44198c4a475817
+#endif
 /* FIPS 180-4, 4.2.3, each pair of constants twice (one per block). */
 .Lsha512_kdup:
 	.quad	0x428a2f98d728ae22, 0x7137449123ef65cd, 0x428a2f98d728ae22, 0x7137449123ef65cd
