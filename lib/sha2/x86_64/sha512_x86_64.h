@@ -278,6 +278,14 @@
 #endif
 .endm
 
+/* Group \g of words in \w (loaded, wire order): byte-swapped in place,
+ * and with the round constants of table \ktab into the buffer. */
+.macro KW_STORE buf, g, w, ktab
+	vpshufb	VBSWAP, \w, \w
+	vpaddq	(\ktab + 32 * \g)(%rip), \w, VT1
+	VMOVA	VT1, (32 * \g)(\buf)
+.endm
+
 #ifdef SHA512_LONE
 /* A lone block (a call of one block, the usual last block of a short
  * message): its schedule four words a register, W[t..t+3] from the window
@@ -349,9 +357,7 @@
  * buffer at \buf; WP and KP at round 16. */
 .macro LOADLONE1 buf, p, g, w
 	vmovdqu	(32 * \g)(\p), \w
-	vpshufb	VBSWAP, \w, \w
-	vpaddq	(.Lsha512_k + 32 * \g)(%rip), \w, VT1
-	VMOVA	VT1, (32 * \g)(\buf)
+	KW_STORE \buf, \g, \w, .Lsha512_k
 .endm
 .macro LOADLONE buf, p
 	LOADLONE1 \buf, \p, 0, VW0
@@ -398,18 +404,14 @@
  * at \buf; leaves WP and KP at step 8. */
 .macro LOADGROUP buf, p0, p1, g, w
 	VINS128	(16 * \g)(\p0), (16 * \g)(\p1), \w
-	vpshufb	VBSWAP, \w, \w
-	vpaddq	(.Lsha512_kdup + 32 * \g)(%rip), \w, VT1
-	VMOVA	VT1, (32 * \g)(\buf)
+	KW_STORE \buf, \g, \w, .Lsha512_kdup
 .endm
 
-/* The same for a lone block: its words in both halves (VBROADCASTI128,
- * a load only). */
+/* The same for a lone block in a kernel without SHA512_LONE: its words
+ * in both halves (VBROADCASTI128, a load only). */
 .macro LOADGROUP1 buf, p, g, w
 	vbroadcasti128 (16 * \g)(\p), \w
-	vpshufb	VBSWAP, \w, \w
-	vpaddq	(.Lsha512_kdup + 32 * \g)(%rip), \w, VT1
-	VMOVA	VT1, (32 * \g)(\buf)
+	KW_STORE \buf, \g, \w, .Lsha512_kdup
 .endm
 
 .macro LOADONE buf, p
