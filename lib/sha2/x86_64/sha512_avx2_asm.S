@@ -140,7 +140,6 @@
 	.endif
 .endm
 
-
 .macro LOAD_STATE
 	mov	0(%rdi), A
 	mov	8(%rdi), B

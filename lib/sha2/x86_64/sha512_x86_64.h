@@ -258,12 +258,13 @@
 	jne	1b
 .endm
 
-/* The subroutines of BODIES; they touch neither the stack nor the frame. */
-.macro BODY_SUB label, ns, first=0
+/* The subroutines of BODIES (and, with \body = BODY_LONE, of LONE_ROUNDS);
+ * they touch neither the stack nor the frame. */
+.macro BODY_SUB label, ns, first=0, body=BODY
 	.p2align 6
 \label:
 	.cfi_startproc
-	BODY	\ns, \first
+	\body	\ns, \first
 	ret
 	.cfi_endproc
 .endm
@@ -273,8 +274,8 @@
 	BODY_SUB .Lsha512_body4a, 4, 0
 	BODY_SUB .Lsha512_body4b, 4, 4
 #ifdef SHA512_LONE
-	LONE_SUB .Lsha512_lbody0, 0
-	LONE_SUB .Lsha512_lbody4, 4
+	BODY_SUB .Lsha512_lbody0, 0, body=BODY_LONE
+	BODY_SUB .Lsha512_lbody4, 4, body=BODY_LONE
 #endif
 .endm
 
@@ -339,18 +340,15 @@
 .endm
 
 /* Sixteen rounds of a lone block, with four steps (\ns = 4: the words of
- * the rounds sixteen ahead) or none. */
-.macro BODY_LONE ns
+ * the rounds sixteen ahead) or none (\unused: BODY_SUB's \first). */
+.macro BODY_LONE ns, unused=0
 	.irp j, 0, 4, 8, 12
 	RPAIR	\j, 8
 	RPAIR	(\j + 2), 8
 	.if \ns == 4
-	STEPR4_AT \j
+	STEP4R	(\j / 4)
 	.endif
 	.endr
-.endm
-.macro STEPR4_AT j
-	STEP4R	(\j / 4)
 .endm
 
 /* Words 0..15 of the block at \p into the window, with K into the
@@ -371,24 +369,11 @@
 /* The whole lone block after LOAD_STATE, RP at its buffer. */
 .macro LONE_ROUNDS
 	ROUNDS_START
+	.rept	4
 	call	.Lsha512_lbody4
 	add	$128, RP
-	call	.Lsha512_lbody4
-	add	$128, RP
-	call	.Lsha512_lbody4
-	add	$128, RP
-	call	.Lsha512_lbody4
-	add	$128, RP
+	.endr
 	call	.Lsha512_lbody0
-.endm
-
-.macro LONE_SUB label, ns
-	.p2align 6
-\label:
-	.cfi_startproc
-	BODY_LONE \ns
-	ret
-	.cfi_endproc
 .endm
 #endif
 
