@@ -151,6 +151,18 @@ static void stream_start(axiom_cipher_ctx *ctx, int direction, const uint8_t *iv
     ctx->ready = 1;
 }
 
+/* The IV rules of a message start: the cipher's length (a stream
+ * cipher's own predicate), then a buffer for any bytes. */
+static inline __attribute__((always_inline)) int iv_check(const axiom_cipher_desc *d,
+                                                          const uint8_t *iv, size_t ivlen)
+{
+    if (d->stream ? !d->stream->ivlen_ok(ivlen) : ivlen != d->ivlen)
+        return AXIOM_EIVLEN;
+    if (ivlen && !iv)
+        return AXIOM_EINVAL;
+    return AXIOM_OK;
+}
+
 /* With a key (axiom_cipher_init takes every keyless call itself):
  * everything but the argument checks done there. */
 static __attribute__((noinline)) int init_slow(axiom_cipher_ctx *ctx, int direction,
@@ -160,10 +172,9 @@ static __attribute__((noinline)) int init_slow(axiom_cipher_ctx *ctx, int direct
     const axiom_cipher_desc *d = ctx->desc;
     if (keylen != d->keylen)
         return AXIOM_EKEYLEN;
-    if (d->stream ? !d->stream->ivlen_ok(ivlen) : ivlen != d->ivlen)
-        return AXIOM_EIVLEN;
-    if (ivlen && !iv)
-        return AXIOM_EINVAL;
+    const int rc = iv_check(d, iv, ivlen);
+    if (rc != AXIOM_OK)
+        return rc;
     /* IEEE 1619 / SP 800-38E: the data key and the tweak key must differ
      * for encryption; decryption stays possible, to read old data.  The
      * halves are compared in constant time; only the verdict branches. */
@@ -211,20 +222,15 @@ AXIOM_API int axiom_cipher_init(axiom_cipher_ctx *ctx, int direction,
     /* The same checks, in the same order, as init_slow's for no key. */
     if (!ctx->keyed)
         return AXIOM_ESTATE;
+    const int rc = iv_check(d, iv, ivlen);
+    if (rc != AXIOM_OK)
+        return rc;
     if (d->stream) {
         /* A new nonce on the stream cipher's key (ChaCha20: a message per
          * init), without init_slow's call. */
-        if (!d->stream->ivlen_ok(ivlen))
-            return AXIOM_EIVLEN;
-        if (ivlen && !iv)
-            return AXIOM_EINVAL;
         stream_start(ctx, direction, iv, ivlen);
         return AXIOM_OK;
     }
-    if (ivlen != d->ivlen)
-        return AXIOM_EIVLEN;
-    if (ivlen && !iv)
-        return AXIOM_EINVAL;
     if (ctx->xts_same_halves && direction == AXIOM_ENCRYPT)
         return AXIOM_EINVAL;
     start_message(ctx, direction, iv, ivlen);
