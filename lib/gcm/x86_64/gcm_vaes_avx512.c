@@ -351,7 +351,6 @@ VEC_INLINE void xr_load(__m512i *xr, const uint8_t *p, __m512i bswap)
         xr[v] = _mm512_shuffle_epi8(vec_load(p + 64 * v), bswap);
 }
 
-
 /* AXIOM_GCM_F_POWERS: K_2 .. K_32 from K_1 at @pw, in five stages that
  * double the count (xaes_derive.h's arithmetic: K_2 a square, K_3 and
  * K_4 one two-lane product, four lanes a multiplication from the third
