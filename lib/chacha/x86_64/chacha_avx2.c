@@ -307,43 +307,42 @@ static void avx2_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, siz
             chacha_x1(st, out, in, len);
         return;
     }
+    if (len > AXIOM_CHACHA_ROW_BYTES && len <= AXIOM_CHACHA_AVX2_BYTES) {
+        /* One group: no copy of the state (the counters come from @st in
+         * w[0]), and only the round output to wipe. */
+        struct {
+            __m256i v[16], w[4];
+        } sc;
+        sc.w[0] = _mm256_add_epi32(_mm256_set1_epi32((int)st[12]),
+                                   _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        x8_rounds_full(sc.v, sc.w, st);
+        x8_out(sc.v, st, st[12], out, in, len);
+        ch_wipe32(sc.v, sizeof sc.v);
+        return;
+    }
     uint32_t s[16];
     memcpy(s, st, sizeof s);
     if (len > AXIOM_CHACHA_ROW_BYTES) {
-        /* All the per-message scratch in one place, wiped at once. */
+        /* Two groups or more: all the per-message scratch in one place,
+         * wiped at once. */
         struct {
             __m256i v[16], w[4];
             uint32_t pre[16];
         } sc;
-        if (len <= AXIOM_CHACHA_AVX2_BYTES) {
-            do {
-                const size_t n = len < AXIOM_CHACHA_AVX2_BYTES ? len : AXIOM_CHACHA_AVX2_BYTES;
-                const uint32_t ctr0 = s[12];
-                sc.w[0] = _mm256_add_epi32(_mm256_set1_epi32((int)ctr0),
-                                           _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-                x8_rounds_full(sc.v, sc.w, s);
-                s[12] += 8;
-                len -= n;
-                x8_out(sc.v, st, ctr0, out, in, n);
-                out += n;
-                in += n;
-            } while (len > AXIOM_CHACHA_ROW_BYTES);
-        } else {
-            ch_first_round_shared(st, sc.pre);
-            x8_col0(s[12], sc.pre, sc.w);
-            do {
-                const size_t n = len < AXIOM_CHACHA_AVX2_BYTES ? len : AXIOM_CHACHA_AVX2_BYTES;
-                const uint32_t ctr0 = s[12];
-                x8_rounds(sc.v, sc.w, sc.pre);
-                s[12] += 8;
-                len -= n;
-                if (len > AXIOM_CHACHA_ROW_BYTES)
-                    x8_col0(s[12], sc.pre, sc.w);
-                x8_out(sc.v, st, ctr0, out, in, n);
-                out += n;
-                in += n;
-            } while (len > AXIOM_CHACHA_ROW_BYTES);
-        }
+        ch_first_round_shared(st, sc.pre);
+        x8_col0(s[12], sc.pre, sc.w);
+        do {
+            const size_t n = len < AXIOM_CHACHA_AVX2_BYTES ? len : AXIOM_CHACHA_AVX2_BYTES;
+            const uint32_t ctr0 = s[12];
+            x8_rounds(sc.v, sc.w, sc.pre);
+            s[12] += 8;
+            len -= n;
+            if (len > AXIOM_CHACHA_ROW_BYTES)
+                x8_col0(s[12], sc.pre, sc.w);
+            x8_out(sc.v, st, ctr0, out, in, n);
+            out += n;
+            in += n;
+        } while (len > AXIOM_CHACHA_ROW_BYTES);
         ch_wipe32(&sc, sizeof sc);
     }
     if (len > 256)
