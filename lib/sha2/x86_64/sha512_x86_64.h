@@ -62,7 +62,7 @@
 #define S_BUF 48 /* the two pair buffers, 64-byte aligned */
 #define S_NBLK 56 /* the caller's block count */
 #define PAIRBUF 1280
-#define LONEBUF 640 /* a lone block's K + W (SHA512_LONE) */
+#define LONEBUF 256 /* a lone block's K + W ring (SHA512_LONE) */
 #define FRAME (64 + 2 * PAIRBUF + 64)
 
 .macro VINS128 lo, hi, dst
@@ -291,7 +291,7 @@
 /* A lone block (a call of one block, the usual last block of a short
  * message): its schedule four words a register, W[t..t+3] from the window
  * \x0 .. \x3 (words t-16 .. t-1, four a register, the oldest first), and
- * K + W in a buffer of its own layout (round t at 8t).  Instead of the
+ * K + W in a ring of its own layout (round t at 8 (t mod 32)).  Instead of the
  * pair path's two words of two copies of the block per step: 16 steps
  * for the 64 words, not 32, the words W[t], W[t+1] of a step feeding its
  * W[t+2], W[t+3] through a second sigma1. */
@@ -366,12 +366,21 @@
 	lea	(.Lsha512_k + 128)(%rip), KP
 .endm
 
-/* The whole lone block after LOAD_STATE, RP at its buffer. */
+/* The whole lone block after LOAD_STATE, RP at its buffer.  The buffer
+ * is a ring of 32 rounds (round t at 8 (t mod 32)): the sixteen rounds
+ * a body reads are one half, the four steps beside them write the words
+ * sixteen rounds ahead into the other, which the body before has read;
+ * RP and WP move back by the ring's size where they pass its end. */
 .macro LONE_ROUNDS
 	ROUNDS_START
-	.rept	4
+	.irp half, 1, 0, 1, 0
 	call	.Lsha512_lbody4
+	.if \half
 	add	$128, RP
+	sub	$LONEBUF, WP
+	.else
+	sub	$128, RP
+	.endif
 	.endr
 	call	.Lsha512_lbody0
 .endm
