@@ -343,8 +343,8 @@
  * the rounds sixteen ahead) or none (\unused: BODY_SUB's \first). */
 .macro BODY_LONE ns, unused=0
 	.irp j, 0, 4, 8, 12
-	RPAIR	\j, 8
-	RPAIR	(\j + 2), 8
+	RPAIR	\j, 8, LONE_RND
+	RPAIR	(\j + 2), 8, LONE_RND
 	.if \ns == 4
 	STEP4R	(\j / 4)
 	.endif
