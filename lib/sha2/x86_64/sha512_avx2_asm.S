@@ -107,6 +107,19 @@
 .endm
 #endif
 
+/* A round's end: h += Sigma0(a) + Maj(a, b, c), Maj as b ^ ((a ^ b) &
+ * (b ^ c)) with \bc = b ^ c on entry and \ab receiving a ^ b (the next
+ * round's b ^ c). */
+.macro RND_A a, b, h, bc, ab
+	BSIG_GPR T1, T2, \a, 28, 34, 39
+	add	T1, \h
+	mov	\a, \ab
+	xor	\b, \ab
+	and	\ab, \bc
+	xor	\b, \bc
+	add	\bc, \h
+.endm
+
 /* One round; \wk is the offset of its K + W from RP; \bc holds b ^ c on
  * entry and \ab receives a ^ b (the next round's b ^ c). */
 .macro RND a, b, c, d, e, f, g, h, wk, bc, ab
@@ -118,13 +131,7 @@
 	BSIG_GPR T1, T2, \e, 14, 18, 41
 	add	T1, \h
 	add	T1, \d
-	BSIG_GPR T1, T2, \a, 28, 34, 39
-	add	T1, \h
-	mov	\a, \ab
-	xor	\b, \ab
-	and	\ab, \bc
-	xor	\b, \bc
-	add	\bc, \h
+	RND_A	\a, \b, \h, \bc, \ab
 .endm
 
 /* RND with T1 = h + K + W + Ch + Sigma1(e) summed in h and added to d
@@ -143,13 +150,7 @@
 	BSIG_GPR T1, T2, \e, 14, 18, 41
 	add	T1, \h
 	add	\h, \d
-	BSIG_GPR T1, T2, \a, 28, 34, 39
-	add	T1, \h
-	mov	\a, \ab
-	xor	\b, \ab
-	and	\ab, \bc
-	xor	\b, \bc
-	add	\bc, \h
+	RND_A	\a, \b, \h, \bc, \ab
 .endm
 
 /* Rounds j and j + 1 (j even) with \rnd: a..h rotate by one place a
