@@ -1659,9 +1659,7 @@ static __attribute__((noinline)) int measure_at(size_t pad, runner *r, const ben
 {
     volatile uint8_t *p = alloca(pad + 64);
     p[0] = 0;
-    int (*volatile fn)(runner *, const bench_impl *, void *, const bench_alg *, int,
-                       const bench_msg *, uint64_t, double *, double *) = measure;
-    return fn(r, im, st, a, encrypt, m, iters, ns_op, cyc_op);
+    return measure(r, im, st, a, encrypt, m, iters, ns_op, cyc_op);
 }
 
 /* One case of --pair: libaxiom [0] against the baseline [1] alone.  Both
@@ -1669,9 +1667,9 @@ static __attribute__((noinline)) int measure_at(size_t pad, runner *r, const ben
  * algorithm), each calibrated to a batch of about --batch seconds (its
  * warm-up), then --rounds rounds of one batch of each, the side that goes
  * first alternating, so that the machine's drift and any frequency change
- * hit both alike, each round at its own stack depth (measure_at).  A round's ratio is the baseline's time over libaxiom's
- * for the same bytes (per operation, unless one side is a many-message
- * hash). */
+ * hit both alike, each round at its own stack depth (measure_at).  A
+ * round's ratio is the baseline's time over libaxiom's for the same bytes
+ * (per operation, unless one side is a many-message hash). */
 static void pair_case(runner *r, const bench_alg *a, int encrypt, size_t size)
 {
     const bench_impl *im[2] = { &bench_axiom, r->o.pair_peer };

@@ -6,14 +6,13 @@
  * XTS) run 8 ymm registers = 16 blocks per iteration.  VAESENC on ymm issues
  * twice per cycle with a latency of 3 to 4 cycles (4 on Zen 4), so 6 to 8
  * independent chains keep the AES unit busy; the kernel runs 8 (limits:
- * doc/design/aes.md).  The tail (1..15
- * blocks) is one step of 8, 4 or 1 registers whose loads and stores
- * branch, per register, on the public block count: 32 bytes, 16 into the
- * low lane, or none, so memory past the message is never touched.
- * (VPMASKMOVQ did the same with a mask; on AMD Zen 4 its stores and loads
- * made a 64-byte ECB or CTR call 1.25-1.28x slower, 15 blocks of ECB 2x.)
- * The round keys are
- * broadcast to both lanes once per call; with 16 ymm registers most of them
+ * doc/design/aes.md).  The tail (1..15 blocks) is one step of 8, 4 or 1
+ * registers whose loads and stores branch, per register, on the public
+ * block count: 32 bytes, 16 into the low lane, or none, so memory past the
+ * message is never touched.  (VPMASKMOVQ did the same with a mask; on AMD
+ * Zen 4 its stores and loads made a 64-byte ECB or CTR call 1.25-1.28x
+ * slower, 15 blocks of ECB 2x.)  The round keys are broadcast to both
+ * lanes once per call; with 16 ymm registers most of them
  * are then read from the stack as instruction operands, which the load
  * ports absorb.  Messages of up to 4 blocks take a short copy of each
  * operation (one or two registers, only what they need; ECB of one block

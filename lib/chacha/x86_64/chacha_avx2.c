@@ -238,8 +238,7 @@ static inline void x8_col0(uint32_t ctr0, const uint32_t k[16], __m256i w[4])
 {
     __m256i a = _mm256_set1_epi32((int)k[0]), b = _mm256_set1_epi32((int)k[4]);
     __m256i c = _mm256_set1_epi32((int)k[8]);
-    __m256i d = _mm256_add_epi32(_mm256_set1_epi32((int)ctr0),
-                                 _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    __m256i d = ch_y_ctrs(ctr0);
     d = Y_R16(_mm256_xor_si256(d, a));
     c = _mm256_add_epi32(c, d);
     b = Y_R12(_mm256_xor_si256(b, c));
@@ -274,8 +273,7 @@ static inline __attribute__((always_inline)) void x8_out_body(const __m256i v[16
     CA_FIN(0); CA_FIN(1); CA_FIN(2); CA_FIN(3); CA_FIN(4); CA_FIN(5); CA_FIN(6); CA_FIN(7);
     CA_FIN(8); CA_FIN(9); CA_FIN(10); CA_FIN(11); CA_FIN(13); CA_FIN(14); CA_FIN(15);
 #undef CA_FIN
-    __m256i x12 = _mm256_add_epi32(v[12], _mm256_add_epi32(_mm256_set1_epi32((int)ctr0),
-                                                            _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+    __m256i x12 = _mm256_add_epi32(v[12], ch_y_ctrs(ctr0));
     CH_TRANSPOSE4_Y(x0, x1, x2, x3);
     CH_TRANSPOSE4_Y(x4, x5, x6, x7);
     CH_TRANSPOSE4_Y(x8, x9, x10, x11);
@@ -338,8 +336,7 @@ static void avx2_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, siz
         struct {
             __m256i v[16], w[4];
         } sc;
-        sc.w[0] = _mm256_add_epi32(_mm256_set1_epi32((int)st[12]),
-                                   _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        sc.w[0] = ch_y_ctrs(st[12]);
         x8_rounds_full(sc.v, sc.w, st);
         x8_out(sc.v, st, st[12], out, in, len);
         ch_wipe32(sc.v, sizeof sc.v);

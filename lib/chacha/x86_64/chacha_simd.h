@@ -245,6 +245,12 @@ static inline void chacha_x4(const uint32_t st[16], uint8_t *out, const uint8_t 
 #endif
 #define Y_QR(a, b, c, d) CH_QR(a, b, c, d, _mm256_add_epi32, _mm256_xor_si256, Y_R16, Y_R12, Y_R8, Y_R7)
 
+/* Word 12 of eight blocks in 32-bit lanes: the counters @c .. @c + 7. */
+static inline __m256i ch_y_ctrs(uint32_t c)
+{
+    return _mm256_add_epi32(_mm256_set1_epi32((int)c), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+
 /* The end of an 8-block pass in 32-bit lanes: the final addition of @st
  * (the lane counters @ctr on word 12), the in-lane transposes, and 512
  * bytes of @in XORed into @o.  After the transposes block j's words sit
@@ -288,8 +294,7 @@ static inline void ch_x8_out(const uint32_t st[16], __m256i ctr, uint8_t *o, con
     __m256i x6 = _mm256_set1_epi32((int)(st)[6]), x7 = _mm256_set1_epi32((int)(st)[7]); \
     __m256i x8 = _mm256_set1_epi32((int)(st)[8]), x9 = _mm256_set1_epi32((int)(st)[9]); \
     __m256i x10 = _mm256_set1_epi32((int)(st)[10]), x11 = _mm256_set1_epi32((int)(st)[11]); \
-    __m256i x12 = _mm256_add_epi32(_mm256_set1_epi32((int)(st)[12]),           \
-                                   _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)); \
+    __m256i x12 = ch_y_ctrs((st)[12]);                                        \
     __m256i x13 = _mm256_set1_epi32((int)(st)[13]), x14 = _mm256_set1_epi32((int)(st)[14]); \
     __m256i x15 = _mm256_set1_epi32((int)(st)[15]);                           \
     const __m256i ctr = x12

@@ -376,10 +376,10 @@
 	.irp half, 1, 0, 1, 0
 	call	.Lsha512_lbody4
 	.if \half
-	add	$128, RP
+	add	$(LONEBUF / 2), RP
 	sub	$LONEBUF, WP
 	.else
-	sub	$128, RP
+	sub	$(LONEBUF / 2), RP
 	.endif
 	.endr
 	call	.Lsha512_lbody0
