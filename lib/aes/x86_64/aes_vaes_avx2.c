@@ -114,12 +114,61 @@ static inline __m256i vy_bcast128(__m128i x)
 #define VY_XORK0(i, M) b##i = _mm256_xor_si256(b##i, k0);
 #define VY_ENC(i, M) b##i = _mm256_aesenc_epi128(b##i, k_);
 #define VY_DEC(i, M) b##i = _mm256_aesdec_epi128(b##i, k_);
+/* A round of the 8 registers of a step in one asm statement, in register
+ * order, so that the compiler's scheduler does not interleave rounds and
+ * other work in its own order: on AMD Zen 4 its order left the two AES
+ * units idle often enough to cost 1-4 % (AES-256-CTR 16 KiB 1.03x,
+ * ECB and CBC decryption 1.01-1.02x, A/B). */
+#define VY_ROUND8(I)                                                                               \
+    __asm__(I " %8, %0, %0\n\t" I " %8, %1, %1\n\t" I " %8, %2, %2\n\t" I " %8, %3, %3\n\t"         \
+            I " %8, %4, %4\n\t" I " %8, %5, %5\n\t" I " %8, %6, %6\n\t" I " %8, %7, %7"               \
+            : "+x"(b0), "+x"(b1), "+x"(b2), "+x"(b3), "+x"(b4), "+x"(b5), "+x"(b6), "+x"(b7)     \
+            : "x"(k_));
+/* XTS keeps the compiler's order (its tweak updates run between the
+ * rounds; as one asm statement a round measured 0.92-0.95x for
+ * AES-128/256-XTS encryption at 16-256 KiB on Zen 4). */
+#define VY_XTS_ENC(i, M) VY_ENC(i, M)
+#define VY_XTS_DEC(i, M) VY_DEC(i, M)
+#define VY_XTS_ENC8(M) VAES_EACH8(VY_ENC, M)
+#define VY_XTS_DEC8(M) VAES_EACH8(VY_DEC, M)
+#define VY_ENC8(M) VY_ROUND8("vaesenc")
+#define VY_DEC8(M) VY_ROUND8("vaesdec")
 #define VY_ENCLAST(i, M) b##i = _mm256_aesenclast_epi128(b##i, kl);
 #define VY_DECLAST(i, M) b##i = _mm256_aesdeclast_epi128(b##i, kl);
 /* The last round ends by XORing its key, so a value XORed into that key is
  * XORed into the output for free. */
-#define VY_ENCLAST_XOR_IN(i, M) \
-    b##i = _mm256_aesenclast_epi128(b##i, _mm256_xor_si256(kl, VY_IN(i, M)));
+#define VY_ENCLAST_XOR_IN(i, M) VY_EXI_##M(i)
+#define VY_EXI_MASK(i) \
+    b##i = _mm256_aesenclast_epi128(b##i, _mm256_xor_si256(kl, VY_IN(i, MASK)));
+/* A whole step's last round as one asm statement (expanded with register
+ * 7, the last of the step, so that all 8 exist): the input XORed into
+ * the key four registers at a time, each four followed by their rounds
+ * (CTR and CFB decryption 16 KiB 1.01-1.04x on Zen 4 beside VY_ROUND8). */
+#define VY_EXI_FULL(i) VY_EXI_FULL_##i
+#define VY_EXI_FULL_0
+#define VY_EXI_FULL_1
+#define VY_EXI_FULL_2
+#define VY_EXI_FULL_3
+#define VY_EXI_FULL_4
+#define VY_EXI_FULL_5
+#define VY_EXI_FULL_6
+#define VY_EXI_FULL_7                                                                              \
+    {                                                                                              \
+        const __m256i kl_ = kl;                                                                    \
+        __m256i t0_, t1_, t2_, t3_;                                                                \
+        __asm__("vpxor 0(%[p]), %[k], %[t0]\n\tvpxor 32(%[p]), %[k], %[t1]\n\t"                    \
+                "vpxor 64(%[p]), %[k], %[t2]\n\tvpxor 96(%[p]), %[k], %[t3]\n\t"                   \
+                "vaesenclast %[t0], %[b0], %[b0]\n\tvaesenclast %[t1], %[b1], %[b1]\n\t"           \
+                "vaesenclast %[t2], %[b2], %[b2]\n\tvaesenclast %[t3], %[b3], %[b3]\n\t"           \
+                "vpxor 128(%[p]), %[k], %[t0]\n\tvpxor 160(%[p]), %[k], %[t1]\n\t"                 \
+                "vpxor 192(%[p]), %[k], %[t2]\n\tvpxor 224(%[p]), %[k], %[t3]\n\t"                 \
+                "vaesenclast %[t0], %[b4], %[b4]\n\tvaesenclast %[t1], %[b5], %[b5]\n\t"           \
+                "vaesenclast %[t2], %[b6], %[b6]\n\tvaesenclast %[t3], %[b7], %[b7]"                 \
+                : [b0] "+x"(b0), [b1] "+x"(b1), [b2] "+x"(b2), [b3] "+x"(b3), [b4] "+x"(b4),       \
+                  [b5] "+x"(b5), [b6] "+x"(b6), [b7] "+x"(b7), [t0] "=&x"(t0_), [t1] "=&x"(t1_),   \
+                  [t2] "=&x"(t2_), [t3] "=&x"(t3_)                                                 \
+                : [p] "r"(in), [k] "x"(kl_), "m"(*(const uint8_t(*)[256])in));                     \
+    }
 
 /* Round keys.  Held in registers, the 11..15 keys do not fit beside the
  * 8 blocks: the compiler spills some (stores of the broadcast copies,
@@ -129,11 +178,12 @@ static inline __m256i vy_bcast128(__m128i x)
  * opaque once per step (VY_STEP_BEGIN, so that the loads cannot be
  * hoisted out of the loop), they cost nothing per call but a load a
  * round.  CTR always reads them from memory (its counter registers leave
- * still fewer: 3-6 % faster at 1-16 KiB); the other modes for messages
- * under VY_MEMK_MAX blocks (the VAES_MEMK copy; SHORT and TAIL copies
- * too), and in registers beyond, where the loads cost more than the
- * spills (AMD Zen 4, AES-128-ECB and AES-256-CBC/CFB decryption: memory
- * keys 1.03-1.09x at 1-2 KiB, level at 4-8 KiB, 0.96-0.985x at 16 KiB).
+ * still fewer: 3-6 % faster at 1-16 KiB), and so do CBC and CFB
+ * decryption (VY_CHAIN_KEYS: AMD Zen 4, 16-256 KiB 1.01-1.03x, AES-128-CFB
+ * level); ECB and XTS for messages under VY_MEMK_MAX blocks (the VAES_MEMK
+ * copy; SHORT and TAIL copies too), and in registers beyond, where the
+ * loads cost more than the spills (AES-128/256-ECB: memory keys
+ * 1.03-1.09x at 1-2 KiB, level at 4-8 KiB, 0.99-0.996x at 16-256 KiB).
  * (VAES_KEYS_MODE, lib/aes/x86_64/aes_vaes_common.h.) */
 #define VY_MEMK_MAX 512
 #define VAES_KEY_BCAST vy_bcast
@@ -141,6 +191,9 @@ static inline __m256i vy_bcast128(__m128i x)
 #define VY_KEYS_MODE(rk, memk) VAES_KEYS_MODE(__m256i, vy_bcast, _mm256_setzero_si256(), rk, memk)
 #define VY_KEYS(rk) VY_KEYS_MODE(rk, (small & VAES_MEMK) || (small & 3) != VAES_FULL)
 #define VY_STEP_BEGIN VAES_STEP_MEMK
+/* CBC and CFB decryption: memory keys in every copy, so no VAES_MEMK one. */
+#define VY_CHAIN_KEYS(rk) VY_KEYS_MODE(rk, 1)
+#define VY_CHAIN_MEMK_MAX 0
 /* 2 blocks per register; messages of up to two registers take the short
  * copy of each operation. */
 #define VY_RUN(SMALL, STEP, NEXT, A, B) VAES_RUN(VY, 2, SMALL, STEP, NEXT, A, B)
@@ -234,8 +287,38 @@ static void vy_ctr_secret(const axiom_bc_ks *ks, uint8_t *out, size_t n, uint8_t
     ((i) == 0 ? _mm256_permute2x128_si256(ivv, VY_IN(0, M), 0x21)                                  \
               : VY_LD_##M(i, in + 32 * (i) - 16))
 
-#define VY_CBC_LAST(i, M) \
-    b##i = _mm256_aesdeclast_epi128(b##i, _mm256_xor_si256(kl, VY_PREV(i, M)));
+#define VY_CBC_LAST(i, M) VY_CBCL_##M(i)
+#define VY_CBCL_MASK(i) \
+    b##i = _mm256_aesdeclast_epi128(b##i, _mm256_xor_si256(kl, VY_PREV(i, MASK)));
+/* A whole step's last round as one asm statement, as VY_EXI_FULL_7 does
+ * for the encryption direction: register 0's previous blocks (the
+ * chaining value and block 0) come in a register, the others are loads
+ * 16 bytes back. */
+#define VY_CBCL_FULL(i) VY_CBCL_FULL_##i
+#define VY_CBCL_FULL_0
+#define VY_CBCL_FULL_1
+#define VY_CBCL_FULL_2
+#define VY_CBCL_FULL_3
+#define VY_CBCL_FULL_4
+#define VY_CBCL_FULL_5
+#define VY_CBCL_FULL_6
+#define VY_CBCL_FULL_7                                                                             \
+    {                                                                                              \
+        const __m256i kl_ = kl, x0_ = _mm256_xor_si256(kl_, VY_PREV(0, FULL));                     \
+        __m256i t0_, t1_, t2_, t3_;                                                                \
+        __asm__("vpxor 16(%[p]), %[k], %[t1]\n\tvpxor 48(%[p]), %[k], %[t2]\n\t"                   \
+                "vpxor 80(%[p]), %[k], %[t3]\n\t"                                                  \
+                "vaesdeclast %[x0], %[b0], %[b0]\n\tvaesdeclast %[t1], %[b1], %[b1]\n\t"           \
+                "vaesdeclast %[t2], %[b2], %[b2]\n\tvaesdeclast %[t3], %[b3], %[b3]\n\t"           \
+                "vpxor 112(%[p]), %[k], %[t0]\n\tvpxor 144(%[p]), %[k], %[t1]\n\t"                 \
+                "vpxor 176(%[p]), %[k], %[t2]\n\tvpxor 208(%[p]), %[k], %[t3]\n\t"                 \
+                "vaesdeclast %[t0], %[b4], %[b4]\n\tvaesdeclast %[t1], %[b5], %[b5]\n\t"           \
+                "vaesdeclast %[t2], %[b6], %[b6]\n\tvaesdeclast %[t3], %[b7], %[b7]"                 \
+                : [b0] "+x"(b0), [b1] "+x"(b1), [b2] "+x"(b2), [b3] "+x"(b3), [b4] "+x"(b4),       \
+                  [b5] "+x"(b5), [b6] "+x"(b6), [b7] "+x"(b7), [t0] "=&x"(t0_), [t1] "=&x"(t1_),   \
+                  [t2] "=&x"(t2_), [t3] "=&x"(t3_)                                                 \
+                : [p] "r"(in), [k] "x"(kl_), [x0] "x"(x0_), "m"(*(const uint8_t(*)[256])in));      \
+    }
 #define VY_CFB_LOAD(i, M) b##i = _mm256_xor_si256(VY_PREV(i, M), k0);
 
 VAES_DEFINE_CHAIN_DEC(VY, vaes_cbc_dec, vaes_cbc_dec_long, vaes_cbc_dec_tail, vaes_cbc_dec_body,
@@ -312,7 +395,7 @@ const axiom_bc_kernel axiom_aes_vaes_avx2 = {
     .constant_time = 1,
     .desc = "VAES on ymm, 16 blocks per iteration",
     /* short copy to 4, tails of 1, 4, 8 ymm, 16 per step, round keys in
-     * registers from VY_MEMK_MAX */
+     * registers from VY_MEMK_MAX (ECB, XTS) */
     .steps = { 2, 4, 8, 16, VY_MEMK_MAX },
     .setkey = vy_setkey,
     .ecb_enc = vaes_ecb_enc,

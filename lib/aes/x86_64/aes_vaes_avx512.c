@@ -94,6 +94,12 @@ static inline __m512i vz_bcast128(__m128i x)
 #define VZ_XORK0(i, M) b##i = _mm512_xor_si512(b##i, k0);
 #define VZ_ENC(i, M) b##i = _mm512_aesenc_epi128(b##i, k_);
 #define VZ_DEC(i, M) b##i = _mm512_aesdec_epi128(b##i, k_);
+#define VZ_XTS_ENC(i, M) VZ_ENC(i, M)
+#define VZ_XTS_DEC(i, M) VZ_DEC(i, M)
+#define VZ_XTS_ENC8(M) VAES_EACH8(VZ_ENC, M)
+#define VZ_XTS_DEC8(M) VAES_EACH8(VZ_DEC, M)
+#define VZ_ENC8(M) VAES_EACH8(VZ_ENC, M)
+#define VZ_DEC8(M) VAES_EACH8(VZ_DEC, M)
 #define VZ_ENCLAST(i, M) b##i = _mm512_aesenclast_epi128(b##i, kl);
 #define VZ_DECLAST(i, M) b##i = _mm512_aesdeclast_epi128(b##i, kl);
 /* The last round ends by XORing its key, so a value XORed into that key is
@@ -114,6 +120,8 @@ static inline __m512i vz_bcast128(__m128i x)
 #define VZ_KEYS(rk) VZ_KEYS_MODE(rk, 0)
 #define VZ_STEP_BEGIN VAES_STEP_MEMK
 #define VZ_MEMK_MAX 0 /* (the VAES_MEMK copies: not used here) */
+#define VZ_CHAIN_KEYS VZ_KEYS
+#define VZ_CHAIN_MEMK_MAX 0
 /* 4 blocks per register; messages of up to one register take the short
  * copy of each operation. */
 #define VZ_RUN(SMALL, STEP, NEXT, A, B) VAES_RUN(VZ, 4, SMALL, STEP, NEXT, A, B)

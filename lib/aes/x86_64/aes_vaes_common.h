@@ -181,12 +181,19 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
     const V krl_ = memk_ ? z_ : BCAST(rkc_, nr)
 #define VAES_STEP_MEMK __asm__("" : "+r"(rkc_))
 
-/* One round of every register with key K (OP uses it as k_). */
+/* One round of every register with key K (OP uses it as k_).  A step of
+ * 8 registers runs the kernel's OP##8 (P##_ENC8, P##_DEC8), which may
+ * issue the 8 rounds in one asm statement: the order the compiler's
+ * scheduler gives them can cost a few per cent (aes_vaes_avx2.c). */
 #define VAES_ROUND(EACH, OP, M, K)                                                                 \
     {                                                                                              \
         const __typeof__(K) k_ = (K);                                                              \
-        EACH(OP, M)                                                                                \
+        VAES_ROUND_##EACH(OP, M)                                                                   \
     }
+#define VAES_ROUND_VAES_EACH8(OP, M) OP##8(M)
+#define VAES_ROUND_VAES_EACH4(OP, M) VAES_EACH4(OP, M)
+#define VAES_ROUND_VAES_EACH2(OP, M) VAES_EACH2(OP, M)
+#define VAES_ROUND_VAES_EACH1(OP, M) VAES_EACH1(OP, M)
 
 /* Rounds 1 .. nr-1, every register through one round before the next. */
 #define VAES_ROUNDS(EACH, OP, M)                                                                   \
@@ -503,7 +510,8 @@ static inline int vaes_below(size_t n, size_t m)
 
 /* CBC or CFB decryption (@STEP, with round operation @OP under the
  * schedule that @keys returns): the chaining value, broadcast, enters as
- * ivv and the last ciphertext block leaves in it. */
+ * ivv and the last ciphertext block leaves in it.  The keys are the
+ * kernel's P##_CHAIN_KEYS, the VAES_MEMK copy's limit P##_CHAIN_MEMK_MAX. */
 #define VAES_DEFINE_CHAIN_DEC(P, name, name_long, name_tail, name_body, keys, STEP, OP)                                       \
     VAES_FORCE_INLINE void name_body(const axiom_bc_ks *ks, uint8_t *out,                 \
                                              const uint8_t *in, size_t n,                          \
@@ -512,12 +520,13 @@ static inline int vaes_below(size_t n, size_t m)
         const __m128i *rk = keys(ks);                                                              \
         const unsigned nr = ks->rounds;                                                            \
         P##_V ivv = P##_BCAST128(vaes_load128(iv));                                                \
-        P##_KEYS(rk);                                                                              \
+        P##_CHAIN_KEYS(rk);                                                                        \
         P##_RUN(small, STEP, (void)0, OP, 0);                                                      \
         vaes_store128(iv, P##_CAST128(ivv));                                                       \
         P##_END;                                                                                   \
     }                                                                                              \
-    VAES_SPLIT_ENTRY(name, name_long, name_tail, name_body, P##_SMALL, P##_STEP, P##_MEMK_MAX)
+    VAES_SPLIT_ENTRY(name, name_long, name_tail, name_body, P##_SMALL, P##_STEP,                 \
+                     P##_CHAIN_MEMK_MAX)
 
 /* XTS over whole blocks, both directions; the 8 tweak registers are made
  * from the first tweak (the short copy uses t0 and t1 at most: the others
@@ -535,9 +544,9 @@ static inline int vaes_below(size_t n, size_t m)
         P##_V t4 = P##_TW(4), t5 = P##_TW(5), t6 = P##_TW(6), t7 = P##_TW(7);                      \
         P##_KEYS(rk);                                                                              \
         if (dec)                                                                                   \
-            P##_RUN(small, VAES_XTS_STEP, (void)0, P##_DEC, P##_XTS_DECLAST);                      \
+            P##_RUN(small, VAES_XTS_STEP, (void)0, P##_XTS_DEC, P##_XTS_DECLAST);                      \
         else                                                                                       \
-            P##_RUN(small, VAES_XTS_STEP, (void)0, P##_ENC, P##_XTS_ENCLAST);                      \
+            P##_RUN(small, VAES_XTS_STEP, (void)0, P##_XTS_ENC, P##_XTS_ENCLAST);                      \
         vaes_store128(iv, n ? vaes_xts_mulx128(P##_CAST128(t0), (unsigned)n) : P##_CAST128(t0));  \
         P##_END;                                                                                   \
     }                                                                                              \
