@@ -11,6 +11,7 @@
  * and AND, and every branch and address depends only on public lengths.
  */
 #include "config.h"
+#include "aegis/x86_64/aegis_order.h"
 
 #define AEGIS_LANES 2
 #define AEGIS_REG_BITS 256

@@ -11,6 +11,7 @@
  * and AND, and every branch and address depends only on public lengths.
  */
 #include "config.h"
+#include "aegis/x86_64/aegis_order.h"
 
 #define AEGIS_LANES 4
 /* Code generation measured on AMD Zen 4 (family 25 model 17), the kernel
