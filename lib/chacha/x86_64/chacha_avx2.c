@@ -342,6 +342,23 @@ static void avx2_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, siz
         ch_wipe32(sc.v, sizeof sc.v);
         return;
     }
+    if (len > AXIOM_CHACHA_AVX2_BYTES + AXIOM_CHACHA_ROW_BYTES &&
+        len <= 2 * AXIOM_CHACHA_AVX2_BYTES) {
+        /* Two groups, the second possibly partial: each as the one-group
+         * path runs it, from @st, in one 512-byte scratch. */
+        struct {
+            __m256i v[16], w[4];
+        } sc;
+        sc.w[0] = ch_y_ctrs(st[12]);
+        x8_rounds_full(sc.v, sc.w, st);
+        x8_out(sc.v, st, st[12], out, in, AXIOM_CHACHA_AVX2_BYTES);
+        sc.w[0] = ch_y_ctrs(st[12] + 8);
+        x8_rounds_full(sc.v, sc.w, st);
+        x8_out(sc.v, st, st[12] + 8, out + AXIOM_CHACHA_AVX2_BYTES, in + AXIOM_CHACHA_AVX2_BYTES,
+               len - AXIOM_CHACHA_AVX2_BYTES);
+        ch_wipe32(sc.v, sizeof sc.v);
+        return;
+    }
     uint32_t s[16];
     memcpy(s, st, sizeof s);
     if (len > AXIOM_CHACHA_ROW_BYTES) {
