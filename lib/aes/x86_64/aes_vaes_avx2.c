@@ -140,19 +140,23 @@ static inline __m256i vy_bcast128(__m128i x)
 #define VY_ENCLAST_XOR_IN(i, M) VY_EXI_##M(i)
 #define VY_EXI_MASK(i) \
     b##i = _mm256_aesenclast_epi128(b##i, _mm256_xor_si256(kl, VY_IN(i, MASK)));
-/* A whole step's last round as one asm statement (expanded with register
- * 7, the last of the step, so that all 8 exist): the input XORed into
+/* A whole step's last round as one asm statement (VY_AT7: expanded with
+ * register 7, the last of the step, so that all 8 exist): the input XORed into
  * the key four registers at a time, each four followed by their rounds
  * (CTR and CFB decryption 16 KiB 1.01-1.04x on Zen 4 beside VY_ROUND8). */
-#define VY_EXI_FULL(i) VY_EXI_FULL_##i
-#define VY_EXI_FULL_0
-#define VY_EXI_FULL_1
-#define VY_EXI_FULL_2
-#define VY_EXI_FULL_3
-#define VY_EXI_FULL_4
-#define VY_EXI_FULL_5
-#define VY_EXI_FULL_6
-#define VY_EXI_FULL_7                                                                              \
+#define VY_EXI_FULL(i) VY_AT7(i, VY_EXI_ALL8)
+/* X for register 7, nothing for the others: a statement over all 8
+ * registers of a whole step, in the per-register expansion. */
+#define VY_AT7(i, X) VY_AT7_##i(X)
+#define VY_AT7_0(X)
+#define VY_AT7_1(X)
+#define VY_AT7_2(X)
+#define VY_AT7_3(X)
+#define VY_AT7_4(X)
+#define VY_AT7_5(X)
+#define VY_AT7_6(X)
+#define VY_AT7_7(X) X()
+#define VY_EXI_ALL8()                                                                              \
     {                                                                                              \
         const __m256i kl_ = kl;                                                                    \
         __m256i t0_, t1_, t2_, t3_;                                                                \
@@ -290,19 +294,12 @@ static void vy_ctr_secret(const axiom_bc_ks *ks, uint8_t *out, size_t n, uint8_t
 #define VY_CBC_LAST(i, M) VY_CBCL_##M(i)
 #define VY_CBCL_MASK(i) \
     b##i = _mm256_aesdeclast_epi128(b##i, _mm256_xor_si256(kl, VY_PREV(i, MASK)));
-/* A whole step's last round as one asm statement, as VY_EXI_FULL_7 does
+/* A whole step's last round as one asm statement, as VY_EXI_ALL8 does
  * for the encryption direction: register 0's previous blocks (the
  * chaining value and block 0) come in a register, the others are loads
  * 16 bytes back. */
-#define VY_CBCL_FULL(i) VY_CBCL_FULL_##i
-#define VY_CBCL_FULL_0
-#define VY_CBCL_FULL_1
-#define VY_CBCL_FULL_2
-#define VY_CBCL_FULL_3
-#define VY_CBCL_FULL_4
-#define VY_CBCL_FULL_5
-#define VY_CBCL_FULL_6
-#define VY_CBCL_FULL_7                                                                             \
+#define VY_CBCL_FULL(i) VY_AT7(i, VY_CBCL_ALL8)
+#define VY_CBCL_ALL8()                                                                             \
     {                                                                                              \
         const __m256i kl_ = kl, x0_ = _mm256_xor_si256(kl_, VY_PREV(0, FULL));                     \
         __m256i t0_, t1_, t2_, t3_;                                                                \

@@ -316,6 +316,18 @@ static inline void x8_out(const __m256i v[16], const uint32_t st[16], uint32_t c
         x8_out_body(v, st, ctr0, out, in, len, 0);
 }
 
+/* One group of blocks @ctr .. @ctr + 7 of the state @st (its word 12 not
+ * read) from all twenty rounds (x8_rounds_full), @len <= 512 bytes of it
+ * XORed out; the round output is left in @v for the caller to wipe (@w
+ * holds only the public counters). */
+static inline void x8_group_full(__m256i v[16], __m256i w[4], const uint32_t st[16], uint32_t ctr,
+                                 uint8_t *out, const uint8_t *in, size_t len)
+{
+    w[0] = ch_y_ctrs(ctr);
+    x8_rounds_full(v, w, st);
+    x8_out(v, st, ctr, out, in, len);
+}
+
 /* Messages of more than AXIOM_CHACHA_ROW_BYTES run 8 blocks at a time
  * (the last group may be partial), then a rest of up to that many bytes
  * takes the 6-, 4- or 2-block row-form path.  The next group's first
@@ -336,26 +348,20 @@ static void avx2_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, siz
         struct {
             __m256i v[16], w[4];
         } sc;
-        sc.w[0] = ch_y_ctrs(st[12]);
-        x8_rounds_full(sc.v, sc.w, st);
-        x8_out(sc.v, st, st[12], out, in, len);
+        x8_group_full(sc.v, sc.w, st, st[12], out, in, len);
         ch_wipe32(sc.v, sizeof sc.v);
         return;
     }
     if (len > AXIOM_CHACHA_AVX2_BYTES + AXIOM_CHACHA_ROW_BYTES &&
         len <= 2 * AXIOM_CHACHA_AVX2_BYTES) {
         /* Two groups, the second possibly partial: each as the one-group
-         * path runs it, from @st, in one 512-byte scratch. */
+         * path runs it, from @st, in the same scratch. */
         struct {
             __m256i v[16], w[4];
         } sc;
-        sc.w[0] = ch_y_ctrs(st[12]);
-        x8_rounds_full(sc.v, sc.w, st);
-        x8_out(sc.v, st, st[12], out, in, AXIOM_CHACHA_AVX2_BYTES);
-        sc.w[0] = ch_y_ctrs(st[12] + 8);
-        x8_rounds_full(sc.v, sc.w, st);
-        x8_out(sc.v, st, st[12] + 8, out + AXIOM_CHACHA_AVX2_BYTES, in + AXIOM_CHACHA_AVX2_BYTES,
-               len - AXIOM_CHACHA_AVX2_BYTES);
+        x8_group_full(sc.v, sc.w, st, st[12], out, in, AXIOM_CHACHA_AVX2_BYTES);
+        x8_group_full(sc.v, sc.w, st, st[12] + 8, out + AXIOM_CHACHA_AVX2_BYTES,
+                      in + AXIOM_CHACHA_AVX2_BYTES, len - AXIOM_CHACHA_AVX2_BYTES);
         ch_wipe32(sc.v, sizeof sc.v);
         return;
     }
