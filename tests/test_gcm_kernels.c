@@ -145,7 +145,7 @@ static const axiom_gcm_kernel *portable_tier(const struct family *f)
 }
 
 /* Most steps tier_counts() collects. */
-#define GCM_STEPS (2 + AXIOM_BC_STEPS + 2)
+#define GCM_STEPS (3 + AXIOM_BC_STEPS + 2)
 #define GCM_MAXCOUNTS BC_SWEEP_MAXCOUNTS(GCM_STEPS)
 
 /* The block counts tier @k is swept over (tests/bc_sweep.h), from the steps
@@ -160,6 +160,8 @@ static size_t tier_counts(const axiom_gcm_kernel *k, size_t lens[GCM_MAXCOUNTS])
 {
     size_t steps[GCM_STEPS], ns = 0;
     steps[ns++] = k->step;
+    if (k->long_step)
+        steps[ns++] = k->long_step;
     steps[ns++] = k->ghash->step;
     for (size_t j = 0; j < AXIOM_BC_STEPS && k->aes->steps[j]; j++)
         steps[ns++] = k->aes->steps[j];

@@ -184,6 +184,10 @@ struct axiom_gcm_kernel {
     /* Blocks per iteration of the text phase's bulk loop (a stitched
      * loop's width, or the portable phase's CTR chunk). */
     unsigned step;
+    /* Nonzero if the text phase changes its loop from a message of this
+     * many blocks on (vaes-avx2: the Karatsuba products, VEC_KMID_MIN);
+     * data for the tests' length sweep. */
+    unsigned long_step;
     axiom_gcm_crypt_fn enc, dec;     /* the text phase */
     /* Nonzero if the text phase honours AXIOM_GCM_F_POWERS; then a
      * message of at least this many blocks gets its powers made alongside

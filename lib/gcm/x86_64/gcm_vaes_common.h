@@ -34,6 +34,11 @@
  *   VEC_POWERS             (optional) defined if the kernel honours
  *                          AXIOM_GCM_F_POWERS with make_powers and
  *                          prologue_powers (declared below)
+ *   VEC_KMID               (optional) the number of vectors of key-derived
+ *                          values the stitched step reads after the round
+ *                          keys in its k[] (k[15] on), made once per call
+ *                          by kmid_init (declared below) and wiped with
+ *                          the round keys
  *   VEC_XREG               (optional) the largest round count for which
  *                          the kernel's encryption loop carries each
  *                          iteration's ciphertext to the next one's GHASH
@@ -110,6 +115,21 @@ GCM_VAES_INLINE __m128i absorb(__m128i y, const __m128i *pw, const uint8_t *in, 
                                vec bswap);
 GCM_VAES_INLINE __m128i absorb_fin(__m128i y, const __m128i *pw, const uint8_t *in, unsigned n,
                                    const uint8_t *fin, unsigned nfin, vec bswap);
+#ifdef VEC_KMID
+/* The VEC_KMID vectors at @km from the powers at @pw (after any
+ * AXIOM_GCM_F_POWERS work: only kernels without VEC_POWERS use it), for
+ * step_kmid: step() reading them, for messages of VEC_KMID_MIN blocks or
+ * more (below, making and wiping them cost more than they save). */
+GCM_VAES_INLINE void kmid_init(vec *km, const __m128i *pw);
+GCM_VAES_INLINE void step_kmid(const vec *k, const unsigned nr, const __m128i *pw, uint8_t *out,
+                               const uint8_t *in, const uint8_t *hin, ctrs *cs, __m128i *y,
+                               vec bswap);
+#define GCM_VAES_STEP(kmid, ...) ((kmid) ? step_kmid(__VA_ARGS__) : step(__VA_ARGS__))
+#else
+#define VEC_KMID 0
+#define VEC_KMID_MIN SIZE_MAX
+#define GCM_VAES_STEP(kmid, ...) ((void)(kmid), step(__VA_ARGS__))
+#endif
 #ifdef VEC_POWERS
 /* A kernel that defines VEC_POWERS honours AXIOM_GCM_F_POWERS
  * (lib/gcm/ghash.h) with these: make_powers makes the powers past K_1 at
@@ -131,7 +151,8 @@ GCM_VAES_INLINE void prologue_powers(const __m128i *rk, const unsigned nr, __m12
 GCM_VAES_INLINE void bulk_enc(const vec *k, const __m128i *rk, const unsigned nr,
                               const __m128i *pw, uint8_t *out,
                               const uint8_t *in, size_t n, vec *c, __m128i *y, vec bswap,
-                              const uint8_t *fin, unsigned *nfin, const int powers)
+                              const uint8_t *fin, unsigned *nfin, const int powers,
+                              const int kmid)
 {
     if (n >= VEC_W) {
         /* Prologue: nothing before the first iteration's blocks to hash
@@ -164,10 +185,10 @@ GCM_VAES_INLINE void bulk_enc(const vec *k, const __m128i *rk, const unsigned nr
         if (xreg)                                                                                  \
             step_xr(k, nr, pw, out, in, &cs, y, bswap, xr);                                        \
         else                                                                                       \
-            step(k, nr, pw, out, in, prev, &cs, y, bswap);                                         \
+            GCM_VAES_STEP(kmid, k, nr, pw, out, in, prev, &cs, y, bswap);                          \
     } while (0)
 #else
-#define GCM_VAES_ENC_STEP() step(k, nr, pw, out, in, prev, &cs, y, bswap)
+#define GCM_VAES_ENC_STEP() GCM_VAES_STEP(kmid, k, nr, pw, out, in, prev, &cs, y, bswap)
 #endif
             /* Long messages prefetch (core/x86_prefetch.h). */
             for (const size_t pf = axiom_pf_until(16 * n, 16 * VEC_W); 16 * n >= pf;
@@ -204,19 +225,19 @@ GCM_VAES_INLINE void bulk_enc(const vec *k, const __m128i *rk, const unsigned nr
 GCM_VAES_INLINE void bulk_dec(const vec *k, const __m128i *rk, const unsigned nr,
                               const __m128i *pw, uint8_t *out,
                               const uint8_t *in, size_t n, vec *c, __m128i *y, vec bswap,
-                              const uint8_t *fin, unsigned *nfin)
+                              const uint8_t *fin, unsigned *nfin, const int kmid)
 {
     if (!CTRS_COST || n >= VEC_W) {
         ctrs cs;
         ctrs_init(&cs, c);
         for (const size_t pf = axiom_pf_until(16 * n, 16 * VEC_W); 16 * n >= pf; n -= VEC_W) {
             axiom_pf_stream(in, out, 16 * VEC_W);
-            step(k, nr, pw, out, in, in, &cs, y, bswap);
+            GCM_VAES_STEP(kmid, k, nr, pw, out, in, in, &cs, y, bswap);
             in += 16 * VEC_W;
             out += 16 * VEC_W;
         }
         for (; n >= VEC_W; n -= VEC_W) {
-            step(k, nr, pw, out, in, in, &cs, y, bswap);
+            GCM_VAES_STEP(kmid, k, nr, pw, out, in, in, &cs, y, bswap);
             in += 16 * VEC_W;
             out += 16 * VEC_W;
         }
@@ -233,7 +254,8 @@ GCM_VAES_INLINE void bulk_dec(const vec *k, const __m128i *rk, const unsigned nr
  * blocks, then the bulk loop in the direction @encrypt with the counter
  * (reflected, on xmm) in vector form, lanes c .. c + VEC_L - 1; when the
  * stitched loop runs, with the nr + 1 round keys at @rk broadcast to every
- * lane once per call into k[] (wiped after). */
+ * lane once per call into k[] (and the kernel's VEC_KMID vectors after
+ * them; all wiped after). */
 GCM_VAES_INLINE __m128i text_dir(const int encrypt, const __m128i *rk, const unsigned nr,
                                  const __m128i *pw, axiom_gcm_msg *m, unsigned want, uint8_t *out,
                                  const uint8_t *in, size_t n, __m128i *c, __m128i *y,
@@ -254,20 +276,31 @@ GCM_VAES_INLINE __m128i text_dir(const int encrypt, const __m128i *rk, const uns
 #endif
     if (n < VEC_W) { /* no stitched iteration */
         if (n && encrypt)
-            bulk_enc(NULL, rk, nr, pw, out, in, n, &cv, y, bswap, m->fin, nfin, 0);
+            bulk_enc(NULL, rk, nr, pw, out, in, n, &cv, y, bswap, m->fin, nfin, 0, 0);
         else if (n)
-            bulk_dec(NULL, rk, nr, pw, out, in, n, &cv, y, bswap, m->fin, nfin);
+            bulk_dec(NULL, rk, nr, pw, out, in, n, &cv, y, bswap, m->fin, nfin, 0);
         *c = vec_cast128(cv);
         return ek0;
     }
-    vec k[15];
+    vec k[15 + VEC_KMID];
 #pragma GCC unroll 15
     for (unsigned r = 0; r <= nr; r++)
         k[r] = GCM_VAES_KEY(rk, r);
-    if (encrypt)
-        bulk_enc(k, rk, nr, pw, out, in, n, &cv, y, bswap, m->fin, nfin, powers);
+    /* Each bulk loop compiled twice where the kernel has a step_kmid, one
+     * copy for each step (a branch on the public length). */
+    const int kmid = VEC_KMID && n >= VEC_KMID_MIN;
+    if (kmid) {
+#if VEC_KMID
+        kmid_init(k + 15, pw);
+#endif
+        if (encrypt)
+            bulk_enc(k, rk, nr, pw, out, in, n, &cv, y, bswap, m->fin, nfin, powers, 1);
+        else
+            bulk_dec(k, rk, nr, pw, out, in, n, &cv, y, bswap, m->fin, nfin, 1);
+    } else if (encrypt)
+        bulk_enc(k, rk, nr, pw, out, in, n, &cv, y, bswap, m->fin, nfin, powers, 0);
     else
-        bulk_dec(k, rk, nr, pw, out, in, n, &cv, y, bswap, m->fin, nfin);
+        bulk_dec(k, rk, nr, pw, out, in, n, &cv, y, bswap, m->fin, nfin, 0);
     *c = vec_cast128(cv);
     /* Wipe the round keys: whole-register stores, then an asm statement
      * that takes the address and clobbers memory. */
@@ -275,6 +308,11 @@ GCM_VAES_INLINE __m128i text_dir(const int encrypt, const __m128i *rk, const uns
 #pragma GCC unroll 15
     for (unsigned r = 0; r <= nr; r++)
         kw[r] = (vec){ 0 };
+    if (kmid) {
+#pragma GCC unroll 16
+        for (unsigned r = 15; r < 15 + VEC_KMID; r++)
+            kw[r] = (vec){ 0 };
+    }
     __asm__ __volatile__("" : : "r"(k) : "memory");
     return ek0;
 }
