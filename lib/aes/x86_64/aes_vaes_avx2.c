@@ -120,9 +120,10 @@ static inline __m256i vy_bcast128(__m128i x)
  * units idle often enough to cost 1-4 % (AES-256-CTR 16 KiB 1.03x,
  * ECB and CBC decryption 1.01-1.02x, A/B). */
 #define VY_ROUND8(I)                                                                               \
-    __asm__(I " %8, %0, %0\n\t" I " %8, %1, %1\n\t" I " %8, %2, %2\n\t" I " %8, %3, %3\n\t"         \
-            I " %8, %4, %4\n\t" I " %8, %5, %5\n\t" I " %8, %6, %6\n\t" I " %8, %7, %7"               \
-            : "+x"(b0), "+x"(b1), "+x"(b2), "+x"(b3), "+x"(b4), "+x"(b5), "+x"(b6), "+x"(b7)     \
+    __asm__(I " %8, %0, %0\n\t" I " %8, %1, %1\n\t" I " %8, %2, %2\n\t"                            \
+            I " %8, %3, %3\n\t" I " %8, %4, %4\n\t" I " %8, %5, %5\n\t"                            \
+            I " %8, %6, %6\n\t" I " %8, %7, %7"                                                    \
+            : "+x"(b0), "+x"(b1), "+x"(b2), "+x"(b3), "+x"(b4), "+x"(b5), "+x"(b6), "+x"(b7)       \
             : "x"(k_));
 /* XTS keeps the compiler's order (its tweak updates run between the
  * rounds; as one asm statement a round measured 0.92-0.95x for
@@ -141,9 +142,10 @@ static inline __m256i vy_bcast128(__m128i x)
 #define VY_EXI_MASK(i) \
     b##i = _mm256_aesenclast_epi128(b##i, _mm256_xor_si256(kl, VY_IN(i, MASK)));
 /* A whole step's last round as one asm statement (VY_AT7: expanded with
- * register 7, the last of the step, so that all 8 exist): the input XORed into
- * the key four registers at a time, each four followed by their rounds
- * (CTR and CFB decryption 16 KiB 1.01-1.04x on Zen 4 beside VY_ROUND8). */
+ * register 7, the last of the step, so that all 8 exist): the input
+ * XORed into the key four registers at a time, each four followed by
+ * their rounds (CTR and CFB decryption 16 KiB 1.01-1.04x on Zen 4 beside
+ * VY_ROUND8). */
 #define VY_EXI_FULL(i) VY_AT7(i, VY_EXI_ALL8)
 /* X for register 7, nothing for the others: a statement over all 8
  * registers of a whole step, in the per-register expansion. */
@@ -167,7 +169,7 @@ static inline __m256i vy_bcast128(__m128i x)
                 "vpxor 128(%[p]), %[k], %[t0]\n\tvpxor 160(%[p]), %[k], %[t1]\n\t"                 \
                 "vpxor 192(%[p]), %[k], %[t2]\n\tvpxor 224(%[p]), %[k], %[t3]\n\t"                 \
                 "vaesenclast %[t0], %[b4], %[b4]\n\tvaesenclast %[t1], %[b5], %[b5]\n\t"           \
-                "vaesenclast %[t2], %[b6], %[b6]\n\tvaesenclast %[t3], %[b7], %[b7]"                 \
+                "vaesenclast %[t2], %[b6], %[b6]\n\tvaesenclast %[t3], %[b7], %[b7]"             \
                 : [b0] "+x"(b0), [b1] "+x"(b1), [b2] "+x"(b2), [b3] "+x"(b3), [b4] "+x"(b4),       \
                   [b5] "+x"(b5), [b6] "+x"(b6), [b7] "+x"(b7), [t0] "=&x"(t0_), [t1] "=&x"(t1_),   \
                   [t2] "=&x"(t2_), [t3] "=&x"(t3_)                                                 \
@@ -310,7 +312,7 @@ static void vy_ctr_secret(const axiom_bc_ks *ks, uint8_t *out, size_t n, uint8_t
                 "vpxor 112(%[p]), %[k], %[t0]\n\tvpxor 144(%[p]), %[k], %[t1]\n\t"                 \
                 "vpxor 176(%[p]), %[k], %[t2]\n\tvpxor 208(%[p]), %[k], %[t3]\n\t"                 \
                 "vaesdeclast %[t0], %[b4], %[b4]\n\tvaesdeclast %[t1], %[b5], %[b5]\n\t"           \
-                "vaesdeclast %[t2], %[b6], %[b6]\n\tvaesdeclast %[t3], %[b7], %[b7]"                 \
+                "vaesdeclast %[t2], %[b6], %[b6]\n\tvaesdeclast %[t3], %[b7], %[b7]"             \
                 : [b0] "+x"(b0), [b1] "+x"(b1), [b2] "+x"(b2), [b3] "+x"(b3), [b4] "+x"(b4),       \
                   [b5] "+x"(b5), [b6] "+x"(b6), [b7] "+x"(b7), [t0] "=&x"(t0_), [t1] "=&x"(t1_),   \
                   [t2] "=&x"(t2_), [t3] "=&x"(t3_)                                                 \

@@ -544,9 +544,9 @@ static inline int vaes_below(size_t n, size_t m)
         P##_V t4 = P##_TW(4), t5 = P##_TW(5), t6 = P##_TW(6), t7 = P##_TW(7);                      \
         P##_KEYS(rk);                                                                              \
         if (dec)                                                                                   \
-            P##_RUN(small, VAES_XTS_STEP, (void)0, P##_XTS_DEC, P##_XTS_DECLAST);                      \
+            P##_RUN(small, VAES_XTS_STEP, (void)0, P##_XTS_DEC, P##_XTS_DECLAST);                  \
         else                                                                                       \
-            P##_RUN(small, VAES_XTS_STEP, (void)0, P##_XTS_ENC, P##_XTS_ENCLAST);                      \
+            P##_RUN(small, VAES_XTS_STEP, (void)0, P##_XTS_ENC, P##_XTS_ENCLAST);                  \
         vaes_store128(iv, n ? vaes_xts_mulx128(P##_CAST128(t0), (unsigned)n) : P##_CAST128(t0));  \
         P##_END;                                                                                   \
     }                                                                                              \
