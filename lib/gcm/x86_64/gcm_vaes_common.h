@@ -115,6 +115,9 @@ GCM_VAES_INLINE __m128i absorb(__m128i y, const __m128i *pw, const uint8_t *in, 
                                vec bswap);
 GCM_VAES_INLINE __m128i absorb_fin(__m128i y, const __m128i *pw, const uint8_t *in, unsigned n,
                                    const uint8_t *fin, unsigned nfin, vec bswap);
+#if defined(VEC_KMID) && defined(VEC_POWERS)
+#error "kmid_init reads the powers before the text; VEC_POWERS may make them in its prologue"
+#endif
 #ifdef VEC_KMID
 /* The VEC_KMID vectors at @km from the powers at @pw (after any
  * AXIOM_GCM_F_POWERS work: only kernels without VEC_POWERS use it), for
