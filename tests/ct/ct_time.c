@@ -281,26 +281,19 @@ int main(int argc, char **argv)
         }
         result r = test_target(t, n);
         int leaks = r.max_t > threshold;
-        /* A constant-time kernel over the threshold is measured again,
-         * after a pause, up to CT_RUNS runs in all; it leaks only if
-         * every run is over the threshold with the class difference in
-         * one direction.  Load on a sibling vCPU has pushed constant-time
-         * kernels over the threshold in two runs in a row, with the
-         * difference's sign changing between targets and runs; a leak in
+        /* Re-measured as the header says: load on a sibling vCPU has
+         * pushed constant-time kernels over the threshold in two runs in
+         * a row, the difference's sign changing between runs; a leak in
          * the code shows in every run, in one direction. */
         double prev_t[CT_RUNS], prev_diff[CT_RUNS];
         int runs = 1;
-        if (t->constant_time && !t->control) {
-            while (leaks && runs < CT_RUNS) {
-                prev_t[runs - 1] = r.max_t;
-                prev_diff[runs - 1] = r.diff;
-                pause_ms(CT_PAUSE_MS);
-                result again = test_target(t, n);
-                const int same_sign = (again.diff > 0) == (prev_diff[0] > 0);
-                r = again;
-                leaks = r.max_t > threshold && same_sign;
-                runs++;
-            }
+        while (leaks && t->constant_time && !t->control && runs < CT_RUNS) {
+            prev_t[runs - 1] = r.max_t;
+            prev_diff[runs - 1] = r.diff;
+            pause_ms(CT_PAUSE_MS);
+            r = test_target(t, n);
+            leaks = r.max_t > threshold && (r.diff > 0) == (prev_diff[0] > 0);
+            runs++;
         }
         const char *verdict;
         int bad = 0;
