@@ -18,24 +18,6 @@
 #define GH_SHORT_MAX 8
 #define GH_SHORT_TEXT 4
 
-/* K_a * K_b, reduced: gh_mul's arithmetic with the first fold's
- * multiplication started from the raw low product (it reads the low 64
- * bits, which the middle product does not touch), so that it does not
- * wait for the middle product's XOR and shift. */
-GH_FORCE_INLINE __m128i gh_mul_fast(__m128i a, __m128i k)
-{
-    const __m128i poly = _mm_set_epi64x((long long)UINT64_C(0xc200000000000000), 0);
-    const __m128i lo = _mm_clmulepi64_si128(a, k, 0x00), hi = _mm_clmulepi64_si128(a, k, 0x11);
-    const __m128i mid = _mm_xor_si128(_mm_clmulepi64_si128(a, k, 0x01),
-                                      _mm_clmulepi64_si128(a, k, 0x10));
-    const __m128i t = _mm_clmulepi64_si128(lo, poly, 0x10);
-    const __m128i l =
-        _mm_xor_si128(_mm_shuffle_epi32(_mm_xor_si128(lo, _mm_slli_si128(mid, 8)), 0x4e), t);
-    const __m128i h = _mm_xor_si128(hi, _mm_srli_si128(mid, 8));
-    return _mm_xor_si128(
-        _mm_xor_si128(_mm_shuffle_epi32(l, 0x4e), _mm_clmulepi64_si128(l, poly, 0x10)), h);
-}
-
 /* The 12 bytes at @p (a nonce or a part of one) in bytes 0..11, zero in
  * bytes 12..15, loaded without reading past them. */
 GH_FORCE_INLINE __m128i gh_load12(const uint8_t *p)
@@ -155,8 +137,8 @@ GH_FORCE_INLINE __m128i gh_sq(__m128i a)
                      _mm_clmulepi64_si128(a, a, 0x11));
 }
 
-/* gh_mul_fast on the two 128-bit lanes of @a and @k. */
-GH_FORCE_INLINE __m256i gh_mul_fast2(__m256i a, __m256i k)
+/* gh_mul on the two 128-bit lanes of @a and @k (gh_reduce's folds). */
+GH_FORCE_INLINE __m256i gh_mul2(__m256i a, __m256i k)
 {
     const __m256i poly = _mm256_set_epi64x((long long)UINT64_C(0xc200000000000000), 0,
                                            (long long)UINT64_C(0xc200000000000000), 0);
@@ -164,13 +146,10 @@ GH_FORCE_INLINE __m256i gh_mul_fast2(__m256i a, __m256i k)
                   hi = _mm256_clmulepi64_epi128(a, k, 0x11);
     const __m256i mid = _mm256_xor_si256(_mm256_clmulepi64_epi128(a, k, 0x01),
                                          _mm256_clmulepi64_epi128(a, k, 0x10));
-    const __m256i t = _mm256_clmulepi64_epi128(lo, poly, 0x10);
-    const __m256i l = _mm256_xor_si256(
-        _mm256_shuffle_epi32(_mm256_xor_si256(lo, _mm256_bslli_epi128(mid, 8)), 0x4e), t);
-    const __m256i h = _mm256_xor_si256(hi, _mm256_bsrli_epi128(mid, 8));
-    return _mm256_xor_si256(
-        _mm256_xor_si256(_mm256_shuffle_epi32(l, 0x4e), _mm256_clmulepi64_epi128(l, poly, 0x10)),
-        h);
+    const __m256i m = _mm256_xor_si256(_mm256_xor_si256(mid, _mm256_shuffle_epi32(lo, 0x4e)),
+                                       _mm256_clmulepi64_epi128(lo, poly, 0x10));
+    return _mm256_xor_si256(_mm256_xor_si256(hi, _mm256_shuffle_epi32(m, 0x4e)),
+                            _mm256_clmulepi64_epi128(m, poly, 0x10));
 }
 
 /* The XOR of the two 128-bit lanes of @v. */
@@ -203,7 +182,7 @@ GH_FORCE_INLINE __m128i gh_short_sum_wide(const __m128i *blk, unsigned n, __m128
     if (n > 1)
         p[1] = gh_sq(p1);
     if (n > 2) {
-        const __m256i p34 = gh_mul_fast2(_mm256_set_m128i(p[1], p[1]), _mm256_set_m128i(p[1], p1));
+        const __m256i p34 = gh_mul2(_mm256_set_m128i(p[1], p[1]), _mm256_set_m128i(p[1], p1));
         p[2] = _mm256_castsi256_si128(p34);
         p[3] = _mm256_extracti128_si256(p34, 1);
     }
@@ -267,10 +246,10 @@ GH_FORCE_INLINE __m128i gh_short_sum_xmm(const __m128i *blk, unsigned n, __m128i
     p[0] = p1;
     p[1] = p[2] = p[3] = _mm_setzero_si128();
     if (n > 1)
-        p[1] = gh_mul_fast(p[0], p[0]);
+        p[1] = gh_mul(p[0], p[0]);
     if (n > 2) {
-        p[2] = gh_mul_fast(p[1], p[0]);
-        p[3] = gh_mul_fast(p[1], p[1]);
+        p[2] = gh_mul(p[1], p[0]);
+        p[3] = gh_mul(p[1], p[1]);
     }
     const unsigned head = n > 4 ? n - 4 : 0, tail = n - head;
     __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;

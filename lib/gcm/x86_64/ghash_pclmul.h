@@ -75,17 +75,19 @@ GH_FORCE_INLINE void gh_mul_acc(__m128i a, __m128i k, __m128i *lo, __m128i *mid,
 /* Reduce hi * 2^128 + mid * 2^64 + lo (reflected) modulo P.  Two folds of
  * 64 bits each: adding w * P* for the lowest 64-bit word w clears it and
  * adds w * (y^57 + y^62 + y^63) (one PCLMULQDQ by 0xc2 << 56) one word up
- * and w itself two words up; the qword swap lines both up at once. */
+ * and w itself two words up; the qword swap lines both up at once.  The
+ * words are grouped as they come: the first fold takes lo's low word and
+ * lands on mid's two words (lo's high word with it), the second takes the
+ * low word of that sum and lands on hi.  So mid is added as it is, with no
+ * byte shifts, and the first product starts from the raw lo without
+ * waiting for mid. */
 GH_FORCE_INLINE __m128i gh_reduce(__m128i lo, __m128i mid, __m128i hi)
 {
     const __m128i poly = _mm_set_epi64x((long long)UINT64_C(0xc200000000000000), 0);
-    lo = _mm_xor_si128(lo, _mm_slli_si128(mid, 8));
-    hi = _mm_xor_si128(hi, _mm_srli_si128(mid, 8));
-    __m128i t = _mm_clmulepi64_si128(lo, poly, 0x10);
-    lo = _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4e), t);
-    t = _mm_clmulepi64_si128(lo, poly, 0x10);
-    lo = _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4e), t);
-    return _mm_xor_si128(hi, lo);
+    const __m128i m = _mm_xor_si128(_mm_xor_si128(mid, _mm_shuffle_epi32(lo, 0x4e)),
+                                    _mm_clmulepi64_si128(lo, poly, 0x10));
+    return _mm_xor_si128(_mm_xor_si128(hi, _mm_shuffle_epi32(m, 0x4e)),
+                         _mm_clmulepi64_si128(m, poly, 0x10));
 }
 
 GH_FORCE_INLINE __m128i gh_mul(__m128i a, __m128i k)

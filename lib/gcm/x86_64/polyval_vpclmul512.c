@@ -27,22 +27,20 @@
                                : axiom_polyval_pclmul.init_n((hk), (h), (n)))
 #define GV_LANES 4
 
-/* a * b modulo P in every 128-bit lane: gh_mul (ghash_pclmul.h) on zmm. */
+/* a * b modulo P in every 128-bit lane: gh_mul (ghash_pclmul.h, gh_reduce's
+ * folds) on zmm. */
 static inline __m512i polyval_vz_mul(__m512i a, __m512i b)
 {
     const __m512i poly = _mm512_broadcast_i32x4(
         _mm_set_epi64x((long long)UINT64_C(0xc200000000000000), 0));
-    __m512i lo = _mm512_clmulepi64_epi128(a, b, 0x00);
-    __m512i hi = _mm512_clmulepi64_epi128(a, b, 0x11);
+    const __m512i lo = _mm512_clmulepi64_epi128(a, b, 0x00);
+    const __m512i hi = _mm512_clmulepi64_epi128(a, b, 0x11);
     const __m512i mid = _mm512_xor_si512(_mm512_clmulepi64_epi128(a, b, 0x01),
                                          _mm512_clmulepi64_epi128(a, b, 0x10));
-    lo = _mm512_xor_si512(lo, _mm512_bslli_epi128(mid, 8));
-    hi = _mm512_xor_si512(hi, _mm512_bsrli_epi128(mid, 8));
-    __m512i t = _mm512_clmulepi64_epi128(lo, poly, 0x10);
-    lo = _mm512_xor_si512(_mm512_shuffle_epi32(lo, _MM_PERM_BADC), t);
-    t = _mm512_clmulepi64_epi128(lo, poly, 0x10);
-    lo = _mm512_xor_si512(_mm512_shuffle_epi32(lo, _MM_PERM_BADC), t);
-    return _mm512_xor_si512(hi, lo);
+    const __m512i m = _mm512_ternarylogic_epi64(mid, _mm512_shuffle_epi32(lo, _MM_PERM_BADC),
+                                                _mm512_clmulepi64_epi128(lo, poly, 0x10), 0x96);
+    return _mm512_ternarylogic_epi64(hi, _mm512_shuffle_epi32(m, _MM_PERM_BADC),
+                                     _mm512_clmulepi64_epi128(m, poly, 0x10), 0x96);
 }
 
 /* The powers K_j .. K_j-3 in their slots and, AXIOM_GHASH_MAXPOW slots

@@ -35,7 +35,7 @@
  * a result of the AES unit takes about 2 more to reach the other vector
  * units): the KDF is 14 AES rounds, 42 cycles; the expansion 13 AESENCLAST
  * (39) after a shuffle, and H a few cycles behind; K_1 about 5; each level
- * of powers about 15 (gh_mul_fast).  So about 140 cycles for the 8 powers of a
+ * of powers about 15 (gh_mul).  So about 140 cycles for the 8 powers of a
  * message of up to 6 hashed blocks, 175 for 32 (where the wide levels are
  * bound by the shuffle port rather than by their latency).
  *
@@ -110,28 +110,24 @@ XD_INLINE XD_T xd_kmid(XD_T k)
     return XD_XOR(k, XD_SHUF32(k, 0x4e));
 }
 
-/* Lane-wise K_a * K_b on XD_LANES pairs, reduced (gh_mul_fast on every
- * lane), @km = xd_kmid(k): three carry-less products a lane (Karatsuba)
- * and two for the reduction.  On AMD Zen 4 a carry-less multiplication
- * issues once every two cycles at any width, and the powers' levels wait
- * on that rate. */
+/* Lane-wise K_a * K_b on XD_LANES pairs, reduced (gh_mul on every
+ * lane, gh_reduce's folds), @km = xd_kmid(k): three carry-less products a
+ * lane (Karatsuba) and two for the reduction.  On AMD Zen 4 a carry-less
+ * multiplication issues once every two cycles at any width, and the
+ * powers' levels wait on that rate. */
 XD_INLINE XD_T xd_mul_wide(XD_T a, XD_T k, XD_T km)
 {
-    XD_T lo = XD_CLMUL(a, k, 0x00), hi = XD_CLMUL(a, k, 0x11);
-    const XD_T mid = XD_XOR(XD_XOR(XD_CLMUL(XD_XOR(a, XD_SHUF32(a, 0x4e)), km, 0x00), lo), hi);
+    const XD_T lo = XD_CLMUL(a, k, 0x00), hi = XD_CLMUL(a, k, 0x11);
+    const XD_T mk = XD_CLMUL(XD_XOR(a, XD_SHUF32(a, 0x4e)), km, 0x00); /* mid ^ lo ^ hi */
     const XD_T poly = XD_BCAST(_mm_set_epi64x((long long)UINT64_C(0xc200000000000000), 0));
-    XD_T t = XD_CLMUL(lo, poly, 0x10); /* the low 64 bits: mid does not reach them */
-    lo = XD_XOR(lo, XD_BSLLI(mid, 8));
-    hi = XD_XOR(hi, XD_BSRLI(mid, 8));
-    lo = XD_XOR(XD_SHUF32(lo, 0x4e), t);
-    t = XD_CLMUL(lo, poly, 0x10);
-    lo = XD_XOR(XD_SHUF32(lo, 0x4e), t);
-    return XD_XOR(hi, lo);
+    const XD_T m = XD_XOR(XD_XOR(XD_XOR(mk, hi), XD_SHUF32(lo, 0x4e)),
+                          XD_XOR(lo, XD_CLMUL(lo, poly, 0x10)));
+    return XD_XOR(XD_XOR(hi, XD_SHUF32(m, 0x4e)), XD_CLMUL(m, poly, 0x10));
 }
 
 /* The vector of K_4 .. K_1 (lanes 0..3, the order of the key's slots)
  * from K_1, and K_2 .. K_4: K_2 a square, K_4 and K_3 one two-lane
- * product (gh_sq, gh_mul_fast2). */
+ * product (gh_sq, gh_mul2). */
 XD_INLINE __m128i xd_p2(__m128i p1)
 {
     return gh_sq(p1);
@@ -139,7 +135,7 @@ XD_INLINE __m128i xd_p2(__m128i p1)
 
 XD_INLINE __m256i xd_p43(__m128i p1, __m128i p2)
 {
-    return gh_mul_fast2(_mm256_set_m128i(p2, p2), _mm256_set_m128i(p1, p2));
+    return gh_mul2(_mm256_set_m128i(p2, p2), _mm256_set_m128i(p1, p2));
 }
 #endif
 
@@ -178,17 +174,17 @@ XD_INLINE void xd_derive(const axiom_bc_ks *kgk, const uint8_t k1[16], const uin
     unsigned have = 1;
     pw[GH_SLOT(1)] = p1;
     if (npow > 1) {
-        const __m128i p2 = gh_mul_fast(p1, p1);
+        const __m128i p2 = gh_mul(p1, p1);
         pw[GH_SLOT(2)] = p2;
         have = 2;
         if (npow > 2) {
-            const __m128i p3 = gh_mul_fast(p2, p1), p4 = gh_mul_fast(p2, p2);
+            const __m128i p3 = gh_mul(p2, p1), p4 = gh_mul(p2, p2);
             pw[GH_SLOT(3)] = p3;
             pw[GH_SLOT(4)] = p4;
             have = 4;
             if (npow > 4) {
-                const __m128i p5 = gh_mul_fast(p4, p1), p6 = gh_mul_fast(p4, p2);
-                const __m128i p7 = gh_mul_fast(p4, p3), p8 = gh_mul_fast(p4, p4);
+                const __m128i p5 = gh_mul(p4, p1), p6 = gh_mul(p4, p2);
+                const __m128i p7 = gh_mul(p4, p3), p8 = gh_mul(p4, p4);
                 pw[GH_SLOT(5)] = p5;
                 pw[GH_SLOT(6)] = p6;
                 pw[GH_SLOT(7)] = p7;
@@ -228,7 +224,7 @@ XD_INLINE void xd_derive(const axiom_bc_ks *kgk, const uint8_t k1[16], const uin
                 for (; have < npow; have *= 2) {
                     const __m128i top_pow = pw[GH_SLOT(have)];
                     for (unsigned i = 1; i <= have; i++)
-                        pw[GH_SLOT(have + i)] = gh_mul_fast(top_pow, pw[GH_SLOT(i)]);
+                        pw[GH_SLOT(have + i)] = gh_mul(top_pow, pw[GH_SLOT(i)]);
                 }
             }
         }

@@ -12,8 +12,6 @@
 #define XD_CLMUL(a, b, imm) _mm256_clmulepi64_epi128((a), (b), (imm))
 #define XD_XOR(a, b) _mm256_xor_si256((a), (b))
 #define XD_BCAST(x) _mm256_broadcastsi128_si256(x)
-#define XD_BSLLI(v, n) _mm256_bslli_epi128((v), (n))
-#define XD_BSRLI(v, n) _mm256_bsrli_epi128((v), (n))
 #define XD_SHUF32(v, imm) _mm256_shuffle_epi32((v), (imm))
 /* Lanes 0..1 = x[i], x[i - 1]. */
 #define XD_PACK(x, i) _mm256_set_m128i((x)[(i) - 1], (x)[i])

@@ -15,8 +15,6 @@
 #define XD_CLMUL(a, b, imm) _mm512_clmulepi64_epi128((a), (b), (imm))
 #define XD_XOR(a, b) _mm512_xor_si512((a), (b))
 #define XD_BCAST(x) _mm512_broadcast_i32x4(x)
-#define XD_BSLLI(v, n) _mm512_bslli_epi128((v), (n))
-#define XD_BSRLI(v, n) _mm512_bsrli_epi128((v), (n))
 #define XD_SHUF32(v, imm) _mm512_shuffle_epi32((v), (_MM_PERM_ENUM)(imm))
 /* Lanes 0..3 = x[i], x[i - 1], x[i - 2], x[i - 3]. */
 #define XD_PACK(x, i)                                                                      \
