@@ -14,6 +14,7 @@
 #include <gcrypt.h>
 #include <json-c/json.h>
 
+#include "chacha/poly1305.h"
 #include "testutil.h"
 
 #define SUNSCREEN                                                                       \
@@ -442,6 +443,55 @@ START_TEST(test_gcrypt_aead)
 }
 END_TEST
 
+/* The short messages' one-shot MAC (lib/chacha/chachapoly.c): AD lengths
+ * around AXIOM_CHACHAPOLY_AD_INLINE (the most it copies beside the
+ * ciphertext) and around 16-byte blocks, with every message length up to
+ * past the kernels' one-shot block limits and the one-call limits, so
+ * that the AD, ciphertext and length blocks together fall one below, at
+ * and one above each limit; sealed out of place, opened in place, against
+ * libgcrypt both ways. */
+START_TEST(test_gcrypt_aead_adinline)
+{
+    tu_rng_reset("gcrypt_aead_adinline");
+    enum { AI = AXIOM_CHACHAPOLY_AD_INLINE };
+    static const size_t adlens[] = { 0, 1, 13, 15, 16, 17, AI - 16, AI - 1, AI, AI + 1, AI + 16 };
+    const size_t maxblocks = AXIOM_POLY1305_IFMA_ONESHOT_BLOCKS > AXIOM_POLY1305_AVX2_COLD_BLOCKS
+                                 ? AXIOM_POLY1305_IFMA_ONESHOT_BLOCKS
+                                 : AXIOM_POLY1305_AVX2_COLD_BLOCKS;
+    const size_t maxlen = 16 * (maxblocks + 2) > AXIOM_CHACHAPOLY_SHORT_MAX + 17
+                              ? 16 * (maxblocks + 2)
+                              : AXIOM_CHACHAPOLY_SHORT_MAX + 17;
+    uint8_t *ref = malloc(maxlen + 1), *in = malloc(maxlen + 1), *out = malloc(maxlen + 1);
+    uint8_t ad[AI + 16], key[32], nonce[12], t1[16], t2[16];
+    axiom_aead_ctx *c;
+    ck_assert_int_eq(axiom_aead_new(&c, "chacha20-poly1305"), AXIOM_OK);
+    for (size_t ai = 0; ai < sizeof adlens / sizeof adlens[0]; ai++) {
+        const size_t adlen = adlens[ai];
+        for (size_t len = 0; len <= maxlen; len++) {
+            tu_rand_bytes(key, 32);
+            tu_rand_bytes(nonce, 12);
+            tu_rand_bytes(ad, adlen);
+            tu_rand_bytes(in, len);
+            gcry_aead(1, ref, t1, key, nonce, ad, adlen, in, len);
+            ck_assert_int_eq(axiom_aead_setkey(c, key, 32), AXIOM_OK);
+            TU_ASSERT_RC(axiom_aead_seal(c, out, t2, 16, nonce, 12, ad, adlen, in, len), AXIOM_OK,
+                         "seal");
+            TU_ASSERT_MEM_EQ(out, ref, len, "seal len %zu adlen %zu", len, adlen);
+            TU_ASSERT_MEM_EQ(t2, t1, 16, "tag len %zu adlen %zu", len, adlen);
+            TU_ASSERT_RC(axiom_aead_open(c, out, t1, 16, nonce, 12, ad, adlen, out, len),
+                         AXIOM_OK, "open len %zu adlen %zu", len, adlen);
+            TU_ASSERT_MEM_EQ(out, in, len, "open len %zu adlen %zu", len, adlen);
+            t1[len % 16] ^= 0x80;
+            memcpy(out, ref, len);
+            TU_ASSERT_RC(axiom_aead_open(c, out, t1, 16, nonce, 12, ad, adlen, out, len),
+                         AXIOM_EAUTH, "forged tag, len %zu adlen %zu", len, adlen);
+        }
+    }
+    axiom_aead_free(c);
+    free(ref), free(in), free(out);
+}
+END_TEST
+
 /* Message lengths around every multiple of 512 bytes (the AVX2 fused
  * pass's group; 1 KiB is the IFMA pass's chunk) up to 6 KiB, and the short-message limit (192), with AD lengths
  * around 16-byte blocks and chunks; sealed in place and out of place,
@@ -686,6 +736,7 @@ static Suite *chacha_suite(void)
     tcase_add_test(tc, test_stream_groups);
     tcase_add_test(tc, test_short_splits);
     tcase_add_test(tc, test_gcrypt_aead);
+    tcase_add_test(tc, test_gcrypt_aead_adinline);
     tcase_add_test(tc, test_gcrypt_aead_chunks);
     tcase_add_test(tc, test_xchacha_roundtrip);
     tcase_add_test(tc, test_misuse_stream);

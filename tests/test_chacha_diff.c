@@ -158,9 +158,26 @@ START_TEST(test_poly1305_rfc)
 }
 END_TEST
 
-/* Keys and messages at the edges of the arithmetic: r with every allowed
- * bit set, s all ones (the final addition wraps), messages of 0xff bytes
- * (the accumulator near p), zeros. */
+/* The one-time key of edge case @kind (0..6): r with every allowed bit
+ * set or zero, s all ones (the final addition wraps) or zero, r = 2 (kinds
+ * 4 and 5), and r = 1 with s all ones (kind 6): with r = 1 two blocks of
+ * 0xff bytes leave the accumulator at 2^130 - 2, between p and 2^130, so
+ * only the final reduction brings it below p. */
+static void edge_key(uint8_t key[32], int kind)
+{
+    memset(key, kind & 1 ? 0xff : 0x00, 16);
+    memset(key + 16, kind & 2 || kind == 6 ? 0xff : 0x00, 16);
+    if (kind == 4 || kind == 5)
+        key[0] = 2; /* r = 2 (or all-ones but the low byte) */
+    if (kind == 6) {
+        memset(key, 0, 16);
+        key[0] = 1;
+    }
+}
+
+/* Keys and messages at the edges of the arithmetic (edge_key), messages
+ * of 0xff bytes (the accumulator near p; kind 6 reaches [p, 2^130)),
+ * zeros. */
 START_TEST(test_poly1305_edges)
 {
     tu_rng_reset("poly1305_edges");
@@ -170,11 +187,8 @@ START_TEST(test_poly1305_edges)
         const axiom_poly1305_kernel *k = (const axiom_poly1305_kernel *)axiom_poly1305_kernels[k_i];
         if (!usable(k->features))
             continue;
-        for (int kind = 0; kind < 6; kind++) {
-            memset(key, kind & 1 ? 0xff : 0x00, 16);
-            memset(key + 16, kind & 2 ? 0xff : 0x00, 16);
-            if (kind >= 4)
-                key[0] = 2; /* r = 2 (or all-ones but the low byte) */
+        for (int kind = 0; kind < 7; kind++) {
+            edge_key(key, kind);
             size_t lens[] = { 0, 1, 15, 16, 17, 48, 64, 80, 112, 127, 128, 129, 144, 240,
                               256, 16 * AXIOM_POLY1305_AVX2_COLD_BLOCKS - 16,
                               16 * AXIOM_POLY1305_AVX2_COLD_BLOCKS - 1,
@@ -185,7 +199,7 @@ START_TEST(test_poly1305_edges)
                               16 * AXIOM_POLY1305_IFMA_COLD_BLOCKS,
                               16 * AXIOM_POLY1305_IFMA_COLD_BLOCKS + 16, 1024, 1040, MAX };
             for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
-                memset(m, kind & 4 ? 0x00 : 0xff, lens[i]);
+                memset(m, kind & 4 && kind != 6 ? 0x00 : 0xff, lens[i]);
                 if (kind == 5 && lens[i])
                     m[lens[i] - 1] = 0xff;
                 gcry_poly(want, key, m, lens[i]);
@@ -220,6 +234,51 @@ START_TEST(test_poly1305_random)
     }
     printf("tier %s: Poly1305 picked %s\n", tu_tier(), axiom_poly1305_pick()->name);
     free(m);
+}
+END_TEST
+
+/* Each kernel's one-shot MAC (init, blocks and final in one call) at
+ * every block count it takes, 0 to oneshot_max: on the edge keys and
+ * messages of test_poly1305_edges and on random ones, against libgcrypt's
+ * Poly1305 of the same bytes. */
+static int oneshot_compare(const axiom_poly1305_kernel *k, const char *what)
+{
+    if (!k->oneshot)
+        return 0;
+    const size_t maxb = k->oneshot_max;
+    uint8_t *m = malloc(16 * maxb + 64), key[32], tag[16], want[16];
+    for (int kind = 0; kind < 9; kind++) {
+        for (size_t nb = 0; nb <= maxb; nb++) {
+            const size_t a = kind < 7 ? 0 : tu_rand_range(0, 63), len = 16 * nb;
+            if (kind < 7) {
+                edge_key(key, kind);
+                memset(m, kind & 4 && kind != 6 ? 0x00 : 0xff, len);
+                if (kind == 5 && len)
+                    m[len - 1] = 0xff;
+            } else {
+                tu_rand_bytes(key, 32);
+                tu_rand_bytes(m + a, len);
+            }
+            gcry_poly(want, key, m + a, len);
+            k->oneshot(tag, key, m + a, nb);
+            TU_ASSERT_MEM_EQ(tag, want, 16, "%s one-shot%s, kind %d, %zu blocks", k->name, what,
+                             kind, nb);
+        }
+    }
+    free(m);
+    return 1;
+}
+
+START_TEST(test_poly1305_oneshot)
+{
+    tu_rng_reset("poly1305_oneshot");
+    int n = 0;
+    for (size_t k_i = 0; axiom_poly1305_kernels[k_i]; k_i++) {
+        const axiom_poly1305_kernel *k = (const axiom_poly1305_kernel *)axiom_poly1305_kernels[k_i];
+        if (usable(k->features))
+            n += oneshot_compare(k, "");
+    }
+    printf("tier %s: %d one-shot Poly1305 kernel(s) compared\n", tu_tier(), n);
 }
 END_TEST
 
@@ -574,6 +633,7 @@ START_TEST(test_poly1305_no_bmi2)
             TU_ASSERT_MEM_EQ(tag, want, 16, "%s without BMI2, len %zu cut %zu", k->name, len,
                              cut);
         }
+        oneshot_compare(k, " without BMI2");
         if (!k->chachapoly512)
             continue;
         for (int enc = 0; enc < 2; enc++)
@@ -598,6 +658,7 @@ static Suite *diff_suite(void)
     tcase_add_test(tc, test_poly1305_rfc);
     tcase_add_test(tc, test_poly1305_edges);
     tcase_add_test(tc, test_poly1305_random);
+    tcase_add_test(tc, test_poly1305_oneshot);
     tcase_add_test(tc, test_chachapoly_fused);
     tcase_add_test(tc, test_poly1305_no_bmi2);
     suite_add_tcase(s, tc);

@@ -20,6 +20,8 @@
  * latency) and another for the text. */
 #define SHORT_MAX AXIOM_CHACHAPOLY_SHORT_MAX
 #define ONECALL_MAX AXIOM_CHACHAPOLY_ONECALL_MAX
+/* The most AD a short message's one-shot MAC copies into its buffer. */
+#define AD_INLINE AXIOM_CHACHAPOLY_AD_INLINE
 /* The fused passes' units (lib/chacha/poly1305.h). */
 #define FCHUNK AXIOM_CHACHAPOLY_CHUNK
 #define GROUP AXIOM_CHACHAPOLY_GROUP
@@ -97,8 +99,9 @@ static void cp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXI
         uint8_t ks[64 + ONECALL_MAX];
     } w;
     /* A short message's ciphertext, zero-padded, and the length block
-     * behind it: the MAC of both in one call (public bytes, not wiped). */
-    _Alignas(16) uint8_t mac[ONECALL_MAX + 16];
+     * behind it (and, for the one-shot MAC, AD_INLINE bytes of AD before
+     * them): the MAC of all in one call (public bytes, not wiped). */
+    _Alignas(16) uint8_t mac[AD_INLINE + ONECALL_MAX + 16];
     uint8_t *const ks = w.ks;
     uint32_t *const st = w.st;
     axiom_poly1305 p;
@@ -124,16 +127,35 @@ static void cp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXI
             n = sizeof w.ks;
         used = n;
         ck->xor(st, ks, axiom_chacha_zeros, n);
-        axiom_poly1305_init(&p, ks, s->pk);
-        axiom_poly1305_update_pad16(&p, ad, adlen);
-        if (enc)
-            axiom_xor_bytes(out, in, ks + 64, len);
         /* The ciphertext (seal: @out; open: @in, read before it is
          * decrypted, in place or not) zero-padded, and the length block
          * behind it: one call absorbs them (a copy of at most ONECALL_MAX
          * bytes cost less than the calls for whole blocks, a partial one
          * and the lengths: 1.01-1.17x on Zen 4's AVX2 tier). */
         const size_t whole = len & ~(size_t)15, padded = (len + 15) & ~(size_t)15;
+        const size_t adp = (adlen + 15) & ~(size_t)15;
+        const axiom_poly1305_kernel *pk = s->pk;
+        if (pk->oneshot && adlen <= AD_INLINE &&
+            adp / 16 + padded / 16 + 1 <= pk->oneshot_max) {
+            /* AD, ciphertext and lengths, each zero-padded, in one
+             * buffer and one call from the key to the tag. */
+            uint8_t *c = mac + adp;
+            memset(mac + (adlen & ~(size_t)15), 0, 16);
+            memcpy(mac, ad, adlen);
+            if (enc)
+                axiom_xor_bytes(out, in, ks + 64, len);
+            memset(c + whole, 0, 16);
+            memcpy(c, enc ? out : in, len);
+            lengths_block(c + padded, adlen, len);
+            pk->oneshot(tag, ks, mac, adp / 16 + padded / 16 + 1);
+            if (!enc)
+                axiom_xor_bytes(out, in, ks + 64, len);
+            goto wipe;
+        }
+        axiom_poly1305_init(&p, ks, pk);
+        axiom_poly1305_update_pad16(&p, ad, adlen);
+        if (enc)
+            axiom_xor_bytes(out, in, ks + 64, len);
         memset(mac + whole, 0, 16);
         if (len)
             memcpy(mac, enc ? out : in, len);
@@ -202,6 +224,7 @@ static void cp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXI
     if (!onecall)
         mac_lengths(&p, adlen, total);
     axiom_poly1305_final(&p, tag);
+wipe:;
     /* Inline 16-byte stores (a memset of the whole buffer cost more than
      * the MAC of a short message), kept by the barrier. */
     volatile axiom_v16 *v = (volatile axiom_v16 *)(void *)&w;

@@ -57,6 +57,12 @@ typedef struct axiom_poly1305_kernel {
     void (*chachapoly512_seal)(uint32_t st[16], axiom_poly1305 *p, uint8_t *out,
                                const uint8_t *in, size_t len, const uint8_t *ad,
                                size_t adlen);
+    /* Optional: the whole MAC of @nblocks (at most oneshot_max) whole
+     * 16-byte blocks at @m, each with its 2^128 bit, under the one-time
+     * key @key (r, then s), the tag to @tag: init, blocks and final in one
+     * call on no state (ChaCha20-Poly1305's short messages). */
+    void (*oneshot)(uint8_t tag[16], const uint8_t key[32], const uint8_t *m, size_t nblocks);
+    unsigned oneshot_max;
 } axiom_poly1305_kernel;
 
 /* Where ChaCha20-Poly1305's paths change, in bytes of message: up to
@@ -82,8 +88,19 @@ typedef struct axiom_poly1305_kernel {
 #define AXIOM_POLY1305_IFMA_MIN_BLOCKS 16
 /* Likewise for the IFMA kernel's powers (r^1 .. r^8). */
 #define AXIOM_POLY1305_IFMA_COLD_BLOCKS 24
+/* The most blocks the IFMA kernel's one-shot MAC (the scalar loop) takes:
+ * without the state's conversions it stays ahead of making the powers
+ * further than the blocks call does (Zen 4, ChaCha20-Poly1305 open: 31
+ * blocks level with the vector path, 33 blocks 5 % slower).  The AVX2
+ * kernel's is AXIOM_POLY1305_AVX2_COLD_BLOCKS. */
+#define AXIOM_POLY1305_IFMA_ONESHOT_BLOCKS 32
+/* The most AD a short ChaCha20-Poly1305 message's one-shot MAC copies into
+ * its buffer beside the ciphertext (TLS records have 13 bytes); a message
+ * with more goes through the Poly1305 state. */
+#define AXIOM_CHACHAPOLY_AD_INLINE 64
 #define AXIOM_CHACHAPOLY_STEPS                                                  \
     { AXIOM_CHACHAPOLY_SHORT_MAX, AXIOM_CHACHAPOLY_ONECALL_MAX,                 \
+      16 * (AXIOM_POLY1305_IFMA_ONESHOT_BLOCKS - 1),                           \
       AXIOM_CHACHAPOLY_GROUP, AXIOM_CHACHAPOLY_CHUNK,                          \
       2 * AXIOM_CHACHAPOLY_CHUNK, AXIOM_CHACHAPOLY_TAIL, 2 * AXIOM_CHACHAPOLY_TAIL, \
       AXIOM_CHACHA_SSSE3_BYTES, AXIOM_CHACHA_AVX2_BYTES, AXIOM_CHACHA_AVX512_BYTES, \
@@ -127,6 +144,12 @@ void axiom_chacha_avx2_chachapoly512_seal(uint32_t st[16], axiom_poly1305 *p, ui
  * BMI2, MUL otherwise, for inputs under the vector width and the blocks
  * the vector loop leaves over (lib/chacha/x86_64/chacha_avx2.c). */
 void axiom_poly1305_avx2_scalar(axiom_poly1305 *p, const uint8_t *in, size_t nblocks);
+/* The same loop as a whole MAC (the kernels' oneshot), for the AVX2 and
+ * IFMA kernels: below their vector loops' thresholds the scalar blocks
+ * are the faster ones, and radix 2^64 from the key to the tag spares the
+ * state's conversions. */
+void axiom_poly1305_avx2_oneshot(uint8_t tag[16], const uint8_t key[32], const uint8_t *m,
+                                 size_t nblocks);
 /* The AVX2 kernel's powers r^1 .. r^4 in p->rpow26, unless already there
  * (lib/chacha/x86_64/poly1305_avx2.c): for the fused pass to compute them
  * early. */

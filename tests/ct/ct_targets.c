@@ -749,10 +749,13 @@ static void run_chacha_multi(const ct_target *t, const uint8_t *secret, int full
 static void run_poly(const ct_target *t, const uint8_t *secret, int full)
 {
     axiom_poly1305 p;
-    axiom_poly1305_init(&p, secret, t->kernel);
+    const axiom_poly1305_kernel *pk = t->kernel;
+    axiom_poly1305_init(&p, secret, pk);
     if (!full) {
         axiom_poly1305_update(&p, secret + CT_KEY_BYTES, 64);
         axiom_poly1305_final(&p, tag);
+        if (pk->oneshot) /* the short messages' MAC, key to tag */
+            pk->oneshot(tag, secret, secret + CT_KEY_BYTES, 4);
         return;
     }
     static const size_t lens[] = { 0, 15, 16, 100, 130, 1000, 2100 };
@@ -766,7 +769,11 @@ static void run_poly(const ct_target *t, const uint8_t *secret, int full)
         axiom_poly1305_update_pad16(&p, work, lens[i]);
         axiom_poly1305_final(&p, tag);
     }
-    const axiom_poly1305_kernel *pk = t->kernel;
+    if (pk->oneshot) {
+        const size_t nbs[] = { 0, 1, 7, pk->oneshot_max };
+        for (size_t i = 0; i < sizeof nbs / sizeof nbs[0]; i++)
+            pk->oneshot(tag, secret, work, nbs[i]);
+    }
     if (pk->chachapoly) {
         /* The fused ChaCha20-Poly1305 pass: the secret is the ChaCha20
          * key, the Poly1305 key and the data. */

@@ -307,6 +307,8 @@ const axiom_poly1305_kernel axiom_poly1305_avx2 = {
     .chachapoly = axiom_chacha_avx2_chachapoly,
     .chachapoly512 = axiom_chacha_avx2_chachapoly512,
     .chachapoly512_seal = axiom_chacha_avx2_chachapoly512_seal,
+    .oneshot = axiom_poly1305_avx2_oneshot,
+    .oneshot_max = AXIOM_POLY1305_AVX2_COLD_BLOCKS,
 #endif
 };
 

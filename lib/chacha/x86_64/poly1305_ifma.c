@@ -688,6 +688,10 @@ const axiom_poly1305_kernel axiom_poly1305_ifma = {
     .blocks = ifma_blocks,
     .chachapoly = ifma_chachapoly,
     .chachapoly_key = ifma_chachapoly_key,
+#ifdef __OPTIMIZE__ /* lib/chacha/x86_64/chacha_avx2.c */
+    .oneshot = axiom_poly1305_avx2_oneshot,
+    .oneshot_max = AXIOM_POLY1305_IFMA_ONESHOT_BLOCKS,
+#endif
 };
 
 #endif
