@@ -141,11 +141,13 @@ static void cp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXI
              * buffer and one call from the key to the tag. */
             uint8_t *c = mac + adp;
             memset(mac + (adlen & ~(size_t)15), 0, 16);
-            memcpy(mac, ad, adlen);
+            if (adlen) /* @ad may be NULL without AD */
+                memcpy(mac, ad, adlen);
             if (enc)
                 axiom_xor_bytes(out, in, ks + 64, len);
             memset(c + whole, 0, 16);
-            memcpy(c, enc ? out : in, len);
+            if (len)
+                memcpy(c, enc ? out : in, len);
             lengths_block(c + padded, adlen, len);
             pk->oneshot(tag, ks, mac, adp / 16 + padded / 16 + 1);
             if (!enc)
