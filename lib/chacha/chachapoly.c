@@ -107,6 +107,7 @@ static void cp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXI
     axiom_poly1305 p;
     const size_t total = len;
     size_t used = 64;
+    int oneshot = 0; /* the tag came from the Poly1305 kernel's one-shot */
     (void)taglen;
     (void)noncelen;
 
@@ -135,34 +136,30 @@ static void cp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXI
         const size_t whole = len & ~(size_t)15, padded = (len + 15) & ~(size_t)15;
         const size_t adp = (adlen + 15) & ~(size_t)15;
         const axiom_poly1305_kernel *pk = s->pk;
-        if (pk->oneshot && adlen <= AD_INLINE &&
-            adp / 16 + padded / 16 + 1 <= pk->oneshot_max) {
-            /* AD, ciphertext and lengths, each zero-padded, in one
-             * buffer and one call from the key to the tag. */
-            uint8_t *c = mac + adp;
+        uint8_t *c = mac;
+        oneshot = pk->oneshot && adlen <= AD_INLINE &&
+                  adp / 16 + padded / 16 + 1 <= pk->oneshot_max;
+        if (oneshot) {
+            /* The AD too, zero-padded, before the ciphertext: the MAC in
+             * one call from the key to the tag. */
+            c = mac + adp;
             memset(mac + (adlen & ~(size_t)15), 0, 16);
             if (adlen) /* @ad may be NULL without AD */
                 memcpy(mac, ad, adlen);
-            if (enc)
-                axiom_xor_bytes(out, in, ks + 64, len);
-            memset(c + whole, 0, 16);
-            if (len)
-                memcpy(c, enc ? out : in, len);
-            lengths_block(c + padded, adlen, len);
-            pk->oneshot(tag, ks, mac, adp / 16 + padded / 16 + 1);
-            if (!enc)
-                axiom_xor_bytes(out, in, ks + 64, len);
-            goto wipe;
+        } else {
+            axiom_poly1305_init(&p, ks, pk);
+            axiom_poly1305_update_pad16(&p, ad, adlen);
         }
-        axiom_poly1305_init(&p, ks, pk);
-        axiom_poly1305_update_pad16(&p, ad, adlen);
         if (enc)
             axiom_xor_bytes(out, in, ks + 64, len);
-        memset(mac + whole, 0, 16);
+        memset(c + whole, 0, 16);
         if (len)
-            memcpy(mac, enc ? out : in, len);
-        lengths_block(mac + padded, adlen, len);
-        p.k->blocks(&p, mac, padded / 16 + 1);
+            memcpy(c, enc ? out : in, len);
+        lengths_block(c + padded, adlen, len);
+        if (oneshot)
+            pk->oneshot(tag, ks, mac, adp / 16 + padded / 16 + 1);
+        else
+            p.k->blocks(&p, c, padded / 16 + 1);
         if (!enc)
             axiom_xor_bytes(out, in, ks + 64, len);
     } else if (s->pk->chachapoly_key && len >= FCHUNK) {
@@ -225,8 +222,8 @@ static void cp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXI
     }
     if (!onecall)
         mac_lengths(&p, adlen, total);
-    axiom_poly1305_final(&p, tag);
-wipe:;
+    if (!oneshot)
+        axiom_poly1305_final(&p, tag);
     /* Inline 16-byte stores (a memset of the whole buffer cost more than
      * the MAC of a short message), kept by the barrier. */
     volatile axiom_v16 *v = (volatile axiom_v16 *)(void *)&w;
