@@ -135,10 +135,10 @@ static void cp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXI
          * and the lengths: 1.01-1.17x on Zen 4's AVX2 tier). */
         const size_t whole = len & ~(size_t)15, padded = (len + 15) & ~(size_t)15;
         const size_t adp = (adlen + 15) & ~(size_t)15;
+        const size_t nmac = adp / 16 + padded / 16 + 1; /* AD, text, lengths */
         const axiom_poly1305_kernel *pk = s->pk;
         uint8_t *c = mac;
-        oneshot = pk->oneshot && adlen <= AD_INLINE &&
-                  adp / 16 + padded / 16 + 1 <= pk->oneshot_max;
+        oneshot = pk->oneshot && adlen <= AD_INLINE && nmac <= pk->oneshot_max;
         if (oneshot) {
             /* The AD too, zero-padded, before the ciphertext: the MAC in
              * one call from the key to the tag. */
@@ -157,7 +157,7 @@ static void cp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXI
             memcpy(c, enc ? out : in, len);
         lengths_block(c + padded, adlen, len);
         if (oneshot)
-            pk->oneshot(tag, ks, mac, adp / 16 + padded / 16 + 1);
+            pk->oneshot(tag, ks, mac, nmac);
         else
             p.k->blocks(&p, c, padded / 16 + 1);
         if (!enc)
