@@ -242,16 +242,38 @@ static inline void wide_prefetch(const uint8_t *p)
 }
 
 /* For the @n blocks left after a bulk loop (more than one set's worth):
- * their number of sets, the blocks in the last one (@m), and that set
- * copied into @buf, zero-padded, for the one-pass remainder of each mode
- * below. */
-static inline size_t wide_last_set(uint8_t buf[SM4_SET], const uint8_t *in, size_t n, size_t *m)
+ * their number of sets, the blocks in the last one (@m), and where that
+ * set is read from: the input itself when it is whole, else a copy in
+ * @buf, zero-padded, for the one-pass remainder of each mode below. */
+static inline size_t wide_last_set(uint8_t buf[SM4_SET], const uint8_t *in, size_t n, size_t *m,
+                                   const uint8_t **src)
 {
     const size_t k = (n + SM4_NB - 1) / SM4_NB;
     *m = n - (k - 1) * SM4_NB;
-    memset(buf, 0, SM4_SET);
-    memcpy(buf, in + (k - 1) * SM4_SET, 16 * *m);
+    *src = in + (k - 1) * SM4_SET;
+    if (*m < SM4_NB) {
+        memset(buf, 0, SM4_SET);
+        memcpy(buf, *src, 16 * *m);
+        *src = buf;
+    }
     return k;
+}
+
+/* Where the last set's output goes (@out_last itself when it is whole,
+ * else @buf), and the copy of a partial one from @buf afterwards, with the
+ * buffer wiped. */
+static inline uint8_t *wide_last_dst(uint8_t *buf, const uint8_t *src, uint8_t *out_last)
+{
+    return src == buf ? buf : out_last;
+}
+
+static inline void wide_last_done(uint8_t *out_last, uint8_t buf[SM4_SET], const uint8_t *src,
+                                  size_t m)
+{
+    if (src == buf) {
+        memcpy(out_last, buf, 16 * m);
+        axiom_wipe(buf, SM4_SET);
+    }
 }
 
 /* ECB over whole sets. */
@@ -314,23 +336,24 @@ static void wide_ecb(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t
         sm4_vec r[4], x[SM4_WIDE][4];
         uint8_t buf[SM4_SET];
         size_t m;
+        const uint8_t *src;
         wide_ecb_sets(rk, out, in, bulk / SM4_NB);
         in += 16 * bulk;
         out += 16 * bulk;
-        const size_t k = wide_last_set(buf, in, rem, &m);
+        const size_t k = wide_last_set(buf, in, rem, &m, &src);
+        uint8_t *const last = out + (k - 1) * SM4_SET;
         for (size_t w = 0; w < k; w++) {
-            wide_load_set(r, w + 1 < k ? in + w * SM4_SET : buf);
+            wide_load_set(r, w + 1 < k ? in + w * SM4_SET : src);
             wide_to_words(x[w], r);
         }
         wide_rounds_part(rk, x, k);
         for (size_t w = 0; w < k; w++) {
-            uint8_t *dst = w + 1 < k ? out + w * SM4_SET : buf;
+            uint8_t *dst = w + 1 < k ? out + w * SM4_SET : wide_last_dst(buf, src, last);
             wide_to_blocks(r, x[w]);
             for (int j = 0; j < 4; j++)
                 vec_store(dst + j * SM4_VB, r[j]);
         }
-        memcpy(out + (k - 1) * SM4_SET, buf, 16 * m);
-        axiom_wipe(buf, sizeof buf);
+        wide_last_done(last, buf, src, m);
         wide_wipe_sets(x);
         return;
     }
@@ -416,7 +439,9 @@ static void wide_ctr(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t
     if (n > SM4_NB) {
         uint8_t buf[SM4_SET];
         size_t m;
-        const size_t k = wide_last_set(buf, in, n, &m);
+        const uint8_t *src;
+        const size_t k = wide_last_set(buf, in, n, &m, &src);
+        uint8_t *const last = out + (k - 1) * SM4_SET;
         if (wide_ctr_words(x[0], ctr, 0, k * SM4_NB)) {
             for (size_t w = 1; w < k; w++)
                 wide_ctr_words(x[w], ctr, (uint32_t)(w * SM4_NB), SM4_NB);
@@ -427,9 +452,8 @@ static void wide_ctr(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t
         wide_rounds_part(rk, x, k);
         for (size_t w = 0; w + 1 < k; w++)
             wide_xor_store(out + w * SM4_SET, in + w * SM4_SET, x[w], 0);
-        wide_xor_store(buf, buf, x[k - 1], 0);
-        memcpy(out + (k - 1) * SM4_SET, buf, 16 * m);
-        axiom_wipe(buf, sizeof buf);
+        wide_xor_store(wide_last_dst(buf, src, last), src, x[k - 1], 0);
+        wide_last_done(last, buf, src, m);
         axiom_ctr128_add(ctr, n);
         n = 0;
     }
@@ -443,10 +467,10 @@ static void wide_ctr(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t
         } else {
             uint8_t buf[SM4_SET];
             size_t m;
-            wide_last_set(buf, in, n, &m);
+            const uint8_t *src;
+            wide_last_set(buf, in, n, &m, &src);
             wide_xor_store(buf, buf, x[0], 0);
-            memcpy(out, buf, 16 * m);
-            axiom_wipe(buf, sizeof buf);
+            wide_last_done(out, buf, src, m);
         }
         axiom_ctr128_add(ctr, n);
     }
@@ -485,20 +509,24 @@ static inline void wide_cbc_xor_store_in(uint8_t *out, const sm4_vec x[4], const
 }
 
 /* The last blocks of CBC (@cfb 0) or CFB (@cfb 1) decryption, one set at a
- * time through a buffer, after the chaining vector @prev (whose last block
- * precedes them); returns the new one.  @c and @x are the caller's, which
- * it wipes.  @cfb is a constant where this is inlined. */
+ * time (a partial set through a buffer), after the chaining vector @prev
+ * (whose last block precedes them); returns the new one.  A whole set is
+ * read and written in place: its loads, the next chaining vector's
+ * included, all come before its stores.  @c and @x are the caller's,
+ * which it wipes.  @cfb is a constant where this is inlined. */
 static inline __attribute__((always_inline)) sm4_vec
 wide_fb_dec_tail(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n, sm4_vec prev,
                  int cfb, sm4_vec c[4], sm4_vec x[4])
 {
     sm4_vec p[4];
     while (n > 0) {
-        const size_t m = n < SM4_NB ? n : SM4_NB;
         uint8_t buf[SM4_SET];
-        memset(buf, 0, sizeof buf);
-        memcpy(buf, in, 16 * m);
-        wide_load_set(c, buf);
+        size_t m;
+        const uint8_t *src;
+        wide_last_set(buf, in, n < SM4_NB ? n : SM4_NB, &m, &src);
+        uint8_t *const dst = wide_last_dst(buf, src, out);
+        wide_load_set(c, src);
+        const sm4_vec next = vec_iv(in + 16 * (m - 1));
         if (cfb) {
 #pragma GCC unroll 4
             for (int k = 0; k < 4; k++)
@@ -508,15 +536,14 @@ wide_fb_dec_tail(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n, 
             wide_to_blocks(p, x);
 #pragma GCC unroll 4
             for (int k = 0; k < 4; k++)
-                vec_store(buf + k * SM4_VB, vec_xor(p[k], c[k]));
+                vec_store(dst + k * SM4_VB, vec_xor(p[k], c[k]));
         } else {
             wide_to_words(x, c);
             wide_rounds1(rk, x);
-            wide_cbc_xor_store(buf, x, c, prev);
+            wide_cbc_xor_store(dst, x, c, prev);
         }
-        prev = vec_iv(in + 16 * (m - 1));
-        memcpy(out, buf, 16 * m);
-        axiom_wipe(buf, sizeof buf);
+        prev = next;
+        wide_last_done(out, buf, src, m);
         in += 16 * m;
         out += 16 * m;
         n -= m;
@@ -577,38 +604,41 @@ wide_fb_dec(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n, uint8
     if (n > SM4_NB) {
         uint8_t buf[SM4_SET];
         size_t m;
-        const size_t k = wide_last_set(buf, in, n, &m), o = (k - 1) * SM4_SET;
+        const uint8_t *src;
+        const size_t k = wide_last_set(buf, in, n, &m, &src), o = (k - 1) * SM4_SET;
+        uint8_t *const last_out = out + o;
         if (cfb) {
+            /* The blocks before each register's own, loaded 16 bytes
+             * early, but for the first of the call (after @prev) and of a
+             * buffered last set (after the block before it). */
             for (size_t w = 0; w < k; w++) {
-                wide_load_set(c[w], w + 1 < k ? in + w * SM4_SET : buf);
+                const uint8_t *s = w + 1 < k ? in + w * SM4_SET : src;
                 for (int j = 0; j < 4; j++)
-                    p[j] = vec_prev(c[w][j], j ? c[w][j - 1] : (w ? c[w - 1][3] : prev));
+                    p[j] = j || (w && s != buf) ? vec_load(s + j * SM4_VB - 16)
+                           : vec_prev(vec_load(s), w ? vec_iv(in + w * SM4_SET - 16) : prev);
                 wide_to_words(x[w], p);
             }
             wide_rounds_part(rk, x, k);
             prev = vec_iv(in + 16 * (n - 1));
             for (size_t w = k; w-- > 0;) {
-                uint8_t *dst = w + 1 < k ? out + w * SM4_SET : buf;
-                wide_load_set(c[0], w + 1 < k ? in + w * SM4_SET : buf);
+                uint8_t *dst = w + 1 < k ? out + w * SM4_SET : wide_last_dst(buf, src, last_out);
+                wide_load_set(c[0], w + 1 < k ? in + w * SM4_SET : src);
                 wide_to_blocks(p, x[w]);
                 for (int j = 0; j < 4; j++)
                     vec_store(dst + j * SM4_VB, vec_xor(p[j], c[0][j]));
-                if (w + 1 == k)
-                    memcpy(out + o, buf, 16 * m);
             }
-            axiom_wipe(buf, sizeof buf);
+            wide_last_done(last_out, buf, src, m);
         } else {
             for (size_t w = 0; w + 1 < k; w++) {
                 wide_load_set(c[0], in + w * SM4_SET);
                 wide_to_words(x[w], c[0]);
             }
-            wide_load_set(c[1], buf);
+            wide_load_set(c[1], src);
             wide_to_words(x[k - 1], c[1]);
             wide_rounds_part(rk, x, k);
             const sm4_vec last = vec_iv(in + 16 * (n - 1)), before = vec_iv(in + o - 16);
-            wide_cbc_xor_store(buf, x[k - 1], c[1], before);
-            memcpy(out + o, buf, 16 * m);
-            axiom_wipe(buf, sizeof buf);
+            wide_cbc_xor_store(wide_last_dst(buf, src, last_out), x[k - 1], c[1], before);
+            wide_last_done(last_out, buf, src, m);
             for (size_t w = k - 1; w-- > 0;)
                 wide_cbc_xor_store_in(out + w * SM4_SET, x[w], in + w * SM4_SET, w == 0, prev, 0);
             prev = last;

@@ -274,25 +274,27 @@ static inline void xmm_xor_store(uint8_t *out, const uint8_t *in, const __m128i 
         xmm_store(out + 16 * k, _mm_xor_si128(r[k], xmm_load(in + 16 * k)));
 }
 
-/* CTR, one set at a time (the kernels call it for a few blocks). */
+/* CTR, one set at a time (the kernels call it for a few blocks); a
+ * partial set takes the rounds of the shorter latency and only its own
+ * blocks of input and output, with no buffer. */
 static void xmm_ctr(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n,
                     uint8_t ctr[16])
 {
-    __m128i x[4];
+    __m128i x[4], r[4];
     while (n > 0) {
         if (!xmm_ctr_words(x, ctr))
             xmm_ctr_staged(x, ctr);
-        xmm_rounds(rk, x);
         const size_t m = n < 4 ? n : 4;
         if (m == 4) {
+            xmm_rounds(rk, x);
             xmm_xor_store(out, in, x);
         } else {
-            uint8_t buf[64];
-            memset(buf, 0, sizeof buf);
-            memcpy(buf, in, 16 * m);
-            xmm_xor_store(buf, buf, x);
-            memcpy(out, buf, 16 * m);
-            axiom_wipe(buf, sizeof buf);
+            xmm_rounds_lat(rk, x, 0);
+            xmm_to_blocks(r, x);
+            #pragma GCC unroll 4
+            for (size_t k = 0; k < 3; k++)
+                if (k < m)
+                    xmm_store(out + 16 * k, _mm_xor_si128(r[k], xmm_load(in + 16 * k)));
         }
         axiom_ctr128_add(ctr, m);
         in += 16 * m;
@@ -304,8 +306,11 @@ static void xmm_ctr(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t 
 /* CBC (@cfb 0, @rk the decryption keys) and CFB (@cfb 1, the encryption
  * keys) decryption, one set at a time: CBC deciphers the ciphertext blocks
  * and CFB enciphers the blocks before them, and the other ones are added
- * to the output.  Each set's ciphertext is copied to a buffer first, so
- * that out == in works.  @cfb is a constant where this is inlined. */
+ * to the output.  A set's blocks are loaded straight into registers (zeros
+ * past the last block of a partial set), and every load of a set comes
+ * before its stores, so that out == in works; a partial set takes the
+ * rounds of the shorter latency, as in xmm_ecb.  @cfb is a constant where
+ * this is inlined. */
 static inline __attribute__((always_inline)) void
 xmm_fb_dec(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n, uint8_t iv[16], int cfb)
 {
@@ -313,22 +318,23 @@ xmm_fb_dec(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n, uint8_
     __m128i prev = xmm_load(iv);
     while (n > 0) {
         const size_t m = n < 4 ? n : 4;
-        uint8_t buf[64];
-        memset(buf, 0, sizeof buf);
-        memcpy(buf, in, 16 * m);
-        xmm_load_set(c, buf);
+        #pragma GCC unroll 4
+        for (size_t k = 0; k < 4; k++)
+            c[k] = k < m ? xmm_load(in + 16 * k) : _mm_setzero_si128();
         #pragma GCC unroll 4
         for (int k = 0; k < 4; k++)
             p[k] = k ? c[k - 1] : prev;
         xmm_to_words(x, cfb ? p : c);
-        xmm_rounds(rk, x);
+        if (m == 4)
+            xmm_rounds(rk, x);
+        else
+            xmm_rounds_lat(rk, x, 0);
         xmm_to_blocks(r, x);
-        #pragma GCC unroll 4
-        for (int k = 0; k < 4; k++)
-            xmm_store(buf + 16 * k, _mm_xor_si128(r[k], cfb ? c[k] : p[k]));
         prev = xmm_load(in + 16 * (m - 1));
-        memcpy(out, buf, 16 * m);
-        axiom_wipe(buf, sizeof buf);
+        #pragma GCC unroll 4
+        for (size_t k = 0; k < 4; k++)
+            if (k < m)
+                xmm_store(out + 16 * k, _mm_xor_si128(r[k], cfb ? c[k] : p[k]));
         in += 16 * m;
         out += 16 * m;
         n -= m;
