@@ -245,6 +245,68 @@ START_TEST(test_polyval_kernels)
 }
 END_TEST
 
+/* A kernel's init_n for every power count n = 1..32 (the products change
+ * shape at 4, 8, 12, 16 and every 4 after): every update of up to n
+ * blocks (what lib/gcm/gcmsiv.c asks of a key with n powers) against the
+ * bit-serial reference, and nothing written past the n power slots (the
+ * AEAD wipes exactly those), checked with a canary pattern. */
+START_TEST(test_polyval_init_n)
+{
+    tu_rng_reset("polyval-init-n");
+    enum { MAXP = AXIOM_GHASH_MAXPOW };
+    uint8_t *in = malloc(16 * 3 * MAXP);
+    axiom_ghash_key *hk = aligned_alloc(64, sizeof *hk);
+    int tested = 0;
+    for (const axiom_kernel *const *kp = axiom_polyval_kernels; *kp; kp++) {
+        const axiom_polyval_kernel *k = axiom_polyval_of(*kp);
+        if (!usable(*kp) || !k->init_n)
+            continue;
+        tested++;
+        for (size_t n = 1; n <= MAXP; n++) {
+            uint8_t h[16], y0[16], y1[16];
+            tu_rand_bytes(h, 16);
+            memset(hk, 0xa5, sizeof *hk);
+            k->init_n(hk, h, n);
+            const uint8_t *kb = (const uint8_t *)hk->w;
+            if (n < MAXP) {
+                for (size_t i = 0; i < sizeof *hk; i++)
+                    if (i < 16 * (MAXP - n) || i >= 16 * MAXP)
+                        TU_ASSERT(kb[i] == 0xa5, "%s init_n(%zu) wrote byte %zu of the key",
+                                  k->name, n, i);
+            }
+            /* Updates of 1..n blocks, then 2n + 3 in calls of at most n. */
+            for (size_t b = 1; b <= n; b++) {
+                tu_rand_bytes(in, 16 * b);
+                tu_rand_bytes(y0, 16);
+                memcpy(y1, y0, 16);
+                ref_polyval(h, y0, in, b);
+                k->update(hk, y1, in, b);
+                TU_ASSERT_MEM_EQ(y1, y0, 16, "%s init_n(%zu), %zu blocks", k->name, n, b);
+            }
+            const size_t total = 2 * n + 3;
+            tu_rand_bytes(in, 16 * total);
+            memset(y0, 0, 16);
+            memset(y1, 0, 16);
+            ref_polyval(h, y0, in, total);
+            for (size_t done = 0; done < total;) {
+                const size_t b = total - done < n ? total - done : n;
+                k->update(hk, y1, in + 16 * done, b);
+                done += b;
+            }
+            TU_ASSERT_MEM_EQ(y1, y0, 16, "%s init_n(%zu), %zu blocks in calls of %zu", k->name,
+                             n, total, n);
+        }
+        printf("  polyval %-16s init_n 1..%d checked\n", k->name, MAXP);
+    }
+    /* The x86 kernels have init_n; a tier without PCLMULQDQ has none. */
+    if (axiom_cpu_features() & AXIOM_CPU_PCLMUL)
+        TU_ASSERT(tested > 0, "no POLYVAL kernel with init_n usable");
+    else
+        printf("  no POLYVAL kernel with init_n on this tier\n");
+    free(in); free(hk);
+}
+END_TEST
+
 /* ------------------------------------------------------------ tiers */
 
 static const axiom_aead_alg *alg_of(size_t kl)
@@ -443,6 +505,7 @@ static Suite *kernels_suite(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_polyval_rfc);
     tcase_add_test(tc, test_polyval_kernels);
+    tcase_add_test(tc, test_polyval_init_n);
     tcase_add_test(tc, test_tiers);
     tcase_add_test(tc, test_counter_wrap);
     tcase_add_test(tc, test_short);

@@ -102,9 +102,9 @@ static inline axiom_v16 le_pair(uint64_t lo, uint64_t hi)
 }
 
 /* The per-nonce keys (RFC 8452 section 4, derive_keys), the POLYVAL key
- * made for a message of @nblocks blocks to hash (the AD's, the text's and
- * the length block): a short message's key needs only its few powers. */
-static void derive(const gcmsiv_key *g, gcmsiv_msg *m, const uint8_t nonce[12], size_t nblocks)
+ * with the first @npow powers (msg_powers): a short message's key needs
+ * only its few powers. */
+static void derive(const gcmsiv_key *g, gcmsiv_msg *m, const uint8_t nonce[12], size_t npow)
 {
     const axiom_gcmsiv_kernel *k = g->k;
     const size_t nb = g->keylen == 16 ? 4 : 6;
@@ -120,7 +120,7 @@ static void derive(const gcmsiv_key *g, gcmsiv_msg *m, const uint8_t nonce[12], 
     if (nb == 6)
         halves(enc + 16, blk + 64, blk + 80);
     if (k->polyval->init_n)
-        k->polyval->init_n(&m->hk, auth, nblocks);
+        k->polyval->init_n(&m->hk, auth, npow);
     else
         k->polyval->init(&m->hk, auth);
     k->aes->setkey_enc(&m->ks, enc, g->keylen);
@@ -229,24 +229,39 @@ static void siv_ctr(const gcmsiv_key *g, gcmsiv_msg *m, const uint8_t tag[16], u
         axiom_wipe(buf, used);
 }
 
-/* Wipe what a message of @nblocks blocks to hash wrote to @m: on the x86
- * tiers the round keys and the powers made (axiom_gcmsiv_kernel,
- * x86_keys), else all of it. */
-static void wipe_msg(const axiom_gcmsiv_kernel *k, gcmsiv_msg *m, size_t nblocks)
+/* Wipe what a message whose key has @npow powers (msg_powers) wrote to
+ * @m: on the x86 tiers the round keys and the powers made
+ * (axiom_gcmsiv_kernel, x86_keys), else all of it. */
+static void wipe_msg(const axiom_gcmsiv_kernel *k, gcmsiv_msg *m, size_t npow)
 {
     if (!k->x86_keys) {
         axiom_wipe(m, sizeof *m);
         return;
     }
     axiom_wipe(m->ks.w, 16 * ((size_t)m->ks.rounds + 1));
-    if (nblocks >= AXIOM_GHASH_MAXPOW || !k->polyval->init_n) {
+    if (npow >= AXIOM_GHASH_MAXPOW || !k->polyval->init_n) {
         axiom_wipe(&m->hk, sizeof m->hk);
     } else {
-        /* K_i sits in slot AXIOM_GHASH_MAXPOW - i: the first nblocks
-         * powers are the last nblocks slots of the first half. */
-        axiom_wipe((uint8_t *)m->hk.w + 16 * (AXIOM_GHASH_MAXPOW - nblocks), 16 * nblocks);
+        /* K_i sits in slot AXIOM_GHASH_MAXPOW - i: the first npow
+         * powers are the last npow slots of the first half. */
+        axiom_wipe((uint8_t *)m->hk.w + 16 * (AXIOM_GHASH_MAXPOW - npow), 16 * npow);
     }
     axiom_wipe(m->s, sizeof m->s);
+}
+
+/* The powers of the POLYVAL key a message reads: every update call
+ * hashes the AD's or the text's whole blocks (all at once, or the opening
+ * loop's chunks of them) or a single block (a partial one, the length
+ * block), and reduces up to AXIOM_GHASH_MAXPOW blocks at a time with the
+ * powers K_n .. K_1 of the n it takes; so the most whole blocks of either
+ * part.  (Not the count of all hashed blocks: 256 bytes of text and the
+ * length block need 16 powers, not 17, one level of products fewer.) */
+static size_t msg_powers(size_t adlen, size_t len)
+{
+    size_t n = adlen / 16 > len / 16 ? adlen / 16 : len / 16;
+    if (n < 1)
+        n = 1;
+    return n < AXIOM_GHASH_MAXPOW ? n : AXIOM_GHASH_MAXPOW;
 }
 
 /* One message (RFC 8452 sections 4 and 5): seal (@enc) hashes the
@@ -269,7 +284,8 @@ static void gcmsiv_message(const void *state, int enc, uint8_t *out,
         g->k->short_msg(&g->kgk, g->keylen, nonce, enc, out, tag, ad, adlen, in, len);
         return;
     }
-    derive(g, &m, nonce, nblocks);
+    const size_t npow = msg_powers(adlen, len);
+    derive(g, &m, nonce, npow);
     polyval_padded(g->k->polyval, &m, ad, adlen);
     if (enc) {
         polyval_padded(g->k->polyval, &m, in, len);
@@ -279,7 +295,7 @@ static void gcmsiv_message(const void *state, int enc, uint8_t *out,
         siv_ctr(g, &m, tag, out, in, len, 1);
         make_tag(g, &m, nonce, adlen, len, tag);
     }
-    wipe_msg(g->k, &m, nblocks);
+    wipe_msg(g->k, &m, npow);
 }
 
 #define GCMSIV_ALG(var, nm, klen)                                              \

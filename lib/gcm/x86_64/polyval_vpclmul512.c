@@ -14,6 +14,7 @@
 
 #include "gcm/polyval.h"
 #include "gcm/x86_64/ghash_pclmul.h"
+#include "gcm/x86_64/gh_short.h"
 
 #define GV_KERNEL axiom_polyval_vpclmul_avx512
 #define GV_NAME "vpclmul-avx512"
@@ -22,9 +23,7 @@
 #define GV_KARATSUBA 1 /* the key below has the middle factors */
 #define GV_INIT(hk, h) polyval_vz_init((hk), (h))
 /* Per-message keys of a short message: only the powers it reads. */
-#define GV_INIT_N(hk, h, n) \
-    ((n) >= AXIOM_GHASH_MAXPOW ? polyval_vz_init((hk), (h)) \
-                               : axiom_polyval_pclmul.init_n((hk), (h), (n)))
+#define GV_INIT_N(hk, h, n) polyval_vz_init_n((hk), (h), (n))
 #define GV_LANES 4
 
 /* a * b modulo P in every 128-bit lane: gh_mul (ghash_pclmul.h, gh_reduce's
@@ -82,6 +81,56 @@ static void polyval_vz_init(axiom_ghash_key *hk, const uint8_t h[16])
     polyval_vz_put(pw, 24, polyval_vz_mul(v8, b16));
     polyval_vz_put(pw, 28, polyval_vz_mul(v12, b16));
     polyval_vz_put(pw, 32, polyval_vz_mul(v16, b16));
+}
+
+/* The first @n powers only (lib/gcm/gcmsiv.c makes a message's key with
+ * the powers it reads): polyval_vz_init's products, as many as the n
+ * need, each vector stored with a lane mask that leaves the slots past
+ * K_n unwritten (the caller wipes exactly the n slots); no Karatsuba
+ * factors below n = 32 (only whole 32-block groups read them).  From
+ * n = 5 on: K_2 a square, K_3 and K_4 one two-lane product, then zmm
+ * products of four lanes: for 16 powers 3 products on xmm and ymm and 3
+ * on zmm (30 carry-less multiplications) where the xmm tree took 15
+ * (75), which on AMD Zen 4 (one multiplication every two cycles at any
+ * width) was most of a 256-byte message's key. */
+static void polyval_vz_init_n(axiom_ghash_key *hk, const uint8_t h[16], size_t n)
+{
+    if (n >= AXIOM_GHASH_MAXPOW) {
+        polyval_vz_init(hk, h);
+        return;
+    }
+    if (n <= 4) {
+        axiom_polyval_pclmul.init_n(hk, h, n);
+        return;
+    }
+    __m128i *pw = (__m128i *)(void *)hk->w;
+    const __m128i k1 = _mm_loadu_si128((const __m128i *)(const void *)h), k2 = gh_sq(k1);
+    const __m256i k43 = gh_mul2(_mm256_set_m128i(k2, k2), _mm256_set_m128i(k1, k2));
+    const __m512i v4 = _mm512_inserti64x4(_mm512_castsi256_si512(k43), _mm256_set_m128i(k1, k2), 1);
+    /* Vector j (lanes K_j .. K_(j-3)) at slot GH_SLOT(j): its lanes i
+     * with j - i <= n. */
+#define VZ_PUT(j, v)                                                                               \
+    _mm512_mask_storeu_epi64((void *)(pw + GH_SLOT(j)),                                           \
+                             (__mmask8)(0xffu << (2 * ((j) > n ? (j) - n : 0))), (v))
+    _mm512_storeu_si512((void *)(pw + GH_SLOT(4)), v4);
+    const __m512i v8 = polyval_vz_mul(v4, _mm512_broadcast_i32x4(_mm256_castsi256_si128(k43)));
+    VZ_PUT(8, v8);
+    if (n > 8) {
+        const __m512i b8 = _mm512_broadcast_i32x4(_mm512_castsi512_si128(v8));
+        const __m512i v12 = polyval_vz_mul(v4, b8);
+        VZ_PUT(12, v12);
+        if (n > 12) {
+            const __m512i v16 = polyval_vz_mul(v8, b8);
+            VZ_PUT(16, v16);
+            if (n > 16) {
+                const __m512i b16 = _mm512_broadcast_i32x4(_mm512_castsi512_si128(v16));
+                const __m512i v[4] = { v4, v8, v12, v16 };
+                for (size_t j = 20; j < n + 4; j += 4)
+                    VZ_PUT(j, polyval_vz_mul(v[j / 4 - 5], b16));
+            }
+        }
+    }
+#undef VZ_PUT
 }
 
 #include "gcm/x86_64/ghash_vpclmul.h"
