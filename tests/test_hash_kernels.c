@@ -20,6 +20,7 @@
 static const axiom_hash_kernel *const kernels[] = {
 #ifdef HAVE_ISA_SHANI
     &axiom_sha256_shani,
+    &axiom_sha256_shani_4x,
 #endif
 #ifdef HAVE_ISA_AVX2
     &axiom_sha256_avx2,

@@ -62,6 +62,7 @@ extern const axiom_hash_kernel axiom_sha256_generic;
 extern const axiom_hash_kernel axiom_sha256_shani;
 extern const axiom_hash_kernel axiom_sha256_avx2;
 extern const axiom_hash_kernel axiom_sha256_avx2_8x;
+extern const axiom_hash_kernel axiom_sha256_shani_4x;
 extern const axiom_hash_kernel axiom_sha256_avx512_16x;
 extern const axiom_hash_kernel axiom_sha512_generic;
 extern const axiom_hash_kernel axiom_sha512_avx2;

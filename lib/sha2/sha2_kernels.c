@@ -23,6 +23,9 @@ const axiom_kernel *const axiom_sha256_lane_kernels[] = {
 #ifdef HAVE_ISA_AVX512
     &axiom_sha256_avx512_16x.base,
 #endif
+#ifdef HAVE_ISA_SHANI
+    &axiom_sha256_shani_4x.base,
+#endif
 #ifdef HAVE_ISA_AVX2
     &axiom_sha256_avx2_8x.base,
 #endif
