@@ -264,38 +264,40 @@ static inline void xmm_ctr_staged(__m128i x[4], const uint8_t ctr[16])
     xmm_to_words(x, r);
 }
 
-/* out = in ^ the blocks of @x, four blocks. */
-static inline void xmm_xor_store(uint8_t *out, const uint8_t *in, const __m128i x[4])
+/* The rounds of a set that holds @m (1..4) blocks: a whole one's, or for
+ * a partial one those of the shorter latency, as in xmm_ecb. */
+static inline void xmm_rounds_set(const uint32_t *rk, __m128i x[4], size_t m)
+{
+    if (m == 4)
+        xmm_rounds(rk, x);
+    else
+        xmm_rounds_lat(rk, x, 0);
+}
+
+/* out = in ^ the blocks of @x, the first @m (1..4) of them: no byte past
+ * them is read or written. */
+static inline void xmm_xor_store(uint8_t *out, const uint8_t *in, const __m128i x[4], size_t m)
 {
     __m128i r[4];
     xmm_to_blocks(r, x);
     #pragma GCC unroll 4
-    for (int k = 0; k < 4; k++)
-        xmm_store(out + 16 * k, _mm_xor_si128(r[k], xmm_load(in + 16 * k)));
+    for (size_t k = 0; k < 4; k++)
+        if (k < m)
+            xmm_store(out + 16 * k, _mm_xor_si128(r[k], xmm_load(in + 16 * k)));
 }
 
 /* CTR, one set at a time (the kernels call it for a few blocks); a
- * partial set takes the rounds of the shorter latency and only its own
- * blocks of input and output, with no buffer. */
+ * partial set only its own blocks of input and output, with no buffer. */
 static void xmm_ctr(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n,
                     uint8_t ctr[16])
 {
-    __m128i x[4], r[4];
+    __m128i x[4];
     while (n > 0) {
         if (!xmm_ctr_words(x, ctr))
             xmm_ctr_staged(x, ctr);
         const size_t m = n < 4 ? n : 4;
-        if (m == 4) {
-            xmm_rounds(rk, x);
-            xmm_xor_store(out, in, x);
-        } else {
-            xmm_rounds_lat(rk, x, 0);
-            xmm_to_blocks(r, x);
-            #pragma GCC unroll 4
-            for (size_t k = 0; k < 3; k++)
-                if (k < m)
-                    xmm_store(out + 16 * k, _mm_xor_si128(r[k], xmm_load(in + 16 * k)));
-        }
+        xmm_rounds_set(rk, x, m);
+        xmm_xor_store(out, in, x, m);
         axiom_ctr128_add(ctr, m);
         in += 16 * m;
         out += 16 * m;
@@ -308,8 +310,7 @@ static void xmm_ctr(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t 
  * and CFB enciphers the blocks before them, and the other ones are added
  * to the output.  A set's blocks are loaded straight into registers (zeros
  * past the last block of a partial set), and every load of a set comes
- * before its stores, so that out == in works; a partial set takes the
- * rounds of the shorter latency, as in xmm_ecb.  @cfb is a constant where
+ * before its stores, so that out == in works.  @cfb is a constant where
  * this is inlined. */
 static inline __attribute__((always_inline)) void
 xmm_fb_dec(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n, uint8_t iv[16], int cfb)
@@ -325,10 +326,7 @@ xmm_fb_dec(const uint32_t *rk, uint8_t *out, const uint8_t *in, size_t n, uint8_
         for (int k = 0; k < 4; k++)
             p[k] = k ? c[k - 1] : prev;
         xmm_to_words(x, cfb ? p : c);
-        if (m == 4)
-            xmm_rounds(rk, x);
-        else
-            xmm_rounds_lat(rk, x, 0);
+        xmm_rounds_set(rk, x, m);
         xmm_to_blocks(r, x);
         prev = xmm_load(in + 16 * (m - 1));
         #pragma GCC unroll 4
