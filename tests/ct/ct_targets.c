@@ -619,15 +619,25 @@ static void add_gcm(void)
  * counter comes from the received tag, public) over lengths around the
  * counter-mode loops' and the POLYVAL kernels' steps; timed: a 64-byte
  * seal. */
+/* The target's GCM-SIV algorithm keyed with the secret on its tier, in
+ * @state (of 8192 bytes); NULL if the state does not fit. */
+static const axiom_aead_alg *gcmsiv_keyed(const ct_target *t, const uint8_t *secret, void *state)
+{
+    const axiom_aead_alg *a = t->keylen == 16 ? &axiom_aead_aes128_gcm_siv
+                                               : &axiom_aead_aes256_gcm_siv;
+    if (a->state_size > 8192)
+        return NULL;
+    a->setkey(state, t->kernel, secret, t->keylen);
+    return a;
+}
+
 static void run_gcmsiv(const ct_target *t, const uint8_t *secret, int full)
 {
     static _Alignas(64) uint8_t state[8192];
     static const uint8_t nonce[12] = { 3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8 };
-    const axiom_aead_alg *a = t->keylen == 16 ? &axiom_aead_aes128_gcm_siv
-                                               : &axiom_aead_aes256_gcm_siv;
-    if (a->state_size > sizeof state)
+    const axiom_aead_alg *a = gcmsiv_keyed(t, secret, state);
+    if (!a)
         return;
-    a->setkey(state, t->kernel, secret, t->keylen);
     if (!full) {
         a->message(state, 1, out, tag, 16, nonce, 12, NULL, 0, secret + CT_KEY_BYTES, 64);
         return;
@@ -649,12 +659,10 @@ static void run_gcmsiv_mid(const ct_target *t, const uint8_t *secret, int full)
 {
     static _Alignas(64) uint8_t state[8192];
     static const uint8_t nonce[12] = { 2, 7, 1, 8, 2, 8, 1, 8, 2, 8, 4, 5 };
-    const axiom_aead_alg *a = t->keylen == 16 ? &axiom_aead_aes128_gcm_siv
-                                               : &axiom_aead_aes256_gcm_siv;
+    const axiom_aead_alg *a = gcmsiv_keyed(t, secret, state);
     (void)full;
-    if (a->state_size > sizeof state)
+    if (!a)
         return;
-    a->setkey(state, t->kernel, secret, t->keylen);
     fill_work_n(secret, 255);
     a->message(state, 1, out, tag, 16, nonce, 12, secret + 40, 20, work, 255);
     a->message(state, 0, out, tag, 16, nonce, 12, secret + 40, 20, out, 255);
