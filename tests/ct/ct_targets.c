@@ -1063,9 +1063,10 @@ static void run_sha512(const ct_target *t, const uint8_t *secret, int full)
         return;
     }
     fill_work(secret);
-    /* One to five blocks: the first pair, later pairs and an odd last
-     * block of the assembly kernels. */
-    for (size_t n = 1; n <= 5; n++)
+    /* One to seven blocks: the assembly kernels' lone blocks (calls of
+     * fewer than LONE_MAX blocks: 6 in the AVX2 kernel, 2 in avx512-gpr),
+     * their first pair, later pairs and an odd last block. */
+    for (size_t n = 1; n <= 7; n++)
         k->compress64(st, work, n);
     memcpy(out, st, sizeof st);
 }

@@ -61,11 +61,24 @@
 /* The header's lone-block path (a single block's schedule four words a
  * register); RPAIR below takes the buffer's stride. */
 #define SHA512_LONE 1
-/* The lone block's rounds (RNDL below, with its measurements). */
+/* The lone block's rounds (RNDL below, with its measurements); whether
+ * its schedule steps are spread a quarter after each round
+ * (LONE_SPREAD) or follow every four rounds whole; and below how many
+ * blocks a call takes the lone path block by block (LONE_MAX) rather
+ * than the pair path.  AMD Zen 4, each kernel's blocks function against
+ * libgcrypt master's in one process (alternating batches, medians): the
+ * AVX2 kernel's lone block spread 1.00x libgcrypt's, whole 0.94x; two
+ * to five blocks lone 0.98-0.99x, by pairs 0.93-0.97x (a pair's first
+ * two blocks schedule a whole pair each); avx512-gpr, spread and lone
+ * loop 1.6-3.5 % slower at 1-5 blocks, keeps the pair path from two. */
 #ifdef SHA512_VL
 #define LONE_RND RND
+#define LONE_SPREAD 0
+#define LONE_MAX 2
 #else
 #define LONE_RND RNDL
+#define LONE_SPREAD 1
+#define LONE_MAX 6
 #endif
 
 #include "core/asm.h"
@@ -156,20 +169,36 @@
 /* Rounds j and j + 1 (j even) with \rnd: a..h rotate by one place a
  * round; their K + W at \s * j and \s * j + 8 from RP (\s: 16 in a pair
  * buffer, 8 in a lone block's). */
-.macro RPAIR j, s=16, rnd=RND
+.macro RONE j, k, s=16, rnd=RND
 	.if (\j % 8) == 0
+	.if \k == 0
 	\rnd	A, B, C, D, E, F, G, H, (\s * \j), M0, M1
-	\rnd	H, A, B, C, D, E, F, G, (\s * \j + 8), M1, M0
-	.elseif (\j % 8) == 2
-	\rnd	G, H, A, B, C, D, E, F, (\s * \j), M0, M1
-	\rnd	F, G, H, A, B, C, D, E, (\s * \j + 8), M1, M0
-	.elseif (\j % 8) == 4
-	\rnd	E, F, G, H, A, B, C, D, (\s * \j), M0, M1
-	\rnd	D, E, F, G, H, A, B, C, (\s * \j + 8), M1, M0
 	.else
+	\rnd	H, A, B, C, D, E, F, G, (\s * \j + 8), M1, M0
+	.endif
+	.elseif (\j % 8) == 2
+	.if \k == 0
+	\rnd	G, H, A, B, C, D, E, F, (\s * \j), M0, M1
+	.else
+	\rnd	F, G, H, A, B, C, D, E, (\s * \j + 8), M1, M0
+	.endif
+	.elseif (\j % 8) == 4
+	.if \k == 0
+	\rnd	E, F, G, H, A, B, C, D, (\s * \j), M0, M1
+	.else
+	\rnd	D, E, F, G, H, A, B, C, (\s * \j + 8), M1, M0
+	.endif
+	.else
+	.if \k == 0
 	\rnd	C, D, E, F, G, H, A, B, (\s * \j), M0, M1
+	.else
 	\rnd	B, C, D, E, F, G, H, A, (\s * \j + 8), M1, M0
 	.endif
+	.endif
+.endm
+.macro RPAIR j, s=16, rnd=RND
+	RONE	\j, 0, \s, \rnd
+	RONE	\j, 1, \s, \rnd
 .endm
 
 .macro LOAD_STATE

@@ -38,8 +38,10 @@
  * of a sixteen-round body, reading K + W at 16j and 16j + 8 from RP),
  * LOAD_STATE, ROUNDS_START (per block, before its first round),
  * FEEDFORWARD and WIPE_ROUNDS, for which CH_GPR and BSIG_GPR below serve
- * as the general-register steps of a round; then it expands SHA512_FUNC
- * with the function's name.
+ * as the general-register steps of a round; with SHA512_LONE (the
+ * lone-block path below) also RONE j, k, s, rnd (round j + k alone),
+ * LONE_RND (the lone block's round macro), LONE_SPREAD and LONE_MAX; then
+ * it expands SHA512_FUNC with the function's name.
  *
  * Constant time: no branch or memory index depends on the data; only the
  * block count is branched on.  The stack buffers hold message words plus
@@ -131,8 +133,8 @@
 	lea	(2 * PAIRBUF)(T1), T2
 1:
 #ifdef SHA512_LONE
-	cmpq	$1, S_NBLK(%rsp)
-	jne	2f
+	cmpq	$LONE_MAX, S_NBLK(%rsp)
+	jae	2f
 	lea	LONEBUF(T1), T2
 #endif
 2:
@@ -288,7 +290,8 @@
 .endm
 
 #ifdef SHA512_LONE
-/* A lone block (a call of one block, the usual last block of a short
+/* A lone block (each block of a call of fewer than LONE_MAX blocks, one
+ * at a time; a call of one block is the usual last block of a short
  * message): its schedule four words a register, W[t..t+3] from the window
  * \x0 .. \x3 (words t-16 .. t-1, four a register, the oldest first), and
  * K + W in a ring of its own layout (round t at 8 (t mod 32)).  Instead of the
@@ -307,46 +310,74 @@
 #endif
 .endm
 
-/* W[t..t+3] replaces \x0; its K + W goes to WP; WP and KP move on. */
-.macro STEP4 x0, x1, x2, x3
+/* W[t..t+3] replaces \x0; its K + W goes to WP; WP and KP move on.  In
+ * four quarters \q = 1..4 (about ten instructions each), which may sit
+ * between rounds (LONE_SPREAD); VT2, VT1 and VW6 carry from one to the
+ * next, and no round touches a vector register. */
+.macro STEP4_Q q, x0, x1, x2, x3
+	.if \q == 1
 	ALIGN1	VW4, \x0, \x1
 	SIGMA0	VT2, VW4, VT3, VT4
 	vpaddq	\x0, VT2, VT2
+	.elseif \q == 2
 	ALIGN1	VW4, \x2, \x3
 	vpaddq	VW4, VT2, VT2
 	vpermq	$0xee, \x3, VW5
 	SIGMA1	VT1, VW5, VT3, VT4
+	.elseif \q == 3
 	vpaddq	VT1, VT2, VW6
 	vpermq	$0x44, VW6, VW5
 	SIGMA1	VT1, VW5, VT3, VT4
+	.else
 	vpaddq	VT1, VT2, VT2
 	vpblendd $0xf0, VT2, VW6, \x0
 	vpaddq	(KP), \x0, VT1
 	VMOVA	VT1, (WP)
 	add	$32, WP
 	add	$32, KP
+	.endif
 .endm
 
-.macro STEP4R i
-	.if (\i % 4) == 0
-	STEP4	VW0, VW1, VW2, VW3
+/* Quarter \q of step \i of a rotation of the window; \q = 0: the whole
+ * step. */
+.macro STEP4R i, q=0
+	.if \q == 0
+	STEP4R	\i, 1
+	STEP4R	\i, 2
+	STEP4R	\i, 3
+	STEP4R	\i, 4
+	.elseif (\i % 4) == 0
+	STEP4_Q	\q, VW0, VW1, VW2, VW3
 	.elseif (\i % 4) == 1
-	STEP4	VW1, VW2, VW3, VW0
+	STEP4_Q	\q, VW1, VW2, VW3, VW0
 	.elseif (\i % 4) == 2
-	STEP4	VW2, VW3, VW0, VW1
+	STEP4_Q	\q, VW2, VW3, VW0, VW1
 	.else
-	STEP4	VW3, VW0, VW1, VW2
+	STEP4_Q	\q, VW3, VW0, VW1, VW2
 	.endif
 .endm
 
 /* Sixteen rounds of a lone block, with four steps (\ns = 4: the words of
- * the rounds sixteen ahead) or none (\unused: BODY_SUB's \first). */
+ * the rounds sixteen ahead) or none (\unused: BODY_SUB's \first): each
+ * step after its four rounds, or with LONE_SPREAD (an including file's
+ * choice, 0 or 1) a quarter after each of them. */
 .macro BODY_LONE ns, unused=0
 	.irp j, 0, 4, 8, 12
+	.if \ns == 4 && LONE_SPREAD
+	RONE	\j, 0, 8, LONE_RND
+	STEP4R	(\j / 4), 1
+	RONE	\j, 1, 8, LONE_RND
+	STEP4R	(\j / 4), 2
+	RONE	(\j + 2), 0, 8, LONE_RND
+	STEP4R	(\j / 4), 3
+	RONE	(\j + 2), 1, 8, LONE_RND
+	STEP4R	(\j / 4), 4
+	.else
 	RPAIR	\j, 8, LONE_RND
 	RPAIR	(\j + 2), 8, LONE_RND
 	.if \ns == 4
 	STEP4R	(\j / 4)
+	.endif
 	.endif
 	.endr
 .endm
@@ -497,16 +528,26 @@ AXIOM_ENTRY(\name)
 	/* The first pair: its words 0..15, then the first block's rounds
 	 * computing words 16..79 of both blocks as they go. */
 	mov	S_CUR(%rsp), M0
-	cmp	$2, %rdx
-	jae	.Lload2\@
 #ifdef SHA512_LONE
+	cmp	$LONE_MAX, %rdx
+	jae	.Lload2\@
+	/* Fewer than LONE_MAX blocks: one lone block at a time. */
+.Llone\@:
 	LOADLONE M0, %rsi
 	LOAD_STATE
 	mov	S_CUR(%rsp), RP
 	LONE_ROUNDS
 	FEEDFORWARD
-	jmp	.Ldone\@
+	decq	S_LEFT(%rsp)
+	jz	.Ldone\@
+	addq	$128, S_PTR(%rsp)
+	mov	S_PTR(%rsp), %rsi
+	mov	S_STATE(%rsp), %rdi
+	mov	S_CUR(%rsp), M0
+	jmp	.Llone\@
 #else
+	cmp	$2, %rdx
+	jae	.Lload2\@
 	LOADONE	M0, %rsi
 	jmp	.Lloaded\@
 #endif
