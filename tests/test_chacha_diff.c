@@ -34,6 +34,42 @@ START_TEST(test_hchacha20)
 }
 END_TEST
 
+/* Every kernel's own HChaCha20 against the portable one: the draft's
+ * vector, then random keys and nonces (the subkey is written whole and
+ * nothing around it). */
+START_TEST(test_hchacha20_kernels)
+{
+    tu_rng_reset("hchacha20_kernels");
+    uint8_t key[32], nonce[16], want[32], got[34];
+    for (int i = 0; i < 32; i++)
+        key[i] = (uint8_t)i;
+    tu_hex_decode(nonce, 16, "000000090000004a0000000031415927");
+    int ran = 0;
+    for (size_t k_i = 0; axiom_chacha_kernels[k_i]; k_i++) {
+        const axiom_chacha_kernel *k = (const axiom_chacha_kernel *)axiom_chacha_kernels[k_i];
+        if (!usable(k->features) || !k->hchacha)
+            continue;
+        ran++;
+        tu_hex_decode(want, 32, "82413b4227b27bfed30e42508a877d73a0f9e4d58a74a853c12ec41326d3ecdc");
+        memset(got, 0xa5, sizeof got);
+        k->hchacha(got + 1, key, nonce);
+        TU_ASSERT_MEM_EQ(got + 1, want, 32, "%s: HChaCha20 (draft-irtf-cfrg-xchacha 2.2.1)",
+                         k->name);
+        TU_ASSERT(got[0] == 0xa5 && got[33] == 0xa5, "%s: write around the subkey", k->name);
+        for (int t = 0; t < 200; t++) {
+            uint8_t rk[32], rn[16];
+            tu_rand_bytes(rk, 32);
+            tu_rand_bytes(rn, 16);
+            axiom_hchacha20(want, rk, rn);
+            k->hchacha(got + 1, rk, rn);
+            TU_ASSERT_MEM_EQ(got + 1, want, 32, "%s: HChaCha20, random input %d", k->name, t);
+        }
+    }
+    if (ran)
+        printf("tier %s: %d kernel HChaCha20(s) compared\n", tu_tier(), ran);
+}
+END_TEST
+
 /* Kernel @k against the portable ChaCha20 on @len bytes from block counter
  * @ctr (the caller keeps ctr + ceil(len / 64) <= 2^32), input and output
  * misaligned by @ia and @oa, then in place; nothing may be written around
@@ -653,6 +689,7 @@ static Suite *diff_suite(void)
     TCase *tc = tcase_create("kernels");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_hchacha20);
+    tcase_add_test(tc, test_hchacha20_kernels);
     tcase_add_test(tc, test_chacha_kernels);
     tcase_add_test(tc, test_chacha_groups);
     tcase_add_test(tc, test_poly1305_rfc);

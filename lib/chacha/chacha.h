@@ -46,6 +46,9 @@ typedef struct axiom_chacha_kernel {
      * keystream from one call of this kernel; 0 means
      * AXIOM_CHACHAPOLY_SHORT_MAX (lib/chacha/poly1305.h). */
     unsigned aead_onecall;
+    /* Optional (NULL: axiom_hchacha20): HChaCha20 as axiom_hchacha20 computes
+     * it, for XChaCha20-Poly1305's subkey. */
+    void (*hchacha)(uint8_t subkey[32], const uint8_t key[32], const uint8_t nonce16[16]);
 } axiom_chacha_kernel;
 
 extern const axiom_chacha_kernel axiom_chacha_generic;
