@@ -77,9 +77,21 @@ void axiom_hash_state_update(axiom_hash_state *s, const axiom_hash_kernel *k,
  * are truncations). */
 INLINE void cv_out(const axiom_hash_cv *h, uint8_t *out, size_t outlen, const size_t block)
 {
-    /* Whole words unrolled, each behind a test of the public length (every
-     * digest is whole words: 7 of 8 for SHA-224, 6 and 4 for SHA-384 and
-     * SHA-512/256), then any bytes of a part word.  The loop this replaces
+    if (outlen == block / 2) {
+        /* The whole value (SHA-256, SHA-512, HMAC's inner digests): eight
+         * stores, unrolled. */
+#pragma GCC unroll 8
+        for (unsigned w = 0; w < 8; w++) {
+            if (block == AXIOM_SHA512_BLOCK)
+                axiom_store64_be(out + 8 * w, h->w64[w]);
+            else
+                axiom_store32_be(out + 4 * w, h->w32[w]);
+        }
+        return;
+    }
+    /* A truncation: whole words unrolled, each behind a test of the public
+     * length (SHA-224 is 7 words, SHA-384 6 and SHA-512/256 4), then the
+     * bytes of a part word (truncated HMAC tags).  A loop over the words
      * made SHA-224 of 64 bytes 4 % slower than SHA-256. */
     const size_t ws = block == AXIOM_SHA512_BLOCK ? 8 : 4, nw = outlen / ws;
 #pragma GCC unroll 8
