@@ -201,6 +201,13 @@ const axiom_aead_alg axiom_aead_xaes256_gcm = {
     .kernels = axiom_gcm_kernels,
     .setkey = xaes_setkey,
     .message = xaes_message,
+    /* As AES-256-GCM, whose message runs it (and the short path stores
+     * the tag after every load): the tag is written once, whole, after
+     * the input, the nonce and the AD are read.  A/B on Zen 4, seal of
+     * 64 bytes 1.02-1.04x.  (Open never reads it either, but leaving the
+     * caller's tag uncopied measured 1.5-2 % slower at 64 bytes on the
+     * AVX2 tier, so open_tag_unread stays 0.) */
+    .seal_tag16_exact = 1,
 };
 
 axiom_xaes_derive_fn axiom_xaes_derive_for(const axiom_gcm_kernel *k)
