@@ -22,13 +22,17 @@ static int usable(uint64_t features)
     return (features & ~axiom_cpu_features()) == 0;
 }
 
+/* draft-irtf-cfrg-xchacha 2.2.1: the key is the bytes 0..31. */
+#define HCHACHA_NONCE "000000090000004a0000000031415927"
+#define HCHACHA_SUBKEY "82413b4227b27bfed30e42508a877d73a0f9e4d58a74a853c12ec41326d3ecdc"
+
 START_TEST(test_hchacha20)
 {
     uint8_t key[32], nonce[16], sub[32], want[32];
     for (int i = 0; i < 32; i++)
         key[i] = (uint8_t)i;
-    tu_hex_decode(nonce, 16, "000000090000004a0000000031415927");
-    tu_hex_decode(want, 32, "82413b4227b27bfed30e42508a877d73a0f9e4d58a74a853c12ec41326d3ecdc");
+    tu_hex_decode(nonce, 16, HCHACHA_NONCE);
+    tu_hex_decode(want, 32, HCHACHA_SUBKEY);
     axiom_hchacha20(sub, key, nonce);
     TU_ASSERT_MEM_EQ(sub, want, 32, "HChaCha20 (draft-irtf-cfrg-xchacha 2.2.1)");
 }
@@ -43,14 +47,14 @@ START_TEST(test_hchacha20_kernels)
     uint8_t key[32], nonce[16], want[32], got[34];
     for (int i = 0; i < 32; i++)
         key[i] = (uint8_t)i;
-    tu_hex_decode(nonce, 16, "000000090000004a0000000031415927");
+    tu_hex_decode(nonce, 16, HCHACHA_NONCE);
     int ran = 0;
     for (size_t k_i = 0; axiom_chacha_kernels[k_i]; k_i++) {
         const axiom_chacha_kernel *k = (const axiom_chacha_kernel *)axiom_chacha_kernels[k_i];
         if (!usable(k->features) || !k->hchacha)
             continue;
         ran++;
-        tu_hex_decode(want, 32, "82413b4227b27bfed30e42508a877d73a0f9e4d58a74a853c12ec41326d3ecdc");
+        tu_hex_decode(want, 32, HCHACHA_SUBKEY);
         memset(got, 0xa5, sizeof got);
         k->hchacha(got + 1, key, nonce);
         TU_ASSERT_MEM_EQ(got + 1, want, 32, "%s: HChaCha20 (draft-irtf-cfrg-xchacha 2.2.1)",

@@ -257,6 +257,18 @@ static void ctr_tail(axiom_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, siz
     axiom_wipe(st, 16 * n);
 }
 
+/* The kernel operation of a CTR (@mode: CTR_ACPKM's sections too), CFB or
+ * OFB message's whole blocks. */
+static inline axiom_bc_chain_fn stream_blocks_fn(const axiom_cipher_ctx *ctx, axiom_mode mode)
+{
+    const axiom_bc_kernel *k = ctx->k;
+    if (mode == AXIOM_MODE_CTR)
+        return k->ctr;
+    if (mode == AXIOM_MODE_OFB)
+        return k->ofb;
+    return ctx->dir == AXIOM_ENCRYPT ? k->cfb_enc : k->cfb_dec;
+}
+
 /* CTR, CFB and OFB at byte granularity: finish a pending partial block,
  * hand whole blocks to the kernel, and keep the keystream of a new partial
  * block in ctx->buf. */
@@ -295,13 +307,7 @@ static __attribute__((noinline)) void stream_update(axiom_cipher_ctx *ctx, uint8
     }
     size_t nb = len / 16;
     if (nb) {
-        switch (mode) {
-        case AXIOM_MODE_CTR: k->ctr(&ctx->ks, out, in, nb, ctx->iv); break;
-        case AXIOM_MODE_OFB: k->ofb(&ctx->ks, out, in, nb, ctx->iv); break;
-        default:
-            (cfb_enc ? k->cfb_enc : k->cfb_dec)(&ctx->ks, out, in, nb, ctx->iv);
-            break;
-        }
+        stream_blocks_fn(ctx, mode)(&ctx->ks, out, in, nb, ctx->iv);
         in += 16 * nb;
         out += 16 * nb;
         len -= 16 * nb;
@@ -422,11 +428,15 @@ AXIOM_API int axiom_cipher_update(axiom_cipher_ctx *ctx, uint8_t *out,
     const axiom_bc_kernel *k = ctx->k;
     switch (ctx->mode) {
     case AXIOM_MODE_CTR:
+    case AXIOM_MODE_CFB:
+    case AXIOM_MODE_OFB:
         /* Whole blocks with no partial block pending: straight to the
-         * kernel, the common case of a message per init. */
+         * kernel, the common case of a message per init (stream_update's
+         * way there cost about 3 ns a call: AES-128-CFB decryption of 64
+         * bytes 13.7 -> 10.5 ns on Zen 4). */
         if (!ctx->pos && !(len % 16)) {
             if (len)
-                k->ctr(&ctx->ks, out, in, len / 16, ctx->iv);
+                stream_blocks_fn(ctx, ctx->mode)(&ctx->ks, out, in, len / 16, ctx->iv);
             break;
         }
         stream_update(ctx, out, in, len);
@@ -459,21 +469,6 @@ AXIOM_API int axiom_cipher_update(axiom_cipher_ctx *ctx, uint8_t *out,
                                                                   ctx->iv);
         ctx->ready = 0; /* one data unit per tweak */
         wipe16(ctx->iv);
-        break;
-    case AXIOM_MODE_CFB:
-    case AXIOM_MODE_OFB:
-        /* Whole blocks with no partial block pending: straight to the
-         * kernel, as CTR (stream_update's way there cost about 3 ns a
-         * call: AES-128-CFB decryption of 64 bytes 13.7 -> 10.5 ns on
-         * Zen 4). */
-        if (!ctx->pos && !(len % 16)) {
-            if (len)
-                (ctx->mode == AXIOM_MODE_OFB      ? k->ofb
-                 : ctx->dir == AXIOM_ENCRYPT ? k->cfb_enc
-                                             : k->cfb_dec)(&ctx->ks, out, in, len / 16, ctx->iv);
-            break;
-        }
-        stream_update(ctx, out, in, len);
         break;
     default:
         if (len)

@@ -74,6 +74,13 @@ void axiom_chacha_init_state(uint32_t st[16], const uint8_t key[32], uint32_t co
  * 16 bytes of the extended nonce. */
 void axiom_hchacha20(uint8_t subkey[32], const uint8_t key[32], const uint8_t nonce16[16]);
 
+/* HChaCha20 on kernel @k: its own (hchacha), or the portable one. */
+static inline void axiom_chacha_hchacha(const axiom_chacha_kernel *k, uint8_t subkey[32],
+                                        const uint8_t key[32], const uint8_t nonce16[16])
+{
+    (k->hchacha ? k->hchacha : axiom_hchacha20)(subkey, key, nonce16);
+}
+
 /* The stream-cipher hook of "chacha20" in the cipher API. */
 extern const axiom_stream_alg axiom_chacha20_stream;
 

@@ -251,10 +251,7 @@ static void xcp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AX
     (void)noncelen;
     sub.ck = s->ck;
     sub.pk = s->pk;
-    if (s->ck->hchacha)
-        s->ck->hchacha(sub.key, s->key, nonce);
-    else
-        axiom_hchacha20(sub.key, s->key, nonce);
+    axiom_chacha_hchacha(s->ck, sub.key, s->key, nonce);
     memcpy(n12 + 4, nonce + 16, 8);
     cp_message(&sub, enc, out, tag, taglen, n12, 12, ad, adlen, in, len);
     axiom_wipe(sub.key, sizeof sub.key);

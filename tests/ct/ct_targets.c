@@ -751,13 +751,9 @@ static void run_chacha(const ct_target *t, const uint8_t *secret, int full)
     fill_work(secret);
     for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++)
         k->xor(st, out, work, lens[i]);
-    /* HChaCha20 (XChaCha20-Poly1305's subkey): the kernel's own, or the
-     * portable one. */
+    /* HChaCha20 (XChaCha20-Poly1305's subkey) as the kernel runs it. */
     uint8_t sub[32];
-    if (k->hchacha)
-        k->hchacha(sub, secret, secret + 32);
-    else
-        axiom_hchacha20(sub, secret, secret + 32);
+    axiom_chacha_hchacha(k, sub, secret, secret + 32);
     axiom_wipe(sub, sizeof sub);
 }
 

@@ -399,18 +399,13 @@ static void avx2_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, siz
     AXIOM_WIPE_FIXED(s);
 }
 
-static void avx2_hchacha(uint8_t subkey[32], const uint8_t key[32], const uint8_t nonce16[16])
-{
-    chacha_hchacha_row(subkey, key, nonce16);
-}
-
 const axiom_chacha_kernel axiom_chacha_avx2 = {
     .name = "avx2",
     .features = AXIOM_CPU_AVX2,
     .constant_time = 1,
     .desc = "AVX2, 8 blocks per pass",
     .xor = avx2_xor,
-    .hchacha = avx2_hchacha,
+    .hchacha = chacha_hchacha_row,
 };
 
 /* The fused pass's assembly needs the compiler to address its operands

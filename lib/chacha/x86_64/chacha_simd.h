@@ -184,7 +184,8 @@ static inline void chacha_x1(const uint32_t st[16], uint8_t *out, const uint8_t 
     }
 }
 
-/* HChaCha20 (the kernels' hchacha, lib/chacha/chacha.h) in row form: the
+/* HChaCha20 in row form, the SIMD kernels' hchacha (lib/chacha/chacha.h;
+ * each kernel file's descriptor points at its own copy): the
  * state from the key and the 16 nonce bytes (little-endian words, as the
  * loads read them), its 20 rounds, and rows 0 and 3 without the final
  * addition.  One block's rounds are a single dependency chain; in vector

@@ -26,16 +26,11 @@ static void ssse3_xor(const uint32_t st[16], uint8_t *out, const uint8_t *in, si
     axiom_wipe(s, sizeof s);
 }
 
-static void ssse3_hchacha(uint8_t subkey[32], const uint8_t key[32], const uint8_t nonce16[16])
-{
-    chacha_hchacha_row(subkey, key, nonce16);
-}
-
 const axiom_chacha_kernel axiom_chacha_ssse3 = {
     .name = "ssse3",
     .features = AXIOM_CPU_SSSE3,
     .constant_time = 1,
     .desc = "SSSE3, 4 blocks per pass",
     .xor = ssse3_xor,
-    .hchacha = ssse3_hchacha,
+    .hchacha = chacha_hchacha_row,
 };
