@@ -77,8 +77,11 @@ static int cipher_info(const axiom_cipher_desc *d, struct axiom_alg_info *in)
     in->kind = AXIOM_ALG_CIPHER;
     fixed_key(in, d->keylen);
     if (d->stream) {
-        probe(d->stream->ivlen_ok, &in->iv_lengths, &in->iv_min, &in->iv_max);
-        in->iv_default = d->stream->ivlen_ok(12) ? 12 : in->iv_min;
+        const uint64_t m = d->stream->ivlens;
+        in->iv_lengths = m;
+        in->iv_min = m ? (size_t)__builtin_ctzll(m) : SIZE_MAX;
+        in->iv_max = m ? (size_t)(63 - __builtin_clzll(m)) : 0;
+        in->iv_default = m >> 12 & 1 ? 12 : in->iv_min;
     } else {
         in->iv_min = in->iv_max = in->iv_default = d->ivlen;
         in->iv_lengths = one_length(d->ivlen);

@@ -143,12 +143,15 @@ static inline void start_message(axiom_cipher_ctx *ctx, int direction, const uin
     ctx->ready = 1;
 }
 
-/* A stream cipher's message start (its key already set): the nonce. */
-static void stream_start(axiom_cipher_ctx *ctx, int direction, const uint8_t *iv, size_t ivlen)
+/* A stream cipher's message start (its key already set): the nonce.
+ * The context's fields first, so that the call to setiv ends the caller
+ * (no registers to keep across it). */
+static inline __attribute__((always_inline)) int stream_start(axiom_cipher_ctx *ctx, int direction,
+                                                              const uint8_t *iv, size_t ivlen)
 {
-    ctx->desc->stream->setiv(&ctx->ks, iv, ivlen);
     ctx->dir = direction;
     ctx->ready = 1;
+    return ctx->desc->stream->setiv(&ctx->ks, iv, ivlen);
 }
 
 /* The IV rules of a message start: the cipher's length (a stream
@@ -156,7 +159,7 @@ static void stream_start(axiom_cipher_ctx *ctx, int direction, const uint8_t *iv
 static inline __attribute__((always_inline)) int iv_check(const axiom_cipher_desc *d,
                                                           const uint8_t *iv, size_t ivlen)
 {
-    if (d->stream ? !d->stream->ivlen_ok(ivlen) : ivlen != d->ivlen)
+    if (d->stream ? ivlen >= 64 || !(d->stream->ivlens >> ivlen & 1) : ivlen != d->ivlen)
         return AXIOM_EIVLEN;
     if (ivlen && !iv)
         return AXIOM_EINVAL;
@@ -189,8 +192,7 @@ static __attribute__((noinline)) int init_slow(axiom_cipher_ctx *ctx, int direct
     if (d->stream) {
         d->stream->setkey(&ctx->ks, key, keylen);
         ctx->keyed = 1;
-        stream_start(ctx, direction, iv, ivlen);
-        return AXIOM_OK;
+        return stream_start(ctx, direction, iv, ivlen);
     }
 
     const axiom_bc_kernel *k = ctx->k;
@@ -228,8 +230,7 @@ AXIOM_API int axiom_cipher_init(axiom_cipher_ctx *ctx, int direction,
     if (d->stream) {
         /* A new nonce on the stream cipher's key (ChaCha20: a message per
          * init), without init_slow's call. */
-        stream_start(ctx, direction, iv, ivlen);
-        return AXIOM_OK;
+        return stream_start(ctx, direction, iv, ivlen);
     }
     if (ctx->xts_same_halves && direction == AXIOM_ENCRYPT)
         return AXIOM_EINVAL;

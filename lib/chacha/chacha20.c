@@ -113,10 +113,6 @@ typedef struct chacha_stream {
 
 _Static_assert(sizeof(chacha_stream) <= sizeof(axiom_bc_ks), "chacha state fits the context");
 
-static int stream_ivlen_ok(size_t ivlen)
-{
-    return ivlen == 12 || ivlen == 16;
-}
 
 const _Alignas(64) uint8_t axiom_chacha_zeros[AXIOM_CHACHA_AVX512_BYTES];
 
@@ -132,7 +128,7 @@ static void stream_setkey(void *state, const uint8_t *key, size_t keylen)
     s->ks_ready = 0;
 }
 
-static void stream_setiv(void *state, const uint8_t *iv, size_t ivlen)
+static int stream_setiv(void *state, const uint8_t *iv, size_t ivlen)
 {
     chacha_stream *s = state;
     uint32_t ctr = 0;
@@ -151,6 +147,38 @@ static void stream_setiv(void *state, const uint8_t *iv, size_t ivlen)
      * barrier (a call here would cost more than the rest of setiv). */
     memset(s->ks, 0, sizeof s->ks);
     __asm__ __volatile__("" : : "r"(s->ks) : "memory");
+    return AXIOM_OK;
+}
+
+/* Continue the stream over @len bytes (stream_crypt), from a partial
+ * block the previous call ended in (s->pos nonzero). */
+static __attribute__((noinline)) void stream_crypt_partial(chacha_stream *s, uint8_t *out,
+                                                           const uint8_t *in, size_t len)
+{
+    size_t n = 64 - s->pos;
+    if (n > len)
+        n = len;
+    if (!s->ks_ready) {
+        /* The partial block the previous call ended in (block st[12] - 1,
+         * modulo 2^32): its keystream, now that it is needed. */
+        const uint32_t next = s->st[12];
+        s->st[12] = next - 1;
+        memset(s->ks, 0, sizeof s->ks);
+        s->k->xor(s->st, s->ks, s->ks, 64);
+        s->st[12] = next;
+        s->ks_ready = 1;
+    }
+    axiom_xor_bytes(out, in, s->ks + s->pos, n);
+    s->pos = (unsigned)((s->pos + n) & 63);
+    out += n;
+    in += n;
+    len -= n;
+    if (len) {
+        s->k->xor(s->st, out, in, len);
+        s->st[12] += (uint32_t)((len + 63) / 64);
+        s->pos = (unsigned)(len & 63);
+        s->ks_ready = 0;
+    }
 }
 
 static int stream_crypt(void *state, uint8_t *out, const uint8_t *in, size_t len)
@@ -159,44 +187,27 @@ static int stream_crypt(void *state, uint8_t *out, const uint8_t *in, size_t len
     if ((uint64_t)len > s->avail)
         return AXIOM_ESTATE;
     s->avail -= len;
-
     if (s->pos) {
-        size_t n = 64 - s->pos;
-        if (n > len)
-            n = len;
-        if (!s->ks_ready) {
-            /* The partial block the previous call ended in (block
-             * st[12] - 1, modulo 2^32): its keystream, now that it is
-             * needed. */
-            const uint32_t next = s->st[12];
-            s->st[12] = next - 1;
-            memset(s->ks, 0, sizeof s->ks);
-            s->k->xor(s->st, s->ks, s->ks, 64);
-            s->st[12] = next;
-            s->ks_ready = 1;
-        }
-        axiom_xor_bytes(out, in, s->ks + s->pos, n);
-        s->pos = (unsigned)((s->pos + n) & 63);
-        out += n;
-        in += n;
-        len -= n;
+        stream_crypt_partial(s, out, in, len);
+        return AXIOM_OK;
     }
-    if (len) {
-        /* The whole blocks and a last partial one in one kernel call (a
-         * second call for the partial block's keystream alone would run
-         * after the first, at the rounds' latency: 100 bytes cost twice
-         * 128); that keystream is made again only if a next call uses it. */
-        s->k->xor(s->st, out, in, len);
-        s->st[12] += (uint32_t)((len + 63) / 64);
-        s->pos = (unsigned)(len & 63);
-        s->ks_ready = 0;
-    }
+    /* The common case, a message per init: the whole blocks and a last
+     * partial one in one kernel call (a second call for the partial
+     * block's keystream alone would run after the first, at the rounds'
+     * latency: 100 bytes cost twice 128); that keystream is made again
+     * only if a next call uses it (stream_crypt_partial).  The fields
+     * but the counter before the call, which reads the counter. */
+    s->pos = (unsigned)(len & 63);
+    s->ks_ready = 0;
+    s->k->xor(s->st, out, in, len);
+    s->st[12] += (uint32_t)((len + 63) / 64);
     return AXIOM_OK;
 }
 
 
 const axiom_stream_alg axiom_chacha20_stream = {
-    .ivlen_ok = stream_ivlen_ok,
+    /* A 12-byte nonce (counter 0), or the 4-byte counter and the nonce. */
+    .ivlens = UINT64_C(1) << 12 | UINT64_C(1) << 16,
     .setkey = stream_setkey,
     .setiv = stream_setiv,
     .crypt = stream_crypt,
