@@ -322,6 +322,51 @@ START_TEST(test_poly1305_oneshot)
 }
 END_TEST
 
+/* Each kernel's last hook (the final block and the tag in the kernel's
+ * own arithmetic), after messages of whole blocks absorbed through the
+ * kernel's state (0 to 40 blocks, past the AVX2 kernel's scalar and vector
+ * limits): on the edge keys and messages of test_poly1305_edges (the
+ * accumulator near p) and on random ones, with the last block the
+ * message's own last 16 bytes or 0xff bytes, against libgcrypt's
+ * Poly1305 of the same bytes; the state wiped after it. */
+START_TEST(test_poly1305_last)
+{
+    tu_rng_reset("poly1305_last");
+    enum { MAXB = 41 };
+    uint8_t m[16 * MAXB + 64], key[32], tag[16], want[16];
+    int n = 0;
+    for (size_t k_i = 0; axiom_poly1305_kernels[k_i]; k_i++) {
+        const axiom_poly1305_kernel *k = (const axiom_poly1305_kernel *)axiom_poly1305_kernels[k_i];
+        if (!usable(k->features) || !k->last)
+            continue;
+        n++;
+        for (int kind = 0; kind < 9; kind++) {
+            for (size_t nb = 1; nb <= MAXB; nb++) {
+                const size_t len = 16 * nb, a = kind < 7 ? 0 : tu_rand_range(0, 63);
+                if (kind < 7) {
+                    edge_key(key, kind);
+                    memset(m, kind & 4 && kind != 6 ? 0x00 : 0xff, len);
+                    if (kind == 5)
+                        m[len - 1] = 0xff;
+                } else {
+                    tu_rand_bytes(key, 32);
+                    tu_rand_bytes(m + a, len);
+                }
+                gcry_poly(want, key, m + a, len);
+                axiom_poly1305 p;
+                axiom_poly1305_init(&p, key, k);
+                axiom_poly1305_update(&p, m + a, len - 16);
+                k->last(&p, m + a + len - 16, tag);
+                TU_ASSERT_MEM_EQ(tag, want, 16, "%s last, kind %d, %zu blocks", k->name, kind, nb);
+                static const uint8_t zero[offsetof(axiom_poly1305, rpow)];
+                TU_ASSERT(memcmp(&p, zero, sizeof zero) == 0, "%s last: state not wiped", k->name);
+            }
+        }
+    }
+    printf("tier %s: %d Poly1305 last hook(s) compared\n", tu_tier(), n);
+}
+END_TEST
+
 /* A random block counter from which @nblk more blocks stay below 2^32
  * (clamped to end at the last block). */
 static uint32_t ctr_below_wrap(uint32_t nblk)
@@ -700,6 +745,7 @@ static Suite *diff_suite(void)
     tcase_add_test(tc, test_poly1305_edges);
     tcase_add_test(tc, test_poly1305_random);
     tcase_add_test(tc, test_poly1305_oneshot);
+    tcase_add_test(tc, test_poly1305_last);
     tcase_add_test(tc, test_chachapoly_fused);
     tcase_add_test(tc, test_poly1305_no_bmi2);
     suite_add_tcase(s, tc);

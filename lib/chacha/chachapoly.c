@@ -220,10 +220,18 @@ static void cp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXI
         }
         cp_tail(ck, &p, st, enc, out, in, len);
     }
-    if (!onecall)
+    if (onecall) {
+        if (!oneshot)
+            axiom_poly1305_final(&p, tag);
+    } else if (p.k->last) {
+        /* The length block and the tag in the kernel's arithmetic. */
+        uint8_t b[16];
+        lengths_block(b, adlen, total);
+        p.k->last(&p, b, tag);
+    } else {
         mac_lengths(&p, adlen, total);
-    if (!oneshot)
         axiom_poly1305_final(&p, tag);
+    }
     /* Inline 16-byte stores (a memset of the whole buffer cost more than
      * the MAC of a short message), kept by the barrier. */
     volatile axiom_v16 *v = (volatile axiom_v16 *)(void *)&w;

@@ -284,10 +284,15 @@ void axiom_poly1305_final(axiom_poly1305 *p, uint8_t tag[16])
         BLOCKS(p->h, p->r, p->buf, 1, 0);
     }
     finish(p->h, p->pad, tag);
-    /* Wipe what holds key or message material: h, r and s (everything
-     * before the powers), the pending block, and the powers of r only
-     * when a vector kernel computed them (which depends on the lengths
-     * alone).  A whole-struct memset cost as much as the MAC of a short
+    axiom_poly1305_wipe(p);
+}
+
+void axiom_poly1305_wipe(axiom_poly1305 *p)
+{
+    /* What holds key or message material: h, r and s (everything before
+     * the powers), the pending block, and the powers of r only when a
+     * vector kernel computed them (which depends on the lengths alone).
+     * A whole-struct memset cost as much as the MAC of a short
      * message. */
     axiom_zero16(p, offsetof(axiom_poly1305, rpow));
     axiom_zero16(p->buf, sizeof p->buf);

@@ -63,6 +63,12 @@ typedef struct axiom_poly1305_kernel {
      * call on no state (ChaCha20-Poly1305's short messages). */
     void (*oneshot)(uint8_t tag[16], const uint8_t key[32], const uint8_t *m, size_t nblocks);
     unsigned oneshot_max;
+    /* Optional: one more whole block @b (with its 2^128 bit; nothing may
+     * be pending in p->buf) and the tag to @tag, then @p wiped as
+     * axiom_poly1305_final wipes it: the length block and the end of a
+     * ChaCha20-Poly1305 message, in the kernel's own arithmetic instead of
+     * the portable blocks and final. */
+    void (*last)(axiom_poly1305 *p, const uint8_t b[16], uint8_t tag[16]);
 } axiom_poly1305_kernel;
 
 /* Where ChaCha20-Poly1305's paths change, in bytes of message: up to
@@ -150,6 +156,9 @@ void axiom_poly1305_avx2_scalar(axiom_poly1305 *p, const uint8_t *in, size_t nbl
  * state's conversions. */
 void axiom_poly1305_avx2_oneshot(uint8_t tag[16], const uint8_t key[32], const uint8_t *m,
                                  size_t nblocks);
+/* The last hook of the AVX2 and IFMA kernels: the block and the tag in
+ * radix 2^64 on the scalar loop (lib/chacha/x86_64/chacha_avx2.c). */
+void axiom_poly1305_avx2_last(axiom_poly1305 *p, const uint8_t b[16], uint8_t tag[16]);
 /* The AVX2 kernel's powers r^1 .. r^4 in p->rpow26, unless already there
  * (lib/chacha/x86_64/poly1305_avx2.c): for the fused pass to compute them
  * early. */
@@ -193,6 +202,9 @@ static inline void axiom_poly1305_update_pad16(axiom_poly1305 *p, const uint8_t 
 }
 /* Write the tag and wipe the state. */
 void axiom_poly1305_final(axiom_poly1305 *p, uint8_t tag[16]);
+/* What axiom_poly1305_final wipes of @p (a kernel's last hook ends with
+ * it). */
+void axiom_poly1305_wipe(axiom_poly1305 *p);
 
 /* The portable block loop (for the blocks vector kernels leave over). */
 void axiom_poly1305_blocks_generic(axiom_poly1305 *p, const uint8_t *in, size_t nblocks);

@@ -309,6 +309,7 @@ const axiom_poly1305_kernel axiom_poly1305_avx2 = {
     .chachapoly512_seal = axiom_chacha_avx2_chachapoly512_seal,
     .oneshot = axiom_poly1305_avx2_oneshot,
     .oneshot_max = AXIOM_POLY1305_AVX2_COLD_BLOCKS,
+    .last = axiom_poly1305_avx2_last,
 #endif
 };
 

@@ -691,6 +691,7 @@ const axiom_poly1305_kernel axiom_poly1305_ifma = {
 #ifdef __OPTIMIZE__ /* lib/chacha/x86_64/chacha_avx2.c */
     .oneshot = axiom_poly1305_avx2_oneshot,
     .oneshot_max = AXIOM_POLY1305_IFMA_ONESHOT_BLOCKS,
+    .last = axiom_poly1305_avx2_last,
 #endif
 };
 
