@@ -281,6 +281,25 @@ END_TEST
  * every block count it takes, 0 to oneshot_max: on the edge keys and
  * messages of test_poly1305_edges and on random ones, against libgcrypt's
  * Poly1305 of the same bytes. */
+/* A key and a message of @len bytes in @m (room for @len + 63): for
+ * @kind 0 to 6 edge_key's key and test_poly1305_edges' message (0xff or
+ * zero bytes, at offset 0), for 7 and 8 random ones at a random offset.
+ * Returns the message's offset in @m. */
+static size_t edge_or_random(uint8_t key[32], uint8_t *m, size_t len, int kind)
+{
+    const size_t a = kind < 7 ? 0 : tu_rand_range(0, 63);
+    if (kind < 7) {
+        edge_key(key, kind);
+        memset(m, kind & 4 && kind != 6 ? 0x00 : 0xff, len);
+        if (kind == 5 && len)
+            m[len - 1] = 0xff;
+    } else {
+        tu_rand_bytes(key, 32);
+        tu_rand_bytes(m + a, len);
+    }
+    return a;
+}
+
 static int oneshot_compare(const axiom_poly1305_kernel *k, const char *what)
 {
     if (!k->oneshot)
@@ -289,16 +308,7 @@ static int oneshot_compare(const axiom_poly1305_kernel *k, const char *what)
     uint8_t *m = malloc(16 * maxb + 64), key[32], tag[16], want[16];
     for (int kind = 0; kind < 9; kind++) {
         for (size_t nb = 0; nb <= maxb; nb++) {
-            const size_t a = kind < 7 ? 0 : tu_rand_range(0, 63), len = 16 * nb;
-            if (kind < 7) {
-                edge_key(key, kind);
-                memset(m, kind & 4 && kind != 6 ? 0x00 : 0xff, len);
-                if (kind == 5 && len)
-                    m[len - 1] = 0xff;
-            } else {
-                tu_rand_bytes(key, 32);
-                tu_rand_bytes(m + a, len);
-            }
+            const size_t len = 16 * nb, a = edge_or_random(key, m, len, kind);
             gcry_poly(want, key, m + a, len);
             k->oneshot(tag, key, m + a, nb);
             TU_ASSERT_MEM_EQ(tag, want, 16, "%s one-shot%s, kind %d, %zu blocks", k->name, what,
@@ -325,10 +335,10 @@ END_TEST
 /* Each kernel's last hook (the final block and the tag in the kernel's
  * own arithmetic), after messages of whole blocks absorbed through the
  * kernel's state (0 to 40 blocks, past the AVX2 kernel's scalar and vector
- * limits): on the edge keys and messages of test_poly1305_edges (the
- * accumulator near p) and on random ones, with the last block the
- * message's own last 16 bytes or 0xff bytes, against libgcrypt's
- * Poly1305 of the same bytes; the state wiped after it. */
+ * limits), the last of them through the hook: on the edge keys and
+ * messages of test_poly1305_edges (the accumulator near p) and on random
+ * ones (edge_or_random), against libgcrypt's Poly1305 of the same bytes;
+ * the state wiped after it. */
 START_TEST(test_poly1305_last)
 {
     tu_rng_reset("poly1305_last");
@@ -342,16 +352,7 @@ START_TEST(test_poly1305_last)
         n++;
         for (int kind = 0; kind < 9; kind++) {
             for (size_t nb = 1; nb <= MAXB; nb++) {
-                const size_t len = 16 * nb, a = kind < 7 ? 0 : tu_rand_range(0, 63);
-                if (kind < 7) {
-                    edge_key(key, kind);
-                    memset(m, kind & 4 && kind != 6 ? 0x00 : 0xff, len);
-                    if (kind == 5)
-                        m[len - 1] = 0xff;
-                } else {
-                    tu_rand_bytes(key, 32);
-                    tu_rand_bytes(m + a, len);
-                }
+                const size_t len = 16 * nb, a = edge_or_random(key, m, len, kind);
                 gcry_poly(want, key, m + a, len);
                 axiom_poly1305 p;
                 axiom_poly1305_init(&p, key, k);

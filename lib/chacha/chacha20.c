@@ -113,7 +113,6 @@ typedef struct chacha_stream {
 
 _Static_assert(sizeof(chacha_stream) <= sizeof(axiom_bc_ks), "chacha state fits the context");
 
-
 const _Alignas(64) uint8_t axiom_chacha_zeros[AXIOM_CHACHA_AVX512_BYTES];
 
 static void stream_setkey(void *state, const uint8_t *key, size_t keylen)

@@ -53,13 +53,6 @@ static inline void lengths_block(uint8_t b[16], size_t adlen, size_t len)
     axiom_store64_le(b + 8, (uint64_t)len);
 }
 
-static void mac_lengths(axiom_poly1305 *p, size_t adlen, size_t len)
-{
-    uint8_t b[16];
-    lengths_block(b, adlen, len);
-    p->k->blocks(p, b, 1);
-}
-
 /* The message from block st[12] on (any length) on the ChaCha20 kernel,
  * MACed in chunks right after it is written (or right before it is
  * decrypted), while the chunk is still in L1. */
@@ -220,16 +213,13 @@ static void cp_message(const void *state, int enc, uint8_t *out, uint8_t tag[AXI
         }
         cp_tail(ck, &p, st, enc, out, in, len);
     }
-    if (onecall) {
-        if (!oneshot)
-            axiom_poly1305_final(&p, tag);
-    } else if (p.k->last) {
-        /* The length block and the tag in the kernel's arithmetic. */
+    if (!onecall) {
+        /* The length block and the tag (in the kernel's arithmetic where
+         * it has a last hook). */
         uint8_t b[16];
         lengths_block(b, adlen, total);
-        p.k->last(&p, b, tag);
-    } else {
-        mac_lengths(&p, adlen, total);
+        axiom_poly1305_last(&p, b, tag);
+    } else if (!oneshot) {
         axiom_poly1305_final(&p, tag);
     }
     /* Inline 16-byte stores (a memset of the whole buffer cost more than

@@ -123,15 +123,7 @@ void axiom_cp_stream_tag(axiom_cp_stream *s, uint8_t tag[16])
     axiom_store32_le(b + 4, (uint32_t)(s->adlen >> 32));
     axiom_store32_le(b + 8, (uint32_t)s->len);
     axiom_store32_le(b + 12, (uint32_t)(s->len >> 32));
-    if (s->p.k->last && !s->p.nbuf) {
-        /* The length block and the tag in the kernel's arithmetic
-         * (nothing is pending after the padding: the AD was padded
-         * too). */
-        s->p.k->last(&s->p, b, tag);
-    } else {
-        axiom_poly1305_update(&s->p, b, 16);
-        axiom_poly1305_final(&s->p, tag);
-    }
+    axiom_poly1305_last(&s->p, b, tag);
     axiom_wipe(s->ks, 64);
     axiom_wipe(s->st, sizeof s->st);
     s->kpos = 0;

@@ -287,6 +287,16 @@ void axiom_poly1305_final(axiom_poly1305 *p, uint8_t tag[16])
     axiom_poly1305_wipe(p);
 }
 
+void axiom_poly1305_last(axiom_poly1305 *p, const uint8_t b[16], uint8_t tag[16])
+{
+    if (p->k->last && !p->nbuf) {
+        p->k->last(p, b, tag);
+        return;
+    }
+    axiom_poly1305_update(p, b, 16);
+    axiom_poly1305_final(p, tag);
+}
+
 void axiom_poly1305_wipe(axiom_poly1305 *p)
 {
     /* What holds key or message material: h, r and s (everything before

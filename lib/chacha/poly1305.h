@@ -202,6 +202,10 @@ static inline void axiom_poly1305_update_pad16(axiom_poly1305 *p, const uint8_t 
 }
 /* Write the tag and wipe the state. */
 void axiom_poly1305_final(axiom_poly1305 *p, uint8_t tag[16]);
+/* The 16 bytes at @b as one more block, then the tag and the state
+ * wiped, as update and final: through the kernel's last hook when it has
+ * one and nothing is pending (ChaCha20-Poly1305's length block). */
+void axiom_poly1305_last(axiom_poly1305 *p, const uint8_t b[16], uint8_t tag[16]);
 /* What axiom_poly1305_final wipes of @p (a kernel's last hook ends with
  * it). */
 void axiom_poly1305_wipe(axiom_poly1305 *p);

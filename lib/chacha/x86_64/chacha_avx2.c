@@ -595,7 +595,7 @@ static void cp_store(axiom_poly1305 *p, const cp_mac *a)
 /* A loop of @nblocks (at least 1) scalar Poly1305 blocks, CP_BLOCK_X or
  * CP_BLOCK, on @a.  It reads 16 * @nblocks bytes at @m, which no operand
  * of fixed size can name: a memory clobber stands for them. */
-#define CP_SCALAR_LOOP(BLOCK)                                                  \
+#define CP_SCALAR_LOOP_ON(BLOCK)                                               \
     __asm__(".p2align 4\n"                                                     \
             "1:\n\t" BLOCK                                                      \
             "dec %[n]\n\t"                                                      \
@@ -604,6 +604,15 @@ static void cp_store(axiom_poly1305 *p, const cp_mac *a)
               [m] "+r"(m), [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2)       \
             : [r0] "m"(a.r0), [r1] "m"(a.r1), [s1] "m"(a.s1)                 \
             : "cc", "rax", "rdx", "memory")
+
+/* CP_SCALAR_LOOP_ON with MULX where the CPU has BMI2 (a public feature). */
+#define CP_SCALAR_LOOP()                                                       \
+    do {                                                                       \
+        if (axiom_cpu_features() & AXIOM_CPU_BMI2)                             \
+            CP_SCALAR_LOOP_ON(CP_BLOCK_X);                                     \
+        else                                                                   \
+            CP_SCALAR_LOOP_ON(CP_BLOCK);                                       \
+    } while (0)
 
 /* Poly1305 on @nblocks whole blocks at @m, one after the other on
  * general-purpose registers (lib/chacha/poly1305.h): the block of the
@@ -617,10 +626,7 @@ void axiom_poly1305_avx2_scalar(axiom_poly1305 *p, const uint8_t *m, size_t nblo
     cp_mac a;
     cp_load(p, &a);
     uint64_t h0 = a.h[0], h1 = a.h[1], h2 = a.h[2], t0, t1, t2;
-    if (axiom_cpu_features() & AXIOM_CPU_BMI2)
-        CP_SCALAR_LOOP(CP_BLOCK_X);
-    else
-        CP_SCALAR_LOOP(CP_BLOCK);
+    CP_SCALAR_LOOP();
     a.h[0] = h0;
     a.h[1] = h1;
     a.h[2] = h2;
@@ -667,10 +673,7 @@ void axiom_poly1305_avx2_oneshot(uint8_t tag[16], const uint8_t key[32], const u
     a.s1 = a.r1 + (a.r1 >> 2);
     uint64_t h0 = 0, h1 = 0, h2 = 0, t0, t1, t2;
     if (nblocks) {
-        if (axiom_cpu_features() & AXIOM_CPU_BMI2)
-            CP_SCALAR_LOOP(CP_BLOCK_X);
-        else
-            CP_SCALAR_LOOP(CP_BLOCK);
+        CP_SCALAR_LOOP();
     }
     cp_tag(tag, h0, h1, h2, axiom_load64_le(key + 16), axiom_load64_le(key + 24));
     _Static_assert(sizeof a % 16 == 0, "whole 16-byte stores");
@@ -691,10 +694,7 @@ void axiom_poly1305_avx2_last(axiom_poly1305 *p, const uint8_t b[16], uint8_t ta
     uint64_t h0 = a.h[0], h1 = a.h[1], h2 = a.h[2], t0, t1, t2;
     const uint8_t *m = b;
     size_t nblocks = 1;
-    if (axiom_cpu_features() & AXIOM_CPU_BMI2)
-        CP_SCALAR_LOOP(CP_BLOCK_X);
-    else
-        CP_SCALAR_LOOP(CP_BLOCK);
+    CP_SCALAR_LOOP();
     cp_tag(tag, h0, h1, h2, p->pad[0], p->pad[1]);
     _Static_assert(sizeof a % 16 == 0, "whole 16-byte stores");
     axiom_zero16(&a, sizeof a);
