@@ -52,6 +52,11 @@ static void ref_gcm(const uint8_t kx[32], const uint8_t n2[12], const uint8_t *a
     gcry_cipher_close(h);
 }
 
+/* Every fused derivation against the composed one (the tier's AES
+ * expansion of the reference Kx and its GHASH init) for every power
+ * count: the powers of two the levels make, and the counts between them
+ * that a tier's cap for messages without AD gives (10 on aesni, 18 on
+ * vaes-avx2), with every slot above the count zero. */
 START_TEST(test_fused)
 {
     tu_rng_reset("xaes-fused");
@@ -74,7 +79,7 @@ START_TEST(test_fused)
             k->aes->setkey_enc(&want.ks, kx, 32);
             k->aes->ecb_enc(&want.ks, h, h, 1);
             k->ghash->init(&want.hk, h);
-            for (unsigned npow = 2; npow <= AXIOM_GHASH_MAXPOW; npow *= 2) {
+            for (unsigned npow = 1; npow <= AXIOM_GHASH_MAXPOW; npow++) {
                 memset(&got, 0xa5, sizeof got);
                 derive(&kgk, k1, nonce, &got, npow);
                 TU_ASSERT(got.ks.rounds == 14, "%s: rounds", k->name);

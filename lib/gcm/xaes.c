@@ -46,22 +46,30 @@ typedef struct xaes_tier {
     axiom_xaes_derive_fn derive;
     axiom_xaes_short_fn short_msg;
     axiom_xaes_wipe_fn wipe;
+    /* The most powers the tier's text phase and final read for a message
+     * without AD: a reduction there aggregates at most a stitched step
+     * of blocks and the final's two (the text's partial block and the
+     * length block; lib/gcm/x86_64/gcm_aesni.c, gcm_vaes_common.h,
+     * gcm_x86.h), where AD may aggregate AXIOM_GHASH_MAXPOW blocks. */
+    unsigned text_pow;
 } xaes_tier;
 
 static const xaes_tier *tier_of(const axiom_gcm_kernel *k)
 {
     static const xaes_tier tiers[] = {
 #ifdef HAVE_ISA_AESNI
-        { &axiom_gcm_aesni, axiom_xaes_derive_aesni, axiom_xaes_short_aesni, NULL },
+        { &axiom_gcm_aesni, axiom_xaes_derive_aesni, axiom_xaes_short_aesni, NULL,
+          AXIOM_GCM_AESNI_BLOCKS + 2 },
 #ifdef HAVE_ISA_VAES_AVX2
-        { &axiom_gcm_vaes_avx2, axiom_xaes_derive_vaes_avx2, axiom_xaes_short_vaes_avx2, NULL },
+        { &axiom_gcm_vaes_avx2, axiom_xaes_derive_vaes_avx2, axiom_xaes_short_vaes_avx2, NULL,
+          AXIOM_GCM_VAES2_BLOCKS + 2 },
 #endif
 #ifdef HAVE_ISA_VAES_AVX512
         { &axiom_gcm_vaes_avx512, axiom_xaes_derive_vaes_avx512, axiom_xaes_short_vaes_avx512,
-          axiom_xaes_wipe_vaes_avx512 },
+          axiom_xaes_wipe_vaes_avx512, AXIOM_GHASH_MAXPOW },
 #endif
 #endif
-        { NULL, NULL, NULL, NULL },
+        { NULL, NULL, NULL, NULL, AXIOM_GHASH_MAXPOW },
     };
     const xaes_tier *t = tiers;
     while (t->k && t->k != k)
@@ -77,6 +85,7 @@ typedef struct xaes_key {
     axiom_xaes_derive_fn derive; /* the tier's fused derivation, or NULL */
     axiom_xaes_wipe_fn wipe;     /* the tier's wipe of what derive wrote, or NULL */
     axiom_xaes_short_fn short_msg; /* the tier's one-call short message, or NULL */
+    unsigned text_pow; /* xaes_tier's */
 } xaes_key;
 
 #define XAES_STATE_SIZE ((sizeof(xaes_key) + 63) & ~(size_t)63)
@@ -90,6 +99,7 @@ static void xaes_setkey(void *state, const axiom_kernel *k, const uint8_t *key, 
     x->derive = t->derive;
     x->wipe = t->wipe;
     x->short_msg = t->short_msg;
+    x->text_pow = t->text_pow;
     x->k->aes->setkey_enc(&x->kgk, key, keylen);
     x->k->aes->ecb_enc(&x->kgk, l, l, 1);
     /* K1 = L << 1 (a 128-bit big-endian shift), reduced by 0x87 when the
@@ -156,7 +166,9 @@ static void xaes_message(const void *state, int enc, uint8_t *out, uint8_t tag[A
         return;
     }
     axiom_gcm_key g;
-    const unsigned npow = axiom_xaes_powers(adlen, len);
+    unsigned npow = axiom_xaes_powers(adlen, len);
+    if (!adlen && npow > x->text_pow)
+        npow = x->text_pow; /* vaes-avx2 18 instead of 32: 35 carry-less products fewer */
     /* Without AD, a tier that can makes the powers of H in its text phase
      * alongside the first counter blocks (AXIOM_GCM_F_POWERS): the
      * derivation then ends at K_1. */

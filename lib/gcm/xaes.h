@@ -16,14 +16,15 @@ void axiom_xaes_kdf_blocks(uint8_t m[32], const uint8_t k1[16], const uint8_t no
 
 /* How many powers of H a message with @adlen bytes of AD and @len bytes
  * of text can use in one GHASH reduction, on any tier, rounded up to a
- * power of two (2..32). */
+ * power of two (2..32).  (lib/gcm/xaes.c caps it, for a message without
+ * AD, at what the tier's text phase reads: its step plus two.) */
 unsigned axiom_xaes_powers(size_t adlen, size_t len);
 
 /* A fused derivation: from K's AES-NI encryption schedule @kgk, the CMAC
  * subkey @k1 and the first 12 bytes of @nonce, the derived key's
  * encryption schedule in g->ks (its 15 round keys and the round count,
- * nothing else) and the first @npow (a power of two, from
- * axiom_xaes_powers) powers of H in g->hk, every other power slot zero;
+ * nothing else) and the first @npow (1..32; from axiom_xaes_powers and
+ * the tier's cap) powers of H in g->hk, every other power slot zero;
  * with @npow 0, the first power alone and no other slot written (the GCM
  * text phase makes the rest: AXIOM_GCM_F_POWERS).  g->k is the caller's.  For the tiers whose AES
  * kernel uses the AES-NI schedule layout and whose GHASH key is the

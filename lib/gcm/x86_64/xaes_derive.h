@@ -27,9 +27,10 @@
  *   first npow powers K_i, by levels that double the count (K_(h+i) =
  *   K_h * K_i): three multiplications deep for the 8 a short message
  *   uses, five for all 32, where the GHASH kernel's init chains 31
- *   multiplications whatever the message.  The first eight come from
- *   xmm registers; the wide files multiply the next levels 2 or 4 at a
- *   time.
+ *   multiplications whatever the message; a count between powers of two
+ *   ends with K_have times the lowest powers.  The xmm file multiplies
+ *   one power at a time; the wide files square K_1, make [K_4, K_3] as
+ *   one two-lane product and the later levels 2 or 4 lanes at a time.
  *
  * Latency on an Intel Xeon with AMX (Sapphire/Emerald Rapids class; AESENC and PCLMULQDQ 3 cycles;
  * a result of the AES unit takes about 2 more to reach the other vector
@@ -170,19 +171,86 @@ XD_INLINE void xd_derive(const axiom_bc_ks *kgk, const uint8_t k1[16], const uin
     g->ks.rounds = 14;
     const __m128i p1 = xd_k1(h);
     /* Powers by levels, each doubling the count (K_(h+1..2h) = K_h *
-     * K_(1..h)), the first three from registers; npow is a power of two. */
+     * K_(1..h)), from registers, up to the largest power of two not above
+     * npow; the rest (npow - have of them, fewer than have) as K_have *
+     * K_(1..): from registers where they are a vector's worth after K_16
+     * (vaes-avx2's 18: K_16 * [K_2, K_1]) or at most eight after K_8 on
+     * xmm (aesni's 10), else one product at a time through the key. */
     unsigned have = 1;
     pw[GH_SLOT(1)] = p1;
-    if (npow > 1) {
+#ifdef XD_T
+    /* With VPCLMULQDQ: K_2 a square, [K_4, K_3] one two-lane product,
+     * then XD_LANES lanes a product (Karatsuba), so that the first eight
+     * take 20 carry-less multiplications on ymm (15 on zmm) where eight
+     * xmm products took 42: on AMD Zen 4 each issues once every two
+     * cycles at any width.  Vectors of XD_LANES consecutive slots: slot
+     * 32 - k + j holds K_(k - j), so a vector times K_h broadcast is the
+     * vector h slots lower; each level's vectors stay in registers for
+     * the next (a wide load of narrow stores just made would wait for
+     * them to retire). */
+    if (npow >= 2) {
+        const __m128i p2 = xd_p2(p1);
+        pw[GH_SLOT(2)] = p2;
+        have = 2;
+        if (npow >= 4) {
+            const __m256i p43 = xd_p43(p1, p2);
+            _mm256_storeu_si256((__m256i *)(void *)(pw + GH_SLOT(4)), p43);
+            have = 4;
+            if (npow >= 8) {
+                enum { NQ = 4 / XD_LANES, NV = 8 / XD_LANES };
+                const __m128i p4 = _mm256_castsi256_si128(p43);
+                const __m128i px[5] = { zero, p1, p2, _mm256_extracti128_si256(p43, 1), p4 };
+                /* v[]: K_8 .. K_1, XD_LANES a vector; w[]: K_16 .. K_9. */
+                XD_T v[NV], w[NV];
+                const XD_T k4 = XD_BCAST(p4), k4m = xd_kmid(k4);
+                _Pragma("GCC unroll 4")
+                for (int j = 0; j < NQ; j++) {
+                    v[NQ + j] = XD_PACK(px, 4 - XD_LANES * j);
+                    v[j] = xd_mul_wide(v[NQ + j], k4, k4m);
+                    XD_STORE(pw + GH_SLOT(8) + XD_LANES * j, v[j]);
+                }
+                have = 8;
+                if (npow >= 16) {
+                    const XD_T k8 = XD_BCAST(XD_LANE0(v[0])), k8m = xd_kmid(k8);
+                    _Pragma("GCC unroll 8")
+                    for (int j = 0; j < NV; j++) {
+                        w[j] = xd_mul_wide(v[j], k8, k8m);
+                        XD_STORE(pw + GH_SLOT(16) + XD_LANES * j, w[j]);
+                    }
+                    have = 16;
+                    const XD_T k16 = XD_BCAST(XD_LANE0(w[0])), k16m = xd_kmid(k16);
+                    if (npow >= 32) {
+                        _Pragma("GCC unroll 8")
+                        for (int j = 0; j < 2 * NV; j++)
+                            XD_STORE(pw + XD_LANES * j,
+                                     xd_mul_wide(j < NV ? w[j] : v[j - NV], k16, k16m));
+                        have = 32;
+                    } else if (npow - 16 <= 8 && (npow - 16) % XD_LANES == 0) {
+                        /* K_17 .. K_(16 + e), XD_LANES at a time: v[NV - 1 - j]
+                         * holds K_(XD_LANES (j + 1)) .. K_(XD_LANES j + 1). */
+                        const unsigned e = npow - 16;
+                        _Pragma("GCC unroll 8")
+                        for (unsigned j = 0; j < NV; j++)
+                            if (XD_LANES * (j + 1) <= e)
+                                XD_STORE(pw + GH_SLOT(16 + XD_LANES * (j + 1)),
+                                         xd_mul_wide(v[NV - 1 - j], k16, k16m));
+                        have = npow;
+                    }
+                }
+            }
+        }
+    }
+#else
+    if (npow >= 2) {
         const __m128i p2 = gh_mul(p1, p1);
         pw[GH_SLOT(2)] = p2;
         have = 2;
-        if (npow > 2) {
+        if (npow >= 4) {
             const __m128i p3 = gh_mul(p2, p1), p4 = gh_mul(p2, p2);
             pw[GH_SLOT(3)] = p3;
             pw[GH_SLOT(4)] = p4;
             have = 4;
-            if (npow > 4) {
+            if (npow >= 8) {
                 const __m128i p5 = gh_mul(p4, p1), p6 = gh_mul(p4, p2);
                 const __m128i p7 = gh_mul(p4, p3), p8 = gh_mul(p4, p4);
                 pw[GH_SLOT(5)] = p5;
@@ -190,46 +258,27 @@ XD_INLINE void xd_derive(const axiom_bc_ks *kgk, const uint8_t k1[16], const uin
                 pw[GH_SLOT(7)] = p7;
                 pw[GH_SLOT(8)] = p8;
                 have = 8;
-#ifdef XD_T
-                /* Vectors of XD_LANES consecutive slots: slot 32 - k + j
-                 * holds K_(k - j), so a vector times K_h broadcast is the
-                 * vector h slots lower.  The first ones are packed from
-                 * the registers (a wide load of the narrow stores just
-                 * made would wait for them to retire). */
-                if (npow > 8) {
-                    enum { NV = 8 / XD_LANES };
+                if (npow < 16) {
+                    /* K_9 .. K_npow = K_8 * K_1 .. */
                     const __m128i px[9] = { zero, p1, p2, p3, p4, p5, p6, p7, p8 };
-                    XD_T v[2 * NV], w[2 * NV];
-                    const XD_T k8 = XD_BCAST(p8), k8m = xd_kmid(k8);
-                    /* Unrolled, so that v[] and w[] stay in registers. */
                     _Pragma("GCC unroll 8")
-                    for (int j = 0; j < NV; j++) {
-                        v[j] = XD_PACK(px, 8 - XD_LANES * j);
-                        v[NV + j] = xd_mul_wide(v[j], k8, k8m);
-                        XD_STORE(pw + GH_SLOT(16) + XD_LANES * j, v[NV + j]);
-                    }
-                    have = 16;
-                    if (npow > 16) {
-                        const XD_T k16 = XD_BCAST(XD_LANE0(v[NV])), k16m = xd_kmid(k16);
-                        _Pragma("GCC unroll 8")
-                        for (int j = 0; j < 2 * NV; j++) {
-                            const XD_T x = j < NV ? v[NV + j] : v[j - NV];
-                            w[j] = xd_mul_wide(x, k16, k16m);
-                            XD_STORE(pw + XD_LANES * j, w[j]);
-                        }
-                        have = 32;
-                    }
-                }
-#endif
-                for (; have < npow; have *= 2) {
-                    const __m128i top_pow = pw[GH_SLOT(have)];
-                    for (unsigned i = 1; i <= have; i++)
-                        pw[GH_SLOT(have + i)] = gh_mul(top_pow, pw[GH_SLOT(i)]);
+                    for (unsigned i = 1; i <= 8; i++)
+                        if (8 + i <= npow)
+                            pw[GH_SLOT(8 + i)] = gh_mul(p8, px[i]);
+                    have = npow;
                 }
             }
         }
     }
-    (void)have;
+#endif
+    /* Whatever is left: K_(have + i) = K_have * K_i through the key. */
+    while (have < npow) {
+        const unsigned add = npow - have < have ? npow - have : have;
+        const __m128i top_pow = pw[GH_SLOT(have)];
+        for (unsigned i = 1; i <= add; i++)
+            pw[GH_SLOT(have + i)] = gh_mul(top_pow, pw[GH_SLOT(i)]);
+        have += add;
+    }
 }
 
 /* ---- the one-call short message (axiom_xaes_short_fn) ------------------ */
