@@ -216,7 +216,7 @@ VEC_INLINE void ctrs_end(const ctrs *c, __m256i *cy)
  * powers' halves at ky[15] on (kmid_init). */
 VEC_INLINE void step_body(const __m256i *ky, const unsigned nr, const __m128i *pw, uint8_t *out,
                           const uint8_t *in, const uint8_t *hin, ctrs *cs, __m128i *y,
-                          __m256i bswap, const int kmid)
+                          __m256i bswap, const int kmid, const int enc)
 {
     __m256i *cy = cs->cy;
     __m256i b[VEC_V];
@@ -236,12 +236,18 @@ VEC_INLINE void step_body(const __m256i *ky, const unsigned nr, const __m128i *p
         for (unsigned v = 0; v < VEC_V; v++)
             b[v] = _mm256_aesenc_epi128(b[v], ky[r]);
         if (r <= VEC_V) {
-            __m256i x = _mm256_shuffle_epi8(vec_load(hin + 32 * (r - 1)), bswap);
-            if (r == 1)
+            /* Encrypting, the registers from the last, so that the one
+             * that takes the accumulator (the previous iteration's
+             * reduction) comes in the last round that hashes: AES-128/256-GCM
+             * seal of 16 KiB 1.015-1.018x on Zen 4; decrypting, that order
+             * measured 0.96-0.99x, so the first register goes first. */
+            const unsigned a = enc ? VEC_V - r : r - 1;
+            __m256i x = _mm256_shuffle_epi8(vec_load(hin + 32 * a), bswap);
+            if (a == 0)
                 x = _mm256_xor_si256(x, y0);
-            const __m256i p = _mm256_load_si256((const __m256i *)(const void *)(k + 2 * (r - 1)));
+            const __m256i p = _mm256_load_si256((const __m256i *)(const void *)(k + 2 * a));
             if (kmid)
-                mul_acc_kara(x, p, ky[15 + r - 1], &lo, &mid, &hi);
+                mul_acc_kara(x, p, ky[15 + a], &lo, &mid, &hi);
             else
                 mul_acc(x, p, &lo, &mid, &hi);
             GH_KEEP(lo, mid, hi);
@@ -258,16 +264,17 @@ VEC_INLINE void step_body(const __m256i *ky, const unsigned nr, const __m128i *p
 }
 
 VEC_INLINE void step(const __m256i *ky, const unsigned nr, const __m128i *pw, uint8_t *out,
-                     const uint8_t *in, const uint8_t *hin, ctrs *cs, __m128i *y, __m256i bswap)
+                     const uint8_t *in, const uint8_t *hin, ctrs *cs, __m128i *y, __m256i bswap,
+                     const int enc)
 {
-    step_body(ky, nr, pw, out, in, hin, cs, y, bswap, 0);
+    step_body(ky, nr, pw, out, in, hin, cs, y, bswap, 0, enc);
 }
 
 VEC_INLINE void step_kmid(const __m256i *ky, const unsigned nr, const __m128i *pw, uint8_t *out,
                           const uint8_t *in, const uint8_t *hin, ctrs *cs, __m128i *y,
-                          __m256i bswap)
+                          __m256i bswap, const int enc)
 {
-    step_body(ky, nr, pw, out, in, hin, cs, y, bswap, 1);
+    step_body(ky, nr, pw, out, in, hin, cs, y, bswap, 1, enc);
 }
 
 static void gcm_vaes2_enc(const axiom_gcm_key *g, axiom_gcm_msg *m, uint8_t *out,

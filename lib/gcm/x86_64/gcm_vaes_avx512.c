@@ -305,14 +305,19 @@ VEC_INLINE void step_body(const __m512i *kz, const unsigned nr, const __m128i *p
     for (unsigned v = 0; v < VEC_V; v++)
         x[v] = xr ? xr[v] : _mm512_shuffle_epi8(vec_load(hin + 64 * v), bswap);
     x[0] = _mm512_xor_si512(x[0], _mm512_zextsi128_si512(*y));
-    /* Rounds 1..4 each carry the multiplications of two registers. */
+    /* Rounds 1..4 each carry the multiplications of two registers, from
+     * the last two: the first, which takes the accumulator (the previous
+     * iteration's reduction), and the highest powers (the last that
+     * AXIOM_GCM_F_POWERS's prologue makes) are read in round 4.  In the
+     * registers' order, AES-256-GCM open of 16 KiB measured 2-3 % slower
+     * on Zen 4 (seal and AES-128-GCM level). */
 #pragma GCC unroll 14
     for (unsigned r = 1; r < nr; r++) {
 #pragma GCC unroll 8
         for (unsigned v = 0; v < VEC_V; v++)
             b[v] = _mm512_aesenc_epi128(b[v], kz[r]);
         if (r <= VEC_V / 2) {
-            const unsigned a = 2 * (r - 1);
+            const unsigned a = VEC_V - 2 * r;
             mul_acc2(x[a], _mm512_load_si512((const void *)(k + 4 * a)), x[a + 1],
                         _mm512_load_si512((const void *)(k + 4 * a + 4)), &lo, &mid, &hi);
         }
@@ -333,8 +338,9 @@ VEC_INLINE void step_body(const __m512i *kz, const unsigned nr, const __m128i *p
 
 VEC_INLINE void step(const __m512i *kz, const unsigned nr, const __m128i *pw, uint8_t *out,
                        const uint8_t *in, const uint8_t *hin, ctrs *cs, __m128i *y,
-                       __m512i bswap)
+                       __m512i bswap, const int enc)
 {
+    (void)enc; /* one order for both directions */
     step_body(kz, nr, pw, out, in, hin, cs, y, bswap, NULL);
 }
 

@@ -95,8 +95,12 @@
 typedef struct ctrs ctrs;
 GCM_VAES_INLINE void ctrs_init(ctrs *cs, vec *c);
 GCM_VAES_INLINE void ctrs_end(const ctrs *cs, vec *c);
+/* @enc: 1 in the encryption loop (@hin the previous iteration's output),
+ * 0 in the decryption loop (@hin = @in), for a kernel whose step orders
+ * its work by direction. */
 GCM_VAES_INLINE void step(const vec *k, const unsigned nr, const __m128i *pw, uint8_t *out,
-                          const uint8_t *in, const uint8_t *hin, ctrs *cs, __m128i *y, vec bswap);
+                          const uint8_t *in, const uint8_t *hin, ctrs *cs, __m128i *y, vec bswap,
+                          const int enc);
 #ifdef VEC_XREG
 /* step() for encryption with the blocks to hash in @xr (byte-reflected,
  * as step() would load them from hin), which it leaves holding this
@@ -126,7 +130,7 @@ GCM_VAES_INLINE __m128i absorb_fin(__m128i y, const __m128i *pw, const uint8_t *
 GCM_VAES_INLINE void kmid_init(vec *km, const __m128i *pw);
 GCM_VAES_INLINE void step_kmid(const vec *k, const unsigned nr, const __m128i *pw, uint8_t *out,
                                const uint8_t *in, const uint8_t *hin, ctrs *cs, __m128i *y,
-                               vec bswap);
+                               vec bswap, const int enc);
 #define GCM_VAES_STEP(kmid, ...) ((kmid) ? step_kmid(__VA_ARGS__) : step(__VA_ARGS__))
 #else
 #define VEC_KMID 0
@@ -188,10 +192,10 @@ GCM_VAES_INLINE void bulk_enc(const vec *k, const __m128i *rk, const unsigned nr
         if (xreg)                                                                                  \
             step_xr(k, nr, pw, out, in, &cs, y, bswap, xr);                                        \
         else                                                                                       \
-            GCM_VAES_STEP(kmid, k, nr, pw, out, in, prev, &cs, y, bswap);                          \
+            GCM_VAES_STEP(kmid, k, nr, pw, out, in, prev, &cs, y, bswap, 1);                          \
     } while (0)
 #else
-#define GCM_VAES_ENC_STEP() GCM_VAES_STEP(kmid, k, nr, pw, out, in, prev, &cs, y, bswap)
+#define GCM_VAES_ENC_STEP() GCM_VAES_STEP(kmid, k, nr, pw, out, in, prev, &cs, y, bswap, 1)
 #endif
             /* Long messages prefetch (core/x86_prefetch.h). */
             for (const size_t pf = axiom_pf_until(16 * n, 16 * VEC_W); 16 * n >= pf;
@@ -235,12 +239,12 @@ GCM_VAES_INLINE void bulk_dec(const vec *k, const __m128i *rk, const unsigned nr
         ctrs_init(&cs, c);
         for (const size_t pf = axiom_pf_until(16 * n, 16 * VEC_W); 16 * n >= pf; n -= VEC_W) {
             axiom_pf_stream(in, out, 16 * VEC_W);
-            GCM_VAES_STEP(kmid, k, nr, pw, out, in, in, &cs, y, bswap);
+            GCM_VAES_STEP(kmid, k, nr, pw, out, in, in, &cs, y, bswap, 0);
             in += 16 * VEC_W;
             out += 16 * VEC_W;
         }
         for (; n >= VEC_W; n -= VEC_W) {
-            GCM_VAES_STEP(kmid, k, nr, pw, out, in, in, &cs, y, bswap);
+            GCM_VAES_STEP(kmid, k, nr, pw, out, in, in, &cs, y, bswap, 0);
             in += 16 * VEC_W;
             out += 16 * VEC_W;
         }
