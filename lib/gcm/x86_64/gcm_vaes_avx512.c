@@ -365,6 +365,7 @@ VEC_INLINE void xr_load(__m512i *xr, const uint8_t *p, __m512i bswap)
 typedef struct pows {
     __m128i p1, p2, p4;
     __m512i q, e, f0, f1; /* K_4..K_1, K_8..K_5, K_16..K_13, K_12..K_9 */
+    __m512i k16;          /* K_16 in every lane, a square of K_8 */
 } pows;
 
 VEC_INLINE void pow_stage(const unsigned s, pows *t, __m128i *pw)
@@ -388,6 +389,7 @@ VEC_INLINE void pow_stage(const unsigned s, pows *t, __m128i *pw)
     }
     case 4: {
         const __m512i p8 = XD_BCAST(XD_LANE0(t->e)), p8m = xd_kmid(p8);
+        t->k16 = XD_BCAST(xd_p2(XD_LANE0(t->e)));
         t->f0 = xd_mul_wide(t->e, p8, p8m);
         t->f1 = xd_mul_wide(t->q, p8, p8m);
         XD_STORE(pw + GH_SLOT(16), t->f0);
@@ -395,11 +397,13 @@ VEC_INLINE void pow_stage(const unsigned s, pows *t, __m128i *pw)
         break;
     }
     default: {
-        const __m512i p16 = XD_BCAST(XD_LANE0(t->f0)), p16m = xd_kmid(p16);
-        XD_STORE(pw + GH_SLOT(32), xd_mul_wide(t->f0, p16, p16m));
-        XD_STORE(pw + GH_SLOT(28), xd_mul_wide(t->f1, p16, p16m));
+        /* K_16 from its own square, so that the products of K_8 .. K_1
+         * by it need not wait for the fourth stage's four lanes. */
+        const __m512i p16 = t->k16, p16m = xd_kmid(p16);
         XD_STORE(pw + GH_SLOT(24), xd_mul_wide(t->e, p16, p16m));
         XD_STORE(pw + GH_SLOT(20), xd_mul_wide(t->q, p16, p16m));
+        XD_STORE(pw + GH_SLOT(32), xd_mul_wide(t->f0, p16, p16m));
+        XD_STORE(pw + GH_SLOT(28), xd_mul_wide(t->f1, p16, p16m));
         break;
     }
     }
