@@ -293,6 +293,7 @@ static void vy_ctr_secret(const axiom_bc_ks *ks, uint8_t *out, size_t n, uint8_t
     ((i) == 0 ? _mm256_permute2x128_si256(ivv, VY_IN(0, M), 0x21)                                  \
               : VY_LD_##M(i, in + 32 * (i) - 16))
 
+#define VY_CBC_PRE(i, M) /* (16 registers: the XOR stays in the last round) */
 #define VY_CBC_LAST(i, M) VY_CBCL_##M(i)
 #define VY_CBCL_MASK(i) \
     b##i = _mm256_aesdeclast_epi128(b##i, _mm256_xor_si256(kl, VY_PREV(i, MASK)));

@@ -211,8 +211,11 @@ static void vz_ctr_secret(const axiom_bc_ks *ks, uint8_t *out, size_t n, uint8_t
 #define VZ_PREV(i, M)                                                                              \
     ((i) == 0 ? _mm512_alignr_epi64(VZ_IN(0, M), ivv, 6) : VZ_LD_##M(i, in + 64 * (i) - 16))
 
-#define VZ_CBC_LAST(i, M) \
-    b##i = _mm512_aesdeclast_epi128(b##i, _mm512_xor_si512(kl, VZ_PREV(i, M)));
+/* The last round's key XOR the previous ciphertext, made before the
+ * rounds (VZ_CBC_PRE): the loads 16 bytes back cross cache lines, and
+ * issued with the last round they delayed it. */
+#define VZ_CBC_PRE(i, M) const __m512i t##i = _mm512_xor_si512(kl, VZ_PREV(i, M));
+#define VZ_CBC_LAST(i, M) b##i = _mm512_aesdeclast_epi128(b##i, t##i);
 #define VZ_CFB_LOAD(i, M) b##i = _mm512_xor_si512(VZ_PREV(i, M), k0);
 
 VAES_DEFINE_CHAIN_DEC(VZ, vaes_cbc_dec, vaes_cbc_dec_long, vaes_cbc_dec_tail, vaes_cbc_dec_body,

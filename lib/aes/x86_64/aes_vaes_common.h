@@ -261,6 +261,7 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
         P##_STEP_BEGIN;                                                                            \
         EACH(P##_DECL, M)                                                                          \
         EACH(P##_ECB_LOAD, M)                                                                      \
+        EACH(P##_CBC_PRE, M)                                                                       \
         VAES_ROUNDS(EACH, OP, M);                                                                  \
         EACH(P##_CBC_LAST, M)                                                                      \
         ivv = P##_BCAST128(vaes_load128(in + 16 * ((NB) - 1)));                                    \
