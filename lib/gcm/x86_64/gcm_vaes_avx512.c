@@ -284,7 +284,7 @@ VEC_INLINE void ctrs_end(const ctrs *c, __m512i *cz)
  * registers' products accumulated per three-way XOR. */
 VEC_INLINE void step_body(const __m512i *kz, const unsigned nr, const __m128i *pw,
                             uint8_t *out, const uint8_t *in, const uint8_t *hin, ctrs *cs,
-                            __m128i *y, __m512i bswap, __m512i *xr)
+                            __m128i *y, __m512i bswap, __m512i *xr, const int enc)
 {
     __m512i b[VEC_V], x[VEC_V];
     __m512i lo = _mm512_setzero_si512(), mid = lo, hi = lo;
@@ -305,19 +305,23 @@ VEC_INLINE void step_body(const __m512i *kz, const unsigned nr, const __m128i *p
     for (unsigned v = 0; v < VEC_V; v++)
         x[v] = xr ? xr[v] : _mm512_shuffle_epi8(vec_load(hin + 64 * v), bswap);
     x[0] = _mm512_xor_si512(x[0], _mm512_zextsi128_si512(*y));
-    /* Rounds 1..4 each carry the multiplications of two registers, from
-     * the last two: the first, which takes the accumulator (the previous
-     * iteration's reduction), and the highest powers (the last that
-     * AXIOM_GCM_F_POWERS's prologue makes) are read in round 4.  In the
-     * registers' order, AES-256-GCM open of 16 KiB measured 2-3 % slower
-     * on Zen 4 (seal and AES-128-GCM level). */
+    /* Rounds 1..4 each carry the multiplications of two registers.
+     * Encrypting, from the last two: the first, which takes the
+     * accumulator (the previous iteration's reduction), and the highest
+     * powers (the last that AXIOM_GCM_F_POWERS's prologue makes) are read
+     * in round 4 (XAES-256-GCM seal of 16 KiB 1.004-1.006x with the K_16
+     * square below).  Decrypting, in the registers' order, which is the
+     * order the blocks arrive from memory: from the last, AES-192-GCM
+     * open of 16 MiB took twice as long on Zen 4 (0.51-0.65 of BoringSSL
+     * against 1.01-1.03), and within the caches it measured 1.02-1.04x
+     * in one build and level in another. */
 #pragma GCC unroll 14
     for (unsigned r = 1; r < nr; r++) {
 #pragma GCC unroll 8
         for (unsigned v = 0; v < VEC_V; v++)
             b[v] = _mm512_aesenc_epi128(b[v], kz[r]);
         if (r <= VEC_V / 2) {
-            const unsigned a = VEC_V - 2 * r;
+            const unsigned a = enc ? VEC_V - 2 * r : 2 * (r - 1);
             mul_acc2(x[a], _mm512_load_si512((const void *)(k + 4 * a)), x[a + 1],
                         _mm512_load_si512((const void *)(k + 4 * a + 4)), &lo, &mid, &hi);
         }
@@ -340,14 +344,13 @@ VEC_INLINE void step(const __m512i *kz, const unsigned nr, const __m128i *pw, ui
                        const uint8_t *in, const uint8_t *hin, ctrs *cs, __m128i *y,
                        __m512i bswap, const int enc)
 {
-    (void)enc; /* one order for both directions */
-    step_body(kz, nr, pw, out, in, hin, cs, y, bswap, NULL);
+    step_body(kz, nr, pw, out, in, hin, cs, y, bswap, NULL, enc);
 }
 
 VEC_INLINE void step_xr(const __m512i *kz, const unsigned nr, const __m128i *pw, uint8_t *out,
                           const uint8_t *in, ctrs *cs, __m128i *y, __m512i bswap, __m512i *xr)
 {
-    step_body(kz, nr, pw, out, in, NULL, cs, y, bswap, xr);
+    step_body(kz, nr, pw, out, in, NULL, cs, y, bswap, xr, 1);
 }
 
 VEC_INLINE void xr_load(__m512i *xr, const uint8_t *p, __m512i bswap)
