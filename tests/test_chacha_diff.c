@@ -277,10 +277,6 @@ START_TEST(test_poly1305_random)
 }
 END_TEST
 
-/* Each kernel's one-shot MAC (init, blocks and final in one call) at
- * every block count it takes, 0 to oneshot_max: on the edge keys and
- * messages of test_poly1305_edges and on random ones, against libgcrypt's
- * Poly1305 of the same bytes. */
 /* A key and a message of @len bytes in @m (room for @len + 63): for
  * @kind 0 to 6 edge_key's key and test_poly1305_edges' message (0xff or
  * zero bytes, at offset 0), for 7 and 8 random ones at a random offset.
@@ -300,6 +296,10 @@ static size_t edge_or_random(uint8_t key[32], uint8_t *m, size_t len, int kind)
     return a;
 }
 
+/* Each kernel's one-shot MAC (init, blocks and final in one call) at
+ * every block count it takes, 0 to oneshot_max: on the edge keys and
+ * messages of test_poly1305_edges and on random ones, against libgcrypt's
+ * Poly1305 of the same bytes. */
 static int oneshot_compare(const axiom_poly1305_kernel *k, const char *what)
 {
     if (!k->oneshot)

@@ -309,8 +309,8 @@ VEC_INLINE void step_body(const __m512i *kz, const unsigned nr, const __m128i *p
      * Encrypting, from the last two: the first, which takes the
      * accumulator (the previous iteration's reduction), and the highest
      * powers (the last that AXIOM_GCM_F_POWERS's prologue makes) are read
-     * in round 4 (XAES-256-GCM seal of 16 KiB 1.004-1.006x with the K_16
-     * square below).  Decrypting, in the registers' order, which is the
+     * in round 4 (measured level on Zen 4 here, 1.015x on vaes-avx2's
+     * ymm step).  Decrypting, in the registers' order, which is the
      * order the blocks arrive from memory: from the last, AES-192-GCM
      * open of 16 MiB took twice as long on Zen 4 (0.51-0.65 of BoringSSL
      * against 1.01-1.03), and within the caches it measured 1.02-1.04x

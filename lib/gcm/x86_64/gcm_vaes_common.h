@@ -192,7 +192,7 @@ GCM_VAES_INLINE void bulk_enc(const vec *k, const __m128i *rk, const unsigned nr
         if (xreg)                                                                                  \
             step_xr(k, nr, pw, out, in, &cs, y, bswap, xr);                                        \
         else                                                                                       \
-            GCM_VAES_STEP(kmid, k, nr, pw, out, in, prev, &cs, y, bswap, 1);                          \
+            GCM_VAES_STEP(kmid, k, nr, pw, out, in, prev, &cs, y, bswap, 1);                       \
     } while (0)
 #else
 #define GCM_VAES_ENC_STEP() GCM_VAES_STEP(kmid, k, nr, pw, out, in, prev, &cs, y, bswap, 1)
