@@ -102,6 +102,17 @@ START_TEST(test_fused)
             for (size_t i = 0; i < sizeof got.hk.w; i++)
                 TU_ASSERT(i >= last && i < last + 16 ? 1 : ((uint8_t *)got.hk.w)[i] == 0xa5,
                           "%s: npow 0 wrote slot byte %zu", k->name, i);
+            /* AXIOM_XAES_KDF_ONLY: Kx as round keys 0 and 1, nothing else. */
+            memset(&got, 0xa5, sizeof got);
+            derive(&kgk, k1, nonce, &got, AXIOM_XAES_KDF_ONLY);
+            TU_ASSERT(got.ks.rounds == 14, "%s: rounds, KDF only", k->name);
+            TU_ASSERT_MEM_EQ(got.ks.w, kx, 32, "%s: Kx, KDF only", k->name);
+            for (size_t i = 32; i < sizeof got.ks.w; i++)
+                TU_ASSERT(((uint8_t *)got.ks.w)[i] == 0xa5, "%s: KDF only wrote key byte %zu",
+                          k->name, i);
+            for (size_t i = 0; i < sizeof got.hk.w; i++)
+                TU_ASSERT(((uint8_t *)got.hk.w)[i] == 0xa5, "%s: KDF only wrote slot byte %zu",
+                          k->name, i);
         }
     }
     printf("fused XAES derivations tested: %d\n", tested);
@@ -127,7 +138,10 @@ END_TEST
  * gives libgcrypt's AES-256-GCM under Kx, in both directions, in place and
  * not, for text of one block below, at and one above the tier's
  * make_powers threshold (where the powers move into the first counter
- * blocks' rounds) and its double, with 0, 1 and 15 bytes more. */
+ * blocks' rounds) and its double, with 0, 1 and 15 bytes more.  On a tier
+ * that also honours AXIOM_GCM_F_EXPAND, from the threshold on, the same
+ * with the derivation stopping at Kx (AXIOM_XAES_KDF_ONLY) and the text
+ * phase expanding it. */
 START_TEST(test_text_powers)
 {
     tu_rng_reset("xaes-text-powers");
@@ -159,24 +173,32 @@ START_TEST(test_text_powers)
                 k->aes->setkey_enc(&kgk, key, 32);
                 ref_kx(key, k1, nonce, kx);
                 ref_gcm(kx, nonce + 12, NULL, 0, p, len, w, wtag);
-                for (int inplace = 0; inplace < 2; inplace++) {
-                    uint8_t *dst = inplace ? o : c;
-                    if (inplace)
-                        memcpy(o, p, len);
-                    /* Seal, then open what it made (in place: dst). */
-                    for (int enc = 1; enc >= 0; enc--) {
-                        const uint8_t *src = inplace ? o : enc ? p : w;
-                        memset(&g, 0xa5, sizeof g);
-                        derive(&kgk, k1, nonce, &g, 0);
-                        g.k = k;
-                        axiom_gcm_message_flags(&g, enc, dst, tag, nonce + 12, 12, NULL, 0, src,
-                                                len, AXIOM_GCM_F_POWERS);
-                        TU_ASSERT_MEM_EQ(dst, enc ? w : p, len, "%s: %s, %zu bytes, in place %d",
-                                         k->name, enc ? "ciphertext" : "plaintext", len, inplace);
-                        TU_ASSERT_MEM_EQ(tag, wtag, 16, "%s: %s tag, %zu bytes, in place %d",
-                                         k->name, enc ? "seal's" : "open's", len, inplace);
+                const int expands = k->expand && blocks[bi] >= k->make_powers ? 2 : 1;
+                for (int expand = 0; expand < expands; expand++)
+                    for (int inplace = 0; inplace < 2; inplace++) {
+                        uint8_t *dst = inplace ? o : c;
+                        if (inplace)
+                            memcpy(o, p, len);
+                        /* Seal, then open what it made (in place: dst). */
+                        for (int enc = 1; enc >= 0; enc--) {
+                            const uint8_t *src = inplace ? o : enc ? p : w;
+                            memset(&g, 0xa5, sizeof g);
+                            derive(&kgk, k1, nonce, &g, expand ? AXIOM_XAES_KDF_ONLY : 0);
+                            g.k = k;
+                            axiom_gcm_message_flags(&g, enc, dst, tag, nonce + 12, 12, NULL, 0,
+                                                    src, len,
+                                                    AXIOM_GCM_F_POWERS |
+                                                        (expand ? AXIOM_GCM_F_EXPAND : 0));
+                            TU_ASSERT_MEM_EQ(dst, enc ? w : p, len,
+                                             "%s: %s, %zu bytes, in place %d, expand %d", k->name,
+                                             enc ? "ciphertext" : "plaintext", len, inplace,
+                                             expand);
+                            TU_ASSERT_MEM_EQ(tag, wtag, 16,
+                                             "%s: %s tag, %zu bytes, in place %d, expand %d",
+                                             k->name, enc ? "seal's" : "open's", len, inplace,
+                                             expand);
+                        }
                     }
-                }
             }
     }
     printf("text phases making the powers tested: %d\n", tested);

@@ -155,6 +155,14 @@ _Static_assert(sizeof(axiom_gcm_msg) % 16 == 0, "axiom_gcm_msg: whole 16-byte un
  * (XAES-256-GCM's per-message key, lib/gcm/xaes.c): the text phase then
  * computes the powers alongside its first counter blocks. */
 #define AXIOM_GCM_F_POWERS 8u
+/* With AXIOM_GCM_F_POWERS, on a message of at least make_powers whole
+ * blocks, by a tier whose expand is set: the key's schedule holds
+ * only its first two round keys (an AES-256 key, rounds 14) and the text
+ * phase makes the other thirteen, into the key, beside the AES rounds of
+ * its first counter blocks, with H = E_K(0^128) and its first power
+ * alongside (XAES-256-GCM's derived key, lib/gcm/xaes.c); it clears the
+ * flag. */
+#define AXIOM_GCM_F_EXPAND 16u
 
 /* What a text call does besides the text (its @want argument). */
 #define AXIOM_GCM_WANT_EK0 1u /* m->ek0 = E_K(m->j0); only on the message's
@@ -193,6 +201,8 @@ struct axiom_gcm_kernel {
      * message of at least this many blocks gets its powers made alongside
      * the first counter blocks (shorter ones, before the text). */
     unsigned make_powers;
+    /* Nonzero if the text phase honours AXIOM_GCM_F_EXPAND. */
+    unsigned expand;
     /* The end of an encryption whose last text block is partial, or
      * NULL: after the text phase's call for the whole blocks (which made
      * the pad and left the accumulator in m->y, without the final phase),

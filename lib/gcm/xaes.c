@@ -174,15 +174,19 @@ static void xaes_message(const void *state, int enc, uint8_t *out, uint8_t tag[A
      * derivation then ends at K_1. */
     const unsigned lazy = x->derive && x->k->make_powers && !adlen &&
                           len / 16 >= x->k->make_powers;
+    /* A tier that can also expands the derived key in its text phase,
+     * beside the first counter blocks' rounds (AXIOM_GCM_F_EXPAND): the
+     * derivation then ends at the key. */
+    const unsigned expand = lazy && x->k->expand;
     if (x->derive) {
-        x->derive(&x->kgk, x->k1, nonce, &g, lazy ? 0 : npow);
+        x->derive(&x->kgk, x->k1, nonce, &g, expand ? AXIOM_XAES_KDF_ONLY : lazy ? 0 : npow);
         g.k = x->k;
     } else {
         derive_composed(x, &g, nonce);
     }
     if (lazy)
         axiom_gcm_message_flags(&g, enc, out, tag, nonce + 12, 12, ad, adlen, in, len,
-                                AXIOM_GCM_F_POWERS);
+                                AXIOM_GCM_F_POWERS | (expand ? AXIOM_GCM_F_EXPAND : 0));
     else
         axiom_gcm_aead_message(&g, enc, out, tag, 16, nonce + 12, 12, ad, adlen, in, len);
     if (x->derive && x->wipe && npow > 8) {

@@ -26,9 +26,13 @@ unsigned axiom_xaes_powers(size_t adlen, size_t len);
  * nothing else) and the first @npow (1..32; from axiom_xaes_powers and
  * the tier's cap) powers of H in g->hk, every other power slot zero;
  * with @npow 0, the first power alone and no other slot written (the GCM
- * text phase makes the rest: AXIOM_GCM_F_POWERS).  g->k is the caller's.  For the tiers whose AES
+ * text phase makes the rest: AXIOM_GCM_F_POWERS); with @npow
+ * AXIOM_XAES_KDF_ONLY, the derived key alone, as round keys 0 and 1 of
+ * g->ks (round count 14), nothing else written (the GCM text phase
+ * expands it: AXIOM_GCM_F_EXPAND).  g->k is the caller's.  For the tiers whose AES
  * kernel uses the AES-NI schedule layout and whose GHASH key is the
  * PCLMULQDQ kernel's (lib/gcm/x86_64/ghash_pclmul.h). */
+#define AXIOM_XAES_KDF_ONLY 0xffffffffu
 typedef void (*axiom_xaes_derive_fn)(const axiom_bc_ks *kgk, const uint8_t k1[16],
                                      const uint8_t nonce[12], axiom_gcm_key *g, unsigned npow);
 

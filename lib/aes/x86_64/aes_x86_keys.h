@@ -167,7 +167,10 @@ static inline __attribute__((always_inline)) void aesx_round256(__m128i *x, int 
  * the round key it needs (with the blocks' rounds placed after the whole
  * expansion, they waited in the scheduler behind it and finished tens of
  * cycles after it).  XAES-256-GCM's short path encrypts H = E(0^128) and
- * its counter blocks this way (lib/gcm/x86_64/xaes_derive.h).
+ * its counter blocks this way (lib/gcm/x86_64/xaes_derive.h), and the
+ * vaes-avx512 GCM text phase its first 32 counter blocks on zmm
+ * (AESX_EXPAND256_EACH, prologue_expand in
+ * lib/gcm/x86_64/gcm_vaes_avx512.c).
  *
  * The serial part of the expansion is the SubWord of each half-block's
  * last word.  Written directly (shuffle the last word into every column,
@@ -208,59 +211,72 @@ static inline __attribute__((always_inline)) void aesx_round256(__m128i *x, int 
  * registers, gains (3-4 % at 32-64 bytes on Zen 4, lag 3; the 16-register
  * files measured 2-5 % slower).
  */
+/* The expansion's steps, for a caller that works beside them: KEY(r, k)
+ * runs for r = 1 .. 14 in order, each as soon as round key r (k, an
+ * __m128i) is made; round keys 0 .. r are in aesx_rk_[] by then. */
+#define AESX_EXPAND256_EACH(a_, b_, KEY)                                                          \
+    do {                                                                                           \
+        __m128i aesx_rk_[15], aesx_qa_[8], aesx_qb_[7];                                            \
+        __m128i aesx_c_ = _mm_shuffle_epi8((b_), aesx_rotword3()); /* RotWord(B of b) */          \
+        aesx_rk_[0] = (a_);                                                                        \
+        aesx_rk_[1] = (b_);                                                                        \
+        KEY(1, aesx_rk_[1]);                                                                       \
+        aesx_qa_[0] = aesx_qof(aesx_rk_[0]);                                                       \
+        aesx_qb_[0] = aesx_qof(aesx_rk_[1]);                                                       \
+        /* X of the first two blocks of each parity, in every word. */                            \
+        const __m128i aesx_xa0_ = aesx_xor4(aesx_rk_[0]), aesx_xb0_ = aesx_xor4(aesx_rk_[1]);      \
+        const __m128i aesx_xa1_ = aesx_xor13(aesx_rk_[0]), aesx_xb1_ = aesx_xor13(aesx_rk_[1]);    \
+        int aesx_rcon_ = 1;                                                                        \
+        _Pragma("GCC unroll 7")                                                                    \
+        for (int j_ = 1; j_ <= 7; j_++) {                                                          \
+            /* c holds RotWord^(2 - j) of B of the last odd block; after this                     \
+             * AESENCLAST, RotWord^(1 - j) of B of the new even one. */                           \
+            const __m128i rc_ = aesx_rot(_mm_set1_epi32(aesx_rcon_), 1 - j_);                      \
+            const __m128i kxa_ =                                                                   \
+                j_ == 1   ? _mm_xor_si128(aesx_xa0_, rc_)                                          \
+                : j_ == 2 ? _mm_xor_si128(aesx_rot(aesx_xa1_, 1 - j_), rc_)                        \
+                          : _mm_xor_si128(aesx_bcast_rot(aesx_qa_[j_ - 3], 1, 1 - j_), rc_);       \
+            aesx_c_ = _mm_aesenclast_si128(aesx_c_, kxa_);                                         \
+            const __m128i ba_ = aesx_rot(aesx_c_, j_ - 1);                                         \
+            aesx_rk_[2 * j_] = _mm_xor_si128(aesx_qa_[j_ - 1], ba_);                               \
+            aesx_qa_[j_] = aesx_qnext(aesx_rk_[2 * j_ - 2], ba_);                                  \
+            KEY(2 * j_, aesx_rk_[2 * j_]);                                                         \
+            if (j_ < 7) {                                                                          \
+                const __m128i kxb_ = j_ == 1   ? aesx_xb0_                                         \
+                                     : j_ == 2 ? aesx_rot(aesx_xb1_, 1 - j_)                       \
+                                               : aesx_bcast_rot(aesx_qb_[j_ - 3], 1, 1 - j_);      \
+                aesx_c_ = _mm_aesenclast_si128(aesx_c_, kxb_);                                     \
+                const __m128i bb_ = aesx_rot(aesx_c_, j_ - 1);                                     \
+                aesx_rk_[2 * j_ + 1] = _mm_xor_si128(aesx_qb_[j_ - 1], bb_);                       \
+                aesx_qb_[j_] = aesx_qnext(aesx_rk_[2 * j_ - 1], bb_);                              \
+                KEY(2 * j_ + 1, aesx_rk_[2 * j_ + 1]);                                             \
+            }                                                                                      \
+            aesx_rcon_ <<= 1;                                                                      \
+        }                                                                                          \
+    } while (0)
+
 static inline __attribute__((always_inline)) void aesx_expand256_x(__m128i *ek, __m128i a,
                                                                    __m128i b, __m128i *x, int n,
                                                                    int lag)
 {
-    __m128i rk[15], qa[8], qb[7];
-    __m128i c = _mm_shuffle_epi8(b, aesx_rotword3()); /* RotWord(B of b) */
-    rk[0] = a;
-    rk[1] = b;
     const int lo = lag ? n - 1 : 0; /* x[lo..n-1] keep pace, x[0..lo-1] lag */
-    aesx_round256(x, lo, n, 1, b);
-    qa[0] = aesx_qof(a);
-    qb[0] = aesx_qof(b);
-    if (ek) {
+    __m128i rk[15];
+    if (ek)
         _mm_store_si128(ek, a);
-        _mm_store_si128(ek + 1, b);
-    }
-    /* X of the first two blocks of each parity, in every word. */
-    const __m128i xa0 = aesx_xor4(a), xb0 = aesx_xor4(b);
-    const __m128i xa1 = aesx_xor13(a), xb1 = aesx_xor13(b);
-    int rcon = 1;
-    _Pragma("GCC unroll 7")
-    for (int j = 1; j <= 7; j++) {
-        /* c holds RotWord^(2 - j) of B of the last odd block; after this
-         * AESENCLAST, RotWord^(1 - j) of B of the new even one. */
-        const __m128i rc = aesx_rot(_mm_set1_epi32(rcon), 1 - j);
-        const __m128i kxa = j == 1   ? _mm_xor_si128(xa0, rc)
-                            : j == 2 ? _mm_xor_si128(aesx_rot(xa1, 1 - j), rc)
-                                     : _mm_xor_si128(aesx_bcast_rot(qa[j - 3], 1, 1 - j), rc);
-        c = _mm_aesenclast_si128(c, kxa);
-        const __m128i ba = aesx_rot(c, j - 1);
-        rk[2 * j] = _mm_xor_si128(qa[j - 1], ba);
-        qa[j] = aesx_qnext(rk[2 * j - 2], ba);
-        if (ek)
-            _mm_store_si128(ek + 2 * j, rk[2 * j]);
-        aesx_round256(x, lo, n, 2 * j, rk[2 * j]);
-        if (2 * j - lag >= 1)
-            aesx_round256(x, 0, lo, 2 * j - lag, rk[2 * j - lag]);
-        if (j < 7) {
-            const __m128i kxb = j == 1   ? xb0
-                                : j == 2 ? aesx_rot(xb1, 1 - j)
-                                         : aesx_bcast_rot(qb[j - 3], 1, 1 - j);
-            c = _mm_aesenclast_si128(c, kxb);
-            const __m128i bb = aesx_rot(c, j - 1);
-            rk[2 * j + 1] = _mm_xor_si128(qb[j - 1], bb);
-            qb[j] = aesx_qnext(rk[2 * j - 1], bb);
-            if (ek)
-                _mm_store_si128(ek + 2 * j + 1, rk[2 * j + 1]);
-            aesx_round256(x, lo, n, 2 * j + 1, rk[2 * j + 1]);
-            if (2 * j + 1 - lag >= 1)
-                aesx_round256(x, 0, lo, 2 * j + 1 - lag, rk[2 * j + 1 - lag]);
-        }
-        rcon <<= 1;
-    }
+    /* Round key r: stored, the pacing blocks' round r, the lagging
+     * blocks' round r - lag, and a copy for the lagging rounds after the
+     * expansion. */
+#define AESX_X_KEY(r, k)                                                                           \
+    do {                                                                                           \
+        rk[r] = (k);                                                                               \
+        if (ek)                                                                                    \
+            _mm_store_si128(ek + (r), rk[r]);                                                      \
+        aesx_round256(x, lo, n, (r), rk[r]);                                                       \
+        if ((r) - lag >= 1)                                                                        \
+            aesx_round256(x, 0, lo, (r) - lag, aesx_rk_[(r) - lag]);                               \
+    } while (0)
+    AESX_EXPAND256_EACH(a, b, AESX_X_KEY);
+#undef AESX_X_KEY
     _Pragma("GCC unroll 8")
     for (int r = 15 - lag; r <= 14; r++)
         aesx_round256(x, 0, lo, r, rk[r]);

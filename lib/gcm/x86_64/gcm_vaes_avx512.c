@@ -81,6 +81,7 @@ struct ctrs {
 #define CLOW 0x1f000000
 
 #define VEC_POWERS 1 /* make_powers, prologue_powers: AXIOM_GCM_F_POWERS */
+#define VEC_EXPAND 1 /* prologue_expand: AXIOM_GCM_F_EXPAND */
 /* AES-128 and AES-192 encryption hash each iteration's ciphertext from
  * registers (step_xr): reloaded from the output, a message beyond the
  * caches ran AES-192 at 0.62x BoringSSL's speed on AMD Zen 4 (family 25
@@ -445,6 +446,76 @@ VEC_INLINE void prologue_powers(const __m128i *rk, const unsigned nr, __m128i *p
     ctr_finish(rk, nr, out, p, VEC_W, b, cz, NULL);
 }
 
+/* AXIOM_GCM_F_EXPAND: prologue_powers with the AES-256 expansion of round
+ * keys 0 and 1 at @rk in front (aesx_expand256_x's chain, one AESENCLAST
+ * a round key): each round key stored, broadcast into k[], and H's round
+ * run beside it; the counter blocks' rounds PE_LAG round keys behind, so
+ * that the chain's operations are older than theirs and win the AES
+ * unit.  The 8 registers' 14 rounds keep the unit busy for about 112
+ * cycles, the chain takes about 55, so the schedule costs the message
+ * next to nothing; K_1 then comes from H, and the power stages (five
+ * dependent levels) run beside the blocks' last rounds and the stitched
+ * loop's first AES rounds (doc/design/gcm.md). */
+#define PE_LAG 3
+VEC_INLINE void prologue_expand(__m128i *rk, __m128i *pw, uint8_t *out, const uint8_t *in,
+                                __m512i *cz, __m512i bswap, __m512i *k, __m512i *ct)
+{
+    __m512i b[VEC_V], p[VEC_V];
+    const __m128i a = rk[0], kb = rk[1];
+    __m128i h = a; /* 0^128 after round 0 */
+    k[0] = vec_bcast128(a);
+#pragma GCC unroll 8
+    for (unsigned v = 0; v < VEC_V; v++)
+        b[v] = vec_ctr(*cz, (int)(VEC_L * v), bswap, k[0]);
+#define PE_KEY(r, key)                                                                             \
+    do {                                                                                           \
+        if ((r) >= 2)                                                                              \
+            _mm_store_si128(rk + (r), (key));                                                      \
+        k[r] = vec_bcast128(key);                                                                  \
+        h = (r) == 14 ? _mm_aesenclast_si128(h, (key)) : _mm_aesenc_si128(h, (key));               \
+        if ((r) - PE_LAG >= 1)                                                                     \
+            _Pragma("GCC unroll 8")                                                                \
+            for (unsigned v = 0; v < VEC_V; v++)                                                   \
+                b[v] = _mm512_aesenc_epi128(b[v], k[(r) - PE_LAG]);                                \
+    } while (0)
+    AESX_EXPAND256_EACH(a, kb, PE_KEY);
+#undef PE_KEY
+    pows t;
+    t.p1 = xd_k1(h);
+    pw[GH_SLOT(1)] = t.p1;
+    /* Encrypting, the five stages all before the lagging rounds in
+     * program order (older, so served first, while the stitched loop's
+     * first iteration needs only the blocks); decrypting, one stage
+     * after each of those rounds and the rest behind them (the stages
+     * first measured 2-3 % slower at 16 KiB there, 1-2 % faster at
+     * 1 KiB). */
+    const unsigned early = ct ? 0 : 5;
+#pragma GCC unroll 5
+    for (unsigned s = 1; s <= early; s++)
+        pow_stage(s, &t, pw);
+#pragma GCC unroll 3
+    for (unsigned r = 15 - PE_LAG; r < 14; r++) {
+#pragma GCC unroll 8
+        for (unsigned v = 0; v < VEC_V; v++)
+            b[v] = _mm512_aesenc_epi128(b[v], k[r]);
+        if (!early)
+            pow_stage(r - (14 - PE_LAG), &t, pw);
+    }
+#pragma GCC unroll 3
+    for (unsigned s = PE_LAG; s <= 5 && !early; s++)
+        pow_stage(s, &t, pw);
+    load_blocks(p, in, VEC_W);
+#pragma GCC unroll 8
+    for (unsigned v = 0; v < VEC_V; v++) {
+        if (ct)
+            ct[v] = p[v];
+        b[v] = _mm512_aesenclast_epi128(b[v], _mm512_xor_si512(k[14], p[v]));
+        vec_store(out + 64 * v, b[v]);
+    }
+    *cz = _mm512_add_epi32(*cz, _mm512_set_epi32(0, 0, 0, VEC_W, 0, 0, 0, VEC_W, 0, 0, 0, VEC_W,
+                                                 0, 0, 0, VEC_W));
+}
+
 static void gcm_vaes512_enc(const axiom_gcm_key *g, axiom_gcm_msg *m, uint8_t *out,
                             const uint8_t *in, size_t n, unsigned want)
 {
@@ -473,6 +544,7 @@ const axiom_gcm_kernel axiom_gcm_vaes_avx512 = {
     .dec = gcm_vaes512_dec,
     .last = gcm_vaes512_last,
     .make_powers = VEC_W,
+    .expand = 1,
 };
 
 #endif /* HAVE_ISA_AESNI */

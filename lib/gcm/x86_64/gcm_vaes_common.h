@@ -146,6 +146,19 @@ GCM_VAES_INLINE void make_powers(__m128i *pw);
 GCM_VAES_INLINE void prologue_powers(const __m128i *rk, const unsigned nr, __m128i *pw,
                                      uint8_t *out, const uint8_t *in, vec *c, vec bswap);
 #endif
+#ifdef VEC_EXPAND
+/* A kernel that defines VEC_EXPAND (and VEC_POWERS) honours
+ * AXIOM_GCM_F_EXPAND (lib/gcm/ghash.h) with this: prologue_powers with
+ * the AES-256 schedule at @rk made from its first two round keys beside
+ * the rounds, H and K_1 with it, each round key also broadcast into k[]
+ * (the stitched loop's); with @ct, the input blocks as loaded there too
+ * (decrypting: the ciphertext to hash, which out == in overwrites). */
+GCM_VAES_INLINE void prologue_expand(__m128i *rk, __m128i *pw, uint8_t *out, const uint8_t *in,
+                                     vec *c, vec bswap, vec *k, vec *ct);
+/* absorb_fin of the @n blocks in x[] (@in NULL) or at @in. */
+GCM_VAES_INLINE __m128i absorb_from(__m128i y, const __m128i *pw, const uint8_t *in, const vec *x,
+                                    unsigned n, const uint8_t *fin, unsigned nfin, vec bswap);
+#endif
 
 /* n whole blocks, counters from and back to *c, GHASH state *y, round
  * keys broadcast in k[] (the stitched loop's) and at rk (the tails'); the
@@ -165,7 +178,9 @@ GCM_VAES_INLINE void bulk_enc(const vec *k, const __m128i *rk, const unsigned nr
         /* Prologue: nothing before the first iteration's blocks to hash
          * (with @powers, the key's powers are made meanwhile). */
 #ifdef VEC_POWERS
-        if (powers)
+        if (powers == 2)
+            ; /* text_expand's prologue_expand did it */
+        else if (powers)
             prologue_powers(rk, nr, (__m128i *)(uintptr_t)pw, out, in, c, bswap);
         else
 #endif
@@ -257,6 +272,23 @@ GCM_VAES_INLINE void bulk_dec(const vec *k, const __m128i *rk, const unsigned nr
     }
 }
 
+/* Wipe the round keys k[0 .. nr] (and the VEC_KMID vectors after them
+ * with @kmid): whole-register stores, then an asm statement that takes
+ * the address and clobbers memory. */
+GCM_VAES_INLINE void keys_wipe(vec *k, const unsigned nr, const int kmid)
+{
+    volatile vec *kw = k;
+#pragma GCC unroll 15
+    for (unsigned r = 0; r <= nr; r++)
+        kw[r] = (vec){ 0 };
+    if (kmid) {
+#pragma GCC unroll 16
+        for (unsigned r = 15; r < 15 + VEC_KMID; r++)
+            kw[r] = (vec){ 0 };
+    }
+    __asm__ __volatile__("" : : "r"(k) : "memory");
+}
+
 /* The text function of GCM_X86_TEXT (lib/gcm/x86_64/gcm_x86.h): the extra
  * blocks, then the bulk loop in the direction @encrypt with the counter
  * (reflected, on xmm) in vector form, lanes c .. c + VEC_L - 1; when the
@@ -309,25 +341,54 @@ GCM_VAES_INLINE __m128i text_dir(const int encrypt, const __m128i *rk, const uns
     else
         bulk_dec(k, rk, nr, pw, out, in, n, &cv, y, bswap, m->fin, nfin, 0);
     *c = vec_cast128(cv);
-    /* Wipe the round keys: whole-register stores, then an asm statement
-     * that takes the address and clobbers memory. */
-    volatile vec *kw = k;
-#pragma GCC unroll 15
-    for (unsigned r = 0; r <= nr; r++)
-        kw[r] = (vec){ 0 };
-    if (kmid) {
-#pragma GCC unroll 16
-        for (unsigned r = 15; r < 15 + VEC_KMID; r++)
-            kw[r] = (vec){ 0 };
-    }
-    __asm__ __volatile__("" : : "r"(k) : "memory");
+    keys_wipe(k, nr, kmid);
     return ek0;
 }
+
+#ifdef VEC_EXPAND
+/* text_dir under AXIOM_GCM_F_EXPAND (at least VEC_W blocks, an AES-256
+ * schedule of which only round keys 0 and 1 exist): the prologue makes
+ * the rest with the first VEC_W blocks' keystream, then come the extra
+ * blocks, which need the whole schedule, and the stitched loop; which,
+ * decrypting, starts after those blocks, their ciphertext hashed from
+ * the registers the prologue loaded it into. */
+GCM_VAES_INLINE __m128i text_expand(const int encrypt, const __m128i *rk, const __m128i *pw,
+                                    axiom_gcm_msg *m, unsigned want, uint8_t *out,
+                                    const uint8_t *in, size_t n, __m128i *c, __m128i *y,
+                                    unsigned *nfin)
+{
+    m->flags &= ~(AXIOM_GCM_F_EXPAND | AXIOM_GCM_F_POWERS);
+    const vec bswap = vec_bcast128(gh_bswap_mask());
+    vec cv = vec_add32(vec_bcast128(*c), vec_lanes());
+    vec k[15], ct[VEC_V];
+    prologue_expand((__m128i *)(uintptr_t)rk, (__m128i *)(uintptr_t)pw, out, in, &cv, bswap, k,
+                    encrypt ? NULL : ct);
+    const __m128i ek0 = gcm_x86_extras(rk, 14, m, gh_ctr_add(*c, (int)n), want, gh_bswap_mask());
+    if (encrypt) {
+        bulk_enc(k, rk, 14, pw, out, in, n, &cv, y, bswap, m->fin, nfin, 2, 0);
+    } else {
+        *y = absorb_from(*y, pw, NULL, ct, VEC_W, NULL, 0, bswap);
+        bulk_dec(k, rk, 14, pw, out + 16 * VEC_W, in + 16 * VEC_W, n - VEC_W, &cv, y, bswap,
+                 m->fin, nfin, 0);
+    }
+    *c = vec_cast128(cv);
+    keys_wipe(k, 14, 0);
+    return ek0;
+}
+#define GCM_VAES_EXPAND(encrypt)                                                                   \
+    do {                                                                                           \
+        if (nr == 14 && (m->flags & AXIOM_GCM_F_EXPAND))                                           \
+            return text_expand(encrypt, rk, pw, m, want, out, in, n, c, y, nfin);                  \
+    } while (0)
+#else
+#define GCM_VAES_EXPAND(encrypt) (void)0
+#endif
 
 GCM_VAES_INLINE __m128i text_enc(const __m128i *rk, const unsigned nr, const __m128i *pw,
                                  axiom_gcm_msg *m, unsigned want, uint8_t *out, const uint8_t *in,
                                  size_t n, __m128i *c, __m128i *y, unsigned *nfin)
 {
+    GCM_VAES_EXPAND(1);
     return text_dir(1, rk, nr, pw, m, want, out, in, n, c, y, nfin);
 }
 
@@ -335,6 +396,7 @@ GCM_VAES_INLINE __m128i text_dec(const __m128i *rk, const unsigned nr, const __m
                                  axiom_gcm_msg *m, unsigned want, uint8_t *out, const uint8_t *in,
                                  size_t n, __m128i *c, __m128i *y, unsigned *nfin)
 {
+    GCM_VAES_EXPAND(0);
     return text_dir(0, rk, nr, pw, m, want, out, in, n, c, y, nfin);
 }
 

@@ -146,6 +146,12 @@ XD_INLINE void xd_derive(const axiom_bc_ks *kgk, const uint8_t k1[16], const uin
                          axiom_gcm_key *g, unsigned npow)
 {
     __m128i *pw = (__m128i *)(void *)g->hk.w;
+    if (npow == AXIOM_XAES_KDF_ONLY) {
+        __m128i *ks = (__m128i *)(void *)g->ks.w;
+        xd_kdf(kgk, k1, nonce, ks, ks + 1);
+        g->ks.rounds = 14;
+        return;
+    }
     /* The slots above npow (slots 0 .. 31 - npow) first: these stores
      * depend on nothing, so they retire at once instead of waiting in the
      * reorder buffer behind the serial chain below. */
