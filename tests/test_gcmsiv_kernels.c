@@ -498,6 +498,57 @@ START_TEST(test_short)
 }
 END_TEST
 
+/* The one-call derivation of every tier that has one against the
+ * composed one (the derivation blocks through the key-generating key,
+ * the message-encryption key's setkey_enc, the POLYVAL kernel's init_n):
+ * both key sizes, power counts around each level of the powers, the
+ * whole key structures compared (filled alike before). */
+START_TEST(test_derive)
+{
+    tu_rng_reset("gcmsiv-derive");
+    static const size_t npows[] = { 1, 2, 3, 4, 5, 7, 8, 9, 12, 13, 16, 17, 20, 31, 32 };
+    static axiom_bc_ks ks, rks;
+    static axiom_ghash_key hk, rhk;
+    int tested = 0;
+    for (const axiom_kernel *const *kp = axiom_gcmsiv_kernels; *kp; kp++) {
+        const axiom_gcmsiv_kernel *k = axiom_gcmsiv_of(*kp);
+        if (!k->derive || !usable(*kp))
+            continue;
+        tested++;
+        for (size_t kl = 16; kl <= 32; kl += 16)
+            for (size_t pi = 0; pi < sizeof npows / sizeof npows[0]; pi++) {
+                uint8_t key[32], n[12], b[16 * 6], auth[16], enc[32];
+                axiom_bc_ks kgk;
+                tu_rand_bytes(key, kl);
+                tu_rand_bytes(n, 12);
+                k->aes->setkey_enc(&kgk, key, kl);
+                for (size_t i = 0; i < 6; i++) {
+                    memset(b + 16 * i, 0, 4);
+                    b[16 * i] = (uint8_t)i;
+                    memcpy(b + 16 * i + 4, n, 12);
+                }
+                k->aes->ecb_enc(&kgk, b, b, kl == 16 ? 4 : 6);
+                /* The first 8 bytes of each block: blocks 0-1 the
+                 * authentication key, the others the encryption key. */
+                for (size_t i = 0; i < (kl == 16 ? 4u : 6u); i++)
+                    memcpy(i < 2 ? auth + 8 * i : enc + 8 * (i - 2), b + 16 * i, 8);
+                memset(&ks, 0xa5, sizeof ks);
+                memset(&rks, 0xa5, sizeof rks);
+                memset(&hk, 0x5a, sizeof hk);
+                memset(&rhk, 0x5a, sizeof rhk);
+                k->aes->setkey_enc(&rks, enc, kl);
+                k->polyval->init_n(&rhk, auth, npows[pi]);
+                k->derive(&kgk, kl, n, &ks, &hk, npows[pi]);
+                TU_ASSERT_MEM_EQ(&ks, &rks, sizeof ks, "%s: schedule, kl %zu, npow %zu", k->name,
+                                 kl, npows[pi]);
+                TU_ASSERT_MEM_EQ(&hk, &rhk, sizeof hk, "%s: POLYVAL key, kl %zu, npow %zu",
+                                 k->name, kl, npows[pi]);
+            }
+    }
+    printf("GCM-SIV derivations tested: %d tiers\n", tested);
+}
+END_TEST
+
 static Suite *kernels_suite(void)
 {
     Suite *s = suite_create("gcmsiv_kernels");
@@ -509,6 +560,7 @@ static Suite *kernels_suite(void)
     tcase_add_test(tc, test_tiers);
     tcase_add_test(tc, test_counter_wrap);
     tcase_add_test(tc, test_short);
+    tcase_add_test(tc, test_derive);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -107,6 +107,11 @@ static inline axiom_v16 le_pair(uint64_t lo, uint64_t hi)
 static void derive(const gcmsiv_key *g, gcmsiv_msg *m, const uint8_t nonce[12], size_t npow)
 {
     const axiom_gcmsiv_kernel *k = g->k;
+    if (k->derive) {
+        k->derive(&g->kgk, g->keylen, nonce, &m->ks, &m->hk, npow);
+        memset(m->s, 0, sizeof m->s);
+        return;
+    }
     const size_t nb = g->keylen == 16 ? 4 : 6;
     _Alignas(16) uint8_t blk[16 * 6], auth[16], enc[32];
     /* LE32(i) || nonce: the nonce's first 4 bytes above i in the low
@@ -114,7 +119,7 @@ static void derive(const gcmsiv_key *g, gcmsiv_msg *m, const uint8_t nonce[12], 
     const uint64_t n0 = (uint64_t)axiom_load32_le(nonce) << 32, n1 = axiom_load64_le(nonce + 4);
     for (size_t i = 0; i < nb; i++)
         *(axiom_v16 *)(void *)(blk + 16 * i) = le_pair(n0 | i, n1);
-    (k->kdf_aes ? k->kdf_aes : k->aes)->ecb_enc(&g->kgk, blk, blk, nb);
+    k->aes->ecb_enc(&g->kgk, blk, blk, nb);
     halves(auth, blk, blk + 16);
     halves(enc, blk + 32, blk + 48);
     if (nb == 6)

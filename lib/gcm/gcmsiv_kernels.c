@@ -9,7 +9,7 @@
 #include "aes/aes.h"
 #include "gcm/polyval.h"
 
-#define GCMSIV_TIER(var, nm, feat, bc, pv, d, x86, sh)                        \
+#define GCMSIV_TIER(var, nm, feat, bc, pv, d, x86, sh, dr)                    \
     static const axiom_gcmsiv_kernel var = {                                  \
         .name = nm,                                                           \
         .features = (feat),                                                   \
@@ -19,6 +19,7 @@
         .polyval = (pv),                                                      \
         .x86_keys = (x86),                                                    \
         .short_msg = (sh),                                                    \
+        .derive = (dr),                                                       \
     };
 
 #define PCLMUL_FEAT (AXIOM_CPU_PCLMUL | AXIOM_CPU_SSSE3)
@@ -26,14 +27,14 @@
 #ifdef HAVE_ISA_AESNI
 GCMSIV_TIER(gcmsiv_aesni_pclmul, "aesni+pclmul", AXIOM_CPU_AESNI | PCLMUL_FEAT, &axiom_aes_aesni,
             &axiom_polyval_pclmul, "AES-NI ECB over staged counters, PCLMULQDQ POLYVAL", 1,
-            axiom_gcmsiv_short_aesni)
+            axiom_gcmsiv_short_aesni, axiom_gcmsiv_derive_aesni)
 GCMSIV_TIER(gcmsiv_aesni_ct, "aesni+generic-ct", AXIOM_CPU_AESNI | AXIOM_CPU_SSSE3,
-            &axiom_aes_aesni, &axiom_polyval_generic_ct, "AES-NI, portable POLYVAL", 0, NULL)
+            &axiom_aes_aesni, &axiom_polyval_generic_ct, "AES-NI, portable POLYVAL", 0, NULL, NULL)
 GCMSIV_TIER(gcmsiv_ct_pclmul, "generic-ct+pclmul", PCLMUL_FEAT, &axiom_aes_generic_ct,
-            &axiom_polyval_pclmul, "bitsliced AES, PCLMULQDQ POLYVAL", 0, NULL)
+            &axiom_polyval_pclmul, "bitsliced AES, PCLMULQDQ POLYVAL", 0, NULL, NULL)
 #endif
 GCMSIV_TIER(gcmsiv_ct, "generic-ct", 0, &axiom_aes_generic_ct, &axiom_polyval_generic_ct,
-            "bitsliced AES, portable POLYVAL", 0, NULL)
+            "bitsliced AES, portable POLYVAL", 0, NULL, NULL)
 
 const axiom_kernel *const axiom_gcmsiv_kernels[] = {
 #if defined(HAVE_ISA_VAES_AVX512) && defined(HAVE_ISA_AESNI)

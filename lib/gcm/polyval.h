@@ -107,13 +107,6 @@ typedef struct axiom_gcmsiv_kernel {
      * wipes those bytes only (a message's keys are 3 KiB of storage, of
      * which a short message writes a few hundred bytes); 0: all of it. */
     unsigned x86_keys;
-    /* The AES kernel that encrypts the 4 or 6 key-derivation blocks under
-     * the key-generating key (same schedule layout as aes), or NULL for
-     * aes.  The VAES tiers name the AES-NI kernel: its 16-byte loads take
-     * the blocks just built (16-byte stores) from the store buffer, where
-     * the VAES kernels' wider loads of several of them wait for the
-     * stores to reach the cache. */
-    const axiom_bc_kernel *kdf_aes;
     /* The one-call short message (lib/gcm/x86_64/gcmsiv_short.h), or NULL:
      * for text of at most AXIOM_GCMSIV_SHORT_TEXT blocks and at most
      * AXIOM_GCMSIV_SHORT_HASH hashed blocks (AD, text and the length
@@ -125,10 +118,27 @@ typedef struct axiom_gcmsiv_kernel {
     void (*short_msg)(const axiom_bc_ks *kgk, size_t keylen, const uint8_t nonce[12], int enc,
                       uint8_t *out, uint8_t tag[16], const uint8_t *ad, size_t adlen,
                       const uint8_t *in, size_t len);
+    /* The per-message keys in one call, or NULL (lib/gcm/gcmsiv.c then
+     * composes aes's ECB, polyval->init_n and aes->setkey_enc): from
+     * the key-generating key's schedule @kgk (@keylen 16 or 32) and the
+     * nonce, the message-encryption key's schedule into @ks and the
+     * authentication key's first @npow powers into @hk, as the composed
+     * calls write them (x86 layouts; the tiers that set x86_keys). */
+    void (*derive)(const axiom_bc_ks *kgk, size_t keylen, const uint8_t nonce[12],
+                   axiom_bc_ks *ks, axiom_ghash_key *hk, size_t npow);
 } axiom_gcmsiv_kernel;
 
 #define AXIOM_GCMSIV_SHORT_TEXT 4
 #define AXIOM_GCMSIV_SHORT_HASH 8
+
+/* The derivations of the x86 bundles (declared whether or not built). */
+void axiom_gcmsiv_derive_aesni(const axiom_bc_ks *kgk, size_t keylen, const uint8_t nonce[12],
+                               axiom_bc_ks *ks, axiom_ghash_key *hk, size_t npow);
+void axiom_gcmsiv_derive_vaes_avx2(const axiom_bc_ks *kgk, size_t keylen, const uint8_t nonce[12],
+                                   axiom_bc_ks *ks, axiom_ghash_key *hk, size_t npow);
+void axiom_gcmsiv_derive_vaes_avx512(const axiom_bc_ks *kgk, size_t keylen,
+                                     const uint8_t nonce[12], axiom_bc_ks *ks,
+                                     axiom_ghash_key *hk, size_t npow);
 
 /* The short messages of the x86 bundles (declared whether or not built). */
 void axiom_gcmsiv_short_aesni(const axiom_bc_ks *kgk, size_t keylen, const uint8_t nonce[12],

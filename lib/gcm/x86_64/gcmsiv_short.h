@@ -39,6 +39,7 @@
 
 #include "aes/x86_64/aes_x86_keys.h"
 #include "gcm/polyval.h"
+#include "core/internal.h"
 #include "gcm/x86_64/gh_short.h"
 
 #define SIVS_INLINE static inline __attribute__((always_inline))
@@ -97,34 +98,17 @@ SIVS_INLINE __m128i sivs_tag(const __m128i *ek, const unsigned nr, __m128i s, __
     return _mm_aesenclast_si128(t, ek[nr]);
 }
 
-/* One message with the key-generating key's AES-NI schedule @kgk of @nr
- * (10 or 14) rounds; @enc nonzero seals (the tag to @tag), else opens
- * under the tag @tag holds and writes the computed one over it. */
-SIVS_INLINE void sivs_message(const axiom_bc_ks *kgk, const unsigned nr, const uint8_t nonce[12],
-                              const int enc, uint8_t *out, uint8_t tag[16], const uint8_t *ad,
-                              size_t adlen, const uint8_t *in, size_t len)
+/* The 4 (@nr 10) or 6 (@nr 14) derivation blocks LE32(i) || nonce
+ * (@n12 the nonce, loaded) through the key-generating key's round keys
+ * @rk, interleaved, into d[]. */
+SIVS_INLINE void sivs_kdf(const __m128i *rk, const unsigned nr, __m128i n12, __m128i d[6])
 {
-    enum { NT = AXIOM_GCMSIV_SHORT_TEXT, NH = AXIOM_GCMSIV_SHORT_HASH };
-    _Static_assert(NH <= GH_SHORT_MAX && NT <= GH_SHORT_TEXT, "gh_short.h's limits");
-    const unsigned nt = (unsigned)((len + 15) / 16), na = (unsigned)((adlen + 15) / 16);
-    const unsigned nh = na + nt + 1, nb = nr == 10 ? 4 : 6;
-    const __m128i *rk = (const __m128i *)(const void *)kgk->w;
-    const __m128i top = _mm_set_epi64x((long long)(UINT64_C(1) << 63), 0);
-    /* (Zero initializers only keep -Wmaybe-uninitialized quiet: nothing
-     * past the message is read.) */
-    __m128i x[NT] = { 0 }, y[NT] = { 0 }, blk[NH] = { 0 };
-    if (SIVS_INPUT_EARLY)
-        sivs_load(x, in, len, nt);
-    const __m128i tin = enc ? _mm_setzero_si128()
-                            : _mm_loadu_si128((const __m128i *)(const void *)tag);
-
-    /* The derivation blocks LE32(i) || nonce (nonce in bytes 4..15). */
-    const __m128i n12 = gh_load12(nonce), nz = _mm_slli_si128(n12, 4);
-    __m128i d[6] = { 0 };
+    const unsigned nb = nr == 10 ? 4 : 6;
+    const __m128i nz = _mm_slli_si128(n12, 4); /* nonce in bytes 4..15 */
     _Pragma("GCC unroll 6")
     for (unsigned i = 0; i < 6; i++)
-        if (i < nb)
-            d[i] = _mm_xor_si128(_mm_or_si128(nz, _mm_cvtsi32_si128((int)i)), rk[0]);
+        d[i] = i < nb ? _mm_xor_si128(_mm_or_si128(nz, _mm_cvtsi32_si128((int)i)), rk[0])
+                      : _mm_setzero_si128();
     _Pragma("GCC unroll 13")
     for (unsigned r = 1; r < nr; r++)
         _Pragma("GCC unroll 6")
@@ -135,15 +119,47 @@ SIVS_INLINE void sivs_message(const axiom_bc_ks *kgk, const unsigned nr, const u
     for (unsigned i = 0; i < 6; i++)
         if (i < nb)
             d[i] = _mm_aesenclast_si128(d[i], rk[nr]);
-    /* The first 8 bytes of each: the authentication key (blocks 0-1), the
-     * encryption key (the others). */
-    const __m128i p1 = _mm_unpacklo_epi64(d[0], d[1]);
-    __m128i ek[15];
+}
+
+/* The message-encryption key's schedule into @ek from the derivation
+ * blocks d[2..] (the first 8 bytes of each; d[0..1] make the
+ * authentication key). */
+SIVS_INLINE void sivs_expand(__m128i *ek, const unsigned nr, const __m128i d[6])
+{
     if (nr == 10)
         aesx_expand128_k(ek, _mm_unpacklo_epi64(d[2], d[3]));
     else
         aesx_expand256_h(ek, _mm_unpacklo_epi64(d[2], d[3]), _mm_unpacklo_epi64(d[4], d[5]),
                          NULL);
+}
+
+/* One message with the key-generating key's AES-NI schedule @kgk of @nr
+ * (10 or 14) rounds; @enc nonzero seals (the tag to @tag), else opens
+ * under the tag @tag holds and writes the computed one over it. */
+SIVS_INLINE void sivs_message(const axiom_bc_ks *kgk, const unsigned nr, const uint8_t nonce[12],
+                              const int enc, uint8_t *out, uint8_t tag[16], const uint8_t *ad,
+                              size_t adlen, const uint8_t *in, size_t len)
+{
+    enum { NT = AXIOM_GCMSIV_SHORT_TEXT, NH = AXIOM_GCMSIV_SHORT_HASH };
+    _Static_assert(NH <= GH_SHORT_MAX && NT <= GH_SHORT_TEXT, "gh_short.h's limits");
+    const unsigned nt = (unsigned)((len + 15) / 16), na = (unsigned)((adlen + 15) / 16);
+    const unsigned nh = na + nt + 1;
+    const __m128i *rk = (const __m128i *)(const void *)kgk->w;
+    const __m128i top = _mm_set_epi64x((long long)(UINT64_C(1) << 63), 0);
+    /* (Zero initializers only keep -Wmaybe-uninitialized quiet: nothing
+     * past the message is read.) */
+    __m128i x[NT] = { 0 }, y[NT] = { 0 }, blk[NH] = { 0 };
+    if (SIVS_INPUT_EARLY)
+        sivs_load(x, in, len, nt);
+    const __m128i tin = enc ? _mm_setzero_si128()
+                            : _mm_loadu_si128((const __m128i *)(const void *)tag);
+
+    const __m128i n12 = gh_load12(nonce);
+    __m128i d[6];
+    sivs_kdf(rk, nr, n12, d);
+    const __m128i p1 = _mm_unpacklo_epi64(d[0], d[1]);
+    __m128i ek[15];
+    sivs_expand(ek, nr, d);
 
     if (!SIVS_INPUT_EARLY)
         sivs_load(x, in, len, nt);
@@ -177,9 +193,39 @@ SIVS_INLINE void sivs_message(const axiom_bc_ks *kgk, const unsigned nr, const u
     gh_short_done(out, y, nt, len, ek);
 }
 
+/* The per-message keys of the composed path (axiom_gcmsiv_kernel's
+ * derive): the derivation blocks in registers, the encryption key's
+ * schedule made from them into @ks, then the authentication key's first
+ * @npow powers by @pv (its init_n) into @hk.  Where the glue ran the
+ * blocks through an ECB call, their halves through memory and the
+ * schedule through a setkey call, each a store the next step loads. */
+SIVS_INLINE void sivs_derive(const axiom_bc_ks *kgk, const unsigned nr, const uint8_t nonce[12],
+                             axiom_bc_ks *ks, axiom_ghash_key *hk, size_t npow,
+                             const axiom_polyval_kernel *pv)
+{
+    __m128i d[6];
+    sivs_kdf((const __m128i *)(const void *)kgk->w, nr, gh_load12(nonce), d);
+    sivs_expand((__m128i *)(void *)ks->w, nr, d);
+    ks->rounds = nr;
+    _Alignas(16) uint8_t auth[16];
+    _mm_store_si128((__m128i *)(void *)auth, _mm_unpacklo_epi64(d[0], d[1]));
+    pv->init_n(hk, auth, npow);
+    AXIOM_WIPE_FIXED(auth);
+}
+
 /* The exported axiom_gcmsiv_short_fn of a bundle's compilation, named
- * after its tier: the key size and the direction made constants. */
-#define SIVS_DEFINE(tier)                                                                      \
+ * after its tier: the key size and the direction made constants; and
+ * its derive for the same polyval kernel @pv. */
+#define SIVS_DEFINE(tier, pv)                                                                  \
+    void axiom_gcmsiv_derive_##tier(const axiom_bc_ks *kgk, size_t keylen,                     \
+                                    const uint8_t nonce[12], axiom_bc_ks *ks,                  \
+                                    axiom_ghash_key *hk, size_t npow)                          \
+    {                                                                                          \
+        if (keylen == 16)                                                                      \
+            sivs_derive(kgk, 10, nonce, ks, hk, npow, &(pv));                                  \
+        else                                                                                   \
+            sivs_derive(kgk, 14, nonce, ks, hk, npow, &(pv));                                  \
+    }                                                                                          \
     void axiom_gcmsiv_short_##tier(const axiom_bc_ks *kgk, size_t keylen,                      \
                                    const uint8_t nonce[12], int enc, uint8_t *out,             \
                                    uint8_t tag[16], const uint8_t *ad, size_t adlen,           \

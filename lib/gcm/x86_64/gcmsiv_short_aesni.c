@@ -6,4 +6,4 @@
 
 #include "gcm/x86_64/gcmsiv_short.h"
 
-SIVS_DEFINE(aesni)
+SIVS_DEFINE(aesni, axiom_polyval_pclmul)

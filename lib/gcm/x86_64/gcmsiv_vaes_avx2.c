@@ -34,7 +34,7 @@
 #include "gcm/x86_64/gcmsiv_ctr_vaes.h"
 #include "gcm/x86_64/gcmsiv_short.h"
 
-SIVS_DEFINE(vaes_avx2)
+SIVS_DEFINE(vaes_avx2, axiom_polyval_vpclmul_avx2)
 
 const axiom_gcmsiv_kernel axiom_gcmsiv_vaes_avx2 = {
     .name = "vaes-avx2+vpclmul-avx2",
@@ -47,8 +47,8 @@ const axiom_gcmsiv_kernel axiom_gcmsiv_vaes_avx2 = {
     .ctr = gcmsiv_vaes_ctr,
     .open = gcmsiv_vaes_open,
     .x86_keys = 1,
-    .kdf_aes = &axiom_aes_aesni,
     .short_msg = axiom_gcmsiv_short_vaes_avx2,
+    .derive = axiom_gcmsiv_derive_vaes_avx2,
 };
 
 #endif /* HAVE_ISA_AESNI */

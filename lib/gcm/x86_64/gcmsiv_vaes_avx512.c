@@ -41,7 +41,7 @@ static inline __m128i gcmsiv_vz_fold(__m512i v)
 #define SIVS_INPUT_EARLY 1
 #include "gcm/x86_64/gcmsiv_short.h"
 
-SIVS_DEFINE(vaes_avx512)
+SIVS_DEFINE(vaes_avx512, axiom_polyval_vpclmul_avx512)
 
 const axiom_gcmsiv_kernel axiom_gcmsiv_vaes_avx512 = {
     .name = "vaes-avx512+vpclmul-avx512",
@@ -54,8 +54,8 @@ const axiom_gcmsiv_kernel axiom_gcmsiv_vaes_avx512 = {
     .ctr = gcmsiv_vaes_ctr,
     .open = gcmsiv_vaes_open,
     .x86_keys = 1,
-    .kdf_aes = &axiom_aes_aesni,
     .short_msg = axiom_gcmsiv_short_vaes_avx512,
+    .derive = axiom_gcmsiv_derive_vaes_avx512,
 };
 
 #endif /* HAVE_ISA_AESNI */
