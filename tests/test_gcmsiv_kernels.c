@@ -549,6 +549,65 @@ START_TEST(test_derive)
 }
 END_TEST
 
+/* The fused end of a seal of every tier that has one against its parts
+ * (the length block through polyval->update, the tag through
+ * aes->ecb_enc, then ctr from it): both key sizes, block counts one
+ * below, at and one above one and two of the counter loop's iterations,
+ * out of place and in place.  (Its counter mode is ctr's code, whose
+ * 2^32 wrap test_counter_wrap checks.) */
+START_TEST(test_seal_end)
+{
+    tu_rng_reset("gcmsiv-seal-end");
+    enum { MAXB = 2 * AXIOM_GCMSIV_VAES512_BLOCKS + 1 };
+    static uint8_t p[16 * MAXB], c[16 * MAXB], w[16 * MAXB];
+    static axiom_bc_ks ks;
+    static axiom_ghash_key hk;
+    int tested = 0;
+    for (const axiom_kernel *const *kp = axiom_gcmsiv_kernels; *kp; kp++) {
+        const axiom_gcmsiv_kernel *k = axiom_gcmsiv_of(*kp);
+        if (!k->seal || !usable(*kp))
+            continue;
+        tested++;
+        const size_t g = k->polyval == &axiom_polyval_vpclmul_avx512 ? AXIOM_GCMSIV_VAES512_BLOCKS
+                                                                     : AXIOM_GCMSIV_VAES2_BLOCKS;
+        const size_t counts[] = { 0, 1, g - 1, g, g + 1, 2 * g - 1, 2 * g, 2 * g + 1 };
+        for (size_t kl = 16; kl <= 32; kl += 16)
+            for (size_t ci = 0; ci < sizeof counts / sizeof counts[0]; ci++)
+                for (int inplace = 0; inplace < 2; inplace++) {
+                    const size_t n = counts[ci];
+                    uint8_t key[32], nonce[12], acc[16], lb[16], tag[16], wtag[16], ctr[16],
+                        wctr[16], x[16];
+                    axiom_bc_ks kgk;
+                    tu_rand_bytes(key, kl);
+                    tu_rand_bytes(nonce, 12);
+                    tu_rand_bytes(acc, 16);
+                    tu_rand_bytes(lb, 16);
+                    tu_rand_bytes(p, 16 * n);
+                    k->aes->setkey_enc(&kgk, key, kl);
+                    k->derive(&kgk, kl, nonce, &ks, &hk, AXIOM_GHASH_MAXPOW);
+                    memcpy(x, acc, 16);
+                    k->polyval->update(&hk, x, lb, 1);
+                    for (int i = 0; i < 12; i++)
+                        x[i] ^= nonce[i];
+                    x[15] &= 0x7f;
+                    k->aes->ecb_enc(&ks, wtag, x, 1);
+                    memcpy(wctr, wtag, 16);
+                    wctr[15] |= 0x80;
+                    k->ctr(&ks, w, p, n, wctr);
+                    if (inplace)
+                        memcpy(c, p, 16 * n);
+                    k->seal(&ks, &hk, acc, lb, nonce, tag, c, inplace ? c : p, n, ctr);
+                    TU_ASSERT_MEM_EQ(tag, wtag, 16, "%s: tag, kl %zu, n %zu", k->name, kl, n);
+                    TU_ASSERT_MEM_EQ(c, w, 16 * n, "%s: ciphertext, kl %zu, n %zu, in place %d",
+                                     k->name, kl, n, inplace);
+                    TU_ASSERT_MEM_EQ(ctr, wctr, 16, "%s: next counter, kl %zu, n %zu", k->name,
+                                     kl, n);
+                }
+    }
+    printf("fused GCM-SIV seal ends tested: %d tiers\n", tested);
+}
+END_TEST
+
 static Suite *kernels_suite(void)
 {
     Suite *s = suite_create("gcmsiv_kernels");
@@ -561,6 +620,7 @@ static Suite *kernels_suite(void)
     tcase_add_test(tc, test_counter_wrap);
     tcase_add_test(tc, test_short);
     tcase_add_test(tc, test_derive);
+    tcase_add_test(tc, test_seal_end);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -234,6 +234,26 @@ static void siv_ctr(const gcmsiv_key *g, gcmsiv_msg *m, const uint8_t tag[16], u
         axiom_wipe(buf, used);
 }
 
+/* Sealing after POLYVAL of the text, on a tier with a fused end
+ * (axiom_gcmsiv_kernel's seal): the tag and CTR over the whole blocks in
+ * one call, then the partial last block through the tier's ctr. */
+static void seal_end(const gcmsiv_key *g, const gcmsiv_msg *m, const uint8_t nonce[12],
+                     size_t adlen, uint8_t *out, uint8_t tag[16], const uint8_t *in, size_t len)
+{
+    const axiom_gcmsiv_kernel *k = g->k;
+    _Alignas(16) uint8_t lb[16], c[16];
+    *(axiom_v16 *)(void *)lb = le_pair((uint64_t)adlen * 8, (uint64_t)len * 8);
+    const size_t full = len / 16, rest = len % 16;
+    k->seal(&m->ks, &m->hk, m->s, lb, nonce, tag, out, in, full, c);
+    if (rest) {
+        _Alignas(16) uint8_t buf[16] = { 0 };
+        memcpy(buf, in + 16 * full, rest);
+        k->ctr(&m->ks, buf, buf, 1, c);
+        memcpy(out + 16 * full, buf, rest);
+        AXIOM_WIPE_FIXED(buf);
+    }
+}
+
 /* Wipe what a message whose key has @npow powers (msg_powers) wrote to
  * @m: on the x86 tiers the round keys and the powers made
  * (axiom_gcmsiv_kernel, x86_keys), else all of it. */
@@ -292,7 +312,10 @@ static void gcmsiv_message(const void *state, int enc, uint8_t *out,
     const size_t npow = msg_powers(adlen, len);
     derive(g, &m, nonce, npow);
     polyval_padded(g->k->polyval, &m, ad, adlen);
-    if (enc) {
+    if (enc && g->k->seal) {
+        polyval_padded(g->k->polyval, &m, in, len);
+        seal_end(g, &m, nonce, adlen, out, tag, in, len);
+    } else if (enc) {
         polyval_padded(g->k->polyval, &m, in, len);
         make_tag(g, &m, nonce, adlen, len, tag);
         siv_ctr(g, &m, tag, out, in, len, 0);

@@ -126,6 +126,16 @@ typedef struct axiom_gcmsiv_kernel {
      * calls write them (x86 layouts; the tiers that set x86_keys). */
     void (*derive)(const axiom_bc_ks *kgk, size_t keylen, const uint8_t nonce[12],
                    axiom_bc_ks *ks, axiom_ghash_key *hk, size_t npow);
+    /* Sealing's end in one call, or NULL (lib/gcm/gcmsiv.c then makes
+     * the tag with polyval->update and aes->ecb_enc, and runs ctr): the
+     * 16-byte length block @lb into the POLYVAL accumulator @s (under
+     * @hk's first power), the 12-byte @nonce XORed in and the top bit
+     * cleared, that through @ks: the tag, to @tag; then CTR over the @n
+     * whole blocks from the tag with its top bit set (out == in allowed),
+     * the counter block after them to @ctr. */
+    void (*seal)(const axiom_bc_ks *ks, const axiom_ghash_key *hk, const uint8_t s[16],
+                 const uint8_t lb[16], const uint8_t nonce[12], uint8_t tag[16], uint8_t *out,
+                 const uint8_t *in, size_t n, uint8_t ctr[16]);
 } axiom_gcmsiv_kernel;
 
 #define AXIOM_GCMSIV_SHORT_TEXT 4

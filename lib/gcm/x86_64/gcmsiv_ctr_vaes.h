@@ -41,17 +41,18 @@
 #define GS_BODY(X, OP)                                                                             \
     X(0, OP) X(1, OP) X(2, OP) X(3, OP) X(4, OP) X(5, OP) X(6, OP) X(7, OP)
 
-/* @n blocks of keystream from the counter block @ctr, XORed into @in;
- * @ctr's counter is advanced by @n (mod 2^32). */
-static void gcmsiv_vaes_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
-                            uint8_t ctr[16])
+/* @n blocks of keystream from the counter block @c0, XORed into @in;
+ * returns the counter block after them (counter advanced by @n, mod
+ * 2^32). */
+static inline __attribute__((always_inline)) __m128i gs_ctr(const axiom_bc_ks *ks, uint8_t *out,
+                                                           const uint8_t *in, size_t n,
+                                                           const __m128i c0)
 {
     const __m128i *rk = (const __m128i *)(const void *)ks->w;
     const unsigned nr = ks->rounds;
     GS_V k[15];
     for (unsigned r = 0; r <= nr; r++)
         k[r] = GS_BCAST128(rk[r]);
-    const __m128i c0 = _mm_loadu_si128((const __m128i *)(const void *)ctr);
     GS_V c = GS_ADD32(GS_BCAST128(c0), GS_LANE_INDEX());
     const GS_V step = GS_LANE_STEP(GS_LANES);
 
@@ -105,7 +106,45 @@ static void gcmsiv_vaes_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *
         }
     }
     /* Lane 0 holds the next counter block. */
-    _mm_storeu_si128((__m128i *)(void *)ctr, GS_CAST128(c));
+    return GS_CAST128(c);
+}
+
+/* @n blocks of keystream from the counter block @ctr, XORed into @in;
+ * @ctr's counter is advanced by @n (mod 2^32). */
+static void gcmsiv_vaes_ctr(const axiom_bc_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                            uint8_t ctr[16])
+{
+    const __m128i c = gs_ctr(ks, out, in, n, _mm_loadu_si128((const __m128i *)(const void *)ctr));
+    _mm_storeu_si128((__m128i *)(void *)ctr, c);
+}
+
+/* Sealing's end (axiom_gcmsiv_kernel's seal): the length block @lb into
+ * the accumulator @s under K_1 of @hk, the nonce XORed in and the top bit
+ * cleared, that through the key: the tag; then CTR over the @n whole
+ * blocks from the tag with its top bit set, the next counter block to
+ * @ctr.  One call, the values in registers, where the glue's POLYVAL
+ * call, ECB call and CTR call each loaded what the one before stored. */
+static void gcmsiv_vaes_seal(const axiom_bc_ks *ks, const axiom_ghash_key *hk,
+                             const uint8_t s[16], const uint8_t lb[16], const uint8_t nonce[12],
+                             uint8_t tag[16], uint8_t *out, const uint8_t *in, size_t n,
+                             uint8_t ctr[16])
+{
+    const __m128i *rk = (const __m128i *)(const void *)ks->w;
+    const unsigned nr = ks->rounds;
+    const __m128i top = _mm_set_epi64x((long long)(UINT64_C(1) << 63), 0);
+    const __m128i y = gh_mul(_mm_xor_si128(_mm_loadu_si128((const __m128i *)(const void *)s),
+                                           _mm_loadu_si128((const __m128i *)(const void *)lb)),
+                             gh_powers(hk)[GH_SLOT(1)]);
+    uint32_t w2;
+    memcpy(&w2, nonce + 8, 4);
+    const __m128i n12 = _mm_or_si128(_mm_loadl_epi64((const __m128i *)(const void *)nonce),
+                                     _mm_slli_si128(_mm_cvtsi32_si128((int)w2), 8));
+    __m128i t = _mm_xor_si128(_mm_andnot_si128(top, _mm_xor_si128(y, n12)), rk[0]);
+    for (unsigned r = 1; r < nr; r++)
+        t = _mm_aesenc_si128(t, rk[r]);
+    t = _mm_aesenclast_si128(t, rk[nr]);
+    _mm_storeu_si128((__m128i *)(void *)tag, t);
+    _mm_storeu_si128((__m128i *)(void *)ctr, gs_ctr(ks, out, in, n, _mm_or_si128(t, top)));
 }
 
 /*

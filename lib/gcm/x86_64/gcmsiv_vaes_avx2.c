@@ -49,6 +49,7 @@ const axiom_gcmsiv_kernel axiom_gcmsiv_vaes_avx2 = {
     .x86_keys = 1,
     .short_msg = axiom_gcmsiv_short_vaes_avx2,
     .derive = axiom_gcmsiv_derive_vaes_avx2,
+    .seal = gcmsiv_vaes_seal,
 };
 
 #endif /* HAVE_ISA_AESNI */
