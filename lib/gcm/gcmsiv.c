@@ -175,7 +175,8 @@ static size_t ctr_part(const axiom_gcmsiv_kernel *k, const gcmsiv_msg *m, uint8_
 {
     const size_t full = bytes / 16, rest = bytes % 16;
     if (k->ctr) {
-        k->ctr(&m->ks, out, in, full, c);
+        if (full)
+            k->ctr(&m->ks, out, in, full, c);
         if (!rest)
             return 0;
         memset(buf, 0, 16);
@@ -235,23 +236,19 @@ static void siv_ctr(const gcmsiv_key *g, gcmsiv_msg *m, const uint8_t tag[16], u
 }
 
 /* Sealing after POLYVAL of the text, on a tier with a fused end
- * (axiom_gcmsiv_kernel's seal): the tag and CTR over the whole blocks in
- * one call, then the partial last block through the tier's ctr. */
+ * (axiom_gcmsiv_kernel's seal, which comes with ctr): the tag and CTR
+ * over the whole blocks in one call, then the partial last block through
+ * ctr_part (which uses 16 bytes of its buffer with a ctr). */
 static void seal_end(const gcmsiv_key *g, const gcmsiv_msg *m, const uint8_t nonce[12],
                      size_t adlen, uint8_t *out, uint8_t tag[16], const uint8_t *in, size_t len)
 {
     const axiom_gcmsiv_kernel *k = g->k;
-    _Alignas(16) uint8_t lb[16], c[16];
+    _Alignas(16) uint8_t lb[16], c[16], buf[16];
     *(axiom_v16 *)(void *)lb = le_pair((uint64_t)adlen * 8, (uint64_t)len * 8);
     const size_t full = len / 16, rest = len % 16;
     k->seal(&m->ks, &m->hk, m->s, lb, nonce, tag, out, in, full, c);
-    if (rest) {
-        _Alignas(16) uint8_t buf[16] = { 0 };
-        memcpy(buf, in + 16 * full, rest);
-        k->ctr(&m->ks, buf, buf, 1, c);
-        memcpy(out + 16 * full, buf, rest);
+    if (rest && ctr_part(k, m, c, buf, out + 16 * full, in + 16 * full, rest))
         AXIOM_WIPE_FIXED(buf);
-    }
 }
 
 /* Wipe what a message whose key has @npow powers (msg_powers) wrote to

@@ -505,15 +505,12 @@ VEC_INLINE void prologue_expand(__m128i *rk, __m128i *pw, uint8_t *out, const ui
     for (unsigned s = PE_LAG; s <= 5 && !early; s++)
         pow_stage(s, &t, pw);
     load_blocks(p, in, VEC_W);
+    if (ct) {
 #pragma GCC unroll 8
-    for (unsigned v = 0; v < VEC_V; v++) {
-        if (ct)
+        for (unsigned v = 0; v < VEC_V; v++)
             ct[v] = p[v];
-        b[v] = _mm512_aesenclast_epi128(b[v], _mm512_xor_si512(k[14], p[v]));
-        vec_store(out + 64 * v, b[v]);
     }
-    *cz = _mm512_add_epi32(*cz, _mm512_set_epi32(0, 0, 0, VEC_W, 0, 0, 0, VEC_W, 0, 0, 0, VEC_W,
-                                                 0, 0, 0, VEC_W));
+    ctr_finish(rk, 14, out, p, VEC_W, b, cz, NULL);
 }
 
 static void gcm_vaes512_enc(const axiom_gcm_key *g, axiom_gcm_msg *m, uint8_t *out,

@@ -37,6 +37,7 @@
 #include "core/internal.h"
 #include "gcm/polyval.h"
 #include "gcm/x86_64/ghash_pclmul.h"
+#include "gcm/x86_64/gcmsiv_short.h" /* sivs_tag, gh_load12 */
 
 #define GS_BODY(X, OP)                                                                             \
     X(0, OP) X(1, OP) X(2, OP) X(3, OP) X(4, OP) X(5, OP) X(6, OP) X(7, OP)
@@ -129,20 +130,12 @@ static void gcmsiv_vaes_seal(const axiom_bc_ks *ks, const axiom_ghash_key *hk,
                              uint8_t tag[16], uint8_t *out, const uint8_t *in, size_t n,
                              uint8_t ctr[16])
 {
-    const __m128i *rk = (const __m128i *)(const void *)ks->w;
-    const unsigned nr = ks->rounds;
     const __m128i top = _mm_set_epi64x((long long)(UINT64_C(1) << 63), 0);
     const __m128i y = gh_mul(_mm_xor_si128(_mm_loadu_si128((const __m128i *)(const void *)s),
                                            _mm_loadu_si128((const __m128i *)(const void *)lb)),
                              gh_powers(hk)[GH_SLOT(1)]);
-    uint32_t w2;
-    memcpy(&w2, nonce + 8, 4);
-    const __m128i n12 = _mm_or_si128(_mm_loadl_epi64((const __m128i *)(const void *)nonce),
-                                     _mm_slli_si128(_mm_cvtsi32_si128((int)w2), 8));
-    __m128i t = _mm_xor_si128(_mm_andnot_si128(top, _mm_xor_si128(y, n12)), rk[0]);
-    for (unsigned r = 1; r < nr; r++)
-        t = _mm_aesenc_si128(t, rk[r]);
-    t = _mm_aesenclast_si128(t, rk[nr]);
+    const __m128i t = sivs_tag((const __m128i *)(const void *)ks->w, ks->rounds, y,
+                               gh_load12(nonce), top);
     _mm_storeu_si128((__m128i *)(void *)tag, t);
     _mm_storeu_si128((__m128i *)(void *)ctr, gs_ctr(ks, out, in, n, _mm_or_si128(t, top)));
 }

@@ -31,8 +31,7 @@
 #define GS_FOLD(v) _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256((v), 1))
 #define GS_POLYVAL axiom_polyval_vpclmul_avx2
 
-#include "gcm/x86_64/gcmsiv_ctr_vaes.h"
-#include "gcm/x86_64/gcmsiv_short.h"
+#include "gcm/x86_64/gcmsiv_ctr_vaes.h" /* and gcmsiv_short.h */
 
 SIVS_DEFINE(vaes_avx2, axiom_polyval_vpclmul_avx2)
 

@@ -36,10 +36,9 @@ static inline __m128i gcmsiv_vz_fold(__m512i v)
     return _mm_xor_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
 }
 
-#include "gcm/x86_64/gcmsiv_ctr_vaes.h"
 /* 32 vector registers: the short path's input loaded first. */
 #define SIVS_INPUT_EARLY 1
-#include "gcm/x86_64/gcmsiv_short.h"
+#include "gcm/x86_64/gcmsiv_ctr_vaes.h" /* and gcmsiv_short.h */
 
 SIVS_DEFINE(vaes_avx512, axiom_polyval_vpclmul_avx512)
 
