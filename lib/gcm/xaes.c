@@ -197,7 +197,7 @@ static void xaes_message(const void *state, int enc, uint8_t *out, uint8_t tag[A
         /* The fused derivation writes the 15 round keys and the power
          * slots, zeros above the npow powers: those 15 + npow blocks,
          * with inlined 16-byte stores.  (With the powers left to the text
-         * phase, npow is 32: it writes them all.) */
+         * phase, npow is the tier's text_pow: as many as it writes.) */
         axiom_zero16(g.ks.w, 15 * 16);
         axiom_zero16((uint8_t *)g.hk.w + 16 * (AXIOM_GHASH_MAXPOW - npow), 16 * (size_t)npow);
         __asm__ __volatile__("" : : "r"(&g) : "memory");

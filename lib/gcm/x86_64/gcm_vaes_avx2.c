@@ -39,6 +39,7 @@
 #include "gcm/ghash.h"
 #include "gcm/x86_64/ghash_pclmul.h"
 #include "gcm/x86_64/gcm_x86.h"
+#include "gcm/x86_64/xaes_ymm.h"
 
 #ifdef HAVE_ISA_AESNI
 
@@ -67,6 +68,7 @@ struct ctrs {
     __m256i *cy;
 };
 
+#define VEC_POWERS 1 /* make_powers, prologue_powers: AXIOM_GCM_F_POWERS */
 #include "gcm/x86_64/gcm_vaes_common.h"
 
 VEC_INLINE __m256i vec_load(const uint8_t *p)
@@ -277,6 +279,89 @@ VEC_INLINE void step_kmid(const __m256i *ky, const unsigned nr, const __m128i *p
     step_body(ky, nr, pw, out, in, hin, cs, y, bswap, 1, enc);
 }
 
+/* AXIOM_GCM_F_POWERS: K_2 .. K_18 from K_1 at @pw, the powers the text
+ * phase and the final phase read for a message without AD (the stitched
+ * step's 16, and two more for the last group with the length block and a
+ * partial block; XAES-256-GCM's text_pow, lib/gcm/xaes.c), in five
+ * stages of xaes_derive.h's arithmetic: K_2 a square, [K_4, K_3] one
+ * two-lane product, then two-lane Karatsuba products by K_4, K_8 and K_16
+ * (K_16 a square of K_8, so that the last stage need not wait for the
+ * fourth's four products), 29 carry-less multiplications in all.  Each
+ * result is stored as the pair of slots the stitched step loads. */
+typedef struct pows {
+    __m128i p1, p2, p4;
+    __m256i q43, q21, v87, v65; /* [K_4, K_3], [K_2, K_1], [K_8, K_7], [K_6, K_5] */
+    __m256i k16;                /* K_16 in both lanes */
+} pows;
+
+VEC_INLINE void pow_stage(const unsigned s, pows *t, __m128i *pw)
+{
+    switch (s) {
+    case 1:
+        t->p2 = xd_p2(t->p1);
+        pw[GH_SLOT(2)] = t->p2;
+        t->q21 = _mm256_set_m128i(t->p1, t->p2);
+        break;
+    case 2:
+        t->q43 = xd_p43(t->p1, t->p2);
+        t->p4 = _mm256_castsi256_si128(t->q43);
+        XD_STORE(pw + GH_SLOT(4), t->q43);
+        break;
+    case 3: {
+        const __m256i p4 = XD_BCAST(t->p4), p4m = xd_kmid(p4);
+        t->v87 = xd_mul_wide(t->q43, p4, p4m);
+        t->v65 = xd_mul_wide(t->q21, p4, p4m);
+        XD_STORE(pw + GH_SLOT(8), t->v87);
+        XD_STORE(pw + GH_SLOT(6), t->v65);
+        break;
+    }
+    case 4: {
+        const __m128i p8 = XD_LANE0(t->v87);
+        const __m256i k8 = XD_BCAST(p8), k8m = xd_kmid(k8);
+        t->k16 = XD_BCAST(xd_p2(p8));
+        XD_STORE(pw + GH_SLOT(16), xd_mul_wide(t->v87, k8, k8m));
+        XD_STORE(pw + GH_SLOT(14), xd_mul_wide(t->v65, k8, k8m));
+        XD_STORE(pw + GH_SLOT(12), xd_mul_wide(t->q43, k8, k8m));
+        XD_STORE(pw + GH_SLOT(10), xd_mul_wide(t->q21, k8, k8m));
+        break;
+    }
+    default:
+        XD_STORE(pw + GH_SLOT(18), xd_mul_wide(t->q21, t->k16, xd_kmid(t->k16)));
+        break;
+    }
+}
+
+VEC_INLINE void make_powers(__m128i *pw)
+{
+    pows t;
+    t.p1 = pw[GH_SLOT(1)];
+#pragma GCC unroll 5
+    for (unsigned s = 1; s <= 5; s++)
+        pow_stage(s, &t, pw);
+}
+
+/* The stages after AES rounds 1, 3, 5, 7 and 9 of the 16 counter blocks
+ * (as the vaes-avx512 kernel's prologue), then their last round. */
+VEC_INLINE void prologue_powers(const __m128i *rk, const unsigned nr, __m128i *pw, uint8_t *out,
+                                const uint8_t *in, __m256i *cy, __m256i bswap)
+{
+    __m256i b[VEC_V];
+    pows t;
+    t.p1 = pw[GH_SLOT(1)];
+#pragma GCC unroll 8
+    for (unsigned v = 0; v < VEC_V; v++)
+        b[v] = vec_ctr(*cy, (int)(VEC_L * v), bswap, GCM_VAES_KEY(rk, 0));
+#pragma GCC unroll 14
+    for (unsigned r = 1; r < nr; r++) {
+#pragma GCC unroll 8
+        for (unsigned v = 0; v < VEC_V; v++)
+            b[v] = _mm256_aesenc_epi128(b[v], GCM_VAES_KEY(rk, r));
+        if (r % 2 && r <= 9)
+            pow_stage((r + 1) / 2, &t, pw);
+    }
+    ctr_finish(rk, nr, out, in, VEC_W, b, cy);
+}
+
 static void gcm_vaes2_enc(const axiom_gcm_key *g, axiom_gcm_msg *m, uint8_t *out,
                           const uint8_t *in, size_t n, unsigned want)
 {
@@ -302,6 +387,7 @@ const axiom_gcm_kernel axiom_gcm_vaes_avx2 = {
     .ghash = &axiom_ghash_pclmul,
     .step = VEC_W,
     .long_step = VEC_KMID_MIN,
+    .make_powers = VEC_W,
     .enc = gcm_vaes2_enc,
     .dec = gcm_vaes2_dec,
     .last = gcm_vaes2_last,

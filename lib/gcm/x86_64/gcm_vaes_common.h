@@ -119,14 +119,12 @@ GCM_VAES_INLINE __m128i absorb(__m128i y, const __m128i *pw, const uint8_t *in, 
                                vec bswap);
 GCM_VAES_INLINE __m128i absorb_fin(__m128i y, const __m128i *pw, const uint8_t *in, unsigned n,
                                    const uint8_t *fin, unsigned nfin, vec bswap);
-#if defined(VEC_KMID) && defined(VEC_POWERS)
-#error "kmid_init reads the powers before the text; VEC_POWERS may make them in its prologue"
-#endif
 #ifdef VEC_KMID
-/* The VEC_KMID vectors at @km from the powers at @pw (after any
- * AXIOM_GCM_F_POWERS work: only kernels without VEC_POWERS use it), for
- * step_kmid: step() reading them, for messages of VEC_KMID_MIN blocks or
- * more (below, making and wiping them cost more than they save). */
+/* The VEC_KMID vectors at @km from the powers at @pw (after the powers
+ * exist: under AXIOM_GCM_F_POWERS, bulk_enc calls it after its prologue
+ * made them), for step_kmid: step() reading them, for messages of
+ * VEC_KMID_MIN blocks or more (below, making and wiping them cost more
+ * than they save). */
 GCM_VAES_INLINE void kmid_init(vec *km, const __m128i *pw);
 GCM_VAES_INLINE void step_kmid(const vec *k, const unsigned nr, const __m128i *pw, uint8_t *out,
                                const uint8_t *in, const uint8_t *hin, ctrs *cs, __m128i *y,
@@ -178,11 +176,15 @@ GCM_VAES_INLINE void bulk_enc(const vec *k, const __m128i *rk, const unsigned nr
         /* Prologue: nothing before the first iteration's blocks to hash
          * (with @powers, the key's powers are made meanwhile). */
 #ifdef VEC_POWERS
-        if (powers == 2)
+        if (powers == 2) {
             ; /* text_expand's prologue_expand did it */
-        else if (powers)
+        } else if (powers) {
             prologue_powers(rk, nr, (__m128i *)(uintptr_t)pw, out, in, c, bswap);
-        else
+#if VEC_KMID
+            if (kmid) /* text_dir left it for after the powers */
+                kmid_init((vec *)(uintptr_t)(k + 15), pw);
+#endif
+        } else
 #endif
             tail(rk, nr, pw, out, in, VEC_W, c, y, bswap, NULL, 0, TAIL_CTR);
         (void)powers;
@@ -330,7 +332,8 @@ GCM_VAES_INLINE __m128i text_dir(const int encrypt, const __m128i *rk, const uns
     const int kmid = VEC_KMID && n >= VEC_KMID_MIN;
     if (kmid) {
 #if VEC_KMID
-        kmid_init(k + 15, pw);
+        if (!powers) /* else after bulk_enc's prologue has made them */
+            kmid_init(k + 15, pw);
 #endif
         if (encrypt)
             bulk_enc(k, rk, nr, pw, out, in, n, &cv, y, bswap, m->fin, nfin, powers, 1);
