@@ -331,36 +331,14 @@ VEC_INLINE void pow_stage(const unsigned s, pows *t, __m128i *pw)
     }
 }
 
-VEC_INLINE void make_powers(__m128i *pw)
+/* The counter blocks' last round for prologue_powers (gcm_vaes_powers.h). */
+VEC_INLINE void prologue_last(const __m128i *rk, const unsigned nr, uint8_t *out,
+                              const uint8_t *in, __m256i *b, __m256i *cy)
 {
-    pows t;
-    t.p1 = pw[GH_SLOT(1)];
-#pragma GCC unroll 5
-    for (unsigned s = 1; s <= 5; s++)
-        pow_stage(s, &t, pw);
-}
-
-/* The stages after AES rounds 1, 3, 5, 7 and 9 of the 16 counter blocks
- * (as the vaes-avx512 kernel's prologue), then their last round. */
-VEC_INLINE void prologue_powers(const __m128i *rk, const unsigned nr, __m128i *pw, uint8_t *out,
-                                const uint8_t *in, __m256i *cy, __m256i bswap)
-{
-    __m256i b[VEC_V];
-    pows t;
-    t.p1 = pw[GH_SLOT(1)];
-#pragma GCC unroll 8
-    for (unsigned v = 0; v < VEC_V; v++)
-        b[v] = vec_ctr(*cy, (int)(VEC_L * v), bswap, GCM_VAES_KEY(rk, 0));
-#pragma GCC unroll 14
-    for (unsigned r = 1; r < nr; r++) {
-#pragma GCC unroll 8
-        for (unsigned v = 0; v < VEC_V; v++)
-            b[v] = _mm256_aesenc_epi128(b[v], GCM_VAES_KEY(rk, r));
-        if (r % 2 && r <= 9)
-            pow_stage((r + 1) / 2, &t, pw);
-    }
     ctr_finish(rk, nr, out, in, VEC_W, b, cy);
 }
+
+#include "gcm/x86_64/gcm_vaes_powers.h"
 
 static void gcm_vaes2_enc(const axiom_gcm_key *g, axiom_gcm_msg *m, uint8_t *out,
                           const uint8_t *in, size_t n, unsigned want)

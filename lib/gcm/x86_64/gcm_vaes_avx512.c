@@ -413,38 +413,16 @@ VEC_INLINE void pow_stage(const unsigned s, pows *t, __m128i *pw)
     }
 }
 
-VEC_INLINE void make_powers(__m128i *pw)
+/* The counter blocks' last round for prologue_powers (gcm_vaes_powers.h). */
+VEC_INLINE void prologue_last(const __m128i *rk, const unsigned nr, uint8_t *out,
+                              const uint8_t *in, __m512i *b, __m512i *cz)
 {
-    pows t;
-    t.p1 = pw[GH_SLOT(1)];
-#pragma GCC unroll 5
-    for (unsigned s = 1; s <= 5; s++)
-        pow_stage(s, &t, pw);
-}
-
-/* The stages after AES rounds 1, 3, 5, 7 and 9 of the 32 counter blocks:
- * a stage's latency (about 15 cycles) against two rounds' 16 VAESENC on
- * the one 512-bit AES port. */
-VEC_INLINE void prologue_powers(const __m128i *rk, const unsigned nr, __m128i *pw, uint8_t *out,
-                                const uint8_t *in, __m512i *cz, __m512i bswap)
-{
-    __m512i b[VEC_V], p[VEC_V];
-    pows t;
-    t.p1 = pw[GH_SLOT(1)];
-#pragma GCC unroll 8
-    for (unsigned v = 0; v < VEC_V; v++)
-        b[v] = vec_ctr(*cz, (int)(VEC_L * v), bswap, GCM_VAES_KEY(rk, 0));
-#pragma GCC unroll 14
-    for (unsigned r = 1; r < nr; r++) {
-#pragma GCC unroll 8
-        for (unsigned v = 0; v < VEC_V; v++)
-            b[v] = _mm512_aesenc_epi128(b[v], GCM_VAES_KEY(rk, r));
-        if (r <= 5)
-            pow_stage(r, &t, pw);
-    }
+    __m512i p[VEC_V];
     load_blocks(p, in, VEC_W);
     ctr_finish(rk, nr, out, p, VEC_W, b, cz, NULL);
 }
+
+#include "gcm/x86_64/gcm_vaes_powers.h"
 
 /* AXIOM_GCM_F_EXPAND: prologue_powers with the AES-256 expansion of round
  * keys 0 and 1 at @rk in front (aesx_expand256_x's chain, one AESENCLAST

@@ -33,7 +33,8 @@
  *   struct ctrs            what the stitched loop keeps of the counter
  *   VEC_POWERS             (optional) defined if the kernel honours
  *                          AXIOM_GCM_F_POWERS with make_powers and
- *                          prologue_powers (declared below)
+ *                          prologue_powers (declared below; the kernel
+ *                          file includes gcm_vaes_powers.h for them)
  *   VEC_KMID               (optional) the number of vectors of key-derived
  *                          values the stitched step reads after the round
  *                          keys in its k[] (k[15] on), made once per call
