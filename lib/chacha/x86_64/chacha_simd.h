@@ -305,17 +305,19 @@ ch_x8_out_body(const uint32_t st[16], __m256i ctr, uint8_t *o, const uint8_t *in
 #undef Y_OUT
 }
 
-/* ch_x8_out_body as the compiler chooses (the passes that also run row-form
- * pairs call it: inlined there, their registers spilled inside the
- * rounds; 640 bytes 4 % slower on Zen 4); chacha_x8 inlines the body. */
+/* ch_x8_out_body as the compiler chooses, for the passes that also run
+ * row-form pairs (inlined there, their registers spilled inside the
+ * rounds: 640 bytes 4 % slower on Zen 4): words 7..15 through the
+ * caller's array @hi, which the caller wipes; as arguments past the eight
+ * vector registers of the calling convention they went through the stack
+ * and stayed there (round outputs of key words: with the keystream they
+ * give the key).  chacha_x8 inlines the body. */
 static inline void ch_x8_out(const uint32_t st[16], __m256i ctr, uint8_t *o, const uint8_t *in,
                              __m256i x0, __m256i x1, __m256i x2, __m256i x3, __m256i x4,
-                             __m256i x5, __m256i x6, __m256i x7, __m256i x8, __m256i x9,
-                             __m256i x10, __m256i x11, __m256i x12, __m256i x13, __m256i x14,
-                             __m256i x15)
+                             __m256i x5, __m256i x6, const __m256i hi[9])
 {
-    ch_x8_out_body(st, ctr, o, in, x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14,
-                   x15);
+    ch_x8_out_body(st, ctr, o, in, x0, x1, x2, x3, x4, x5, x6, hi[0], hi[1], hi[2], hi[3], hi[4],
+                   hi[5], hi[6], hi[7], hi[8]);
 }
 
 /* 8 blocks in 32-bit lanes: declares x0..x15, word i of block j in lane j
