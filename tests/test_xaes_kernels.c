@@ -142,9 +142,10 @@ END_TEST
  * stitched steps (from which the expanding text phase opens with the
  * first step's blocks hashed after the second's) and the tier's long_step
  * (where vaes-avx2's loop takes the Karatsuba halves of the powers its
- * prologue made), with 0, 1 and 15 bytes more.  On a tier that also honours AXIOM_GCM_F_EXPAND, from the
- * threshold on, the same with the derivation stopping at Kx
- * (AXIOM_XAES_KDF_ONLY) and the text phase expanding it. */
+ * prologue made), with 0, 1 and 15 bytes more.  On a tier that also
+ * honours AXIOM_GCM_F_EXPAND, from the threshold on, the same with the
+ * derivation stopping at Kx (AXIOM_XAES_KDF_ONLY) and the text phase
+ * expanding it. */
 START_TEST(test_text_powers)
 {
     tu_rng_reset("xaes-text-powers");

@@ -105,9 +105,7 @@ static inline __attribute__((always_inline)) void ch_x8_pairs(const uint32_t st[
     {
         _Alignas(32) __m256i hi[9] = { x7, x8, x9, x10, x11, x12, x13, x14, x15 };
         ch_x8_out(st, ctr, o, in, x0, x1, x2, x3, x4, x5, x6, hi);
-        volatile __m256i *w = hi;
-        for (int i = 0; i < 9; i++)
-            w[i] = _mm256_setzero_si256();
+        AXIOM_WIPE_FIXED(hi);
     }
     ch_y_out2(o + 512, in + 512, _mm256_add_epi32(a, a0), _mm256_add_epi32(b, b0),
               _mm256_add_epi32(c, c0), _mm256_add_epi32(d, d0));
