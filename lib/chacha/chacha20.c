@@ -69,16 +69,24 @@ const axiom_chacha_kernel axiom_chacha_generic = {
     .xor = generic_xor,
 };
 
+/* Rows 0-2 (constants and key) are stored whole, row 3 (counter and
+ * nonce) word by word, as every later change of the counter is: a load
+ * forwards from one earlier store that covers it, not from several, and
+ * the SIMD kernels load rows 0-2 whole and the words of row 3 singly (the
+ * row-form ones through ch_load_row_d). */
+typedef uint32_t ch_row __attribute__((vector_size(16), may_alias));
 void axiom_chacha_init_state(uint32_t st[16], const uint8_t key[32], uint32_t counter,
                              const uint8_t nonce[12])
 {
     /* "expand 32-byte k" */
-    st[0] = 0x61707865;
-    st[1] = 0x3320646e;
-    st[2] = 0x79622d32;
-    st[3] = 0x6b206574;
-    for (int i = 0; i < 8; i++)
-        st[4 + i] = axiom_load32_le(key + 4 * i);
+    const ch_row a = { 0x61707865, 0x3320646e, 0x79622d32, 0x6b206574 };
+    memcpy(st, &a, 16);
+    for (int i = 0; i < 2; i++) {
+        const uint8_t *k = key + 16 * i;
+        const ch_row b = { axiom_load32_le(k), axiom_load32_le(k + 4), axiom_load32_le(k + 8),
+                           axiom_load32_le(k + 12) };
+        memcpy(st + 4 + 4 * i, &b, 16);
+    }
     st[12] = counter;
     for (int i = 0; i < 3; i++)
         st[13 + i] = axiom_load32_le(nonce + 4 * i);

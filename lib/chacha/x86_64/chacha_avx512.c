@@ -132,7 +132,7 @@ static void chacha_x1_masked(const uint32_t st[16], uint8_t *out, const uint8_t 
     const __m128i a0 = _mm_loadu_si128((const __m128i *)st);
     const __m128i b0 = _mm_loadu_si128((const __m128i *)(st + 4));
     const __m128i c0 = _mm_loadu_si128((const __m128i *)(st + 8));
-    const __m128i d0 = _mm_loadu_si128((const __m128i *)(st + 12));
+    const __m128i d0 = ch_load_row_d(st);
     __m128i a = a0, b = b0, c = c0, d = d0;
     CH_ROW_ROUNDS(S_QR, _mm_shuffle_epi32, a, b, c, d);
     __m128i r[4] = { _mm_add_epi32(a, a0), _mm_add_epi32(b, b0), _mm_add_epi32(c, c0),

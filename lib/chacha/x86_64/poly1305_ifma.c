@@ -549,7 +549,7 @@ static void ifma_chachapoly_key(const uint32_t st[16], uint8_t polykey[32], uint
     const __m128i ka0 = _mm_loadu_si128((const __m128i *)st);
     const __m128i kb0 = _mm_loadu_si128((const __m128i *)(st + 4));
     const __m128i kc0 = _mm_loadu_si128((const __m128i *)(st + 8));
-    const __m128i kd0 = _mm_loadu_si128((const __m128i *)(st + 12));
+    const __m128i kd0 = ch_load_row_d(st);
     __m128i ka = ka0, kb = kb0, kc = kc0, kd = kd0;
     {
         Z_X16_INIT_R1(s, pre);
