@@ -146,8 +146,8 @@ audit: $(BENCH_RUN)
 # peers), `make bench-table` writes doc/results/<run>.md (every case) and
 # the summaries in doc/PERFORMANCE.md from all of them; BENCH_RECORDED=FILE
 # takes other runs, e.g. bench/results/bench.txt from `make bench`.
-BENCH_RECORDED = bench/runs/intel-xeon-model167.txt bench/runs/amd-epyc-zen4.txt bench/runs/amd-epyc-zen3.txt
-BENCH_RESULT_DOCS = doc/results/intel-xeon-model167.md doc/results/amd-epyc-zen4.md doc/results/amd-epyc-zen3.md
+BENCH_RECORDED = bench/runs/intel-xeon-model207.txt bench/runs/intel-xeon-model167.txt bench/runs/amd-epyc-zen4.txt bench/runs/amd-epyc-zen3.txt
+BENCH_RESULT_DOCS = doc/results/intel-xeon-model207.md doc/results/intel-xeon-model167.md doc/results/amd-epyc-zen4.md doc/results/amd-epyc-zen3.md
 EXTRA_DIST += $(BENCH_RESULT_DOCS)
 # vendor-familyF-modelM, from /proc/cpuinfo; BENCH_RUN_NAME=amd-epyc-zen3 names it.
 BENCH_RUN_NAME = $$(awk -F': ' '/^vendor_id/ { v = $$2 == "AuthenticAMD" ? "amd" : $$2 == "GenuineIntel" ? \
