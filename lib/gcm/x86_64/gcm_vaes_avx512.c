@@ -306,23 +306,32 @@ VEC_INLINE void step_body(const __m512i *kz, const unsigned nr, const __m128i *p
     for (unsigned v = 0; v < VEC_V; v++)
         x[v] = xr ? xr[v] : _mm512_shuffle_epi8(vec_load(hin + 64 * v), bswap);
     x[0] = _mm512_xor_si512(x[0], _mm512_zextsi128_si512(*y));
-    /* Rounds 1..4 each carry the multiplications of two registers.
+    /* Rounds 1, 3, 5 and 7 each carry the multiplications of two
+     * registers.  With 512-bit instructions Intel has two vector ports,
+     * one for the AES rounds and one for the multiplications, and every
+     * other operation goes to either; products in every other round
+     * instead of in rounds 1..4 (as they were) measured AES-256-GCM seal
+     * on Emerald Rapids (family 6 model 207) 1.03-1.05x at 16-256 KiB
+     * (0.97-0.98 -> 1.01-1.02 of BoringSSL), AES-128-GCM and opening
+     * level; every third round for AES-256, level with every other.
      * Encrypting, from the last two: the first, which takes the
      * accumulator (the previous iteration's reduction), and the highest
-     * powers (the last that AXIOM_GCM_F_POWERS's prologue makes) are read
-     * in round 4 (measured level on Zen 4 here, 1.015x on vaes-avx2's
-     * ymm step).  Decrypting, in the registers' order, which is the
-     * order the blocks arrive from memory: from the last, AES-192-GCM
-     * open of 16 MiB took twice as long on Zen 4 (0.51-0.65 of BoringSSL
-     * against 1.01-1.03), and within the caches it measured 1.02-1.04x
-     * in one build and level in another. */
+     * powers (the last that AXIOM_GCM_F_POWERS's prologue makes) are
+     * read last (measured level on Zen 4 with the products in rounds
+     * 1..4, 1.015x on vaes-avx2's ymm step).  Decrypting, in the
+     * registers' order, which is the order the blocks arrive from
+     * memory: from the last, AES-192-GCM open of 16 MiB took twice as
+     * long on Zen 4 (0.51-0.65 of BoringSSL against 1.01-1.03), and
+     * within the caches it measured 1.02-1.04x in one build and level in
+     * another. */
 #pragma GCC unroll 14
     for (unsigned r = 1; r < nr; r++) {
 #pragma GCC unroll 8
         for (unsigned v = 0; v < VEC_V; v++)
             b[v] = _mm512_aesenc_epi128(b[v], kz[r]);
-        if (r <= VEC_V / 2) {
-            const unsigned a = enc ? VEC_V - 2 * r : 2 * (r - 1);
+        if ((r & 1) && r < VEC_V) {
+            const unsigned i = (r + 1) / 2;
+            const unsigned a = enc ? VEC_V - 2 * i : 2 * (i - 1);
             mul_acc2(x[a], _mm512_load_si512((const void *)(k + 4 * a)), x[a + 1],
                         _mm512_load_si512((const void *)(k + 4 * a + 4)), &lo, &mid, &hi);
         }
