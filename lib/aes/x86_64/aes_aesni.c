@@ -490,7 +490,8 @@ AESNI_FORCE_INLINE void aesni_cbc_enc_nr(const __m128i *rk, const unsigned nr,
 }
 
 /* c[i] = E(c[i-1]) ^ p[i]; the next state c[i] ^ k0 comes from a parallel
- * AESENCLAST with kl ^ k0 ^ p[i]. */
+ * AESENCLAST with kl ^ k0 ^ p[i], first in program order as in CBC (the
+ * empty asm statement orders the two). */
 AESNI_FORCE_INLINE void aesni_cfb_enc_nr(const __m128i *rk, const unsigned nr,
                                          uint8_t *out, const uint8_t *in,
                                          size_t n, uint8_t *iv)
@@ -501,11 +502,13 @@ AESNI_FORCE_INLINE void aesni_cfb_enc_nr(const __m128i *rk, const unsigned nr,
     for (;;) {
         const __m128i p = aesni_load(in);
         AESNI_SERIAL_MID(x);
-        c = _mm_aesenclast_si128(x, _mm_xor_si128(kl, p));
+        __m128i xp = x;
+        x = _mm_aesenclast_si128(xp, _mm_xor_si128(kl0, p));
+        __asm__("" : "+x"(x), "+x"(xp));
+        c = _mm_aesenclast_si128(xp, _mm_xor_si128(kl, p));
         aesni_store(out, c);
         if (--n == 0)
             break;
-        x = _mm_aesenclast_si128(x, _mm_xor_si128(kl0, p));
         in += 16;
         out += 16;
     }
@@ -513,7 +516,8 @@ AESNI_FORCE_INLINE void aesni_cfb_enc_nr(const __m128i *rk, const unsigned nr,
 }
 
 /* o[i] = E(o[i-1]); the output XOR rides on the last round key and the next
- * state o[i] ^ k0 on a parallel AESENCLAST with kl ^ k0. */
+ * state o[i] ^ k0 on a parallel AESENCLAST with kl ^ k0, first in program
+ * order. */
 AESNI_FORCE_INLINE void aesni_ofb_nr(const __m128i *rk, const unsigned nr,
                                      uint8_t *out, const uint8_t *in,
                                      size_t n, uint8_t *iv)
@@ -524,8 +528,10 @@ AESNI_FORCE_INLINE void aesni_ofb_nr(const __m128i *rk, const unsigned nr,
     for (; n > 0; n--) {
         const __m128i p = aesni_load(in);
         AESNI_SERIAL_MID(x);
-        aesni_store(out, _mm_aesenclast_si128(x, _mm_xor_si128(kl, p)));
-        x = _mm_aesenclast_si128(x, kl0);
+        __m128i xp = x;
+        x = _mm_aesenclast_si128(xp, kl0);
+        __asm__("" : "+x"(x), "+x"(xp));
+        aesni_store(out, _mm_aesenclast_si128(xp, _mm_xor_si128(kl, p)));
         in += 16;
         out += 16;
     }

@@ -110,7 +110,9 @@ VAES_FORCE_INLINE void vaes_cbc_enc_nr(const __m128i *rk, const unsigned nr, uin
     vaes_store128(iv, c);
 }
 
-/* c[i] = E(c[i-1]) ^ p[i]; the next state c[i] ^ k0. */
+/* c[i] = E(c[i-1]) ^ p[i]; the next state c[i] ^ k0.  As in CBC, the
+ * next state's AESENCLAST comes first in program order (the empty asm
+ * statement orders the two). */
 VAES_FORCE_INLINE void vaes_cfb_enc_nr(const __m128i *rk, const unsigned nr, uint8_t *out,
                                        const uint8_t *in, size_t n, uint8_t *iv)
 {
@@ -120,14 +122,17 @@ VAES_FORCE_INLINE void vaes_cfb_enc_nr(const __m128i *rk, const unsigned nr, uin
     for (size_t i = 0; i < n; i++) {
         const __m128i p = vaes_load128(in + 16 * i);
         VAES_SERIAL_ROUNDS(x);
-        c = _mm_aesenclast_si128(x, _mm_xor_si128(klast, p));
-        x = _mm_aesenclast_si128(x, _mm_xor_si128(klast0, p));
+        __m128i xp = x;
+        x = _mm_aesenclast_si128(xp, _mm_xor_si128(klast0, p));
+        __asm__("" : "+x"(x), "+x"(xp));
+        c = _mm_aesenclast_si128(xp, _mm_xor_si128(klast, p));
         vaes_store128(out + 16 * i, c);
     }
     vaes_store128(iv, c);
 }
 
-/* o[i] = E(o[i-1]), out = in ^ o; the state is o ^ k0 throughout. */
+/* o[i] = E(o[i-1]), out = in ^ o; the state is o ^ k0 throughout, its
+ * AESENCLAST first in program order. */
 VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t *out,
                                    const uint8_t *in, size_t n, uint8_t *iv)
 {
@@ -136,8 +141,10 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
     for (size_t i = 0; i < n; i++) {
         const __m128i p = vaes_load128(in + 16 * i);
         VAES_SERIAL_ROUNDS(x);
-        vaes_store128(out + 16 * i, _mm_aesenclast_si128(x, _mm_xor_si128(klast, p)));
-        x = _mm_aesenclast_si128(x, klast0);
+        __m128i xp = x;
+        x = _mm_aesenclast_si128(xp, klast0);
+        __asm__("" : "+x"(x), "+x"(xp));
+        vaes_store128(out + 16 * i, _mm_aesenclast_si128(xp, _mm_xor_si128(klast, p)));
     }
     vaes_store128(iv, _mm_xor_si128(x, k[0]));
 }
