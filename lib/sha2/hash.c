@@ -115,7 +115,7 @@ INLINE void state_final(axiom_hash_state *s, const axiom_hash_kernel *k, uint8_t
                         size_t outlen, const size_t block)
 {
     uint8_t last[2 * AXIOM_HASH_MAX_BLOCK];
-    size_t nb = axiom_hash_pad(last, s->buf, s->used, s->total, block);
+    size_t nb = axiom_hash_pad_k(k, last, s->buf, s->used, s->total, block);
 
     axiom_hash_compress(k, &s->h, last, nb);
     cv_out(&s->h, out, outlen, block);
@@ -152,11 +152,11 @@ INLINE void oneshot(const axiom_hash_cv *iv, uint64_t prefix, const axiom_hash_k
          * kernel's form on the chain of dependent operations; the copy is
          * off it). */
         memcpy(last, in, block);
-        nb = 1 + axiom_hash_pad(last + block, tail, rest, prefix + len, block);
+        nb = 1 + axiom_hash_pad_k(k, last + block, tail, rest, prefix + len, block);
     } else {
         if (whole)
             axiom_hash_compress(k, &h, in, whole);
-        nb = axiom_hash_pad(last, tail, rest, prefix + len, block);
+        nb = axiom_hash_pad_k(k, last, tail, rest, prefix + len, block);
     }
     axiom_hash_compress(k, &h, last, nb);
     cv_out(&h, out, outlen, block);

@@ -54,6 +54,10 @@ typedef struct axiom_hash_kernel {
     axiom_hash_lanes_fn compress_lanes;
     unsigned block;        /* AXIOM_SHA256_BLOCK or AXIOM_SHA512_BLOCK */
     axiom_hash_compress64_fn compress64;
+    /* NULL, or the kernel's own axiom_hash_pad (below) for its block: the
+     * same bytes and block count, written the way its loads read them
+     * (lib/sha2/x86_64/sha512_pad.h); the glue calls axiom_hash_pad_k. */
+    size_t (*pad)(uint8_t *last, const uint8_t *tail, size_t rest, uint64_t total);
 } axiom_hash_kernel;
 
 /* Kernels defined in the family folders (declared whether or not built;
@@ -78,7 +82,8 @@ extern axiom_kernel_list axiom_sha512_kernels;
 
 /* A SHA-384/512 kernel whose compression is the assembly function @fn
  * (nblocks >= 1; lib/sha2/x86_64/sha512_x86_64.h): its declaration, the
- * wrapper that skips empty calls, and the descriptor @var. */
+ * wrapper that skips empty calls, and the descriptor @var, with the
+ * padding of lib/sha2/x86_64/sha512_pad.h (which the file includes). */
 #define AXIOM_SHA512_ASM_KERNEL(var, fn, nm, feats, slow, cost, description)                  \
     void fn(uint64_t state[8], const uint8_t *p, size_t nblocks);                            \
     static void var##_compress(uint64_t state[8], const uint8_t *p, size_t nblocks)          \
@@ -96,6 +101,7 @@ extern axiom_kernel_list axiom_sha512_kernels;
         .block_cost = cost,                                                                  \
         .block = AXIOM_SHA512_BLOCK,                                                         \
         .compress64 = var##_compress,                                                        \
+        .pad = sha512_x86_pad,                                                               \
     }
 
 /* The hash kernel axiom_pick() chooses from @list, NULL if none. */
@@ -243,6 +249,16 @@ static inline size_t axiom_hash_pad(uint8_t *last, const uint8_t *tail, size_t r
         last[2 * block - 9] = (uint8_t)(total >> 61);
     axiom_store64_be(last + 2 * block - 8, bits);
     return 2;
+}
+
+/* axiom_hash_pad for kernel @k: its own padding if it has one. */
+static inline size_t axiom_hash_pad_k(const axiom_hash_kernel *k, uint8_t *last,
+                                      const uint8_t *tail, size_t rest, uint64_t total,
+                                      size_t block)
+{
+    if (k->pad)
+        return k->pad(last, tail, rest, total);
+    return axiom_hash_pad(last, tail, rest, total, block);
 }
 
 #endif
