@@ -89,22 +89,22 @@ END_TEST
 
 /* A kernel's own padding (axiom_hash_kernel's pad) against
  * axiom_hash_pad: the same blocks and block count for every tail length
- * of the block (one block below 112 bytes, two from there) and lengths
- * whose bit count needs the length field's top byte; the tail in a
- * buffer of exactly its length (so that a read past it shows under
- * AddressSanitizer), nothing written past the blocks. */
-START_TEST(test_pad512)
+ * of the block (one block below the length field's start, two from
+ * there) and lengths whose bit count needs the field's top bytes; the
+ * tail in a buffer of exactly its length (so that a read past it shows
+ * under AddressSanitizer), nothing written past the blocks. */
+static void check_pad(const axiom_hash_kernel *k)
 {
-    const axiom_hash_kernel *k = kernels512[_i];
+    const size_t block = k->block;
     if (!k->pad || !usable(k)) {
-        printf("[%s] sha512 %s: no own padding or not usable here, skipped\n", tu_tier(),
-               k->name);
+        printf("[%s] %s (block %zu): no own padding or not usable here, skipped\n", tu_tier(),
+               k->name, block);
         return;
     }
     tu_rng_reset(k->name);
     const uint64_t highs[] = { 0, 128, (uint64_t)1 << 56, (uint64_t)1 << 61,
                                ((uint64_t)1 << 61) * 5 + 4096, UINT64_MAX - 255 };
-    for (size_t rest = 0; rest < 128; rest++) {
+    for (size_t rest = 0; rest < block; rest++) {
         uint8_t *tail = rest ? malloc(rest) : NULL;
         ck_assert(!rest || tail != NULL);
         if (rest)
@@ -114,16 +114,27 @@ START_TEST(test_pad512)
             uint8_t want[2 * 128 + 32], got[2 * 128 + 32];
             memset(want, 0xa5, sizeof want);
             memset(got, 0xa5, sizeof got);
-            const size_t nw = axiom_hash_pad(want, tail, rest, total, AXIOM_SHA512_BLOCK);
+            const size_t nw = axiom_hash_pad(want, tail, rest, total, block);
             const size_t ng = k->pad(got, tail, rest, total);
-            TU_ASSERT(nw == ng, "sha512 %s pad: %zu blocks for %zu tail bytes, want %zu",
-                      k->name, ng, rest, nw);
-            TU_ASSERT_MEM_EQ(got, want, sizeof got, "sha512 %s pad, %zu tail bytes, total %llu",
-                             k->name, rest, (unsigned long long)total);
+            TU_ASSERT(nw == ng, "%s pad: %zu blocks for %zu tail bytes, want %zu", k->name, ng,
+                      rest, nw);
+            TU_ASSERT_MEM_EQ(got, want, sizeof got, "%s pad (block %zu), %zu tail bytes, total %llu",
+                             k->name, block, rest, (unsigned long long)total);
         }
         free(tail);
     }
-    printf("[%s] sha512 %s: padding matches axiom_hash_pad\n", tu_tier(), k->name);
+    printf("[%s] %s (block %zu): padding matches axiom_hash_pad\n", tu_tier(), k->name, block);
+}
+
+START_TEST(test_pad512)
+{
+    check_pad(kernels512[_i]);
+}
+END_TEST
+
+START_TEST(test_pad256)
+{
+    check_pad(kernels[_i]);
 }
 END_TEST
 
@@ -219,6 +230,7 @@ static Suite *kernel_suite(void)
     tcase_add_loop_test(tc, test_kernel, 0, (int)NKERNELS);
     tcase_add_loop_test(tc, test_kernel512, 0, (int)NKERNELS512);
     tcase_add_loop_test(tc, test_pad512, 0, (int)NKERNELS512);
+    tcase_add_loop_test(tc, test_pad256, 0, (int)NKERNELS);
     tcase_add_loop_test(tc, test_pick_memo, 0, 2);
     suite_add_tcase(s, tc);
     return s;

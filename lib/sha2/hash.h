@@ -56,7 +56,7 @@ typedef struct axiom_hash_kernel {
     axiom_hash_compress64_fn compress64;
     /* NULL, or the kernel's own axiom_hash_pad (below) for its block: the
      * same bytes and block count, written the way its loads read them
-     * (lib/sha2/x86_64/sha512_pad.h); the glue calls axiom_hash_pad_k. */
+     * (lib/sha2/x86_64/hash_pad.h); the glue calls axiom_hash_pad_k. */
     size_t (*pad)(uint8_t *last, const uint8_t *tail, size_t rest, uint64_t total);
 } axiom_hash_kernel;
 
@@ -83,7 +83,7 @@ extern axiom_kernel_list axiom_sha512_kernels;
 /* A SHA-384/512 kernel whose compression is the assembly function @fn
  * (nblocks >= 1; lib/sha2/x86_64/sha512_x86_64.h): its declaration, the
  * wrapper that skips empty calls, and the descriptor @var, with the
- * padding of lib/sha2/x86_64/sha512_pad.h (which the file includes). */
+ * padding of lib/sha2/x86_64/hash_pad.h (which the file includes). */
 #define AXIOM_SHA512_ASM_KERNEL(var, fn, nm, feats, slow, cost, description)                  \
     void fn(uint64_t state[8], const uint8_t *p, size_t nblocks);                            \
     static void var##_compress(uint64_t state[8], const uint8_t *p, size_t nblocks)          \

@@ -25,6 +25,7 @@
 #include "axiom/cpu.h"
 #include "axiom/util.h"
 #include "sha2/hash.h"
+#include "sha2/x86_64/hash_pad.h"
 
 #define LANES 8
 
@@ -218,4 +219,5 @@ const axiom_hash_kernel axiom_sha256_avx2 = {
     .compress = sha256_avx2_compress,
     .compress_lanes = NULL,
     .block = AXIOM_SHA256_BLOCK,
+    .pad = sha256_x86_pad,
 };

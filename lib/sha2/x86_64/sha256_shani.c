@@ -18,6 +18,7 @@
 
 #include "axiom/cpu.h"
 #include "sha2/hash.h"
+#include "sha2/x86_64/hash_pad.h"
 
 static inline __m128i load128(const void *p)
 {
@@ -170,6 +171,7 @@ const axiom_hash_kernel axiom_sha256_shani = {
     .compress = sha256_shani_compress,
     .compress_lanes = NULL,
     .block = AXIOM_SHA256_BLOCK,
+    .pad = sha256_x86_pad,
 };
 
 const axiom_hash_kernel axiom_sha256_shani_4x = {

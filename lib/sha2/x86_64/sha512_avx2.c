@@ -3,7 +3,7 @@
  * lib/sha2/x86_64/sha512_avx2_asm.S (see sha512_x86_64.h for its design). */
 #include "axiom/cpu.h"
 #include "sha2/hash.h"
-#include "sha2/x86_64/sha512_pad.h"
+#include "sha2/x86_64/hash_pad.h"
 
 AXIOM_SHA512_ASM_KERNEL(axiom_sha512_avx2, axiom_sha512_avx2_blocks, "avx2",
                         AXIOM_CPU_AVX2 | AXIOM_CPU_BMI2, 0, 600,

@@ -5,7 +5,7 @@
  * sha512_x86_64.h for the design they share. */
 #include "axiom/cpu.h"
 #include "sha2/hash.h"
-#include "sha2/x86_64/sha512_pad.h"
+#include "sha2/x86_64/hash_pad.h"
 
 /* On Zen 4 the rounds in general registers are faster: 418 against 455
  * TSC cycles a block over 128 blocks (the avx2 kernel), 461 against 478
