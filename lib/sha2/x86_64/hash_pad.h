@@ -23,23 +23,9 @@
 
 #include <immintrin.h>
 #include <stdint.h>
-#include <string.h>
 
+#include "core/bytes.h"
 #include "sha2/hash.h"
-
-static inline uint64_t hash_pad_ld64(const uint8_t *p)
-{
-    uint64_t x;
-    memcpy(&x, p, 8);
-    return x;
-}
-
-static inline uint32_t hash_pad_ld32(const uint8_t *p)
-{
-    uint32_t x;
-    memcpy(&x, p, 4);
-    return x;
-}
 
 /* The @r (0..7) bytes at @p as a little-endian word, without reading
  * past them: two overlapping 4-byte loads for 4..7, first, middle and
@@ -47,7 +33,7 @@ static inline uint32_t hash_pad_ld32(const uint8_t *p)
 static inline uint64_t hash_pad_partial(const uint8_t *p, size_t r)
 {
     if (r >= 4)
-        return hash_pad_ld32(p) | (uint64_t)hash_pad_ld32(p + r - 4) << (8 * (r - 4));
+        return axiom_load32_le(p) | (uint64_t)axiom_load32_le(p + r - 4) << (8 * (r - 4));
     if (r == 0)
         return 0;
     return p[0] | (uint64_t)p[r / 2] << (8 * (r / 2)) | (uint64_t)p[r - 1] << (8 * (r - 1));
@@ -68,7 +54,7 @@ static inline __m128i hash_pad_piece16(const uint8_t *tail, size_t rest, size_t 
                        (uint64_t)0x80 << (8 * (n % 8));
     if (n < 8)
         return _mm_set_epi64x(0, (long long)x);
-    return _mm_set_epi64x((long long)x, (long long)hash_pad_ld64(p));
+    return _mm_set_epi64x((long long)x, (long long)axiom_load64_le(p));
 }
 
 /* axiom_hash_pad for 64-byte blocks (the same bytes and return value). */
