@@ -355,6 +355,7 @@ static inline __m256i vy_mulx16(__m256i t)
  * the tail step (the last) leaves them for the final tweak. */
 #define VY_XTS_ADV_FULL(i) t##i = vy_mulx16(t##i);
 #define VY_XTS_ADV_MASK(i)
+#define VY_XTS_RUN VY_RUN
 #define VY_XTS_ADV(i, M) VY_XTS_ADV_##M(i)
 #define VY_XTS_ENCLAST(i, M) b##i = _mm256_aesenclast_epi128(b##i, e##i);
 #define VY_XTS_DECLAST(i, M) b##i = _mm256_aesdeclast_epi128(b##i, e##i);

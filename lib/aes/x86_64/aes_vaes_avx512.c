@@ -7,8 +7,9 @@
  * once per cycle with a latency of 3 to 4 cycles (4 on Zen 4), so 8
  * independent chains keep the AES unit busy with room for the loads, XORs
  * and stores (limits: doc/design/aes.md).  The tail
- * (1..31 blocks) is one masked step of 8, 4 or 1 registers (per-register
- * AVX-512 masks on the loads and stores), so a short tail is not serialised.
+ * (1..31 blocks; XTS 1..15) is one masked step of 8, 4, 2 or 1 registers
+ * (per-register AVX-512 masks on the loads and stores), so a short tail is
+ * not serialised.
  * The round keys are broadcast to the four lanes once per call.  Messages
  * of up to 4 blocks take a short copy of each operation (one register, only
  * what it needs, no spills; ECB of one block on xmm), longer ones the
@@ -28,12 +29,13 @@
  * - CBC/CFB decryption: the previous ciphertext blocks are unaligned loads
  *   16 bytes back (VALIGNQ with the chaining value for the first register),
  *   XORed into the last round key (CBC) or used as the cipher input (CFB).
- * - XTS: four successive tweaks per register.  The 8 tweak registers
- *   advance by alpha^32 per iteration (byte shifts plus one carry-less
- *   multiply for the reduction) as soon as the step has used them on its
- *   input, so the next step never waits for them; they enter with the
- *   first round key in one VPTERNLOGQ and leave folded into the last round
- *   key.  Ciphertext stealing is in the glue (lib/api/cipher.c).
+ * - XTS: four successive tweaks per register, in steps of 4 registers =
+ *   16 blocks (VAES_RUN4; below).  The 4 tweak registers advance by
+ *   alpha^16 per step (byte shifts plus one carry-less multiply for the
+ *   reduction) as soon as the step has used them on its input, so the next
+ *   step never waits for them; they enter with the first round key in one
+ *   VPTERNLOGQ and leave folded into the last round key.  Ciphertext
+ *   stealing is in the glue (lib/api/cipher.c).
  * - The secret-counter keystream (ctr_secret): the same lanes, counter +
  *   4i + j, always made by the masked 128-bit add (no test on the
  *   counter); the blocks are stored as encrypted.
@@ -236,21 +238,29 @@ static inline __m512i vz_mulx(__m512i t, __m512i cnt)
                                      0x96);
 }
 
-/* Each lane times alpha^32 = a 4-byte shift, plus the top 32 bits reduced;
+/* Each lane times alpha^16 = a 2-byte shift, plus the top 16 bits reduced;
  * byte shifts and the multiply run beside the AES unit, not on it. */
-static inline __m512i vz_mulx32(__m512i t)
+static inline __m512i vz_mulx16(__m512i t)
 {
-    const __m512i top = _mm512_bsrli_epi128(t, 12);
-    return _mm512_xor_si512(_mm512_bslli_epi128(t, 4),
+    const __m512i top = _mm512_bsrli_epi128(t, 14);
+    return _mm512_xor_si512(_mm512_bslli_epi128(t, 2),
                             _mm512_clmulepi64_epi128(top, _mm512_set1_epi64(0x87), 0x00));
 }
 
 #define VZ_XTS_LOAD(i, M) b##i = _mm512_ternarylogic_epi64(VZ_IN(i, M), t##i, k0, 0x96);
 #define VZ_XTS_KEYLAST(i, M) const __m512i e##i = _mm512_xor_si512(kl, t##i);
-/* A whole step moves its tweaks on by 32 blocks as soon as they have been
- * used on the input, so that the next step's inputs do not wait for them;
- * the tail step (the last) leaves them for the final tweak. */
-#define VZ_XTS_ADV_FULL(i) t##i = vz_mulx32(t##i);
+/* XTS runs whole steps of 4 registers (VAES_RUN4: FULL4), not 8: with 8 the
+ * tweaks, blocks, round keys and last-round keys do not fit in the 32
+ * registers and the compiler's spills and order start some registers'
+ * rounds late, which on Emerald Rapids cost 9-11 TSC cycles a call of
+ * 512 B - 1 KiB (doc/PERFORMANCE.md).  A whole step moves its tweaks on by
+ * 16 blocks as soon as they have been used on the input, so that the next
+ * step's inputs do not wait for them; the tail step (the last) leaves them
+ * for the final tweak. */
+#define VZ_XTS_RUN(SMALL, STEP, NEXT, A, B) VAES_RUN4(VZ, 4, SMALL, STEP, A, B)
+#define VZ_LD_FULL4(i, p) vz_load(p)
+#define VZ_ST_FULL4(i, p, v) vz_store((p), (v))
+#define VZ_XTS_ADV_FULL4(i) t##i = vz_mulx16(t##i);
 #define VZ_XTS_ADV_MASK(i)
 #define VZ_XTS_ADV(i, M) VZ_XTS_ADV_##M(i)
 #define VZ_XTS_ENCLAST(i, M) b##i = _mm512_aesenclast_epi128(b##i, e##i);
@@ -258,8 +268,8 @@ static inline __m512i vz_mulx32(__m512i t)
 
 /* Register i holds the tweaks of blocks 4i .. 4i+3 of the step, each made
  * straight from the first (one multiply deep, so that the first rounds
- * start early on short inputs); the short copy only uses t0 (the others
- * are then dead code). */
+ * start early on short inputs); the steps of 4 registers use t0..t3, the
+ * short copy t0 and t1 (the others are then dead code). */
 #define VZ_TW(i)                                                                                   \
     vz_mulx(tw_, _mm512_set_epi64(4 * (i) + 3, 4 * (i) + 3, 4 * (i) + 2, 4 * (i) + 2,             \
                                   4 * (i) + 1, 4 * (i) + 1, 4 * (i), 4 * (i)))
@@ -294,7 +304,8 @@ const axiom_bc_kernel axiom_aes_vaes_avx512 = {
                 AXIOM_CPU_AVX512,
     .constant_time = 1,
     .desc = "VAES on zmm, 32 blocks per iteration",
-    .steps = { 4, 16, 32 }, /* short copy to 4, tails of 4 and 8 registers, 32 per step */
+    .steps = { 4, 8, 16, 32 }, /* short copy to 4, tails of 2, 4 and 8 registers, XTS 16 and
+                                  the others 32 per step */
     .setkey = vz_setkey,
     .ecb_enc = vaes_ecb_enc,
     .ecb_dec = vaes_ecb_dec,

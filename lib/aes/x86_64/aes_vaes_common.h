@@ -300,9 +300,10 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
 
 /* Whole steps of 8 registers of BR blocks each (NEXT advances the mode's
  * state after each), or the n < 8 * BR blocks of a tail in one masked step
- * of 8, 4 or 1 registers (P##_TAIL declares what P's masked loads and
- * stores need); n, in and out are left at the tail, whose length the
- * caller uses to finish its state.  SMALL (a constant) picks the copy:
+ * of 8, 4, 2 or 1 registers, the fewest that hold it (P##_TAIL declares
+ * what P's masked loads and stores need), so that a tail runs the rounds
+ * of at most one register more than it fills; n, in and out are left at the
+ * tail, whose length the caller uses to finish its state.  SMALL (a constant) picks the copy:
  * VAES_FULL whole steps then a tail, VAES_TAIL the tail only (n < 8 * BR),
  * VAES_SHORT the short-message copy, a tail of at most 2 * BR blocks in 1
  * or 2 registers, so that it needs few registers, no spills and only the
@@ -322,6 +323,20 @@ static inline int vaes_below(size_t n, size_t m)
 {
     return n < m;
 }
+#define VAES_RUN_TAIL(P, BR, SMALL, W8, STEP, A, B)                                                  \
+    do {                                                                                           \
+        if (n > 0) {                                                                              \
+            P##_TAIL;                                                                              \
+            if ((W8) && ((SMALL) & 3) != VAES_SHORT && n > 4 * (BR))                                     \
+                STEP(P, VAES_EACH8, MASK, n, A, B);                                                \
+            else if (((SMALL) & 3) != VAES_SHORT && n > 2 * (BR))                                  \
+                STEP(P, VAES_EACH4, MASK, n, A, B);                                                \
+            else if (n > (BR))                                                                     \
+                STEP(P, VAES_EACH2, MASK, n, A, B);                                                \
+            else                                                                                   \
+                STEP(P, VAES_EACH1, MASK, n, A, B);                                                \
+        }                                                                                          \
+    } while (0)
 #define VAES_RUN(P, BR, SMALL, STEP, NEXT, A, B)                                                   \
     do {                                                                                           \
         /* Long messages prefetch (core/x86_prefetch.h). */                                       \
@@ -337,21 +352,23 @@ static inline int vaes_below(size_t n, size_t m)
             STEP(P, VAES_EACH8, FULL, 8 * (BR), A, B);                                             \
             NEXT;                                                                                  \
         }                                                                                          \
-        if (n > 0) {                                                                              \
-            P##_TAIL;                                                                              \
-            if (((SMALL) & 3) == VAES_SHORT) {                                                     \
-                if (n > (BR))                                                                      \
-                    STEP(P, VAES_EACH2, MASK, n, A, B);                                            \
-                else                                                                               \
-                    STEP(P, VAES_EACH1, MASK, n, A, B);                                            \
-            } else if (n > 4 * (BR)) {                                                             \
-                STEP(P, VAES_EACH8, MASK, n, A, B);                                                \
-            } else if (n > (BR)) {                                                                 \
-                STEP(P, VAES_EACH4, MASK, n, A, B);                                                \
-            } else {                                                                               \
-                STEP(P, VAES_EACH1, MASK, n, A, B);                                                \
+        VAES_RUN_TAIL(P, BR, SMALL, 1, STEP, A, B);                                                \
+    } while (0)
+/* The same with whole steps of 4 registers (FULL4: the mode's primitives
+ * for such a step), in the copies for whole steps and for tails alike, so
+ * that a tail is under 4 * BR blocks (4, 2 or 1 registers). */
+#define VAES_RUN4(P, BR, SMALL, STEP, A, B)                                                        \
+    do {                                                                                           \
+        if (((SMALL) & 3) == VAES_FULL)                                                            \
+            for (const size_t pf_ = axiom_pf_until(16 * n, 64 * (BR)); 16 * n >= pf_;             \
+                 in += 64 * (BR), out += 64 * (BR), n -= 4 * (BR)) {                               \
+                axiom_pf_stream(in, out, 64 * (BR));                                               \
+                STEP(P, VAES_EACH4, FULL4, 4 * (BR), A, B);                                        \
             }                                                                                      \
-        }                                                                                          \
+        for (; ((SMALL) & 3) != VAES_SHORT && n >= 4 * (BR);                                       \
+             in += 64 * (BR), out += 64 * (BR), n -= 4 * (BR))                                     \
+            STEP(P, VAES_EACH4, FULL4, 4 * (BR), A, B);                                            \
+        VAES_RUN_TAIL(P, BR, SMALL, 0, STEP, A, B);                                                   \
     } while (0)
 
 /* A parallel mode's entry point: messages of up to @small blocks take the
@@ -552,9 +569,9 @@ static inline int vaes_below(size_t n, size_t m)
         P##_V t4 = P##_TW(4), t5 = P##_TW(5), t6 = P##_TW(6), t7 = P##_TW(7);                      \
         P##_KEYS(rk);                                                                              \
         if (dec)                                                                                   \
-            P##_RUN(small, VAES_XTS_STEP, (void)0, P##_XTS_DEC, P##_XTS_DECLAST);                  \
+            P##_XTS_RUN(small, VAES_XTS_STEP, (void)0, P##_XTS_DEC, P##_XTS_DECLAST);              \
         else                                                                                       \
-            P##_RUN(small, VAES_XTS_STEP, (void)0, P##_XTS_ENC, P##_XTS_ENCLAST);                  \
+            P##_XTS_RUN(small, VAES_XTS_STEP, (void)0, P##_XTS_ENC, P##_XTS_ENCLAST);              \
         vaes_store128(iv, n ? vaes_xts_mulx128(P##_CAST128(t0), (unsigned)n) : P##_CAST128(t0));  \
         P##_END;                                                                                   \
     }                                                                                              \
