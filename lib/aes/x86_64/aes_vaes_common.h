@@ -323,11 +323,11 @@ static inline int vaes_below(size_t n, size_t m)
 {
     return n < m;
 }
-#define VAES_RUN_TAIL(P, BR, SMALL, W8, STEP, A, B)                                                  \
+#define VAES_RUN_TAIL(P, BR, SMALL, W8, STEP, A, B)                                                \
     do {                                                                                           \
         if (n > 0) {                                                                              \
             P##_TAIL;                                                                              \
-            if ((W8) && ((SMALL) & 3) != VAES_SHORT && n > 4 * (BR))                                     \
+            if ((W8) && ((SMALL) & 3) != VAES_SHORT && n > 4 * (BR))                               \
                 STEP(P, VAES_EACH8, MASK, n, A, B);                                                \
             else if (((SMALL) & 3) != VAES_SHORT && n > 2 * (BR))                                  \
                 STEP(P, VAES_EACH4, MASK, n, A, B);                                                \
@@ -337,39 +337,33 @@ static inline int vaes_below(size_t n, size_t m)
                 STEP(P, VAES_EACH1, MASK, n, A, B);                                                \
         }                                                                                          \
     } while (0)
-#define VAES_RUN(P, BR, SMALL, STEP, NEXT, A, B)                                                   \
+/* Whole steps of NR registers (8, or 4 with the mode's FULL4 primitives),
+ * then the tail; the copy for tails runs whole steps of 4 too, so that
+ * its tail is under 4 * BR blocks. */
+#define VAES_RUN_N(P, BR, NR, EACH, MF, SMALL, STEP, NEXT, A, B)                                   \
     do {                                                                                           \
         /* Long messages prefetch (core/x86_prefetch.h). */                                       \
         if (((SMALL) & 3) == VAES_FULL)                                                            \
-            for (const size_t pf_ = axiom_pf_until(16 * n, 128 * (BR)); 16 * n >= pf_;            \
-                 in += 128 * (BR), out += 128 * (BR), n -= 8 * (BR)) {                             \
-                axiom_pf_stream(in, out, 128 * (BR));                                              \
-                STEP(P, VAES_EACH8, FULL, 8 * (BR), A, B);                                         \
+            for (const size_t pf_ = axiom_pf_until(16 * n, 16 * (NR) * (BR)); 16 * n >= pf_;      \
+                 in += 16 * (NR) * (BR), out += 16 * (NR) * (BR), n -= (NR) * (BR)) {              \
+                axiom_pf_stream(in, out, 16 * (NR) * (BR));                                        \
+                STEP(P, EACH, MF, (NR) * (BR), A, B);                                              \
                 NEXT;                                                                              \
             }                                                                                      \
-        for (; ((SMALL) & 3) == VAES_FULL && n >= 8 * (BR);                                        \
-             in += 128 * (BR), out += 128 * (BR), n -= 8 * (BR)) {                                 \
-            STEP(P, VAES_EACH8, FULL, 8 * (BR), A, B);                                             \
+        for (; (((SMALL) & 3) == VAES_FULL || ((NR) == 4 && ((SMALL) & 3) == VAES_TAIL)) &&        \
+               n >= (NR) * (BR);                                                                   \
+             in += 16 * (NR) * (BR), out += 16 * (NR) * (BR), n -= (NR) * (BR)) {                  \
+            STEP(P, EACH, MF, (NR) * (BR), A, B);                                                  \
             NEXT;                                                                                  \
         }                                                                                          \
-        VAES_RUN_TAIL(P, BR, SMALL, 1, STEP, A, B);                                                \
+        VAES_RUN_TAIL(P, BR, SMALL, (NR) == 8, STEP, A, B);                                        \
     } while (0)
-/* The same with whole steps of 4 registers (FULL4: the mode's primitives
- * for such a step), in the copies for whole steps and for tails alike, so
- * that a tail is under 4 * BR blocks (4, 2 or 1 registers). */
+#define VAES_RUN(P, BR, SMALL, STEP, NEXT, A, B)                                                   \
+    VAES_RUN_N(P, BR, 8, VAES_EACH8, FULL, SMALL, STEP, NEXT, A, B)
+/* With whole steps of 4 registers (FULL4: the mode's primitives for such a
+ * step). */
 #define VAES_RUN4(P, BR, SMALL, STEP, A, B)                                                        \
-    do {                                                                                           \
-        if (((SMALL) & 3) == VAES_FULL)                                                            \
-            for (const size_t pf_ = axiom_pf_until(16 * n, 64 * (BR)); 16 * n >= pf_;             \
-                 in += 64 * (BR), out += 64 * (BR), n -= 4 * (BR)) {                               \
-                axiom_pf_stream(in, out, 64 * (BR));                                               \
-                STEP(P, VAES_EACH4, FULL4, 4 * (BR), A, B);                                        \
-            }                                                                                      \
-        for (; ((SMALL) & 3) != VAES_SHORT && n >= 4 * (BR);                                       \
-             in += 64 * (BR), out += 64 * (BR), n -= 4 * (BR))                                     \
-            STEP(P, VAES_EACH4, FULL4, 4 * (BR), A, B);                                            \
-        VAES_RUN_TAIL(P, BR, SMALL, 0, STEP, A, B);                                                   \
-    } while (0)
+    VAES_RUN_N(P, BR, 4, VAES_EACH4, FULL4, SMALL, STEP, (void)0, A, B)
 
 /* A parallel mode's entry point: messages of up to @small blocks take the
  * short copy of @body, inlined here; longer ones a copy out of line, so
