@@ -253,10 +253,11 @@ static inline __m512i vz_mulx16(__m512i t)
  * tweaks, blocks, round keys and last-round keys do not fit in the 32
  * registers and the compiler's spills and order start some registers'
  * rounds late, which on Emerald Rapids cost 9-11 TSC cycles a call of
- * 512 B - 1 KiB (doc/PERFORMANCE.md).  A whole step moves its tweaks on by
- * 16 blocks as soon as they have been used on the input, so that the next
- * step's inputs do not wait for them; the tail step (the last) leaves them
- * for the final tweak. */
+ * 512 B - 1 KiB (doc/PERFORMANCE.md; not measured on Zen 4, where four
+ * chains of 4-cycle rounds just fill the AES unit).  A whole step moves
+ * its tweaks on by 16 blocks as soon as they have been used on the input,
+ * so that the next step's inputs do not wait for them; the tail step (the
+ * last) leaves them for the final tweak. */
 #define VZ_XTS_RUN(SMALL, STEP, NEXT, A, B) VAES_RUN4(VZ, 4, SMALL, STEP, A, B)
 #define VZ_LD_FULL4(i, p) vz_load(p)
 #define VZ_ST_FULL4(i, p, v) vz_store((p), (v))

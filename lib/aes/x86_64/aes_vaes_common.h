@@ -301,9 +301,9 @@ VAES_FORCE_INLINE void vaes_ofb_nr(const __m128i *rk, const unsigned nr, uint8_t
 /* Whole steps of 8 registers of BR blocks each (NEXT advances the mode's
  * state after each), or the n < 8 * BR blocks of a tail in one masked step
  * of 8, 4, 2 or 1 registers, the fewest that hold it (P##_TAIL declares
- * what P's masked loads and stores need), so that a tail runs the rounds
- * of at most one register more than it fills; n, in and out are left at the
- * tail, whose length the caller uses to finish its state.  SMALL (a constant) picks the copy:
+ * what P's masked loads and stores need); n, in and out are left at the
+ * tail, whose length the caller uses to finish its state.  SMALL (a
+ * constant) picks the copy:
  * VAES_FULL whole steps then a tail, VAES_TAIL the tail only (n < 8 * BR),
  * VAES_SHORT the short-message copy, a tail of at most 2 * BR blocks in 1
  * or 2 registers, so that it needs few registers, no spills and only the
