@@ -202,7 +202,7 @@ static inline __m256i vy_bcast128(__m128i x)
 #define VY_CHAIN_MEMK_MAX 0
 /* 2 blocks per register; messages of up to two registers take the short
  * copy of each operation. */
-#define VY_RUN(SMALL, STEP, NEXT, A, B) VAES_RUN(VY, 2, SMALL, STEP, NEXT, A, B)
+#define VY_RUN(SMALL, STEP, NEXT, A, B) VAES_RUN(VY, 2, 0, SMALL, STEP, NEXT, A, B)
 #define VY_SMALL 4
 #define VY_STEP 16 /* blocks per whole step (8 registers) */
 

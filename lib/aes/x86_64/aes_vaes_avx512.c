@@ -85,6 +85,10 @@ static inline __m512i vz_bcast128(__m128i x)
 #define VZ_LD_MASK(i, p) _mm512_maskz_loadu_epi64(VZ_MASK(i), (const void *)(p))
 #define VZ_ST_FULL(i, p, v) vz_store((p), (v))
 #define VZ_ST_MASK(i, p, v) _mm512_mask_storeu_epi64((void *)(p), VZ_MASK(i), (v))
+/* FULL4: whole steps of 4 registers (XTS's, and a tail of 4 to 6
+ * registers' blocks in the other modes: VAES_RUN_N's T4). */
+#define VZ_LD_FULL4(i, p) vz_load(p)
+#define VZ_ST_FULL4(i, p, v) vz_store((p), (v))
 #define VZ_IN(i, M) VZ_LD_##M(i, in + 64 * (i))
 #define VZ_BCAST128 vz_bcast128
 #define VZ_V __m512i
@@ -126,7 +130,7 @@ static inline __m512i vz_bcast128(__m128i x)
 #define VZ_CHAIN_MEMK_MAX 0
 /* 4 blocks per register; messages of up to one register take the short
  * copy of each operation. */
-#define VZ_RUN(SMALL, STEP, NEXT, A, B) VAES_RUN(VZ, 4, SMALL, STEP, NEXT, A, B)
+#define VZ_RUN(SMALL, STEP, NEXT, A, B) VAES_RUN(VZ, 4, 1, SMALL, STEP, NEXT, A, B)
 #define VZ_SMALL 4
 #define VZ_STEP 32 /* blocks per whole step (8 registers) */
 
@@ -259,8 +263,6 @@ static inline __m512i vz_mulx16(__m512i t)
  * so that the next step's inputs do not wait for them; the tail step (the
  * last) leaves them for the final tweak. */
 #define VZ_XTS_RUN(SMALL, STEP, NEXT, A, B) VAES_RUN4(VZ, 4, SMALL, STEP, A, B)
-#define VZ_LD_FULL4(i, p) vz_load(p)
-#define VZ_ST_FULL4(i, p, v) vz_store((p), (v))
 #define VZ_XTS_ADV_FULL4(i) t##i = vz_mulx16(t##i);
 #define VZ_XTS_ADV_MASK(i)
 #define VZ_XTS_ADV(i, M) VZ_XTS_ADV_##M(i)
@@ -305,8 +307,10 @@ const axiom_bc_kernel axiom_aes_vaes_avx512 = {
                 AXIOM_CPU_AVX512,
     .constant_time = 1,
     .desc = "VAES on zmm, 32 blocks per iteration",
-    .steps = { 4, 8, 16, 32 }, /* short copy to 4, tails of 2, 4 and 8 registers, XTS 16 and
-                                  the others 32 per step */
+    /* short copy to 4; tails of 2, 4 and 8 registers, a tail of 16-24
+     * blocks as a whole step of 4 and a tail of 1 or 2 (XTS: steps of 16);
+     * 32 per step, and a tail of 16-24 after them (32 + 24). */
+    .steps = { 4, 8, 16, 24, 32, 56 },
     .setkey = vz_setkey,
     .ecb_enc = vaes_ecb_enc,
     .ecb_dec = vaes_ecb_dec,

@@ -339,8 +339,16 @@ static inline int vaes_below(size_t n, size_t m)
     } while (0)
 /* Whole steps of NR registers (8, or 4 with the mode's FULL4 primitives),
  * then the tail; the copy for tails runs whole steps of 4 too, so that
- * its tail is under 4 * BR blocks. */
-#define VAES_RUN_N(P, BR, NR, EACH, MF, SMALL, STEP, NEXT, A, B)                                   \
+ * its tail is under 4 * BR blocks.  NEXT(P, BR, NB) advances the mode's
+ * state past a whole step of NB blocks.  With T4 (1: the kernel defines
+ * FULL4 for every mode) a tail of 4 * BR + 1 to 6 * BR blocks after steps
+ * of 8 is one whole step of 4 and a tail of 1 or 2 registers, instead of
+ * a step of 8 with 2 or 3 of them masked off but still run through every
+ * round (doc/design/aes.md). */
+#define VAES_IF_0(...)
+#define VAES_IF_1(...) __VA_ARGS__
+#define VAES_NO_NEXT(P, BR, NB) (void)0
+#define VAES_RUN_N(P, BR, NR, EACH, MF, T4, SMALL, STEP, NEXT, A, B)                               \
     do {                                                                                           \
         /* Long messages prefetch (core/x86_prefetch.h). */                                       \
         if (((SMALL) & 3) == VAES_FULL)                                                            \
@@ -348,22 +356,27 @@ static inline int vaes_below(size_t n, size_t m)
                  in += 16 * (NR) * (BR), out += 16 * (NR) * (BR), n -= (NR) * (BR)) {              \
                 axiom_pf_stream(in, out, 16 * (NR) * (BR));                                        \
                 STEP(P, EACH, MF, (NR) * (BR), A, B);                                              \
-                NEXT;                                                                              \
+                NEXT(P, BR, (NR) * (BR));                                                          \
             }                                                                                      \
         for (; (((SMALL) & 3) == VAES_FULL || ((NR) == 4 && ((SMALL) & 3) == VAES_TAIL)) &&        \
                n >= (NR) * (BR);                                                                   \
              in += 16 * (NR) * (BR), out += 16 * (NR) * (BR), n -= (NR) * (BR)) {                  \
             STEP(P, EACH, MF, (NR) * (BR), A, B);                                                  \
-            NEXT;                                                                                  \
+            NEXT(P, BR, (NR) * (BR));                                                              \
         }                                                                                          \
+        VAES_IF_##T4(if (((SMALL) & 3) != VAES_SHORT && n >= 4 * (BR) && n <= 6 * (BR)) {         \
+            STEP(P, VAES_EACH4, FULL4, 4 * (BR), A, B);                                            \
+            NEXT(P, BR, 4 * (BR));                                                                 \
+            in += 64 * (BR), out += 64 * (BR), n -= 4 * (BR);                                      \
+        })                                                                                         \
         VAES_RUN_TAIL(P, BR, SMALL, (NR) == 8, STEP, A, B);                                        \
     } while (0)
-#define VAES_RUN(P, BR, SMALL, STEP, NEXT, A, B)                                                   \
-    VAES_RUN_N(P, BR, 8, VAES_EACH8, FULL, SMALL, STEP, NEXT, A, B)
+#define VAES_RUN(P, BR, T4, SMALL, STEP, NEXT, A, B)                                               \
+    VAES_RUN_N(P, BR, 8, VAES_EACH8, FULL, T4, SMALL, STEP, NEXT, A, B)
 /* With whole steps of 4 registers (FULL4: the mode's primitives for such a
  * step). */
 #define VAES_RUN4(P, BR, SMALL, STEP, A, B)                                                        \
-    VAES_RUN_N(P, BR, 4, VAES_EACH4, FULL4, SMALL, STEP, (void)0, A, B)
+    VAES_RUN_N(P, BR, 4, VAES_EACH4, FULL4, 0, SMALL, STEP, VAES_NO_NEXT, A, B)
 
 /* A parallel mode's entry point: messages of up to @small blocks take the
  * short copy of @body, inlined here; longer ones a copy out of line, so
@@ -372,7 +385,7 @@ static inline int vaes_below(size_t n, size_t m)
  * (one whole step) the tail-only copy, which keeps no loop state (so
  * that, e.g., XTS of 5 blocks does not spill the loop's eight tweak
  * registers), otherwise the full one. */
-#define VAES_SPLIT_ENTRY(name, name_long, name_tail, body, small, step, memk)                                            \
+#define VAES_SPLIT_ENTRY(name, name_long, name_tail, body, small, step, memk)                      \
     static __attribute__((noinline)) void name_long(const axiom_bc_ks *ks, uint8_t *out,         \
                                                       const uint8_t *in, size_t n,                 \
                                                       uint8_t iv[AXIOM_BC_BLOCK])                  \
@@ -404,7 +417,7 @@ static inline int vaes_below(size_t n, size_t m)
             name_long(ks, out, in, n, iv);                                                       \
     }
 
-#define VAES_SPLIT_ECB(name, name_long, name_tail, body, small, step, dec, memk)                                         \
+#define VAES_SPLIT_ECB(name, name_long, name_tail, body, small, step, dec, memk)                   \
     static __attribute__((noinline)) void name_long(const axiom_bc_ks *ks, uint8_t *out,         \
                                                       const uint8_t *in, size_t n)                 \
     {                                                                                              \
@@ -451,9 +464,9 @@ static inline int vaes_below(size_t n, size_t m)
         }                                                                                          \
         P##_KEYS(rk);                                                                              \
         if (dec)                                                                                   \
-            P##_RUN(small, VAES_ECB_STEP, (void)0, P##_DEC, P##_DECLAST);                          \
+            P##_RUN(small, VAES_ECB_STEP, VAES_NO_NEXT, P##_DEC, P##_DECLAST);                     \
         else                                                                                       \
-            P##_RUN(small, VAES_ECB_STEP, (void)0, P##_ENC, P##_ENCLAST);                          \
+            P##_RUN(small, VAES_ECB_STEP, VAES_NO_NEXT, P##_ENC, P##_ENCLAST);                     \
         P##_END;                                                                                   \
     }                                                                                              \
     VAES_SPLIT_ECB(vaes_ecb_enc, vaes_ecb_enc_long, vaes_ecb_enc_tail, vaes_ecb_body, P##_SMALL,   \
@@ -488,17 +501,21 @@ static inline int vaes_below(size_t n, size_t m)
         P##_V cbe = P##_BCAST128(vaes_load128(iv));                                                \
         P##_V ctr = P##_SHUF(cbe, bswap);                                                          \
         P##_CTR_KEYS(rk);                                                                          \
-        P##_RUN(small, VAES_CTR_STEP,                                                              \
-                (ctr = lo <= UINT64_MAX - 8 * (BR) ? P##_ADD64(ctr, P##_LO(8 * (BR)))               \
-                                                   : P##_ADD128(ctr, P##_LO(8 * (BR))),             \
-                 cbe = P##_SHUF(ctr, bswap), lo += 8 * (BR)),                                      \
-                P##_ENC, 0);                                                                       \
+        P##_RUN(small, VAES_CTR_STEP, VAES_CTR_NEXT, P##_ENC, 0);                                  \
         vaes_store128(iv, _mm_shuffle_epi8(_mm_set_epi64x((long long)(hi0 + (lo_end < lo0)),       \
                                                           (long long)lo_end),                      \
                                            bswap128));                                             \
         P##_END;                                                                                   \
     }                                                                                              \
     VAES_SPLIT_ENTRY(vaes_ctr, vaes_ctr_long, vaes_ctr_tail, vaes_ctr_body, P##_SMALL, P##_STEP, 0)
+
+/* CTR's state after a whole step of NB blocks: the counter (a 64-bit add
+ * unless its low half can wrap) and its big-endian copy; the secret
+ * counter's by the full 128-bit add. */
+#define VAES_CTR_NEXT(P, BR, NB)                                                                   \
+    (ctr = lo <= UINT64_MAX - (NB) ? P##_ADD64(ctr, P##_LO(NB)) : P##_ADD128(ctr, P##_LO(NB)),     \
+     cbe = P##_SHUF(ctr, bswap), lo += (NB))
+#define VAES_CTR_SECRET_NEXT(P, BR, NB) (ctr = P##_ADD128(ctr, P##_LO(NB)))
 
 /* The body of the keystream of a secret counter (bc.h, ctr_secret), for a
  * function of (ks, out, n, iv, small) that each kernel file writes out
@@ -519,8 +536,7 @@ static inline int vaes_below(size_t n, size_t m)
         const uint8_t *in = out;                                                                   \
         P##_V ctr = P##_BCAST128(_mm_shuffle_epi8(vaes_load128(iv), bswap128));                    \
         P##_CTR_KEYS(rk);                                                                          \
-        P##_RUN(small, VAES_CTR_SECRET_STEP, ctr = P##_ADD128(ctr, P##_LO(8 * (BR))), P##_ENC,     \
-                P##_ENCLAST);                                                                      \
+        P##_RUN(small, VAES_CTR_SECRET_STEP, VAES_CTR_SECRET_NEXT, P##_ENC, P##_ENCLAST);          \
         (void)in;                                                                                  \
         ctr = P##_ADD128(ctr, P##_LO(n));                                                          \
         vaes_store128(iv, _mm_shuffle_epi8(P##_CAST128(ctr), bswap128));                           \
@@ -531,7 +547,7 @@ static inline int vaes_below(size_t n, size_t m)
  * schedule that @keys returns): the chaining value, broadcast, enters as
  * ivv and the last ciphertext block leaves in it.  The keys are the
  * kernel's P##_CHAIN_KEYS, the VAES_MEMK copy's limit P##_CHAIN_MEMK_MAX. */
-#define VAES_DEFINE_CHAIN_DEC(P, name, name_long, name_tail, name_body, keys, STEP, OP)                                       \
+#define VAES_DEFINE_CHAIN_DEC(P, name, name_long, name_tail, name_body, keys, STEP, OP)            \
     VAES_FORCE_INLINE void name_body(const axiom_bc_ks *ks, uint8_t *out,                 \
                                              const uint8_t *in, size_t n,                          \
                                              uint8_t iv[AXIOM_BC_BLOCK], const int small)          \
@@ -540,7 +556,7 @@ static inline int vaes_below(size_t n, size_t m)
         const unsigned nr = ks->rounds;                                                            \
         P##_V ivv = P##_BCAST128(vaes_load128(iv));                                                \
         P##_CHAIN_KEYS(rk);                                                                        \
-        P##_RUN(small, STEP, (void)0, OP, 0);                                                      \
+        P##_RUN(small, STEP, VAES_NO_NEXT, OP, 0);                                                 \
         vaes_store128(iv, P##_CAST128(ivv));                                                       \
         P##_END;                                                                                   \
     }                                                                                              \
@@ -563,9 +579,9 @@ static inline int vaes_below(size_t n, size_t m)
         P##_V t4 = P##_TW(4), t5 = P##_TW(5), t6 = P##_TW(6), t7 = P##_TW(7);                      \
         P##_KEYS(rk);                                                                              \
         if (dec)                                                                                   \
-            P##_XTS_RUN(small, VAES_XTS_STEP, (void)0, P##_XTS_DEC, P##_XTS_DECLAST);              \
+            P##_XTS_RUN(small, VAES_XTS_STEP, VAES_NO_NEXT, P##_XTS_DEC, P##_XTS_DECLAST);         \
         else                                                                                       \
-            P##_XTS_RUN(small, VAES_XTS_STEP, (void)0, P##_XTS_ENC, P##_XTS_ENCLAST);              \
+            P##_XTS_RUN(small, VAES_XTS_STEP, VAES_NO_NEXT, P##_XTS_ENC, P##_XTS_ENCLAST);         \
         vaes_store128(iv, n ? vaes_xts_mulx128(P##_CAST128(t0), (unsigned)n) : P##_CAST128(t0));  \
         P##_END;                                                                                   \
     }                                                                                              \
@@ -573,17 +589,17 @@ static inline int vaes_below(size_t n, size_t m)
                                             const uint8_t *in, size_t n,                           \
                                             uint8_t iv[AXIOM_BC_BLOCK], const int small)           \
     {                                                                                              \
-        vaes_xts_body(ks, out, in, n, iv, 0, small);                                                \
+        vaes_xts_body(ks, out, in, n, iv, 0, small);                                               \
     }                                                                                              \
     VAES_FORCE_INLINE void vaes_xts_dec_body(const axiom_bc_ks *ks, uint8_t *out,                  \
                                             const uint8_t *in, size_t n,                           \
                                             uint8_t iv[AXIOM_BC_BLOCK], const int small)           \
     {                                                                                              \
-        vaes_xts_body(ks, out, in, n, iv, 1, small);                                                \
+        vaes_xts_body(ks, out, in, n, iv, 1, small);                                               \
     }                                                                                              \
-    VAES_SPLIT_ENTRY(vaes_xts_enc, vaes_xts_enc_long, vaes_xts_enc_tail, vaes_xts_enc_body,         \
+    VAES_SPLIT_ENTRY(vaes_xts_enc, vaes_xts_enc_long, vaes_xts_enc_tail, vaes_xts_enc_body,        \
                      P##_SMALL, P##_STEP, P##_MEMK_MAX)                                            \
-    VAES_SPLIT_ENTRY(vaes_xts_dec, vaes_xts_dec_long, vaes_xts_dec_tail, vaes_xts_dec_body,         \
+    VAES_SPLIT_ENTRY(vaes_xts_dec, vaes_xts_dec_long, vaes_xts_dec_tail, vaes_xts_dec_body,        \
                      P##_SMALL, P##_STEP, P##_MEMK_MAX)
 
 /* One block through the cipher on xmm registers, the keys read as memory
