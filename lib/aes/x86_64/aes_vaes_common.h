@@ -339,7 +339,7 @@ static inline int vaes_below(size_t n, size_t m)
     } while (0)
 /* Whole steps of NR registers (8, or 4 with the mode's FULL4 primitives),
  * then the tail; the copy for tails runs whole steps of 4 too, so that
- * its tail is under 4 * BR blocks.  NEXT(P, BR, NB) advances the mode's
+ * its tail is under 4 * BR blocks.  NEXT(P, NB) advances the mode's
  * state past a whole step of NB blocks.  With T4 (1: the kernel defines
  * FULL4 for every mode) a tail of 4 * BR + 1 to 6 * BR blocks after steps
  * of 8 is one whole step of 4 and a tail of 1 or 2 registers, instead of
@@ -347,7 +347,7 @@ static inline int vaes_below(size_t n, size_t m)
  * round (doc/design/aes.md). */
 #define VAES_IF_0(...)
 #define VAES_IF_1(...) __VA_ARGS__
-#define VAES_NO_NEXT(P, BR, NB) (void)0
+#define VAES_NO_NEXT(P, NB) (void)0
 #define VAES_RUN_N(P, BR, NR, EACH, MF, T4, SMALL, STEP, NEXT, A, B)                               \
     do {                                                                                           \
         /* Long messages prefetch (core/x86_prefetch.h). */                                       \
@@ -356,17 +356,17 @@ static inline int vaes_below(size_t n, size_t m)
                  in += 16 * (NR) * (BR), out += 16 * (NR) * (BR), n -= (NR) * (BR)) {              \
                 axiom_pf_stream(in, out, 16 * (NR) * (BR));                                        \
                 STEP(P, EACH, MF, (NR) * (BR), A, B);                                              \
-                NEXT(P, BR, (NR) * (BR));                                                          \
+                NEXT(P, (NR) * (BR));                                                              \
             }                                                                                      \
         for (; (((SMALL) & 3) == VAES_FULL || ((NR) == 4 && ((SMALL) & 3) == VAES_TAIL)) &&        \
                n >= (NR) * (BR);                                                                   \
              in += 16 * (NR) * (BR), out += 16 * (NR) * (BR), n -= (NR) * (BR)) {                  \
             STEP(P, EACH, MF, (NR) * (BR), A, B);                                                  \
-            NEXT(P, BR, (NR) * (BR));                                                              \
+            NEXT(P, (NR) * (BR));                                                                  \
         }                                                                                          \
         VAES_IF_##T4(if (((SMALL) & 3) != VAES_SHORT && n >= 4 * (BR) && n <= 6 * (BR)) {         \
             STEP(P, VAES_EACH4, FULL4, 4 * (BR), A, B);                                            \
-            NEXT(P, BR, 4 * (BR));                                                                 \
+            NEXT(P, 4 * (BR));                                                                     \
             in += 64 * (BR), out += 64 * (BR), n -= 4 * (BR);                                      \
         })                                                                                         \
         VAES_RUN_TAIL(P, BR, SMALL, (NR) == 8, STEP, A, B);                                        \
@@ -474,6 +474,14 @@ static inline int vaes_below(size_t n, size_t m)
     VAES_SPLIT_ECB(vaes_ecb_dec, vaes_ecb_dec_long, vaes_ecb_dec_tail, vaes_ecb_body, P##_SMALL,   \
                    P##_STEP, 1, P##_MEMK_MAX)
 
+/* CTR's state after a whole step of NB blocks: the counter (a 64-bit add
+ * unless its low half can wrap) and its big-endian copy; the secret
+ * counter's by the full 128-bit add. */
+#define VAES_CTR_NEXT(P, NB)                                                                       \
+    (ctr = lo <= UINT64_MAX - (NB) ? P##_ADD64(ctr, P##_LO(NB)) : P##_ADD128(ctr, P##_LO(NB)),     \
+     cbe = P##_SHUF(ctr, bswap), lo += (NB))
+#define VAES_CTR_SECRET_NEXT(P, NB) (ctr = P##_ADD128(ctr, P##_LO(NB)))
+
 /* CTR over whole blocks.  cbe holds the step's first counter block (big
  * endian) in every lane, ctr the same as a 128-bit little-endian integer.
  * When the step cannot carry out of the counter's last byte (tested on the
@@ -508,14 +516,6 @@ static inline int vaes_below(size_t n, size_t m)
         P##_END;                                                                                   \
     }                                                                                              \
     VAES_SPLIT_ENTRY(vaes_ctr, vaes_ctr_long, vaes_ctr_tail, vaes_ctr_body, P##_SMALL, P##_STEP, 0)
-
-/* CTR's state after a whole step of NB blocks: the counter (a 64-bit add
- * unless its low half can wrap) and its big-endian copy; the secret
- * counter's by the full 128-bit add. */
-#define VAES_CTR_NEXT(P, BR, NB)                                                                   \
-    (ctr = lo <= UINT64_MAX - (NB) ? P##_ADD64(ctr, P##_LO(NB)) : P##_ADD128(ctr, P##_LO(NB)),     \
-     cbe = P##_SHUF(ctr, bswap), lo += (NB))
-#define VAES_CTR_SECRET_NEXT(P, BR, NB) (ctr = P##_ADD128(ctr, P##_LO(NB)))
 
 /* The body of the keystream of a secret counter (bc.h, ctr_secret), for a
  * function of (ks, out, n, iv, small) that each kernel file writes out
