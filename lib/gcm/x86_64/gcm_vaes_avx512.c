@@ -122,27 +122,6 @@ VEC_INLINE void mul_acc(__m512i x, __m512i k, __m512i *lo, __m512i *mid, __m512i
                    _mm512_clmulepi64_epi128(x, k, 0x10));
 }
 
-/* XOR of the four 128-bit lanes. */
-VEC_INLINE __m128i fold(__m512i v)
-{
-    const __m256i t = _mm256_xor_si256(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
-    return _mm_xor_si128(_mm256_castsi256_si128(t), _mm256_extracti128_si256(t, 1));
-}
-
-/* gh_reduce (ghash_pclmul.h) in each 128-bit lane, then the lanes XORed:
- * the reduction is linear, so this is gh_reduce of the folded lo, mid and
- * hi, in 10 vector instructions instead of 18 (three folds of 4 and the
- * reduction's 6). */
-VEC_INLINE __m128i reduce_fold(__m512i lo, __m512i mid, __m512i hi)
-{
-    const __m512i poly = _mm512_broadcast_i32x4(
-        _mm_set_epi64x((long long)UINT64_C(0xc200000000000000), 0));
-    const __m512i m = xor3(mid, _mm512_shuffle_epi32(lo, _MM_PERM_BADC),
-                           _mm512_clmulepi64_epi128(lo, poly, 0x10));
-    return fold(xor3(hi, _mm512_shuffle_epi32(m, _MM_PERM_BADC),
-                     _mm512_clmulepi64_epi128(m, poly, 0x10)));
-}
-
 /* Mask of the 64-bit elements of @nb (0..4) blocks. */
 VEC_INLINE __mmask8 lane_mask(unsigned nb)
 {
@@ -176,7 +155,7 @@ VEC_INLINE __m128i absorb_from(__m128i y, const __m128i *pw, const uint8_t *in, 
         mid = _mm512_xor_si512(mid, _mm512_zextsi128_si512(md));
         hi = _mm512_xor_si512(hi, _mm512_zextsi128_si512(h));
     }
-    return reduce_fold(lo, mid, hi);
+    return gh_reduce_fold_zmm(lo, mid, hi);
 }
 
 VEC_INLINE __m128i absorb_fin(__m128i y, const __m128i *pw, const uint8_t *in, unsigned n,
@@ -366,7 +345,7 @@ VEC_INLINE void step_body(const __m512i *kz, const unsigned nr, const __m128i *p
         for (unsigned v = 0; v < VEC_V; v++)
             xr[v] = _mm512_shuffle_epi8(b[v], bswap);
     }
-    *y = reduce_fold(lo, mid, hi);
+    *y = gh_reduce_fold_zmm(lo, mid, hi);
 }
 
 VEC_INLINE void step(const __m512i *kz, const unsigned nr, const __m128i *pw, uint8_t *out,

@@ -25,7 +25,8 @@
  * v), GS_CAST128(v) (lane 0), and for the opening loop GS_ZEXT128(x)
  * (lane 0 = x, the rest 0), GS_CLMUL(a, b, imm), GS_FOLD(v) (the XOR of
  * the lanes) and GS_POLYVAL (the POLYVAL kernel of the same width, for
- * the last blocks).
+ * the last blocks); optionally GS_REDUCE_LANES(lo, mid, hi) (the
+ * reduction on the lanes before one fold, where that is cheaper).
  *
  * Constant time: AES rounds take the same time for every input; branches
  * depend on the block count and the round count only.  The counter (from
@@ -210,8 +211,12 @@ _Static_assert(GS_G == (GS_LANES == 2 ? AXIOM_GCMSIV_VAES2_BLOCKS : AXIOM_GCMSIV
         GS_STOREU(out + 7 * 16 * GS_LANES, GS_ENCLAST(x7, GS_XOR(kl, GS_LOADU(in + 7 * 16 * GS_LANES)))); \
     }
 
+#ifdef GS_REDUCE_LANES
+#define GS_REDUCE() acc = GS_REDUCE_LANES(lo, mid, hi)
+#else
 #define GS_REDUCE()                                                                                \
     acc = gh_reduce(GS_FOLD(lo), GS_FOLD(mid), GS_FOLD(hi))
+#endif
 
 /* Decrypt @n blocks from the counter block @ctr (advanced by @n) and
  * absorb the plaintext into the POLYVAL accumulator @y (RFC 8452 byte

@@ -27,14 +27,10 @@
 #define GS_CAST128(v) _mm512_castsi512_si128(v)
 #define GS_ZEXT128(x) _mm512_zextsi128_si512(x)
 #define GS_CLMUL(a, b, imm) _mm512_clmulepi64_epi128((a), (b), (imm))
-#define GS_FOLD(v) gcmsiv_vz_fold(v)
+#define GS_FOLD(v) gh_fold_zmm(v)
+/* The stitched open's reduction on the four lanes, then one fold. */
+#define GS_REDUCE_LANES(lo, mid, hi) gh_reduce_fold_zmm((lo), (mid), (hi))
 #define GS_POLYVAL axiom_polyval_vpclmul_avx512
-
-static inline __m128i gcmsiv_vz_fold(__m512i v)
-{
-    const __m256i h = _mm256_xor_si256(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
-    return _mm_xor_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
-}
 
 /* 32 vector registers: the short path's input loaded first. */
 #define SIVS_INPUT_EARLY 1
