@@ -19,7 +19,6 @@
  * 4.99 core cycles a step, encryption unchanged at 4.99 (the ring alone in
  * registers: 4.49). */
 #define AEG_PIN_BLOCKS 1
-#define A256_DEC_F5 1
 /* Two steps per loop iteration: on Intel Emerald Rapids (family 6 model
  * 207), the kernel alone over 16 KiB, encryption 3.75-3.76 -> 3.52 TSC
  * cycles a step, decryption 3.97 -> 3.95 (the same change slowed the

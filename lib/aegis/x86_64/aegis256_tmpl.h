@@ -159,20 +159,6 @@ A256_AI void aeg_enc(aeg_st *S, uint8_t *out, const uint8_t *in)
  * step on an Intel Xeon, family 6 model 167 as reported). */
 A256_AI void aeg_dec(aeg_st *S, uint8_t *out, const uint8_t *in)
 {
-#if defined(A256_DEC_F5) && !defined(AEGIS_NREG)
-    const aeg_v c = v_load(in);
-    const aeg_v z = v_xor_and(v_xor3(S->s1, S->s4, S->s5), S->s2, S->s3);
-    v_store(out, v_xor(z, c));
-    const aeg_v t0 = v_aes(S->s5, c);
-    A256_ROUND(S, s4, s5);
-    A256_ROUND(S, s3, s4);
-    A256_ROUND(S, s2, s3);
-    A256_ROUND(S, s1, s2);
-    A256_ROUND(S, s0, s1);
-    S->s0 = v_xor3(t0, S->s0, z);
-    A256_PIN(S);
-    return;
-#endif
     const aeg_v p = v_xor3(v_load(in), v_xor3(S->s1, S->s4, S->s5), v_and(S->s2, S->s3));
     v_store(out, p);
     a256_update_dec(S, p);

@@ -19,7 +19,6 @@
  * loop iteration, 5.99 -> 4.99 core cycles a step (the state's ring,
  * timed alone in registers, takes 4.49). */
 #define AEG_PIN_BLOCKS 1
-#define A256_DEC_F5 1
 #define AEG_TEXT_UNROLL 2
 #include "aegis/x86_64/aegis_ops_avx512.h"
 #include "aegis/x86_64/aegis256_tmpl.h"
