@@ -61,15 +61,9 @@
 #define GV_XOR(a, b) _mm512_xor_si512((a), (b))
 #define GV_SHUF(v, m) _mm512_shuffle_epi8((v), (m))
 #define GV_CLMUL(a, b, imm) _mm512_clmulepi64_epi128((a), (b), (imm))
-#define GV_FOLD(v) ghash_vz_fold(v)
+#define GV_FOLD(v) gh_fold_zmm(v)
 #define GV_XOR3(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0x96)
 #define GV_SWAP64(v) _mm512_shuffle_epi32((v), _MM_PERM_BADC)
-
-static inline __m128i ghash_vz_fold(__m512i v)
-{
-    const __m256i h = _mm256_xor_si256(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
-    return _mm_xor_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
-}
 #else
 #error "GV_LANES: 2 or 4"
 #endif
