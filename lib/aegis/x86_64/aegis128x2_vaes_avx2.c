@@ -6,6 +6,8 @@
  * steps of 64 bytes, Finalize and the tag, lanes folded); this file chooses the registers.
  * On the one-call path the whole state lives in registers.  The output
  * and absorb functions' three-input XORs and XOR-ANDs take two instructions each.
+ * AEG_PIN_DEC: the decryption Update keeps every block in its register
+ * (aegis128_tmpl.h; no register moves in the open loop).
  *
  * Constant time: the AES round is an instruction; everything else is XOR
  * and AND, and every branch and address depends only on public lengths.
@@ -14,6 +16,7 @@
 
 #define AEGIS_LANES 2
 #define AEGIS_REG_BITS 256
+#define AEG_PIN_DEC 1
 #include "aegis/x86_64/aegis_ops_multi.h"
 #include "aegis/x86_64/aegis128_tmpl.h"
 

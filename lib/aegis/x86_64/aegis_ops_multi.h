@@ -211,5 +211,12 @@ static inline void v_fold_store(uint8_t *p, aeg_v x)
 #else
 #define AEG_PIN(x) ((void)0)
 #endif
+/* AEG_PIN_DEC (the kernel file's choice, one register a block): the
+ * decryption Update keeps every block in its register, each round
+ * written into its key's register (aegis128_tmpl.h). */
+#if defined(AEG_PIN_DEC) && AEGIS_NREG == 1
+#define AEG_DEC_PIN(x) __asm__("" : "+x"((x).r[0]))
+#define AEG_DEC_AES_INTO(x, k) __asm__("vaesenc %0, %1, %0" : "+x"((k).r[0]) : "x"((x).r[0]))
+#endif
 
 #endif
