@@ -76,17 +76,7 @@ A128_AI void a128_update(aeg_st *S, aeg_v m0, aeg_v m1)
  * slower that way and keep the plain rounds. */
 #ifdef AEG_DEC_AES_INTO
 #define A128_DROUND(S, prev, cur) AEG_DEC_AES_INTO((S)->prev, (S)->cur)
-#define A128_DPIN(S)                                                                            \
-    do {                                                                                        \
-        AEG_DEC_PIN((S)->s0);                                                                   \
-        AEG_DEC_PIN((S)->s1);                                                                   \
-        AEG_DEC_PIN((S)->s2);                                                                   \
-        AEG_DEC_PIN((S)->s3);                                                                   \
-        AEG_DEC_PIN((S)->s4);                                                                   \
-        AEG_DEC_PIN((S)->s5);                                                                   \
-        AEG_DEC_PIN((S)->s6);                                                                   \
-        AEG_DEC_PIN((S)->s7);                                                                   \
-    } while (0)
+#define A128_DPIN(S) AEG_PIN8_BY(S, AEG_DEC_PIN)
 #else
 #define A128_DROUND(S, prev, cur) ((S)->cur = v_aes((S)->prev, (S)->cur))
 #define A128_DPIN(S) A128_PIN(S)
