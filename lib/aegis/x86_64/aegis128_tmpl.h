@@ -17,9 +17,11 @@
  * the ring S0 -> S1 -> ... -> S7 -> S0 (eight rounds and two XORs per
  * eight steps) or a block's key-input loop (one round per step).  The
  * same for S4 and M1.  Decryption computes the plaintext from the state
- * first; it then enters as AESENC(S7, 0) ^ S0 ^ P, so that the plaintext
+ * first; it then enters as AESENC(S7, 0) ^ S0 ^ P0, so that the plaintext
  * (a function of S1, S2, S3, S6) is not fed through a round's key input
- * and then a round again in the next step.
+ * and then a round again in the next step.  S'4 is AESENC(S3, 0) ^ S4 ^ P1
+ * likewise, or AESENC(S3, S4) ^ P1 in the kernels without VPTERNLOGD
+ * (A128_DEC_S4_KEY).
  *
  * Constant time: AES instructions, XOR, AND and loads/stores at addresses
  * that depend only on the public lengths.
@@ -40,6 +42,20 @@
 #define A128_OUT_INPLACE 0
 #else
 #define A128_OUT_INPLACE 1
+#endif
+/* Whether decryption takes S4 through the round's key input, S'4 =
+ * AESENC(S3, S4) ^ P1: one XOR fewer, for a round and a XOR on S4's own
+ * chain each step.  On Intel Emerald Rapids (open, 16 KiB, kernel alone,
+ * TSC cycles a step) the aegis_ops_multi.h kernels gained (AVX2: 128L
+ * 5.96 -> 5.62, 128X2 5.78 -> 5.59, 128X4 11.33 -> 11.04; SSE: 128X2
+ * 12.37 -> 11.86, 128X4 25.09 -> 24.05, 128L level) and the AVX-512 ones,
+ * whose three-input XOR is one instruction, lost (128L 4.53 -> 4.77, 128X2
+ * 4.66 -> 5.05, 128X4 level); S0 through the key input, alone or with S4,
+ * measured slower than S4 alone (AVX2 AEGIS-128X2). */
+#ifdef AEGIS_NREG
+#define A128_DEC_S4_KEY 1
+#else
+#define A128_DEC_S4_KEY 0
 #endif
 
 typedef struct aeg_st {
@@ -90,7 +106,12 @@ A128_AI void a128_update_dec(aeg_st *S, aeg_v p0, aeg_v p1)
     A128_DROUND(S, s6, s7);
     A128_DROUND(S, s5, s6);
     A128_DROUND(S, s4, s5);
+#if A128_DEC_S4_KEY
+    A128_DROUND(S, s3, s4);
+    S->s4 = v_xor(S->s4, p1);
+#else
     S->s4 = v_xor3(v_aes(S->s3, z), S->s4, p1);
+#endif
     A128_DROUND(S, s2, s3);
     A128_DROUND(S, s1, s2);
     A128_DROUND(S, s0, s1);
