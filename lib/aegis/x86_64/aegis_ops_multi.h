@@ -203,11 +203,15 @@ static inline void v_fold_store(uint8_t *p, aeg_v x)
     _mm_storeu_si128((__m128i *)p, t);
 }
 
+/* A block of one register kept in that register (an empty asm statement
+ * that takes and hands it back). */
+#define AEG_PIN_REG(x) __asm__("" : "+x"((x).r[0]))
+
 /* aegis_ops_avx512.h's AEG_PIN: a block that is one register (split
  * kernels) kept in its register from step to step; nothing for a block
  * of several registers. */
 #ifdef AEGIS_SPLIT
-#define AEG_PIN(x) __asm__("" : "+x"((x).r[0]))
+#define AEG_PIN(x) AEG_PIN_REG(x)
 #else
 #define AEG_PIN(x) ((void)0)
 #endif
@@ -215,7 +219,7 @@ static inline void v_fold_store(uint8_t *p, aeg_v x)
  * decryption Update keeps every block in its register, each round
  * written into its key's register (aegis128_tmpl.h). */
 #if defined(AEG_PIN_DEC) && AEGIS_NREG == 1
-#define AEG_DEC_PIN(x) __asm__("" : "+x"((x).r[0]))
+#define AEG_DEC_PIN(x) AEG_PIN_REG(x)
 #define AEG_DEC_AES_INTO(x, k) __asm__("vaesenc %0, %1, %0" : "+x"((k).r[0]) : "x"((x).r[0]))
 #endif
 
