@@ -9,6 +9,7 @@
 
 #include <immintrin.h>
 #include <stdint.h>
+#include "core/x86_lanes.h"
 
 #if AEGIS_LANES == 1
 typedef __m128i aeg_v;
@@ -102,8 +103,7 @@ static inline aeg_v v_ctx(int g)
 }
 static inline void v_fold_store(uint8_t *p, aeg_v x)
 {
-    _mm_storeu_si128((__m128i *)p,
-                     _mm_xor_si128(_mm256_castsi256_si128(x), _mm256_extracti128_si256(x, 1)));
+    _mm_storeu_si128((__m128i *)p, axiom_xor_lanes2(x));
 }
 #elif AEGIS_LANES == 4
 typedef __m512i aeg_v;
@@ -150,9 +150,7 @@ static inline aeg_v v_ctx(int g)
 }
 static inline void v_fold_store(uint8_t *p, aeg_v x)
 {
-    __m256i h = _mm256_xor_si256(_mm512_castsi512_si256(x), _mm512_extracti64x4_epi64(x, 1));
-    _mm_storeu_si128((__m128i *)p,
-                     _mm_xor_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1)));
+    _mm_storeu_si128((__m128i *)p, axiom_xor_lanes4(x));
 }
 #else
 #error "AEGIS_LANES must be 1, 2 or 4"

@@ -11,6 +11,7 @@
 
 #include <immintrin.h>
 #include <stdint.h>
+#include "core/x86_lanes.h"
 
 #if AEGIS_REG_BITS == 128
 typedef __m128i aeg_r;
@@ -88,7 +89,7 @@ static inline aeg_r r_ctx(int i)
 }
 static inline __m128i r_fold(aeg_r x)
 {
-    return _mm_xor_si128(_mm256_castsi256_si128(x), _mm256_extracti128_si256(x, 1));
+    return axiom_xor_lanes2(x);
 }
 #else
 #error "AEGIS_REG_BITS must be 128 or 256"

@@ -125,11 +125,6 @@ VEC_INLINE void kmid_init(__m256i *km, const __m128i *pw)
     }
 }
 
-VEC_INLINE __m128i fold(__m256i v)
-{
-    return _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
-}
-
 /* gh_reduce (ghash_pclmul.h) in each 128-bit lane, then the lanes XORed:
  * the reduction is linear, so this is gh_reduce of the folded lo, mid and
  * hi, with one fold instead of three. */
@@ -139,7 +134,7 @@ VEC_INLINE __m128i reduce_fold(__m256i lo, __m256i mid, __m256i hi)
         _mm_set_epi64x((long long)UINT64_C(0xc200000000000000), 0));
     const __m256i m = _mm256_xor_si256(_mm256_xor_si256(mid, _mm256_shuffle_epi32(lo, 0x4e)),
                                        _mm256_clmulepi64_epi128(lo, poly, 0x10));
-    return fold(_mm256_xor_si256(_mm256_xor_si256(hi, _mm256_shuffle_epi32(m, 0x4e)),
+    return axiom_xor_lanes2(_mm256_xor_si256(_mm256_xor_si256(hi, _mm256_shuffle_epi32(m, 0x4e)),
                                  _mm256_clmulepi64_epi128(m, poly, 0x10)));
 }
 
@@ -159,7 +154,7 @@ VEC_INLINE __m128i absorb_fin(__m128i y, const __m128i *pw, const uint8_t *in, u
         yy = _mm256_setzero_si256();
         mul_acc(x, _mm256_loadu_si256((const __m256i *)(const void *)(k + j)), &lo, &mid, &hi);
     }
-    __m128i l = fold(lo), m = fold(mid), h = fold(hi);
+    __m128i l = axiom_xor_lanes2(lo), m = axiom_xor_lanes2(mid), h = axiom_xor_lanes2(hi);
     if (j < n) {
         const __m128i x = _mm_xor_si128(gh_load(in + 16 * j, bs), _mm256_castsi256_si128(yy));
         gh_mul_acc(x, k[j], &l, &m, &h);
@@ -281,8 +276,8 @@ VEC_INLINE void step_body(const __m256i *ky, const unsigned nr, const __m128i *p
      * instructions saved (seal of 16 KiB 1.5-3 % slower, open of 1 KiB
      * up to 4 %), so they fold first. */
     if (enc || !kmid) {
-        const __m128i l = fold(lo), h = fold(hi);
-        *y = gh_reduce(l, kmid ? _mm_xor_si128(fold(mid), _mm_xor_si128(l, h)) : fold(mid), h);
+        const __m128i l = axiom_xor_lanes2(lo), h = axiom_xor_lanes2(hi);
+        *y = gh_reduce(l, kmid ? _mm_xor_si128(axiom_xor_lanes2(mid), _mm_xor_si128(l, h)) : axiom_xor_lanes2(mid), h);
     } else {
         *y = reduce_fold(lo, _mm256_xor_si256(mid, _mm256_xor_si256(lo, hi)), hi);
     }

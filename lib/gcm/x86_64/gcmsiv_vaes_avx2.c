@@ -12,6 +12,7 @@
 #include <immintrin.h>
 
 #include "aes/aes.h"
+#include "core/x86_lanes.h"
 #include "gcm/polyval.h"
 
 #define GS_V __m256i
@@ -28,7 +29,7 @@
 #define GS_CAST128(v) _mm256_castsi256_si128(v)
 #define GS_ZEXT128(x) _mm256_zextsi128_si256(x)
 #define GS_CLMUL(a, b, imm) _mm256_clmulepi64_epi128((a), (b), (imm))
-#define GS_FOLD(v) _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256((v), 1))
+#define GS_FOLD(v) axiom_xor_lanes2(v)
 #define GS_POLYVAL axiom_polyval_vpclmul_avx2
 
 #include "gcm/x86_64/gcmsiv_ctr_vaes.h" /* and gcmsiv_short.h */

@@ -152,12 +152,6 @@ GH_FORCE_INLINE __m256i gh_mul2(__m256i a, __m256i k)
                             _mm256_clmulepi64_epi128(m, poly, 0x10));
 }
 
-/* The XOR of the two 128-bit lanes of @v. */
-GH_FORCE_INLINE __m128i gh_fold2(__m256i v)
-{
-    return _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
-}
-
 /* Lane-wise products of @b and @k into *lo and *hi (the middle products
  * folded in, as gh_reduce does with mid). */
 GH_FORCE_INLINE void gh_mul_acc2(__m256i b, __m256i k, __m256i *lo, __m256i *hi)
@@ -223,7 +217,7 @@ GH_FORCE_INLINE __m128i gh_short_sum_wide(const __m128i *blk, unsigned n, __m128
     if (tail > 2)
         gh_mul_acc2(b23, k34, &lo2, &hi2);
 #endif
-    return gh_reduce(gh_fold2(lo2), zero, gh_fold2(hi2));
+    return gh_reduce(axiom_xor_lanes2(lo2), zero, axiom_xor_lanes2(hi2));
 }
 #else
 #define GH_SHORT_WIDE 0

@@ -47,7 +47,7 @@
 #define GV_XOR(a, b) _mm256_xor_si256((a), (b))
 #define GV_SHUF(v, m) _mm256_shuffle_epi8((v), (m))
 #define GV_CLMUL(a, b, imm) _mm256_clmulepi64_epi128((a), (b), (imm))
-#define GV_FOLD(v) _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256((v), 1))
+#define GV_FOLD(v) axiom_xor_lanes2(v)
 #define GV_XOR3(a, b, c) _mm256_xor_si256(_mm256_xor_si256((a), (b)), (c))
 #define GV_SWAP64(v) _mm256_shuffle_epi32((v), 0x4e)
 #elif GV_LANES == 4
@@ -61,7 +61,7 @@
 #define GV_XOR(a, b) _mm512_xor_si512((a), (b))
 #define GV_SHUF(v, m) _mm512_shuffle_epi8((v), (m))
 #define GV_CLMUL(a, b, imm) _mm512_clmulepi64_epi128((a), (b), (imm))
-#define GV_FOLD(v) gh_fold_zmm(v)
+#define GV_FOLD(v) axiom_xor_lanes4(v)
 #define GV_XOR3(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0x96)
 #define GV_SWAP64(v) _mm512_shuffle_epi32((v), _MM_PERM_BADC)
 #else

@@ -13,6 +13,7 @@
  * take the same time for all operands; branches are on lengths only. */
 
 #include <immintrin.h>
+#include "core/x86_lanes.h"
 
 #include "mgm/mgm.h"
 
@@ -42,7 +43,7 @@
 #define MV_CLMUL(a, b, imm) _mm256_clmulepi64_epi128((a), (b), (imm))
 #define MV_ADD64(a, b) _mm256_add_epi64((a), (b))
 #define MV_LANE0(v) _mm256_castsi256_si128(v)
-#define MV_FOLD(v) _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256((v), 1))
+#define MV_FOLD(v) axiom_xor_lanes2(v)
 /* lane j: j x inc */
 #define MV_LANE_OFFSETS(inc) _mm256_inserti128_si256(_mm256_setzero_si256(), (inc), 1)
 #elif MV_LANES == 4
@@ -56,14 +57,8 @@
 #define MV_CLMUL(a, b, imm) _mm512_clmulepi64_epi128((a), (b), (imm))
 #define MV_ADD64(a, b) _mm512_add_epi64((a), (b))
 #define MV_LANE0(v) _mm512_castsi512_si128(v)
-#define MV_FOLD(v) mv_fold512(v)
+#define MV_FOLD(v) axiom_xor_lanes4(v)
 #define MV_LANE_OFFSETS(inc) mv_offsets512(inc)
-
-static inline __m128i mv_fold512(__m512i v)
-{
-    const __m256i h = _mm256_xor_si256(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
-    return _mm_xor_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
-}
 
 static inline __m512i mv_offsets512(__m128i inc)
 {
