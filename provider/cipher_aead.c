@@ -66,19 +66,11 @@ typedef struct aead_ctx {
     uint64_t n_ops, n_bytes;
 } aead_ctx;
 
-static void stats_flush(aead_ctx *c)
-{
-    axp_stat_add(&c->alg->stat, c->n_ops, c->n_bytes);
-    c->n_ops = c->n_bytes = 0;
-}
-
 static void *aead_newctx(void *provctx, aead_alg *alg)
 {
-    aead_ctx *c = calloc(1, sizeof *c);
-    if (!c) {
-        AXP_ERR(provctx, AXP_R_MALLOC);
+    aead_ctx *c = axp_cipher_ctx_new(provctx, sizeof *c);
+    if (!c)
         return NULL;
-    }
     c->prov = provctx;
     c->alg = alg;
     c->ivlen = 12;
@@ -98,32 +90,27 @@ static void aead_freectx(void *vctx)
     aead_ctx *c = vctx;
     if (!c)
         return;
-    stats_flush(c);
+    axp_stat_flush(&c->alg->stat, &c->n_ops, &c->n_bytes);
     axiom_gcm_free(c->g);
     if (c->iv != c->ivbuf) {
         axiom_wipe(c->iv, c->ivcap);
         free(c->iv);
     }
-    axiom_wipe(c, sizeof *c);
-    free(c);
+    axp_cipher_ctx_free(c, sizeof *c);
 }
 
 static void *aead_dupctx(void *vctx)
 {
     const aead_ctx *src = vctx;
-    aead_ctx *c = malloc(sizeof *c);
-    if (!c) {
-        AXP_ERR(src->prov, AXP_R_MALLOC);
+    aead_ctx *c = axp_cipher_ctx_dup(src->prov, src, sizeof *c);
+    if (!c)
         return NULL;
-    }
-    memcpy(c, src, sizeof *c);
     c->n_ops = c->n_bytes = 0;
     c->iv = c->ivbuf;
     if (src->iv != src->ivbuf) {
         c->iv = malloc(src->ivcap);
         if (!c->iv) {
-            axiom_wipe(c, sizeof *c);
-            free(c);
+            axp_cipher_ctx_free(c, sizeof *c);
             AXP_ERR(src->prov, AXP_R_MALLOC);
             return NULL;
         }
@@ -134,8 +121,7 @@ static void *aead_dupctx(void *vctx)
         AXP_ERR_AXIOM(src->prov, rc);
         if (c->iv != c->ivbuf)
             free(c->iv);
-        axiom_wipe(c, sizeof *c);
-        free(c);
+        axp_cipher_ctx_free(c, sizeof *c);
         return NULL;
     }
     return c;
@@ -228,17 +214,7 @@ static int aead_init(aead_ctx *c, const uint8_t *key, size_t keylen, const uint8
     return aead_set_ctx_params(c, params);
 }
 
-static int aead_einit(void *vctx, const unsigned char *key, size_t keylen,
-                      const unsigned char *iv, size_t ivlen, const OSSL_PARAM params[])
-{
-    return aead_init(vctx, key, keylen, iv, ivlen, params, 1);
-}
-
-static int aead_dinit(void *vctx, const unsigned char *key, size_t keylen,
-                      const unsigned char *iv, size_t ivlen, const OSSL_PARAM params[])
-{
-    return aead_init(vctx, key, keylen, iv, ivlen, params, 0);
-}
+AXP_CIPHER_INIT_FNS(aead)
 
 /* GCM encryption without an IV gets a random one (as OpenSSL does; SP
  * 800-38D 8.2.2), at least 96 bits long. */
@@ -301,7 +277,7 @@ static int tls_done(aead_ctx *c, int ok)
 {
     c->iv_state = IV_DONE;
     c->tls = 0;
-    stats_flush(c);
+    axp_stat_flush(&c->alg->stat, &c->n_ops, &c->n_bytes);
     return ok;
 }
 
@@ -439,7 +415,7 @@ static int aead_final(void *vctx, unsigned char *out, size_t *outl, size_t outsi
     }
     c->iv_state = IV_DONE;
     c->n_ops++;
-    stats_flush(c);
+    axp_stat_flush(&c->alg->stat, &c->n_ops, &c->n_bytes);
     if (rc != AXIOM_OK) {
         AXP_ERR_AXIOM(c->prov, rc);
         return 0;
@@ -447,14 +423,7 @@ static int aead_final(void *vctx, unsigned char *out, size_t *outl, size_t outsi
     return 1;
 }
 
-/* EVP_Cipher(): update, or final when @in is NULL. */
-static int aead_cipher(void *vctx, unsigned char *out, size_t *outl, size_t outsize,
-                       const unsigned char *in, size_t inl)
-{
-    if (!in)
-        return aead_final(vctx, out, outl, outsize);
-    return aead_update(vctx, out, outl, outsize, in, inl);
-}
+AXP_CIPHER_CIPHER_FN(aead)
 
 /* ------------------------------------------------------------- parameters */
 
@@ -483,11 +452,7 @@ static int aead_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
     aead_ctx *c = vctx;
     OSSL_PARAM *p;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) &&
-        !OSSL_PARAM_set_size_t(p, c->alg->keylen))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) &&
-        !OSSL_PARAM_set_size_t(p, c->ivlen))
+    if (!axp_cipher_get_lens(params, c->alg->keylen, c->ivlen))
         return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN)) &&
         !OSSL_PARAM_set_size_t(p, c->taglen ? c->taglen : TAG_MAX))
@@ -553,12 +518,7 @@ static const OSSL_PARAM aead_ctx_gettable[] = {
     OSSL_PARAM_END
 };
 
-static const OSSL_PARAM *aead_gettable_ctx_params(void *vctx, void *provctx)
-{
-    (void)vctx;
-    (void)provctx;
-    return aead_ctx_gettable;
-}
+AXP_PARAMS_LIST_FN(aead_gettable_ctx_params, aead_ctx_gettable)
 
 /* "tlsaad": the 13 bytes of a TLS 1.2 record's AAD; the record follows in
  * the next update.  The length field is corrected to the plaintext's. */
@@ -712,19 +672,12 @@ static const OSSL_PARAM aead_ctx_settable[] = {
     OSSL_PARAM_END
 };
 
-static const OSSL_PARAM *aead_settable_ctx_params(void *vctx, void *provctx)
-{
-    (void)vctx;
-    (void)provctx;
-    return aead_ctx_settable;
-}
+AXP_PARAMS_LIST_FN(aead_settable_ctx_params, aead_ctx_settable)
 
 /* ------------------------------------------------------- dispatch tables */
 
-#define AEAD_DISPATCH(newctx_fn, get_params_fn)                                             \
-    AXP_CIPHER_DISPATCH(newctx_fn, get_params_fn, aead_freectx, aead_dupctx, aead_einit,    \
-                        aead_dinit, aead_update, aead_final, aead_cipher, aead_get_ctx_params, \
-                        aead_gettable_ctx_params, aead_set_ctx_params, aead_settable_ctx_params)
+#define AEAD_DISPATCH(newctx_fn, get_params_fn) \
+    AXP_CIPHER_DISPATCH(aead, newctx_fn, get_params_fn)
 static void *aes_128_gcm_newctx(void *p) { return aead_newctx(p, &AES_128_GCM); }
 static void *aes_192_gcm_newctx(void *p) { return aead_newctx(p, &AES_192_GCM); }
 static void *aes_256_gcm_newctx(void *p) { return aead_newctx(p, &AES_256_GCM); }

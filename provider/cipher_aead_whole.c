@@ -74,12 +74,6 @@ typedef struct whole_ctx {
     uint64_t n_ops, n_bytes;
 } whole_ctx;
 
-static void stats_flush(whole_ctx *c)
-{
-    axp_stat_add(&c->alg->stat, c->n_ops, c->n_bytes);
-    c->n_ops = c->n_bytes = 0;
-}
-
 static void ad_clear(whole_ctx *c)
 {
     if (c->ad)
@@ -89,11 +83,9 @@ static void ad_clear(whole_ctx *c)
 
 static void *whole_newctx(void *provctx, whole_alg *alg)
 {
-    whole_ctx *c = calloc(1, sizeof *c);
-    if (!c) {
-        AXP_ERR(provctx, AXP_R_MALLOC);
+    whole_ctx *c = axp_cipher_ctx_new(provctx, sizeof *c);
+    if (!c)
         return NULL;
-    }
     c->prov = provctx;
     c->alg = alg;
     int rc = axiom_aead_new(&c->a, alg->axiom);
@@ -110,23 +102,19 @@ static void whole_freectx(void *vctx)
     whole_ctx *c = vctx;
     if (!c)
         return;
-    stats_flush(c);
+    axp_stat_flush(&c->alg->stat, &c->n_ops, &c->n_bytes);
     axiom_aead_free(c->a);
     ad_clear(c);
     free(c->ad);
-    axiom_wipe(c, sizeof *c);
-    free(c);
+    axp_cipher_ctx_free(c, sizeof *c);
 }
 
 static void *whole_dupctx(void *vctx)
 {
     const whole_ctx *src = vctx;
-    whole_ctx *c = malloc(sizeof *c);
-    if (!c) {
-        AXP_ERR(src->prov, AXP_R_MALLOC);
+    whole_ctx *c = axp_cipher_ctx_dup(src->prov, src, sizeof *c);
+    if (!c)
         return NULL;
-    }
-    memcpy(c, src, sizeof *c);
     c->n_ops = c->n_bytes = 0;
     c->ad = NULL;
     c->a = NULL;
@@ -143,16 +131,15 @@ static void *whole_dupctx(void *vctx)
 fail:
     axiom_aead_free(c->a);
     free(c->ad);
-    axiom_wipe(c, sizeof *c);
-    free(c);
+    axp_cipher_ctx_free(c, sizeof *c);
     AXP_ERR(src->prov, AXP_R_MALLOC);
     return NULL;
 }
 
 static int whole_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
 
-static int whole_init(void *vctx, int enc, const unsigned char *key, size_t keylen,
-                      const unsigned char *iv, size_t ivlen, const OSSL_PARAM params[])
+static int whole_init(void *vctx, const unsigned char *key, size_t keylen,
+                      const unsigned char *iv, size_t ivlen, const OSSL_PARAM params[], int enc)
 {
     whole_ctx *c = vctx;
     c->enc = enc;
@@ -192,17 +179,7 @@ static int whole_init(void *vctx, int enc, const unsigned char *key, size_t keyl
     return whole_set_ctx_params(c, params);
 }
 
-static int whole_einit(void *vctx, const unsigned char *key, size_t keylen,
-                       const unsigned char *iv, size_t ivlen, const OSSL_PARAM params[])
-{
-    return whole_init(vctx, 1, key, keylen, iv, ivlen, params);
-}
-
-static int whole_dinit(void *vctx, const unsigned char *key, size_t keylen,
-                       const unsigned char *iv, size_t ivlen, const OSSL_PARAM params[])
-{
-    return whole_init(vctx, 0, key, keylen, iv, ivlen, params);
-}
+AXP_CIPHER_INIT_FNS(whole)
 
 static int ad_append(whole_ctx *c, const uint8_t *in, size_t inl)
 {
@@ -236,14 +213,8 @@ static int ad_append(whole_ctx *c, const uint8_t *in, size_t inl)
 static int run_text(whole_ctx *c, uint8_t *out, const uint8_t *in, size_t inl)
 {
     int rc;
-    if (!c->key_set) {
-        AXP_ERR(c->prov, AXP_R_NO_KEY);
+    if (!axp_cipher_ready(c->prov, c->key_set, c->nonce_set))
         return 0;
-    }
-    if (!c->nonce_set) {
-        AXP_ERR(c->prov, AXP_R_NO_IV);
-        return 0;
-    }
     if (c->done) {
         AXP_ERRF(c->prov, AXP_R_BAD_STATE,
                  "%s takes the whole text in one update (init again for the next message)",
@@ -266,7 +237,7 @@ static int run_text(whole_ctx *c, uint8_t *out, const uint8_t *in, size_t inl)
         c->tag_set = c->ok;
     c->n_ops++;
     c->n_bytes += inl;
-    stats_flush(c);
+    axp_stat_flush(&c->alg->stat, &c->n_ops, &c->n_bytes);
     ad_clear(c);
     if (rc != AXIOM_OK) {
         AXP_ERR_AXIOM(c->prov, rc);
@@ -312,14 +283,7 @@ static int whole_final(void *vctx, unsigned char *out, size_t *outl, size_t outs
     return 1;
 }
 
-/* EVP_Cipher(): update, or final when @in is NULL. */
-static int whole_cipher(void *vctx, unsigned char *out, size_t *outl, size_t outsize,
-                        const unsigned char *in, size_t inl)
-{
-    if (!in)
-        return whole_final(vctx, out, outl, outsize);
-    return whole_update(vctx, out, outl, outsize, in, inl);
-}
+AXP_CIPHER_CIPHER_FN(whole)
 
 /* ------------------------------------------------------------- parameters */
 
@@ -333,11 +297,7 @@ static int whole_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
     whole_ctx *c = vctx;
     OSSL_PARAM *p;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) &&
-        !OSSL_PARAM_set_size_t(p, c->alg->keylen))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) &&
-        !OSSL_PARAM_set_size_t(p, c->alg->noncelen))
+    if (!axp_cipher_get_lens(params, c->alg->keylen, c->alg->noncelen))
         return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN)) &&
         !OSSL_PARAM_set_size_t(p, WHOLE_TAG))
@@ -376,12 +336,7 @@ static const OSSL_PARAM whole_ctx_gettable[] = {
     OSSL_PARAM_END
 };
 
-static const OSSL_PARAM *whole_gettable_ctx_params(void *vctx, void *provctx)
-{
-    (void)vctx;
-    (void)provctx;
-    return whole_ctx_gettable;
-}
+AXP_PARAMS_LIST_FN(whole_gettable_ctx_params, whole_ctx_gettable)
 
 static int whole_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
@@ -427,20 +382,12 @@ static const OSSL_PARAM whole_ctx_settable[] = {
     OSSL_PARAM_END
 };
 
-static const OSSL_PARAM *whole_settable_ctx_params(void *vctx, void *provctx)
-{
-    (void)vctx;
-    (void)provctx;
-    return whole_ctx_settable;
-}
+AXP_PARAMS_LIST_FN(whole_settable_ctx_params, whole_ctx_settable)
 
 /* ------------------------------------------------------- dispatch tables */
 
-#define WHOLE_DISPATCH(newctx_fn, get_params_fn)                                              \
-    AXP_CIPHER_DISPATCH(newctx_fn, get_params_fn, whole_freectx, whole_dupctx, whole_einit,   \
-                        whole_dinit, whole_update, whole_final, whole_cipher,                 \
-                        whole_get_ctx_params, whole_gettable_ctx_params, whole_set_ctx_params, \
-                        whole_settable_ctx_params)
+#define WHOLE_DISPATCH(newctx_fn, get_params_fn) \
+    AXP_CIPHER_DISPATCH(whole, newctx_fn, get_params_fn)
 static void *aes_128_gcm_siv_newctx(void *p) { return whole_newctx(p, &AES_128_GCM_SIV); }
 static void *aes_256_gcm_siv_newctx(void *p) { return whole_newctx(p, &AES_256_GCM_SIV); }
 static void *xaes_256_gcm_newctx(void *p) { return whole_newctx(p, &XAES_256_GCM); }

@@ -125,19 +125,11 @@ static int is_blockwise(const block_alg *a)
     return a->mode == EVP_CIPH_ECB_MODE || a->mode == EVP_CIPH_CBC_MODE;
 }
 
-static void stats_flush(block_ctx *c)
-{
-    axp_stat_add(&c->alg->stat, c->n_ops, c->n_bytes);
-    c->n_ops = c->n_bytes = 0;
-}
-
 static void *block_newctx(void *provctx, block_alg *alg)
 {
-    block_ctx *c = calloc(1, sizeof *c);
-    if (!c) {
-        AXP_ERR(provctx, AXP_R_MALLOC);
+    block_ctx *c = axp_cipher_ctx_new(provctx, sizeof *c);
+    if (!c)
         return NULL;
-    }
     c->prov = provctx;
     c->alg = alg;
     c->pad = 1;
@@ -150,29 +142,24 @@ static void block_freectx(void *vctx)
     block_ctx *c = vctx;
     if (!c)
         return;
-    stats_flush(c);
+    axp_stat_flush(&c->alg->stat, &c->n_ops, &c->n_bytes);
     axiom_cipher_free(c->ax);
-    axiom_wipe(c, sizeof *c);
-    free(c);
+    axp_cipher_ctx_free(c, sizeof *c);
 }
 
 static void *block_dupctx(void *vctx)
 {
     const block_ctx *src = vctx;
-    block_ctx *c = malloc(sizeof *c);
-    if (!c) {
-        AXP_ERR(src->prov, AXP_R_MALLOC);
+    block_ctx *c = axp_cipher_ctx_dup(src->prov, src, sizeof *c);
+    if (!c)
         return NULL;
-    }
-    memcpy(c, src, sizeof *c);
     c->ax = NULL;
     c->n_ops = c->n_bytes = 0;
     if (src->ax) {
         int rc = axiom_cipher_dup(&c->ax, src->ax);
         if (rc != AXIOM_OK) {
             AXP_ERR_AXIOM(src->prov, rc);
-            axiom_wipe(c, sizeof *c);
-            free(c);
+            axp_cipher_ctx_free(c, sizeof *c);
             return NULL;
         }
     }
@@ -308,29 +295,12 @@ static int block_init(block_ctx *c, const uint8_t *key, size_t keylen, const uin
     return block_set_ctx_params(c, params);
 }
 
-static int block_einit(void *vctx, const unsigned char *key, size_t keylen,
-                       const unsigned char *iv, size_t ivlen, const OSSL_PARAM params[])
-{
-    return block_init(vctx, key, keylen, iv, ivlen, params, 1);
-}
+AXP_CIPHER_INIT_FNS(block)
 
-static int block_dinit(void *vctx, const unsigned char *key, size_t keylen,
-                       const unsigned char *iv, size_t ivlen, const OSSL_PARAM params[])
+/* A key, and libaxiom started on the IV. */
+static int ready(const block_ctx *c)
 {
-    return block_init(vctx, key, keylen, iv, ivlen, params, 0);
-}
-
-static int ready(block_ctx *c)
-{
-    if (!c->key_set) {
-        AXP_ERR(c->prov, AXP_R_NO_KEY);
-        return 0;
-    }
-    if (!c->started) {
-        AXP_ERR(c->prov, AXP_R_NO_IV);
-        return 0;
-    }
-    return 1;
+    return axp_cipher_ready(c->prov, c->key_set, c->started);
 }
 
 /* ECB/CBC: @n (a multiple of 16) bytes through libaxiom, keeping the CBC
@@ -669,7 +639,7 @@ static int block_final(void *vctx, unsigned char *out, size_t *outl, size_t outs
     *outl = 0;
     if (!ready(c))
         return 0;
-    stats_flush(c);
+    axp_stat_flush(&c->alg->stat, &c->n_ops, &c->n_bytes);
     if (!is_blockwise(c->alg))
         return 1;
     if (c->enc) {
@@ -807,11 +777,7 @@ static int block_get_ctx_params(void *vctx, OSSL_PARAM params[])
     block_ctx *c = vctx;
     const block_alg *a = c->alg;
     OSSL_PARAM *p;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) &&
-        !OSSL_PARAM_set_size_t(p, a->keylen))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) &&
-        !OSSL_PARAM_set_size_t(p, a->ivlen))
+    if (!axp_cipher_get_lens(params, a->keylen, a->ivlen))
         return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_PADDING)) &&
         !OSSL_PARAM_set_uint(p, c->pad))
@@ -864,12 +830,7 @@ static const OSSL_PARAM block_ctx_gettable[] = {
     OSSL_PARAM_END
 };
 
-static const OSSL_PARAM *block_gettable_ctx_params(void *vctx, void *provctx)
-{
-    (void)vctx;
-    (void)provctx;
-    return block_ctx_gettable;
-}
+AXP_PARAMS_LIST_FN(block_gettable_ctx_params, block_ctx_gettable)
 
 static int block_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
@@ -934,21 +895,13 @@ static const OSSL_PARAM block_ctx_settable[] = {
     OSSL_PARAM_END
 };
 
-static const OSSL_PARAM *block_settable_ctx_params(void *vctx, void *provctx)
-{
-    (void)vctx;
-    (void)provctx;
-    return block_ctx_settable;
-}
+AXP_PARAMS_LIST_FN(block_settable_ctx_params, block_ctx_settable)
 
 /* ------------------------------------------------------- dispatch tables */
 
 /* One dispatch table per algorithm; only newctx and get_params differ. */
-#define BLOCK_DISPATCH(newctx_fn, get_params_fn)                                              \
-    AXP_CIPHER_DISPATCH(newctx_fn, get_params_fn, block_freectx, block_dupctx, block_einit,   \
-                        block_dinit, block_update, block_final, block_cipher,                 \
-                        block_get_ctx_params, block_gettable_ctx_params, block_set_ctx_params, \
-                        block_settable_ctx_params)
+#define BLOCK_DISPATCH(newctx_fn, get_params_fn) \
+    AXP_CIPHER_DISPATCH(block, newctx_fn, get_params_fn)
 static void *aes_128_ecb_newctx(void *p) { return block_newctx(p, &AES_128_ECB); }
 static void *aes_192_ecb_newctx(void *p) { return block_newctx(p, &AES_192_ECB); }
 static void *aes_256_ecb_newctx(void *p) { return block_newctx(p, &AES_256_ECB); }

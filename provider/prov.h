@@ -91,6 +91,13 @@ static inline void axp_stat_add(axp_stat *s, uint64_t ops, uint64_t bytes)
         __atomic_fetch_add(&s->bytes, bytes, __ATOMIC_RELAXED);
 }
 
+/* A context's local counts added to @s, and zeroed. */
+static inline void axp_stat_flush(axp_stat *s, uint64_t *ops, uint64_t *bytes)
+{
+    axp_stat_add(s, *ops, *bytes);
+    *ops = *bytes = 0;
+}
+
 /* ------------------------------------------------------ algorithm tables */
 
 /* Each builds its operation's OSSL_ALGORITHM list into @out (room for
@@ -132,33 +139,95 @@ typedef struct axp_cipher_info {
  * gettable list is axp_cipher_gettable_params. */
 int axp_cipher_get_params(OSSL_PARAM params[], const axp_cipher_info *info);
 const OSSL_PARAM *axp_cipher_gettable_params(void *provctx);
+/* "keylen" and "ivlen" into @params: get_params' and every family's
+ * get_ctx_params. */
+int axp_cipher_get_lens(OSSL_PARAM params[], size_t keylen, size_t ivlen);
 /* A "keylen" in @params must be @keylen: 1 when absent or equal; 0 with
  * an error raised otherwise. */
 int axp_cipher_check_keylen(const AXP_PROV *prov, const OSSL_PARAM params[], size_t keylen);
 /* Registers @stat and fills one entry of an algorithm table. */
 void axp_cipher_entry(OSSL_ALGORITHM *out, const char *names, const OSSL_DISPATCH *fns,
                       axp_stat *stat);
+/* A message needs a key, then an IV: 1 when both are set; 0 with
+ * AXP_R_NO_KEY or AXP_R_NO_IV raised otherwise.  Inline: block ciphers
+ * check it on every update. */
+static inline int axp_cipher_ready(const AXP_PROV *prov, int key_set, int iv_set)
+{
+    if (!key_set) {
+        AXP_ERR(prov, AXP_R_NO_KEY);
+        return 0;
+    }
+    if (!iv_set) {
+        AXP_ERR(prov, AXP_R_NO_IV);
+        return 0;
+    }
+    return 1;
+}
+
+/* Cipher contexts hold keys, IVs and tags in their one allocation: made
+ * zeroed (new), copied whole (dup), and wiped before they are freed
+ * (free; not NULL).  new and dup raise AXP_R_MALLOC when they return
+ * NULL. */
+void *axp_cipher_ctx_new(const AXP_PROV *prov, size_t size);
+void *axp_cipher_ctx_dup(const AXP_PROV *prov, const void *src, size_t size);
+void axp_cipher_ctx_free(void *ctx, size_t size);
+
+/* Functions every cipher family writes the same way around its own
+ * (FAMILY_init, FAMILY_update, ...): macros, so that the calls stay direct
+ * (EVP_Cipher() is libssl's call for every TLS record).
+ * AXP_CIPHER_INIT_FNS: FAMILY_einit and FAMILY_dinit, FAMILY_init with
+ * the direction last (1: encrypt). */
+#define AXP_CIPHER_INIT_FNS(family)                                                             \
+    static int family##_einit(void *vctx, const unsigned char *key, size_t keylen,              \
+                              const unsigned char *iv, size_t ivlen, const OSSL_PARAM params[]) \
+    {                                                                                           \
+        return family##_init(vctx, key, keylen, iv, ivlen, params, 1);                          \
+    }                                                                                           \
+    static int family##_dinit(void *vctx, const unsigned char *key, size_t keylen,              \
+                              const unsigned char *iv, size_t ivlen, const OSSL_PARAM params[]) \
+    {                                                                                           \
+        return family##_init(vctx, key, keylen, iv, ivlen, params, 0);                          \
+    }
+/* FAMILY_cipher, EVP_Cipher() of a family with no one-shot path of its
+ * own: FAMILY_update, or FAMILY_final when @in is NULL. */
+#define AXP_CIPHER_CIPHER_FN(family)                                                         \
+    static int family##_cipher(void *vctx, unsigned char *out, size_t *outl, size_t outsize, \
+                               const unsigned char *in, size_t inl)                          \
+    {                                                                                        \
+        if (!in)                                                                             \
+            return family##_final(vctx, out, outl, outsize);                                 \
+        return family##_update(vctx, out, outl, outsize, in, inl);                           \
+    }
+/* @name, a gettable or settable list function: @table, whatever the
+ * context. */
+#define AXP_PARAMS_LIST_FN(name, table)                      \
+    static const OSSL_PARAM *name(void *vctx, void *provctx) \
+    {                                                        \
+        (void)vctx;                                          \
+        (void)provctx;                                       \
+        return table;                                        \
+    }
 
 /* A cipher's dispatch table: every cipher family has one per algorithm
- * in which only newctx and get_params differ. */
-#define AXP_CIPHER_DISPATCH(newctx, get_params, freectx, dupctx, einit, dinit, update, final, \
-                            cipher, get_ctx, gettable_ctx, set_ctx, settable_ctx)             \
-    {                                                                                         \
-        { OSSL_FUNC_CIPHER_NEWCTX, AXP_FN(newctx) },                                          \
-        { OSSL_FUNC_CIPHER_GET_PARAMS, AXP_FN(get_params) },                                  \
-        { OSSL_FUNC_CIPHER_FREECTX, AXP_FN(freectx) },                                        \
-        { OSSL_FUNC_CIPHER_DUPCTX, AXP_FN(dupctx) },                                          \
-        { OSSL_FUNC_CIPHER_ENCRYPT_INIT, AXP_FN(einit) },                                     \
-        { OSSL_FUNC_CIPHER_DECRYPT_INIT, AXP_FN(dinit) },                                     \
-        { OSSL_FUNC_CIPHER_UPDATE, AXP_FN(update) },                                          \
-        { OSSL_FUNC_CIPHER_FINAL, AXP_FN(final) },                                            \
-        { OSSL_FUNC_CIPHER_CIPHER, AXP_FN(cipher) },                                          \
-        { OSSL_FUNC_CIPHER_GETTABLE_PARAMS, AXP_FN(axp_cipher_gettable_params) },             \
-        { OSSL_FUNC_CIPHER_GET_CTX_PARAMS, AXP_FN(get_ctx) },                                 \
-        { OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, AXP_FN(gettable_ctx) },                       \
-        { OSSL_FUNC_CIPHER_SET_CTX_PARAMS, AXP_FN(set_ctx) },                                 \
-        { OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, AXP_FN(settable_ctx) },                       \
-        { 0, NULL }                                                                           \
+ * in which only newctx and get_params differ; the rest are the family's
+ * functions by name (FAMILY_freectx, FAMILY_dupctx, ...). */
+#define AXP_CIPHER_DISPATCH(family, newctx, get_params)                                 \
+    {                                                                                   \
+        { OSSL_FUNC_CIPHER_NEWCTX, AXP_FN(newctx) },                                    \
+        { OSSL_FUNC_CIPHER_GET_PARAMS, AXP_FN(get_params) },                            \
+        { OSSL_FUNC_CIPHER_FREECTX, AXP_FN(family##_freectx) },                         \
+        { OSSL_FUNC_CIPHER_DUPCTX, AXP_FN(family##_dupctx) },                           \
+        { OSSL_FUNC_CIPHER_ENCRYPT_INIT, AXP_FN(family##_einit) },                      \
+        { OSSL_FUNC_CIPHER_DECRYPT_INIT, AXP_FN(family##_dinit) },                      \
+        { OSSL_FUNC_CIPHER_UPDATE, AXP_FN(family##_update) },                           \
+        { OSSL_FUNC_CIPHER_FINAL, AXP_FN(family##_final) },                             \
+        { OSSL_FUNC_CIPHER_CIPHER, AXP_FN(family##_cipher) },                           \
+        { OSSL_FUNC_CIPHER_GETTABLE_PARAMS, AXP_FN(axp_cipher_gettable_params) },       \
+        { OSSL_FUNC_CIPHER_GET_CTX_PARAMS, AXP_FN(family##_get_ctx_params) },           \
+        { OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, AXP_FN(family##_gettable_ctx_params) }, \
+        { OSSL_FUNC_CIPHER_SET_CTX_PARAMS, AXP_FN(family##_set_ctx_params) },           \
+        { OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, AXP_FN(family##_settable_ctx_params) }, \
+        { 0, NULL }                                                                     \
     }
 
 

@@ -1,10 +1,23 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Parameter code that the provider's cipher families (block, streaming
- * AEAD, whole-message AEAD) share: algorithm parameters, key-length
- * checks and the algorithm-table entries. */
+/* Code that the provider's cipher families (block, streaming AEAD,
+ * whole-message AEAD) share: algorithm and context parameters,
+ * key-length checks, context allocation and the algorithm-table
+ * entries. */
 #include "config.h"
 
+#include <stdlib.h>
+#include <string.h>
+
+#include <axiom.h>
+
 #include "prov.h"
+
+int axp_cipher_get_lens(OSSL_PARAM params[], size_t keylen, size_t ivlen)
+{
+    OSSL_PARAM *k = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN);
+    OSSL_PARAM *iv = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN);
+    return (!k || OSSL_PARAM_set_size_t(k, keylen)) && (!iv || OSSL_PARAM_set_size_t(iv, ivlen));
+}
 
 int axp_cipher_get_params(OSSL_PARAM params[], const axp_cipher_info *info)
 {
@@ -12,11 +25,7 @@ int axp_cipher_get_params(OSSL_PARAM params[], const axp_cipher_info *info)
     if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE)) &&
         !OSSL_PARAM_set_uint(p, info->mode))
         return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) &&
-        !OSSL_PARAM_set_size_t(p, info->keylen))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) &&
-        !OSSL_PARAM_set_size_t(p, info->ivlen))
+    if (!axp_cipher_get_lens(params, info->keylen, info->ivlen))
         return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_BLOCK_SIZE)) &&
         !OSSL_PARAM_set_size_t(p, info->blocksize))
@@ -76,4 +85,29 @@ void axp_cipher_entry(OSSL_ALGORITHM *out, const char *names, const OSSL_DISPATC
     out->property_definition = AXP_PROPS;
     out->implementation = fns;
     out->algorithm_description = NULL;
+}
+
+void *axp_cipher_ctx_new(const AXP_PROV *prov, size_t size)
+{
+    void *c = calloc(1, size);
+    if (!c)
+        AXP_ERR(prov, AXP_R_MALLOC);
+    return c;
+}
+
+void *axp_cipher_ctx_dup(const AXP_PROV *prov, const void *src, size_t size)
+{
+    void *c = malloc(size);
+    if (!c) {
+        AXP_ERR(prov, AXP_R_MALLOC);
+        return NULL;
+    }
+    memcpy(c, src, size);
+    return c;
+}
+
+void axp_cipher_ctx_free(void *ctx, size_t size)
+{
+    axiom_wipe(ctx, size);
+    free(ctx);
 }
