@@ -154,7 +154,7 @@ static int whole_init(void *vctx, const unsigned char *key, size_t keylen,
         }
         /* The same key again (a program may pass it with every message)
          * keeps the schedule. */
-        if (!c->key_set || memcmp(c->key, key, keylen) != 0) {
+        if (!c->key_set || !axiom_memeq(c->key, key, keylen)) {
             int rc = axiom_aead_setkey(c->a, key, keylen);
             if (rc != AXIOM_OK) {
                 AXP_ERR_AXIOM(c->prov, rc);
