@@ -293,10 +293,9 @@ GCM_VAES_INLINE void keys_wipe(vec *k, const unsigned nr, const int kmid)
 }
 
 #ifdef VEC_EXPAND
-/* The start of a message under AXIOM_GCM_F_EXPAND, for text_dir
- * (encrypting) and text_expand (decrypting, @ct receiving the first
- * VEC_W blocks' ciphertext): the flags cleared, prologue_expand, then
- * the extra blocks, which need the schedule it completes. */
+/* The start of an encryption under AXIOM_GCM_F_EXPAND, for text_dir: the
+ * flags cleared, prologue_expand (@ct NULL), then the extra blocks, which
+ * need the schedule it completes. */
 GCM_VAES_INLINE __m128i expand_start(const __m128i *rk, const __m128i *pw, axiom_gcm_msg *m,
                                      unsigned want, uint8_t *out, const uint8_t *in, size_t n,
                                      const __m128i *c, vec *cv, vec bswap, vec *k, vec *ct)
@@ -385,54 +384,33 @@ GCM_VAES_INLINE __m128i text_dir(const int encrypt, const __m128i *rk, const uns
 }
 
 #ifdef VEC_EXPAND
-/* Decryption under AXIOM_GCM_F_EXPAND, as text_dir's expanding branch,
- * but the stitched loop starts after the prologue's blocks, their
- * ciphertext hashed from the registers the prologue loaded it into (from
- * three iterations on, after the loop's first iteration).  It keeps calls
- * of the bulk loop of its own: through text_dir's, AES-256-GCM's own open
- * ran 3-4 % slower on that Emerald Rapids, GCC allocating the one copy's
- * registers worse. */
-GCM_VAES_INLINE __m128i text_expand(const __m128i *rk, const __m128i *pw, axiom_gcm_msg *m,
-                                    unsigned want, uint8_t *out, const uint8_t *in, size_t n,
-                                    __m128i *c, __m128i *y, unsigned *nfin)
+/* Decryption under AXIOM_GCM_F_EXPAND starts here, out of line: the
+ * flags cleared, the prologue (prologue_expand: the first VEC_W blocks
+ * CTR only, the schedule and the powers made beside them), those blocks'
+ * ciphertext hashed from the registers the prologue loaded it into, the
+ * counter and the GHASH state back into @m.  The caller then runs the
+ * rest of the message as any AES-256 message (GCM_X86_TEXT with
+ * text_dec: the extra blocks, the stitched loop, the final phase), so
+ * that one compiled copy of the stitched loop serves both: with copies of
+ * their own in the entry function, XAES-256-GCM opened 3-8 % slower per
+ * byte than AES-256-GCM on Intel Emerald Rapids (family 6 model 207), and
+ * small changes around them moved that copy and AES-256-GCM's in opposite
+ * directions. */
+static __attribute__((noinline)) void expand_dec_start(const axiom_gcm_key *g, axiom_gcm_msg *m,
+                                                       uint8_t *out, const uint8_t *in)
 {
-    const vec bswap = vec_bcast128(gh_bswap_mask());
-    vec cv = vec_add32(vec_bcast128(*c), vec_lanes());
+    const __m128i bs = gh_bswap_mask();
+    const vec bswap = vec_bcast128(bs);
+    __m128i *rk = (__m128i *)(uintptr_t)g->ks.w;
+    __m128i *pw = (__m128i *)(uintptr_t)gh_powers(&g->hk);
+    vec cv = vec_add32(vec_bcast128(gh_load(m->ctr, bs)), vec_lanes());
     vec k[15], ct[VEC_V];
-    const __m128i ek0 = expand_start(rk, pw, m, want, out, in, n, c, &cv, bswap, k, ct);
-    if (n >= 3 * VEC_W) {
-        /* The second VEC_W blocks first, hashed from zero, and the
-         * first's hash multiplied by K_VEC_W into theirs after: the
-         * powers are the end of a chain of dependent operations, and the
-         * products waiting for them, ahead of that iteration's AES
-         * rounds in program order, held those rounds back (Zen 4, 16 KiB
-         * over a ready key: 78-127 TSC against 127-133; at two
-         * iterations the product's latency on the tag's chain made it
-         * about 1 % slower, so from three). */
-        __m128i y1 = _mm_setzero_si128();
-        unsigned nf1 = 0;
-        bulk_dec(k, rk, 14, pw, out + 16 * VEC_W, in + 16 * VEC_W, VEC_W, &cv, &y1, bswap, NULL,
-                 &nf1, 0);
-        const __m128i y0 = absorb_from(*y, pw, NULL, ct, VEC_W, NULL, 0, bswap);
-        *y = _mm_xor_si128(gh_mul(y0, pw[GH_SLOT(VEC_W)]), y1);
-        bulk_dec(k, rk, 14, pw, out + 32 * VEC_W, in + 32 * VEC_W, n - 2 * VEC_W, &cv, y, bswap,
-                 m->fin, nfin, 0);
-    } else {
-        *y = absorb_from(*y, pw, NULL, ct, VEC_W, NULL, 0, bswap);
-        bulk_dec(k, rk, 14, pw, out + 16 * VEC_W, in + 16 * VEC_W, n - VEC_W, &cv, y, bswap,
-                 m->fin, nfin, 0);
-    }
-    *c = vec_cast128(cv);
+    m->flags &= ~(AXIOM_GCM_F_EXPAND | AXIOM_GCM_F_POWERS);
+    prologue_expand(rk, pw, out, in, &cv, bswap, k, ct);
+    gh_store(m->y, absorb_from(gh_load(m->y, bs), pw, NULL, ct, VEC_W, NULL, 0, bswap), bs);
+    gh_store(m->ctr, vec_cast128(cv), bs);
     keys_wipe(k, 14, 0);
-    return ek0;
 }
-#define GCM_VAES_EXPAND_DEC()                                                                      \
-    do {                                                                                           \
-        if (nr == 14 && (m->flags & AXIOM_GCM_F_EXPAND))                                           \
-            return text_expand(rk, pw, m, want, out, in, n, c, y, nfin);                           \
-    } while (0)
-#else
-#define GCM_VAES_EXPAND_DEC() (void)0
 #endif
 
 GCM_VAES_INLINE __m128i text_enc(const __m128i *rk, const unsigned nr, const __m128i *pw,
@@ -446,7 +424,6 @@ GCM_VAES_INLINE __m128i text_dec(const __m128i *rk, const unsigned nr, const __m
                                  axiom_gcm_msg *m, unsigned want, uint8_t *out, const uint8_t *in,
                                  size_t n, __m128i *c, __m128i *y, unsigned *nfin)
 {
-    GCM_VAES_EXPAND_DEC();
     return text_dir(0, rk, nr, pw, m, want, out, in, n, c, y, nfin);
 }
 
