@@ -693,28 +693,47 @@ static void add_gcmsiv(void)
 
 /* ---- XAES-256-GCM -------------------------------------------------------- */
 
+static _Alignas(64) uint8_t xaes_state[8192];
+static const uint8_t xaes_nonce[24] = { 3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8,
+                                        9, 7, 9, 3, 2, 3, 8, 4, 6, 2, 6, 4 };
+
+/* The state keyed with the secret on @t's GCM tier; 0 if it does not fit. */
+static int xaes_setkey(const ct_target *t, const uint8_t *secret)
+{
+    const axiom_aead_alg *a = &axiom_aead_xaes256_gcm;
+    if (a->state_size > sizeof xaes_state)
+        return 0;
+    a->setkey(xaes_state, t->kernel, secret, 32);
+    return 1;
+}
+
+/* One XAES-256-GCM message with @adlen bytes of AD from the secret, then
+ * its open in place. */
+static void xaes_seal_open(size_t adlen, const uint8_t *secret, const uint8_t *in, size_t len)
+{
+    const axiom_aead_alg *a = &axiom_aead_xaes256_gcm;
+    const uint8_t *ad = adlen ? secret + 40 : NULL;
+    a->message(xaes_state, 1, out, tag, 16, xaes_nonce, 24, ad, adlen, in, len);
+    a->message(xaes_state, 0, out, tag, 16, xaes_nonce, 24, ad, adlen, out, len);
+}
+
 /* Seal and open over lengths that need from 3 to all 32 powers of H (the
  * derivation computes as many as the message can use), on one GCM tier;
  * timed: a 64-byte seal (the key derivation dominates it). */
 static void run_xaes(const ct_target *t, const uint8_t *secret, int full)
 {
-    static _Alignas(64) uint8_t state[8192];
-    static const uint8_t nonce[24] = { 3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8,
-                                       9, 7, 9, 3, 2, 3, 8, 4, 6, 2, 6, 4 };
     const axiom_aead_alg *a = &axiom_aead_xaes256_gcm;
-    if (a->state_size > sizeof state)
+    if (!xaes_setkey(t, secret))
         return;
-    a->setkey(state, t->kernel, secret, 32);
     if (!full) {
-        a->message(state, 1, out, tag, 16, nonce, 24, NULL, 0, secret + CT_KEY_BYTES, 64);
+        a->message(xaes_state, 1, out, tag, 16, xaes_nonce, 24, NULL, 0, secret + CT_KEY_BYTES,
+                   64);
         return;
     }
     static const size_t lens[] = { 0, 5, 16, 100, 255, 519, 1031, 2100 };
     fill_work(secret);
-    for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
-        a->message(state, 1, out, tag, 16, nonce, 24, secret + 40, 20, work, lens[i]);
-        a->message(state, 0, out, tag, 16, nonce, 24, secret + 40, 20, out, lens[i]);
-    }
+    for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++)
+        xaes_seal_open(20, secret, work, lens[i]);
 }
 
 /* Without AD and from make_powers whole blocks (32 on vaes-avx512), a
@@ -725,20 +744,30 @@ static void run_xaes(const ct_target *t, const uint8_t *secret, int full)
  * a 1 KiB seal and its open. */
 static void run_xaes_text(const ct_target *t, const uint8_t *secret, int full)
 {
-    static _Alignas(64) uint8_t state[8192];
-    static const uint8_t nonce[24] = { 2, 7, 1, 8, 2, 8, 1, 8, 2, 8, 4, 5,
-                                       9, 0, 4, 5, 2, 3, 5, 3, 6, 0, 2, 8 };
-    const axiom_aead_alg *a = &axiom_aead_xaes256_gcm;
-    if (a->state_size > sizeof state)
+    if (!xaes_setkey(t, secret))
         return;
-    a->setkey(state, t->kernel, secret, 32);
     static const size_t lens[] = { 1024, 512, 527, 1041, 1536, 1553, 2100 };
     const size_t nl = full ? sizeof lens / sizeof lens[0] : 1;
     fill_work_n(secret, 2100);
-    for (size_t i = 0; i < nl; i++) {
-        a->message(state, 1, out, tag, 16, nonce, 24, NULL, 0, work, lens[i]);
-        a->message(state, 0, out, tag, 16, nonce, 24, NULL, 0, out, lens[i]);
+    for (size_t i = 0; i < nl; i++)
+        xaes_seal_open(0, secret, work, lens[i]);
+}
+
+/* A target for XAES-256-GCM on GCM tier @k: "xaes-256-gcm<suffix>/<tier>". */
+static int add_xaes_one(const axiom_kernel *k, const char *suffix,
+                        void (*run)(const ct_target *, const uint8_t *, int))
+{
+    if (ntargets >= MAX_TARGETS) {
+        overflow = 1;
+        return 0;
     }
+    ct_target *t = &targets[ntargets++];
+    snprintf(t->name, sizeof t->name, "xaes-256-gcm%s/%s", suffix, k->name);
+    t->constant_time = k->constant_time;
+    t->run = run;
+    t->kernel = k;
+    t->keylen = 32;
+    return 1;
 }
 
 static void add_xaes(void)
@@ -746,26 +775,10 @@ static void add_xaes(void)
     for (const axiom_kernel *const *k = axiom_gcm_kernels; *k; k++) {
         if (!usable((*k)->features))
             continue;
-        if (ntargets >= MAX_TARGETS) {
-            overflow = 1;
+        if (!add_xaes_one(*k, "", run_xaes))
             return;
-        }
-        ct_target *t = &targets[ntargets++];
-        snprintf(t->name, sizeof t->name, "xaes-256-gcm/%s", (*k)->name);
-        t->constant_time = (*k)->constant_time;
-        t->run = run_xaes;
-        t->kernel = *k;
-        t->keylen = 32;
-        if (!axiom_gcm_of(*k)->make_powers)
-            continue;
-        if (ntargets >= MAX_TARGETS) {
-            overflow = 1;
+        if (axiom_gcm_of(*k)->make_powers && !add_xaes_one(*k, "-text", run_xaes_text))
             return;
-        }
-        ct_target *x = &targets[ntargets++];
-        *x = *t;
-        snprintf(x->name, sizeof x->name, "xaes-256-gcm-text/%s", (*k)->name);
-        x->run = run_xaes_text;
     }
 }
 
