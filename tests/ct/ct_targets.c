@@ -753,32 +753,25 @@ static void run_xaes_text(const ct_target *t, const uint8_t *secret, int full)
         xaes_seal_open(0, secret, work, lens[i]);
 }
 
-/* A target for XAES-256-GCM on GCM tier @k: "xaes-256-gcm<suffix>/<tier>". */
-static int add_xaes_one(const axiom_kernel *k, const char *suffix,
-                        void (*run)(const ct_target *, const uint8_t *, int))
-{
-    if (ntargets >= MAX_TARGETS) {
-        overflow = 1;
-        return 0;
-    }
-    ct_target *t = &targets[ntargets++];
-    snprintf(t->name, sizeof t->name, "xaes-256-gcm%s/%s", suffix, k->name);
-    t->constant_time = k->constant_time;
-    t->run = run;
-    t->kernel = k;
-    t->keylen = 32;
-    return 1;
-}
-
 static void add_xaes(void)
 {
     for (const axiom_kernel *const *k = axiom_gcm_kernels; *k; k++) {
         if (!usable((*k)->features))
             continue;
-        if (!add_xaes_one(*k, "", run_xaes))
+        if (ntargets >= MAX_TARGETS) {
+            overflow = 1;
             return;
-        if (axiom_gcm_of(*k)->make_powers && !add_xaes_one(*k, "-text", run_xaes_text))
+        }
+        ct_target *t = &targets[ntargets++];
+        snprintf(t->name, sizeof t->name, "xaes-256-gcm/%s", (*k)->name);
+        t->constant_time = (*k)->constant_time;
+        t->run = run_xaes;
+        t->kernel = *k;
+        t->keylen = 32;
+        if (axiom_gcm_of(*k)->make_powers && !add_variant(t, "text", run_xaes_text, 0)) {
+            overflow = 1;
             return;
+        }
     }
 }
 
