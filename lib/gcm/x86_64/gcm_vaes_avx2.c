@@ -135,7 +135,7 @@ VEC_INLINE __m128i reduce_fold(__m256i lo, __m256i mid, __m256i hi)
     const __m256i m = _mm256_xor_si256(_mm256_xor_si256(mid, _mm256_shuffle_epi32(lo, 0x4e)),
                                        _mm256_clmulepi64_epi128(lo, poly, 0x10));
     return axiom_xor_lanes2(_mm256_xor_si256(_mm256_xor_si256(hi, _mm256_shuffle_epi32(m, 0x4e)),
-                                 _mm256_clmulepi64_epi128(m, poly, 0x10)));
+                                             _mm256_clmulepi64_epi128(m, poly, 0x10)));
 }
 
 /* GHASH of @n (1..32) blocks at @in into @y, one reduction. */
@@ -277,7 +277,10 @@ VEC_INLINE void step_body(const __m256i *ky, const unsigned nr, const __m128i *p
      * up to 4 %), so they fold first. */
     if (enc || !kmid) {
         const __m128i l = axiom_xor_lanes2(lo), h = axiom_xor_lanes2(hi);
-        *y = gh_reduce(l, kmid ? _mm_xor_si128(axiom_xor_lanes2(mid), _mm_xor_si128(l, h)) : axiom_xor_lanes2(mid), h);
+        *y = gh_reduce(l,
+                       kmid ? _mm_xor_si128(axiom_xor_lanes2(mid), _mm_xor_si128(l, h))
+                            : axiom_xor_lanes2(mid),
+                       h);
     } else {
         *y = reduce_fold(lo, _mm256_xor_si256(mid, _mm256_xor_si256(lo, hi)), hi);
     }

@@ -292,20 +292,6 @@ GCM_VAES_INLINE void keys_wipe(vec *k, const unsigned nr, const int kmid)
     __asm__ __volatile__("" : : "r"(k) : "memory");
 }
 
-#ifdef VEC_EXPAND
-/* The start of an encryption under AXIOM_GCM_F_EXPAND, for text_dir: the
- * flags cleared, prologue_expand (@ct NULL), then the extra blocks, which
- * need the schedule it completes. */
-GCM_VAES_INLINE __m128i expand_start(const __m128i *rk, const __m128i *pw, axiom_gcm_msg *m,
-                                     unsigned want, uint8_t *out, const uint8_t *in, size_t n,
-                                     const __m128i *c, vec *cv, vec bswap, vec *k, vec *ct)
-{
-    m->flags &= ~(AXIOM_GCM_F_EXPAND | AXIOM_GCM_F_POWERS);
-    prologue_expand((__m128i *)(uintptr_t)rk, (__m128i *)(uintptr_t)pw, out, in, cv, bswap, k, ct);
-    return gcm_x86_extras(rk, 14, m, gh_ctr_add(*c, (int)n), want, gh_bswap_mask());
-}
-#endif
-
 /* The text function of GCM_X86_TEXT (lib/gcm/x86_64/gcm_x86.h): the extra
  * blocks, then the bulk loop in the direction @encrypt with the counter
  * (reflected, on xmm) in vector form, lanes c .. c + VEC_L - 1; when the
@@ -334,7 +320,10 @@ GCM_VAES_INLINE __m128i text_dir(const int encrypt, const __m128i *rk, const uns
     __m128i ek0;
 #ifdef VEC_EXPAND
     if (encrypt && nr == 14 && (m->flags & AXIOM_GCM_F_EXPAND)) {
-        ek0 = expand_start(rk, pw, m, want, out, in, n, c, &cv, bswap, k, NULL);
+        m->flags &= ~(AXIOM_GCM_F_EXPAND | AXIOM_GCM_F_POWERS);
+        prologue_expand((__m128i *)(uintptr_t)rk, (__m128i *)(uintptr_t)pw, out, in, &cv, bswap, k,
+                        NULL);
+        ek0 = gcm_x86_extras(rk, 14, m, gh_ctr_add(*c, (int)n), want, gh_bswap_mask());
         powers = 2; /* bulk_enc skips its prologue */
     } else
 #endif

@@ -101,8 +101,8 @@ GH_FORCE_INLINE __m128i gh_reduce_fold_zmm(__m512i lo, __m512i mid, __m512i hi)
         _mm_set_epi64x((long long)UINT64_C(0xc200000000000000), 0));
     const __m512i m = _mm512_ternarylogic_epi64(mid, _mm512_shuffle_epi32(lo, _MM_PERM_BADC),
                                                 _mm512_clmulepi64_epi128(lo, poly, 0x10), 0x96);
-    return axiom_xor_lanes4(_mm512_ternarylogic_epi64(hi, _mm512_shuffle_epi32(m, _MM_PERM_BADC),
-                                                 _mm512_clmulepi64_epi128(m, poly, 0x10), 0x96));
+    return axiom_xor_lanes4(_mm512_ternarylogic_epi64(
+        hi, _mm512_shuffle_epi32(m, _MM_PERM_BADC), _mm512_clmulepi64_epi128(m, poly, 0x10), 0x96));
 }
 #endif
 
