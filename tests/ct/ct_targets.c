@@ -4,6 +4,7 @@
  * this file, and the leaky positive controls that prove the checks bite. */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +60,35 @@ static void fill_work(const uint8_t *secret)
 static int usable(uint64_t features)
 {
     return (features & ~axiom_cpu_features()) == 0;
+}
+
+/* A new target at the end of the list, named from @fmt, run by @run over
+ * @kernel (whose constant-time flag is @ct) with keys of @keylen bytes;
+ * NULL, with the list marked as overflowed, if the list or the name is
+ * full. */
+__attribute__((format(printf, 5, 6))) static ct_target *
+new_target(ct_run_fn run, const void *kernel, int ct, size_t keylen, const char *fmt, ...)
+{
+    if (ntargets >= MAX_TARGETS) {
+        overflow = 1;
+        return NULL;
+    }
+    ct_target *t = &targets[ntargets];
+    memset(t, 0, sizeof *t);
+    va_list ap;
+    va_start(ap, fmt);
+    const int len = vsnprintf(t->name, sizeof t->name, fmt, ap);
+    va_end(ap);
+    if (len < 0 || (size_t)len >= sizeof t->name) {
+        overflow = 1;
+        return NULL;
+    }
+    t->run = run;
+    t->kernel = kernel;
+    t->constant_time = ct;
+    t->keylen = keylen;
+    ntargets++;
+    return t;
 }
 
 /* ---- block ciphers ------------------------------------------------------- */
@@ -441,21 +471,33 @@ static void run_bc_cmac(const ct_target *t, const uint8_t *secret, int full)
         k->cmac(secret, t->keylen, work, lens[i], out);
 }
 
-/* Appends a copy of @t named "<t's name>-@suffix" running @run; 0 if the
- * list or the name is full. */
-static int add_variant(const ct_target *t, const char *suffix, ct_run_fn run, int taint_only)
+/* Appends a copy of @t named "<t's name>-@suffix" running @run; NULL, with
+ * the list marked as overflowed, if the list or the name is full. */
+static ct_target *add_variant(const ct_target *t, const char *suffix, ct_run_fn run,
+                              int taint_only)
 {
-    if (ntargets >= MAX_TARGETS)
-        return 0;
-    ct_target v = *t;
-    const int len = snprintf(v.name, sizeof v.name, "%s-%s", t->name, suffix);
-    if (len < 0 || (size_t)len >= sizeof v.name)
-        return 0;
-    v.run = run;
-    v.taint_only = taint_only;
-    targets[ntargets++] = v;
-    return 1;
+    const ct_target base = *t;
+    ct_target *v = new_target(run, base.kernel, base.constant_time, base.keylen, "%s-%s",
+                              base.name, suffix);
+    if (v) {
+        v->control = base.control;
+        v->slow = base.slow;
+        v->taint_only = taint_only;
+    }
+    return v;
 }
+
+/* The SM4 SIMD kernels' paths (lib/sm4/x86_64/): streaming stores, the
+ * byte- and word-sliced iterations, the remainder passes and the short
+ * calls of 1, 3, 6 and 8 blocks. */
+static const struct {
+    const char *suffix;
+    ct_run_fn run;
+} sm4_simd_variants[] = {
+    { "stream", run_sm4_stream },   { "bs", run_sm4_bs },           { "rem", run_sm4_rem },
+    { "rem-ctr", run_sm4_rem_ctr }, { "rem-cbc", run_sm4_rem_cbc }, { "short-1", run_sm4_short_1 },
+    { "short-3", run_sm4_short_3 }, { "short-6", run_sm4_short_6 }, { "short-8", run_sm4_short_8 },
+};
 
 static void add_bc_list(const char *family, const char *catalog_name, const size_t *keylens,
                         size_t nkeylens)
@@ -463,60 +505,48 @@ static void add_bc_list(const char *family, const char *catalog_name, const size
     const axiom_cipher_desc *d = axiom_catalog_cipher(catalog_name);
     if (!d || !d->kernels)
         return; /* e.g. SM4 before it lands */
+    const int sm4 = !strcmp(family, "sm4");
     for (const axiom_kernel *const *k = d->kernels; *k; k++) {
         if (!usable((*k)->features))
             continue;
-        for (size_t i = 0; i < nkeylens && ntargets < MAX_TARGETS; i++) {
-            ct_target *t = &targets[ntargets++];
-            if (nkeylens > 1)
-                snprintf(t->name, sizeof t->name, "%s/%s-%zu", family, (*k)->name, 8 * keylens[i]);
-            else
-                snprintf(t->name, sizeof t->name, "%s/%s", family, (*k)->name);
-            t->constant_time = (*k)->constant_time;
-            t->run = run_bc;
-            t->kernel = *k;
-            t->keylen = keylens[i];
-            const ct_target base = *t;
-            if (!add_variant(&base, "dec", run_bc_dec, 0))
-                overflow = 1;
+        const int simd = (*k)->features != 0;
+        for (size_t i = 0; i < nkeylens; i++) {
+            const ct_target *t =
+                nkeylens > 1 ? new_target(run_bc, *k, (*k)->constant_time, keylens[i], "%s/%s-%zu",
+                                          family, (*k)->name, 8 * keylens[i])
+                             : new_target(run_bc, *k, (*k)->constant_time, keylens[i], "%s/%s",
+                                          family, (*k)->name);
+            if (!t)
+                return;
+            add_variant(t, "dec", run_bc_dec, 0);
             /* The portable kernels have no wider path than the taint run's
              * counts reach; timing them at 64 blocks would only be slow. */
-            if ((*k)->features && !add_variant(&base, "bulk", run_bc_bulk, 0))
-                overflow = 1;
-            if ((*k)->features && !strcmp(family, "sm4") &&
-                (!add_variant(&base, "stream", run_sm4_stream, 0) ||
-                 !add_variant(&base, "bs", run_sm4_bs, 0) ||
-                 !add_variant(&base, "rem", run_sm4_rem, 0) ||
-                 !add_variant(&base, "rem-ctr", run_sm4_rem_ctr, 0) ||
-                 !add_variant(&base, "rem-cbc", run_sm4_rem_cbc, 0) ||
-                 !add_variant(&base, "short-1", run_sm4_short_1, 0) ||
-                 !add_variant(&base, "short-3", run_sm4_short_3, 0) ||
-                 !add_variant(&base, "short-6", run_sm4_short_6, 0) ||
-                 !add_variant(&base, "short-8", run_sm4_short_8, 0)))
-                overflow = 1;
-            /* The four counts in one call: an unexplained timing
-             * difference on AMD Zen 4 in some processes, which each count
-             * alone does not show (doc/ASSURANCE.md); campaigns only. */
-            if ((*k)->features && !strcmp(family, "sm4")) {
-                if (add_variant(&base, "short", run_sm4_short, 0))
-                    targets[ntargets - 1].slow = 1;
-                else
-                    overflow = 1;
+            if (simd)
+                add_variant(t, "bulk", run_bc_bulk, 0);
+            if (simd && sm4) {
+                for (size_t j = 0; j < sizeof sm4_simd_variants / sizeof sm4_simd_variants[0]; j++)
+                    add_variant(t, sm4_simd_variants[j].suffix, sm4_simd_variants[j].run, 0);
+                /* The four counts in one call: an unexplained timing
+                 * difference on AMD Zen 4 in some processes, which each
+                 * count alone does not show (doc/ASSURANCE.md); campaigns
+                 * only. */
+                ct_target *v = add_variant(t, "short", run_sm4_short, 0);
+                if (v)
+                    v->slow = 1;
             }
-            if ((*k)->features && strcmp(family, "sm4") &&
-                !add_variant(&base, "modes", run_bc_modes, 0))
-                overflow = 1;
-            if (axiom_bc_of(*k)->cmac && !add_variant(&base, "cmac", run_bc_cmac, 0))
-                overflow = 1;
+            if (simd && !sm4)
+                add_variant(t, "modes", run_bc_modes, 0);
+            if (axiom_bc_of(*k)->cmac)
+                add_variant(t, "cmac", run_bc_cmac, 0);
             /* The portable constant-time SM4 kernel has two paths: the
              * 4-block targets above take its word path, these its
              * bitsliced passes (64 blocks; 37 in the modes) and the
              * one-block serial modes. */
-            if (!(*k)->features && (*k)->constant_time && !strcmp(family, "sm4") &&
-                (!add_variant(&base, "bulk", run_bc_bulk, 0) ||
-                 !add_variant(&base, "modes", run_bc_modes, 0) ||
-                 !add_variant(&base, "serial", run_bc_serial, 0)))
-                overflow = 1;
+            if (!simd && (*k)->constant_time && sm4) {
+                add_variant(t, "bulk", run_bc_bulk, 0);
+                add_variant(t, "modes", run_bc_modes, 0);
+                add_variant(t, "serial", run_bc_serial, 0);
+            }
         }
     }
 }
@@ -583,25 +613,18 @@ static void add_gcm_list(const char *family, const axiom_kernel *const *list, si
         if (!usable((*k)->features))
             continue;
         for (size_t i = 0; i < nkeys; i++) {
-            if (ntargets >= MAX_TARGETS) {
-                overflow = 1;
+            const ct_target *t = new_target(run_gcm, *k, (*k)->constant_time, keylens[i],
+                                            "%s/%s-%zu", family, (*k)->name, 8 * keylens[i]);
+            if (!t)
                 return;
-            }
-            ct_target *t = &targets[ntargets++];
-            snprintf(t->name, sizeof t->name, "%s/%s-%zu", family, (*k)->name, 8 * keylens[i]);
-            t->constant_time = (*k)->constant_time;
-            t->run = run_gcm;
-            t->kernel = *k;
-            t->keylen = keylens[i];
             if (i == 0) {
-                if (!add_variant(t, "long", run_gcm_long, 0)) {
-                    overflow = 1;
-                    return;
-                }
                 /* 3000 (VAES) to 125000 (portable parts) cycles a call:
                  * left to check-ct and check-ct-long, out of make check's
                  * quick run. */
-                targets[ntargets - 1].slow = 1;
+                ct_target *v = add_variant(t, "long", run_gcm_long, 0);
+                if (!v)
+                    return;
+                v->slow = 1;
             }
         }
     }
@@ -675,19 +698,11 @@ static void add_gcmsiv(void)
         if (!usable((*k)->features))
             continue;
         for (int mid = 0; mid < 2; mid++)
-            for (size_t i = 0; i < 2; i++) {
-                if (ntargets >= MAX_TARGETS) {
-                    overflow = 1;
+            for (size_t i = 0; i < 2; i++)
+                if (!new_target(mid ? run_gcmsiv_mid : run_gcmsiv, *k, (*k)->constant_time,
+                                keylens[i], "gcm-siv/%s-%zu%s", (*k)->name, 8 * keylens[i],
+                                mid ? "-mid" : ""))
                     return;
-                }
-                ct_target *t = &targets[ntargets++];
-                snprintf(t->name, sizeof t->name, "gcm-siv/%s-%zu%s", (*k)->name, 8 * keylens[i],
-                         mid ? "-mid" : "");
-                t->constant_time = (*k)->constant_time;
-                t->run = mid ? run_gcmsiv_mid : run_gcmsiv;
-                t->kernel = *k;
-                t->keylen = keylens[i];
-            }
     }
 }
 
@@ -758,20 +773,12 @@ static void add_xaes(void)
     for (const axiom_kernel *const *k = axiom_gcm_kernels; *k; k++) {
         if (!usable((*k)->features))
             continue;
-        if (ntargets >= MAX_TARGETS) {
-            overflow = 1;
+        const ct_target *t =
+            new_target(run_xaes, *k, (*k)->constant_time, 32, "xaes-256-gcm/%s", (*k)->name);
+        if (!t)
             return;
-        }
-        ct_target *t = &targets[ntargets++];
-        snprintf(t->name, sizeof t->name, "xaes-256-gcm/%s", (*k)->name);
-        t->constant_time = (*k)->constant_time;
-        t->run = run_xaes;
-        t->kernel = *k;
-        t->keylen = 32;
-        if (axiom_gcm_of(*k)->make_powers && !add_variant(t, "text", run_xaes_text, 0)) {
-            overflow = 1;
-            return;
-        }
+        if (axiom_gcm_of(*k)->make_powers)
+            add_variant(t, "text", run_xaes_text, 0);
     }
 }
 
@@ -920,27 +927,24 @@ static void add_chacha_poly(void)
 {
     for (size_t k_i = 0; axiom_chacha_kernels[k_i]; k_i++) {
         const axiom_chacha_kernel *k = (const axiom_chacha_kernel *)axiom_chacha_kernels[k_i];
-        if (!usable(k->features) || ntargets >= MAX_TARGETS)
+        if (!usable(k->features))
             continue;
-        ct_target *t = &targets[ntargets++];
-        snprintf(t->name, sizeof t->name, "chacha20/%s", k->name);
-        t->constant_time = k->constant_time;
-        t->run = run_chacha;
-        t->kernel = k;
-        if (k->features && !add_variant(t, "multi", run_chacha_multi, 0))
-            overflow = 1;
+        const ct_target *t =
+            new_target(run_chacha, k, k->constant_time, 0, "chacha20/%s", k->name);
+        if (!t)
+            return;
+        if (k->features)
+            add_variant(t, "multi", run_chacha_multi, 0);
     }
     for (size_t k_i = 0; axiom_poly1305_kernels[k_i]; k_i++) {
         const axiom_poly1305_kernel *k = (const axiom_poly1305_kernel *)axiom_poly1305_kernels[k_i];
-        if (!usable(k->features) || ntargets >= MAX_TARGETS)
+        if (!usable(k->features))
             continue;
-        ct_target *t = &targets[ntargets++];
-        snprintf(t->name, sizeof t->name, "poly1305/%s", k->name);
-        t->constant_time = k->constant_time;
-        t->run = run_poly;
-        t->kernel = k;
-        if (k->features && !add_variant(t, "bulk", run_poly_bulk, 0))
-            overflow = 1;
+        const ct_target *t = new_target(run_poly, k, k->constant_time, 0, "poly1305/%s", k->name);
+        if (!t)
+            return;
+        if (k->features)
+            add_variant(t, "bulk", run_poly_bulk, 0);
     }
 }
 
@@ -997,16 +1001,10 @@ static void add_aegis(void)
         for (const axiom_kernel *const *k = var->kernels; *k; k++) {
             if (!usable((*k)->features))
                 continue;
-            if (ntargets >= MAX_TARGETS) {
-                overflow = 1;
+            ct_target *t = new_target(run_aegis, *k, (*k)->constant_time, var->keylen, "%s/%s",
+                                      var->name, (*k)->name);
+            if (!t)
                 return;
-            }
-            ct_target *t = &targets[ntargets++];
-            snprintf(t->name, sizeof t->name, "%s/%s", var->name, (*k)->name);
-            t->constant_time = (*k)->constant_time;
-            t->run = run_aegis;
-            t->kernel = *k;
-            t->keylen = var->keylen;
             t->slow = (*k)->features == 0;
         }
     }
@@ -1041,13 +1039,9 @@ static void add_mgm(void)
 {
     for (size_t k_i = 0; axiom_mgm_kernels[k_i]; k_i++) {
         const axiom_mgm_kernel *k = (const axiom_mgm_kernel *)axiom_mgm_kernels[k_i];
-        if (!usable(k->features) || ntargets >= MAX_TARGETS)
-            continue;
-        ct_target *t = &targets[ntargets++];
-        snprintf(t->name, sizeof t->name, "mgm-mul/%s", k->name);
-        t->constant_time = k->constant_time;
-        t->run = run_mgm_mul;
-        t->kernel = k;
+        if (usable(k->features) &&
+            !new_target(run_mgm_mul, k, k->constant_time, 0, "mgm-mul/%s", k->name))
+            return;
     }
 }
 
@@ -1090,13 +1084,9 @@ static void add_sha(void)
     const axiom_kernel *const *lists[2] = { d->kernels, d->lane_kernels };
     for (int l = 0; l < 2; l++) {
         for (const axiom_kernel *const *k = lists[l]; *k; k++) {
-            if (!usable((*k)->features) || ntargets >= MAX_TARGETS)
-                continue;
-            ct_target *t = &targets[ntargets++];
-            snprintf(t->name, sizeof t->name, "sha256/%s", (*k)->name);
-            t->constant_time = (*k)->constant_time;
-            t->run = run_sha;
-            t->kernel = *k;
+            if (usable((*k)->features) &&
+                !new_target(run_sha, *k, (*k)->constant_time, 0, "sha256/%s", (*k)->name))
+                return;
         }
     }
 }
@@ -1126,13 +1116,9 @@ static void add_sha512(void)
 {
     const axiom_hash_desc *d = axiom_hash_find("sha512");
     for (const axiom_kernel *const *k = d->kernels; *k; k++) {
-        if (!usable((*k)->features) || ntargets >= MAX_TARGETS)
-            continue;
-        ct_target *t = &targets[ntargets++];
-        snprintf(t->name, sizeof t->name, "sha512/%s", (*k)->name);
-        t->constant_time = (*k)->constant_time;
-        t->run = run_sha512;
-        t->kernel = *k;
+        if (usable((*k)->features) &&
+            !new_target(run_sha512, *k, (*k)->constant_time, 0, "sha512/%s", (*k)->name))
+            return;
     }
 }
 
@@ -1306,14 +1292,11 @@ static void add_api_ctr_tail(void)
     for (size_t i = 0; i < sizeof api_ctr_tails / sizeof api_ctr_tails[0]; i++) {
         const axiom_cipher_desc *d = axiom_catalog_cipher(api_ctr_tails[i].name);
         const axiom_bc_kernel *k = d ? axiom_bc_of(axiom_pick(d->kernels)) : NULL;
-        if (!k || ntargets >= MAX_TARGETS)
+        if (!k)
             continue; /* e.g. SM4 with AXIOM_CT_ONLY and no SIMD kernel */
-        ct_target *t = &targets[ntargets++];
-        snprintf(t->name, sizeof t->name, "api/%s-tail", api_ctr_tails[i].name);
-        t->constant_time = k->constant_time;
-        t->run = run_api_ctr_tail;
-        t->kernel = &api_ctr_tails[i];
-        t->keylen = api_ctr_tails[i].keylen;
+        if (!new_target(run_api_ctr_tail, &api_ctr_tails[i], k->constant_time,
+                        api_ctr_tails[i].keylen, "api/%s-tail", api_ctr_tails[i].name))
+            return;
     }
 }
 
@@ -1368,16 +1351,8 @@ static void add_ctr_secret(void)
         const axiom_bc_kernel *k = axiom_bc_of(*kp);
         if (!usable(k->features) || !k->ctr_secret || !k->setkey_enc)
             continue;
-        if (ntargets >= MAX_TARGETS) {
-            overflow = 1;
+        if (!new_target(run_ctr_secret, k, k->constant_time, 32, "aes/%s-ctr-secret", k->name))
             return;
-        }
-        ct_target *t = &targets[ntargets++];
-        snprintf(t->name, sizeof t->name, "aes/%s-ctr-secret", k->name);
-        t->constant_time = k->constant_time;
-        t->run = run_ctr_secret;
-        t->kernel = k;
-        t->keylen = 32;
     }
 }
 
@@ -1411,14 +1386,11 @@ static void run_control_branch(const ct_target *t, const uint8_t *secret, int fu
 
 static void add_target(const char *name, ct_run_fn run, int ct, int control, int taint_only)
 {
-    if (ntargets >= MAX_TARGETS)
-        return;
-    ct_target *t = &targets[ntargets++];
-    snprintf(t->name, sizeof t->name, "%s", name);
-    t->constant_time = ct;
-    t->control = control;
-    t->taint_only = taint_only;
-    t->run = run;
+    ct_target *t = new_target(run, NULL, ct, 0, "%s", name);
+    if (t) {
+        t->control = control;
+        t->taint_only = taint_only;
+    }
 }
 
 size_t ct_targets(const ct_target **list)
