@@ -130,6 +130,7 @@ static void *whole_dupctx(void *vctx)
     return c;
 fail:
     axiom_aead_free(c->a);
+    ad_clear(c);
     free(c->ad);
     axp_cipher_ctx_free(c, sizeof *c);
     AXP_ERR(src->prov, AXP_R_MALLOC);
