@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* libFuzzer target for the AEADs: every GCM tier, ChaCha20, Poly1305 and
- * AEGIS kernel against the public result and against libgcrypt on fuzzer-chosen
+/* libFuzzer target for the AEADs: every AES-GCM, SM4-GCM, AES-GCM-SIV and
+ * XAES-256-GCM tier and every ChaCha20, Poly1305 and AEGIS kernel against
+ * the public result, and that against libgcrypt, on fuzzer-chosen
  * keys, nonces, lengths, split points and alignments; then the open of a
  * message with one fuzzer-chosen bit flipped (ciphertext, tag, AD or nonce)
  * must fail and leave its output wiped.  Flag bits 1 and 2 put the AD and
@@ -14,6 +15,7 @@
 #include "chacha/chacha.h"
 #include "gcm/gcm.h"
 #include "gcm/ghash.h"
+#include "gcm/polyval.h"
 #include "chacha/poly1305.h"
 #include "fuzz_util.h"
 
@@ -27,9 +29,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static const struct {
     const char *name;
     size_t keylen;
-    int gcm;          /* 0: chacha20-poly1305, 2: xchacha20-poly1305, 3: AEGIS,
-                       * 4: XAES-256-GCM */
+    int gcm;          /* 0: chacha20-poly1305, 1: AES-GCM, 2: xchacha20-poly1305,
+                       * 3: AEGIS, 4: XAES-256-GCM, 5: AES-GCM-SIV, 6: SM4-GCM */
 } algs[] = {
+    /* fuzz/seeds.c writes seeds by these indices (AES-GCM 0..2,
+     * ChaCha20-Poly1305 3, XChaCha20-Poly1305 4, AES-GCM-SIV 12..13). */
     { "aes-128-gcm", 16, 1 },
     { "aes-192-gcm", 24, 1 },
     { "aes-256-gcm", 32, 1 },
@@ -42,6 +46,9 @@ static const struct {
     { "aegis-256x2", 32, 3 },
     { "aegis-256x4", 32, 3 },
     { "xaes-256-gcm", 32, 4 },
+    { "aes-128-gcm-siv", 16, 5 },
+    { "aes-256-gcm-siv", 32, 5 },
+    { "sm4-gcm", 16, 6 },
 };
 static const size_t gcm_tags[] = { 16, 15, 14, 13, 12, 8, 4 };
 
@@ -71,9 +78,17 @@ static int gcry_seal(int alg, size_t noncelen, size_t adlen, size_t len, uint8_t
                      uint8_t tag[16])
 {
     int ga, mode;
+    const size_t kl = algs[alg].keylen;
+    const int aes = kl == 16 ? GCRY_CIPHER_AES128 : kl == 24 ? GCRY_CIPHER_AES192
+                                                             : GCRY_CIPHER_AES256;
     if (algs[alg].gcm == 1) {
-        ga = algs[alg].keylen == 16 ? GCRY_CIPHER_AES128
-             : algs[alg].keylen == 24 ? GCRY_CIPHER_AES192 : GCRY_CIPHER_AES256;
+        ga = aes;
+        mode = GCRY_CIPHER_MODE_GCM;
+    } else if (algs[alg].gcm == 5) {
+        ga = aes;
+        mode = GCRY_CIPHER_MODE_GCM_SIV;
+    } else if (algs[alg].gcm == 6) {
+        ga = GCRY_CIPHER_SM4;
         mode = GCRY_CIPHER_MODE_GCM;
     } else if (algs[alg].gcm == 0) {
         ga = GCRY_CIPHER_CHACHA20;
@@ -85,49 +100,57 @@ static int gcry_seal(int alg, size_t noncelen, size_t adlen, size_t len, uint8_t
     if (gcry_cipher_open(&h, ga, mode, 0))
         return -1;
     int rc = -1;
-    if (!gcry_cipher_setkey(h, key, algs[alg].keylen) && !gcry_cipher_setiv(h, nonce, noncelen) &&
-        !gcry_cipher_authenticate(h, ad, adlen) &&
-        !gcry_cipher_encrypt(h, out, len ? len : 1, msg, len) && !gcry_cipher_gettag(h, tag, 16))
+    /* GCM-SIV takes the whole text in one call and no empty one. */
+    if (!gcry_cipher_setkey(h, key, kl) && !gcry_cipher_setiv(h, nonce, noncelen) &&
+        (!adlen || !gcry_cipher_authenticate(h, ad, adlen)) &&
+        ((!len && mode == GCRY_CIPHER_MODE_GCM_SIV) ||
+         !gcry_cipher_encrypt(h, out, len ? len : 1, msg, len)) &&
+        !gcry_cipher_gettag(h, tag, 16))
         rc = 0;
     gcry_cipher_close(h);
     return rc;
 }
 #endif
 
-/* Every GCM tier usable here, through the one-shot operations, against the
- * public result. */
-static void gcm_tiers(int alg, size_t noncelen, size_t adlen, size_t len, size_t off,
-                      const uint8_t *want, const uint8_t *want_tag, size_t taglen)
+/* Every GCM tier of @list (AES-GCM's or SM4-GCM's) usable here, through
+ * the one-shot operations, against the public result. */
+static void gcm_tiers(const axiom_kernel *const *list, int alg, size_t noncelen, size_t adlen,
+                      size_t len, size_t off, const uint8_t *want, const uint8_t *want_tag,
+                      size_t taglen)
 {
     static axiom_gcm_key g;
     uint8_t t[AXIOM_AEAD_MAXTAG];
-    for (const axiom_kernel *const *k = axiom_gcm_kernels; *k; k++) {
+    for (const axiom_kernel *const *k = list; *k; k++) {
         if (!usable((*k)->features))
             continue;
         axiom_gcm_setkey_with(&g, axiom_gcm_of(*k), key, algs[alg].keylen);
+        /* The operations are the same for every key size and cipher. */
         axiom_aead_aes128_gcm.message(&g, 1, alt + off, t, 16, nonce, noncelen, ad, adlen, msg,
                                       len);
-        FZ_CHECK(memcmp(alt + off, want, len) == 0, "GCM tier %s ciphertext", (*k)->name);
-        FZ_CHECK(memcmp(t, want_tag, taglen) == 0, "GCM tier %s tag", (*k)->name);
+        FZ_CHECK(memcmp(alt + off, want, len) == 0, "%s tier %s ciphertext", algs[alg].name,
+                 (*k)->name);
+        FZ_CHECK(memcmp(t, want_tag, taglen) == 0, "%s tier %s tag", algs[alg].name,
+                 (*k)->name);
     }
 }
 
-/* XAES-256-GCM on every GCM tier usable here (each derives the message
- * key its own way), against the public result. */
-static void xaes_tiers(size_t adlen, size_t len, size_t off, const uint8_t *want,
-                       const uint8_t *want_tag)
+/* The AEAD @x (XAES-256-GCM, AES-GCM-SIV) on every tier of @list usable
+ * here (each derives its message keys its own way), 16-byte tags, against
+ * the public result. */
+static void alg_tiers(const axiom_aead_alg *x, const axiom_kernel *const *list, size_t keylen,
+                      size_t noncelen, size_t adlen, size_t len, size_t off, const uint8_t *want,
+                      const uint8_t *want_tag)
 {
     static _Alignas(64) uint8_t state[8192];
-    const axiom_aead_alg *x = &axiom_aead_xaes256_gcm;
     uint8_t t[AXIOM_AEAD_MAXTAG];
-    FZ_CHECK(x->state_size <= sizeof state, "XAES state size");
-    for (const axiom_kernel *const *k = axiom_gcm_kernels; *k; k++) {
+    FZ_CHECK(x->state_size <= sizeof state, "state size");
+    for (const axiom_kernel *const *k = list; *k; k++) {
         if (!usable((*k)->features))
             continue;
-        x->setkey(state, *k, key, 32);
-        x->message(state, 1, alt + off, t, 16, nonce, 24, ad, adlen, msg, len);
-        FZ_CHECK(memcmp(alt + off, want, len) == 0, "XAES tier %s ciphertext", (*k)->name);
-        FZ_CHECK(memcmp(t, want_tag, 16) == 0, "XAES tier %s tag", (*k)->name);
+        x->setkey(state, *k, key, keylen);
+        x->message(state, 1, alt + off, t, 16, nonce, noncelen, ad, adlen, msg, len);
+        FZ_CHECK(memcmp(alt + off, want, len) == 0, "tier %s ciphertext", (*k)->name);
+        FZ_CHECK(memcmp(t, want_tag, 16) == 0, "tier %s tag", (*k)->name);
     }
 }
 
@@ -297,7 +320,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const int alg = fz_u8(&r) % (int)(sizeof algs / sizeof algs[0]);
     const uint8_t flags = fz_u8(&r);
     size_t taglen = 16, noncelen = algs[alg].gcm == 2 || algs[alg].gcm == 4 ? 24 : 12;
-    if (algs[alg].gcm == 1) {
+    if (algs[alg].gcm == 1 || algs[alg].gcm == 6) {
         taglen = gcm_tags[fz_u8(&r) % 7];
         noncelen = (flags & 1) ? 12 : 1 + fz_u8(&r) % sizeof nonce;
     } else if (algs[alg].gcm == 3) {
@@ -339,13 +362,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FZ_CHECK(memcmp(gt, tag, taglen) == 0, "%s tag differs from libgcrypt", algs[alg].name);
     }
 #endif
-    if (algs[alg].gcm == 1) {
-        gcm_tiers(alg, noncelen, adlen, len, off_alt, c, tag, taglen);
+    if (algs[alg].gcm == 1 || algs[alg].gcm == 6) {
+        gcm_tiers(algs[alg].gcm == 1 ? axiom_gcm_kernels : axiom_sm4_gcm_kernels, alg, noncelen,
+                  adlen, len, off_alt, c, tag, taglen);
         gcm_stream(alg, noncelen, adlen, len, s1, s2, sa, c, tag, taglen);
     } else if (algs[alg].gcm == 3) {
         aegis_kernels(alg, adlen, len, off_alt, s1, s2, sa, c, tag, taglen);
     } else if (algs[alg].gcm == 4) {
-        xaes_tiers(adlen, len, off_alt, c, tag);
+        alg_tiers(&axiom_aead_xaes256_gcm, axiom_gcm_kernels, 32, 24, adlen, len, off_alt, c, tag);
+    } else if (algs[alg].gcm == 5) {
+        alg_tiers(algs[alg].keylen == 16 ? &axiom_aead_aes128_gcm_siv : &axiom_aead_aes256_gcm_siv,
+                  axiom_gcmsiv_kernels, algs[alg].keylen, 12, adlen, len, off_alt, c, tag);
     } else {
         chacha_kernels(len, s1, off_alt);
     }

@@ -103,6 +103,8 @@ static int each_test(const char *vdir, const char *file, test_fn fn, const char 
     return 0;
 }
 
+#define AEAD_GCM_SIV 12
+
 /* fuzz_aead: alg, flags (bit 0: 12-byte nonce; bits 1, 2: AD, nonce inside
  * the output), [tag index, nonce length], adlen, len, two
  * offsets, split points, the bit to flip, then key, nonce, AD, message. */
@@ -116,9 +118,15 @@ static int aead_seed(json_object *grp, json_object *tc, const char *dir, int alg
     (void)grp;
     if (kl == (size_t)-1 || nl == (size_t)-1 || al == (size_t)-1 || ml == (size_t)-1 || !nl)
         return 0;
+    /* fuzz_aead's table: AES-GCM at 0..2 and AES-GCM-SIV at 12..13 by key
+     * length. */
     if (alg < 3) {
         alg = kl == 16 ? 0 : kl == 24 ? 1 : kl == 32 ? 2 : -1;
         if (alg < 0)
+            return 0;
+    } else if (alg == AEAD_GCM_SIV) {
+        alg = kl == 16 ? AEAD_GCM_SIV : kl == 32 ? AEAD_GCM_SIV + 1 : -1;
+        if (alg < 0 || nl != 12)
             return 0;
     }
     put8((unsigned)alg);
@@ -276,6 +284,7 @@ int main(int argc, char **argv)
         rc |= each_test(vdir, "aes_gcm_test.json", aead_seed, dir, 0, 200);
         rc |= each_test(vdir, "chacha20_poly1305_test.json", aead_seed, dir, 3, 100);
         rc |= each_test(vdir, "xchacha20_poly1305_test.json", aead_seed, dir, 4, 100);
+        rc |= each_test(vdir, "aes_gcm_siv_test.json", aead_seed, dir, AEAD_GCM_SIV, 100);
     } else if (strcmp(target, "fuzz_cipher") == 0) {
         rc |= each_test(vdir, "aes_cbc_pkcs5_test.json", cipher_seed, dir, 0, 60);
         rc |= each_test(vdir, "aes_xts_test.json", cipher_seed, dir, 1, 60);
