@@ -991,6 +991,205 @@ START_TEST(test_misuse)
 }
 END_TEST
 
+/* ---- the rest of the error contract ----------------------------------------------- */
+
+/* decrypt_final's room check (chunked.h: room is checked before anything
+ * is consumed, AXIOM_ELENGTH and not a failure; NULL output for a
+ * non-empty last chunk is AXIOM_EINVAL), then the same call with room
+ * decrypts the last chunk: the ciphertext comes from the libgcrypt
+ * reference. */
+START_TEST(test_final_room)
+{
+    const char *suite = suites[_i];
+    const size_t kl = suite_keylen(suite);
+    tu_rng_reset(suite);
+    static const size_t lens[] = { 0, 1, 100, CHUNK - 1, CHUNK + 77 };
+    uint8_t key[32], salt[24];
+    uint8_t *msg = malloc(2 * CHUNK), *ct = malloc(HDR + 2 * CTCHUNK), *out = malloc(2 * CHUNK);
+    TU_ASSERT(msg && ct && out, "malloc");
+    for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+        const size_t len = lens[li], last = len % CHUNK, whole = len - last;
+        tu_rand_bytes(key, sizeof key);
+        tu_rand_bytes(salt, sizeof salt);
+        tu_rand_bytes(msg, len);
+        const size_t ctlen = ref_encrypt(suite, key, NULL, 0, salt, msg, len, ct);
+        axiom_chunked_ctx *c;
+        size_t n = 0;
+        TU_ASSERT_RC(axiom_chunked_new(&c, suite), AXIOM_OK, "%s: new", suite);
+        TU_ASSERT_RC(axiom_chunked_decrypt_init(c, key, kl, NULL, 0), AXIOM_OK, "%s: init", suite);
+        TU_ASSERT_RC(axiom_chunked_decrypt_update(c, out, 2 * CHUNK, &n, ct, ctlen), AXIOM_OK,
+                     "%s len %zu: update", suite, len);
+        TU_ASSERT(n == whole, "%s len %zu: update gave %zu bytes, want the %zu of full chunks",
+                  suite, len, n, whole);
+        TU_ASSERT_MEM_EQ(out, msg, whole, "%s len %zu: full chunks", suite, len);
+        if (last) {
+            /* One byte short, and no room at all: refused, no failure. */
+            tu_fill_sentinel(out, last + 16);
+            n = 77;
+            TU_ASSERT_RC(axiom_chunked_decrypt_final(c, out, last - 1, &n), AXIOM_ELENGTH,
+                         "%s len %zu: final with %zu bytes of room", suite, len, last - 1);
+            TU_ASSERT(n == 0, "%s len %zu: *outlen %zu on a refused final", suite, len, n);
+            TU_ASSERT_SENTINEL(out, last + 16, "%s len %zu: refused final", suite, len);
+            TU_ASSERT(axiom_chunked_failure(c) == AXIOM_CHUNKED_OK,
+                      "%s len %zu: room reported as a failure", suite, len);
+            TU_ASSERT_RC(axiom_chunked_decrypt_final(c, NULL, 0, &n), AXIOM_EINVAL,
+                         "%s len %zu: final without an output buffer", suite, len);
+            TU_ASSERT(axiom_chunked_failure(c) == AXIOM_CHUNKED_OK,
+                      "%s len %zu: NULL output reported as a failure", suite, len);
+        }
+        /* Exactly the room needed (none for an empty last chunk). */
+        tu_fill_sentinel(out, last + 16);
+        TU_ASSERT_RC(axiom_chunked_decrypt_final(c, last ? out : NULL, last, &n), AXIOM_OK,
+                     "%s len %zu: final", suite, len);
+        TU_ASSERT(n == last, "%s len %zu: final gave %zu bytes, want %zu", suite, len, n, last);
+        TU_ASSERT_MEM_EQ(out, msg + whole, last, "%s len %zu: last chunk", suite, len);
+        TU_ASSERT(tu_check_sentinel_range(out, last, last + 16) == (size_t)-1,
+                  "%s len %zu: final wrote past the last chunk", suite, len);
+        TU_ASSERT_RC(axiom_chunked_decrypt_final(c, out, 2 * CHUNK, &n), AXIOM_ESTATE,
+                     "%s len %zu: final twice", suite, len);
+        axiom_chunked_free(c);
+    }
+    free(msg);
+    free(ct);
+    free(out);
+}
+END_TEST
+
+/* A source that serves its ciphertext or plaintext until @fail_at bytes
+ * were read, then returns @err on every call. */
+typedef struct {
+    source s;
+    size_t fail_at;
+    int err;
+    unsigned calls_after;
+} failing_source;
+
+static int failing_read(void *user, uint8_t *buf, size_t len, size_t *got)
+{
+    failing_source *f = user;
+    if (f->s.pos >= f->fail_at) {
+        f->calls_after++;
+        *got = 0;
+        return f->err;
+    }
+    if (len > f->fail_at - f->s.pos)
+        len = f->fail_at - f->s.pos;
+    return src_read(&f->s, buf, len, got);
+}
+
+/* chunked.h: a read-function error is returned by axiom_chunked_read as
+ * it is, after the bytes of chunks that authenticated before it, and
+ * again by every later call; it is not a failure of the message
+ * (axiom_chunked_reader_failure stays AXIOM_CHUNKED_OK). */
+START_TEST(test_reader_source_error)
+{
+    const char *suite = suites[0];
+    const size_t kl = suite_keylen(suite);
+    tu_rng_reset("reader-source-error");
+    enum { LEN = 2 * CHUNK + 10 };
+    uint8_t key[16], salt[24];
+    uint8_t *msg = malloc(LEN), *ct = malloc(HDR + 3 * CTCHUNK), *buf = malloc(3 * CTCHUNK);
+    TU_ASSERT(msg && ct && buf, "malloc");
+    tu_rand_bytes(key, sizeof key);
+    tu_rand_bytes(salt, sizeof salt);
+    tu_rand_bytes(msg, LEN);
+    const size_t ctlen = ref_encrypt(suite, key, NULL, 0, salt, msg, LEN, ct);
+    /* Decrypting: the source fails after the reader's second refill (one
+     * chunk's ciphertext each, the header first), which completed the
+     * first chunk: it authenticates and is handed out, then the error.
+     * Or the source fails during that refill, or at once: the error
+     * alone (the reader feeds no partial refill). */
+    static const size_t fail_points[] = { 2 * CTCHUNK + 10, HDR + CTCHUNK + 100, 0, HDR };
+    for (size_t i = 0; i < sizeof fail_points / sizeof fail_points[0]; i++) {
+        const size_t fail_at = fail_points[i];
+        const size_t want_got = fail_at >= 2 * CTCHUNK ? CHUNK : 0;
+        TU_ASSERT(fail_at < ctlen, "fail point %zu past the ciphertext", fail_at);
+        failing_source f = { { ct, ctlen, 0, 0 }, fail_at, -4242 - (int)i, 0 };
+        axiom_chunked_reader *r;
+        TU_ASSERT_RC(axiom_chunked_reader_new(&r, suite, AXIOM_DECRYPT, key, kl, NULL, 0,
+                                              failing_read, &f),
+                     AXIOM_OK, "reader_new");
+        size_t got = 99;
+        int rc = axiom_chunked_read(r, buf, 3 * CTCHUNK, &got);
+        if (want_got) {
+            /* The authentic first chunk is handed out, the error follows. */
+            TU_ASSERT_RC(rc, AXIOM_OK, "fail at %zu: first read", fail_at);
+            TU_ASSERT(got == want_got, "fail at %zu: got %zu, want %zu", fail_at, got, want_got);
+            TU_ASSERT_MEM_EQ(buf, msg, got, "fail at %zu: plaintext before the error", fail_at);
+            rc = axiom_chunked_read(r, buf, 3 * CTCHUNK, &got);
+        }
+        TU_ASSERT_RC(rc, f.err, "fail at %zu: the read function's error", fail_at);
+        TU_ASSERT(got == 0, "fail at %zu: got %zu with the error", fail_at, got);
+        for (int again = 0; again < 2; again++) {
+            got = 99;
+            TU_ASSERT_RC(axiom_chunked_read(r, buf, 1, &got), f.err,
+                         "fail at %zu: the error again", fail_at);
+            TU_ASSERT(got == 0, "fail at %zu: got %zu after the error", fail_at, got);
+        }
+        TU_ASSERT(axiom_chunked_reader_failure(r) == AXIOM_CHUNKED_OK,
+                  "fail at %zu: a source error reported as a message failure %d", fail_at,
+                  axiom_chunked_reader_failure(r));
+        axiom_chunked_reader_free(r);
+    }
+    /* Encrypting: the header comes out, then the source's error. */
+    failing_source f = { { msg, LEN, 0, 0 }, 1000, -31, 0 };
+    axiom_chunked_reader *r;
+    TU_ASSERT_RC(axiom_chunked_reader_new(&r, suite, AXIOM_ENCRYPT, key, kl, NULL, 0,
+                                          failing_read, &f),
+                 AXIOM_OK, "reader_new");
+    size_t got = 99;
+    TU_ASSERT_RC(axiom_chunked_read(r, buf, HDR, &got), AXIOM_OK, "header");
+    TU_ASSERT(got == HDR, "header: got %zu", got);
+    TU_ASSERT_RC(axiom_chunked_read(r, buf, 3 * CTCHUNK, &got), -31, "encrypting: source error");
+    TU_ASSERT(got == 0, "encrypting: got %zu with the error", got);
+    TU_ASSERT_RC(axiom_chunked_read(r, buf, 3 * CTCHUNK, &got), -31, "encrypting: again");
+    TU_ASSERT(axiom_chunked_reader_failure(r) == AXIOM_CHUNKED_OK, "encrypting: failure");
+    axiom_chunked_reader_free(r);
+    free(msg);
+    free(ct);
+    free(buf);
+}
+END_TEST
+
+static unsigned g_preads;
+
+static int counting_pread(void *user, uint8_t *buf, size_t len, uint64_t off)
+{
+    g_preads++;
+    return src_pread(user, buf, len, off);
+}
+
+/* axiom_chunked_ra_open: a ciphertext length that would hold more than
+ * 2^38 chunks is AXIOM_ELENGTH before anything is read; one of exactly
+ * 2^38 chunks passes the length rule (then the all-zero header fails its
+ * commitment). */
+START_TEST(test_ra_too_long)
+{
+    uint8_t key[16] = { 3 }, zeros[HDR + 16] = { 0 };
+    source s = { zeros, sizeof zeros, 0, 0 };
+    const uint64_t max = AXIOM_CHUNKED_MAX_CHUNKS;
+    static const uint64_t rests[] = { 16, 17, CTCHUNK - 1 };
+    for (size_t i = 0; i < sizeof rests / sizeof rests[0]; i++) {
+        /* 2^38 full chunks and a last one: 2^38 + 1 chunks. */
+        const uint64_t over = HDR + max * CTCHUNK + rests[i];
+        axiom_chunked_ra *ra = (axiom_chunked_ra *)(uintptr_t)1;
+        g_preads = 0;
+        TU_ASSERT_RC(axiom_chunked_ra_open(&ra, suites[0], key, 16, NULL, 0, over,
+                                           counting_pread, &s),
+                     AXIOM_ELENGTH, "2^38 + 1 chunks (rest %llu)", (unsigned long long)rests[i]);
+        TU_ASSERT(ra == NULL, "ra not cleared");
+        TU_ASSERT(g_preads == 0, "%u reads for an impossible length", g_preads);
+        /* 2^38 - 1 full chunks and a last one. */
+        const uint64_t fits = HDR + (max - 1) * CTCHUNK + rests[i];
+        TU_ASSERT_RC(axiom_chunked_ra_open(&ra, suites[0], key, 16, NULL, 0, fits,
+                                           counting_pread, &s),
+                     AXIOM_EAUTH, "2^38 chunks (rest %llu)", (unsigned long long)rests[i]);
+        TU_ASSERT(ra == NULL, "ra not cleared");
+        TU_ASSERT(g_preads > 0, "the header of a possible length was not read");
+    }
+}
+END_TEST
+
 static Suite *chunked_suite(void)
 {
     Suite *s = suite_create("chunked");
@@ -1004,6 +1203,9 @@ static Suite *chunked_suite(void)
     tcase_add_loop_test(tc, test_tamper, 0, (int)NSUITES);
     tcase_add_test(tc, test_counter);
     tcase_add_test(tc, test_misuse);
+    tcase_add_loop_test(tc, test_final_room, 0, (int)NSUITES);
+    tcase_add_test(tc, test_reader_source_error);
+    tcase_add_test(tc, test_ra_too_long);
     suite_add_tcase(s, tc);
     return s;
 }
