@@ -1155,6 +1155,110 @@ START_TEST(test_aead_ad_in_output)
 }
 END_TEST
 
+/* aead.h: "the nonce and the associated data may be anywhere, the output
+ * included", for GCM nonces longer than the call's stack copy (they are
+ * copied to the heap): a nonce of 33 to 1000 bytes at the start, middle or
+ * end of the output, or straddling its start, seals and opens as the same
+ * nonce elsewhere does; in place, inside the plaintext too; and a failed
+ * open with such a nonce still wipes the output. */
+START_TEST(test_aead_long_nonce_in_output)
+{
+    static const char *const names[] = { "aes-128-gcm", "aes-256-gcm", "sm4-gcm" };
+    static const size_t noncelens[] = { 33, 64, 100, 1000 };
+    static const size_t lens[] = { 1, 15, 64, 200, 1100, 2000 };
+    enum { MAXN = 1000, MAXL = 2000 };
+    uint8_t *nonce = malloc(MAXN), *pt = malloc(MAXL), *ct = malloc(MAXL);
+    uint8_t *buf = malloc(MAXL + 2 * MAXN + 64), *ref = malloc(MAXL), *nsave = malloc(MAXN);
+    uint8_t *plain = malloc(MAXL);
+    TU_ASSERT(nonce && pt && ct && buf && ref && nsave && plain, "malloc");
+    uint8_t *const out = buf + MAXN + 32;
+    uint8_t ad[21];
+    tu_rand_bytes(nonce, MAXN);
+    tu_rand_bytes(pt, MAXL);
+    tu_rand_bytes(ad, sizeof ad);
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        const aalg *a = NULL;
+        for (size_t k = 0; k < NAEADS; k++)
+            if (strcmp(aeads[k].name, names[i]) == 0)
+                a = &aeads[k];
+        TU_ASSERT(a != NULL, "%s not in the table", names[i]);
+        axiom_aead_ctx *c = aead_keyed(a);
+        for (size_t ni = 0; ni < sizeof noncelens / sizeof noncelens[0]; ni++) {
+            const size_t nl = noncelens[ni];
+            for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+                const size_t len = lens[li];
+                uint8_t tag[16], t2[16], want[16];
+                /* The reference: the nonce in its own buffer. */
+                TU_ASSERT_RC(axiom_aead_seal(c, ct, tag, 16, nonce, nl, ad, sizeof ad, pt, len),
+                             AXIOM_OK, "%s: seal, nonce %zu", a->name, nl);
+                long offs[4];
+                const size_t noffs = ov_offsets(len, nl, offs);
+                for (size_t oi = 0; oi < noffs; oi++) {
+                    const long off = offs[oi];
+                    memset(buf, 0x5a, MAXL + 2 * MAXN + 64);
+                    memcpy(out + off, nonce, nl);
+                    TU_ASSERT_RC(axiom_aead_seal(c, out, t2, 16, out + off, nl, ad, sizeof ad,
+                                                 pt, len),
+                                 AXIOM_OK, "%s: seal len %zu, nonce(%zu) at out %+ld", a->name,
+                                 len, nl, off);
+                    TU_ASSERT_MEM_EQ(out, ct, len, "%s: seal len %zu, nonce(%zu) at out %+ld",
+                                     a->name, len, nl, off);
+                    TU_ASSERT_MEM_EQ(t2, tag, 16, "%s: seal tag len %zu, nonce(%zu) at out %+ld",
+                                     a->name, len, nl, off);
+                    memset(buf, 0x5a, MAXL + 2 * MAXN + 64);
+                    memcpy(out + off, nonce, nl);
+                    TU_ASSERT_RC(axiom_aead_open(c, out, tag, 16, out + off, nl, ad, sizeof ad,
+                                                 ct, len),
+                                 AXIOM_OK, "%s: open len %zu, nonce(%zu) at out %+ld", a->name,
+                                 len, nl, off);
+                    TU_ASSERT_MEM_EQ(out, pt, len, "%s: open len %zu, nonce(%zu) at out %+ld",
+                                     a->name, len, nl, off);
+                    /* A forged tag: EAUTH and the output all zero. */
+                    memset(buf, 0x5a, MAXL + 2 * MAXN + 64);
+                    memcpy(out + off, nonce, nl);
+                    memcpy(t2, tag, 16);
+                    t2[15] ^= 0x80;
+                    TU_ASSERT_RC(axiom_aead_open(c, out, t2, 16, out + off, nl, ad, sizeof ad,
+                                                 ct, len),
+                                 AXIOM_EAUTH, "%s: forged open len %zu, nonce(%zu) at out %+ld",
+                                 a->name, len, nl, off);
+                    for (size_t b = 0; b < len; b++)
+                        TU_ASSERT(out[b] == 0, "%s: forged open len %zu, nonce(%zu) at %+ld: "
+                                  "output byte %zu not wiped", a->name, len, nl, off, b);
+                    /* In place, the nonce inside the plaintext (or across
+                     * its start). */
+                    memset(buf, 0x3c, MAXL + 2 * MAXN + 64);
+                    memcpy(out, pt, len);
+                    memcpy(out + off, nonce, nl);
+                    memcpy(nsave, out + off, nl);
+                    memcpy(plain, out, len);
+                    TU_ASSERT_RC(axiom_aead_seal(c, ref, want, 16, nsave, nl, ad, sizeof ad,
+                                                 plain, len),
+                                 AXIOM_OK, "%s", a->name);
+                    TU_ASSERT_RC(axiom_aead_seal(c, out, t2, 16, out + off, nl, ad, sizeof ad,
+                                                 out, len),
+                                 AXIOM_OK, "%s: in-place seal len %zu, nonce(%zu) at %+ld",
+                                 a->name, len, nl, off);
+                    TU_ASSERT_MEM_EQ(out, ref, len, "%s: in-place seal len %zu, nonce(%zu) at %+ld",
+                                     a->name, len, nl, off);
+                    TU_ASSERT_MEM_EQ(t2, want, 16,
+                                     "%s: in-place seal tag len %zu, nonce(%zu) at %+ld", a->name,
+                                     len, nl, off);
+                }
+            }
+        }
+        axiom_aead_free(c);
+    }
+    free(nonce);
+    free(pt);
+    free(ct);
+    free(buf);
+    free(ref);
+    free(nsave);
+    free(plain);
+}
+END_TEST
+
 /* aead.h: the tag may overlap the input, the nonce and the AD (only the
  * output is off limits), so sealing writes it only once it has read them
  * all: on every kernel and length class, out of place, with the tag at
@@ -2400,6 +2504,7 @@ static Suite *contract_suite(void)
     tcase_add_test(tc, test_aead_contract);
     tcase_add_test(tc, test_aead_buffer_placement);
     tcase_add_test(tc, test_aead_ad_in_output);
+    tcase_add_test(tc, test_aead_long_nonce_in_output);
     tcase_add_test(tc, test_aead_tag_over_inputs);
     tcase_add_test(tc, test_length_limits);
     tcase_add_test(tc, test_gcm_stream_contract);
