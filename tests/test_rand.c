@@ -520,6 +520,35 @@ START_TEST(test_os_fallback)
 }
 END_TEST
 
+/* alg.h: axiom_keygen draws from axiom_random_bytes; when the OS fails it
+ * returns AXIOM_ERANDOM with the key buffer all zero (not the caller's old
+ * bytes, nor a partial key), for a plain key and for an XTS key (drawn in
+ * a loop). */
+START_TEST(test_keygen_os_down)
+{
+    static const struct {
+        const char *name;
+        size_t keylen;
+    } algs[] = { { "aes-256-gcm", 32 }, { "aes-128-xts", 32 }, { "aes-256-xts", 64 },
+                 { "hmac-sha256", 100 }, { "aes-128-gcm+sha256", 16 } };
+    uint8_t key[128];
+    for (size_t i = 0; i < sizeof algs / sizeof algs[0]; i++) {
+        axiom_rand_os_test_hook(1, "/nonexistent/urandom");
+        memset(key, 0xa7, sizeof key);
+        TU_ASSERT_RC(axiom_keygen(algs[i].name, key, algs[i].keylen), AXIOM_ERANDOM,
+                     "%s: keygen with the OS down", algs[i].name);
+        TU_ASSERT(all_zero(key, algs[i].keylen), "%s: key not zeroed on ERANDOM", algs[i].name);
+        for (size_t b = algs[i].keylen; b < sizeof key; b++)
+            TU_ASSERT(key[b] == 0xa7, "%s: keygen wrote past the key (byte %zu)", algs[i].name,
+                      b);
+        axiom_rand_os_test_hook(0, NULL);
+        TU_ASSERT_RC(axiom_keygen(algs[i].name, key, algs[i].keylen), AXIOM_OK,
+                     "%s: keygen with the OS back", algs[i].name);
+        TU_ASSERT(!all_zero(key, algs[i].keylen), "%s: all-zero key", algs[i].name);
+    }
+}
+END_TEST
+
 /* ------------------------------------------------------------ fast generator */
 
 START_TEST(test_fill_basic)
@@ -722,6 +751,43 @@ START_TEST(test_stats)
 }
 END_TEST
 
+/* rand.h: the thread's generator is reseeded from the OS every 2^14
+ * generate requests (one per 4 KiB refill of the buffer, one per 64 KiB
+ * of a direct request).  With the OS down through the test hook, request
+ * 2^14 is still served from the state, the next one needs the reseed and
+ * fails with AXIOM_ERANDOM, nothing written, and it keeps failing until
+ * the OS is back; after the reseed the count starts again. */
+START_TEST(test_fill_reseed_interval)
+{
+    enum { N = 1 << 14, LEN = 4096 };
+    uint8_t *buf = malloc(LEN);
+    TU_ASSERT(buf != NULL, "malloc");
+    axiom_rand_fill_test_reset(0);
+    /* Requests 1 .. 2^14 - 1, the first one seeding the state. */
+    for (unsigned i = 1; i < N; i++)
+        TU_ASSERT_RC(axiom_random_fill(buf, LEN), AXIOM_OK, "request %u", i);
+    axiom_rand_os_test_hook(1, "/nonexistent/urandom");
+    tu_fill_sentinel(buf, LEN);
+    TU_ASSERT_RC(axiom_random_fill(buf, LEN), AXIOM_OK, "request 2^14 needs no reseed");
+    TU_ASSERT(tu_check_sentinel(buf, 64) != (size_t)-1, "request 2^14 not written");
+    for (int k = 0; k < 3; k++) {
+        tu_fill_sentinel(buf, LEN);
+        TU_ASSERT_RC(axiom_random_fill(buf, LEN), AXIOM_ERANDOM,
+                     "request 2^14 + 1 with the OS down (try %d)", k);
+        TU_ASSERT_SENTINEL(buf, LEN, "failed reseed (try %d)", k);
+    }
+    axiom_rand_os_test_hook(0, NULL);
+    TU_ASSERT_RC(axiom_random_fill(buf, LEN), AXIOM_OK, "the OS back: reseeded");
+    /* The count restarted: the OS is not needed again for a while. */
+    axiom_rand_os_test_hook(1, "/nonexistent/urandom");
+    for (unsigned i = 0; i < 100; i++)
+        TU_ASSERT_RC(axiom_random_fill(buf, LEN), AXIOM_OK, "request %u after the reseed", i);
+    axiom_rand_os_test_hook(0, NULL);
+    axiom_rand_fill_test_reset(0);
+    free(buf);
+}
+END_TEST
+
 /* ------------------------------------------------------------ huge requests */
 
 /* 1 GiB through axiom_random_fill as 16 requests of 64 MiB (each split
@@ -780,13 +846,15 @@ static Suite *rand_suite(void)
     tc = tcase_create("os");
     tcase_add_test(tc, test_os_bytes);
     tcase_add_test(tc, test_os_fallback);
+    tcase_add_test(tc, test_keygen_os_down);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("fill");
     tcase_add_test(tc, test_fill_basic);
     tcase_add_test(tc, test_fork_wipeonfork);
     tcase_add_test(tc, test_fork_pid);
-    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, test_fill_reseed_interval);
+    tcase_set_timeout(tc, 60);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("threads");
