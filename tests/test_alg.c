@@ -227,6 +227,61 @@ START_TEST(test_cmac_info)
 }
 END_TEST
 
+/* The AEGIS-MAC names (api.md: keys of 16 or 32 bytes, a nonce of the
+ * key's length or none, tags of 16 or 32 bytes): what axiom_alg_info says
+ * is what axiom_mac_init and axiom_mac_final accept.  "No nonce" is not
+ * a 0-byte nonce, so the nonce mask holds the key's length alone and that
+ * is the shortest nonce too. */
+static const char *const aegis_mac_names[] = { "aegis-128l-mac", "aegis-128x2-mac",
+                                               "aegis-128x4-mac", "aegis-256-mac",
+                                               "aegis-256x2-mac", "aegis-256x4-mac" };
+
+START_TEST(test_aegis_mac_info)
+{
+    const char *name = aegis_mac_names[_i];
+    const size_t kl = strstr(name, "-256") ? 32 : 16;
+    struct axiom_alg_info in;
+    info_of(name, &in);
+    TU_ASSERT(in.kind == AXIOM_ALG_MAC, "%s: kind %d", name, in.kind);
+    TU_ASSERT(in.key_min == kl && in.key_max == kl && in.key_default == kl &&
+                  in.key_lengths == UINT64_C(1) << kl,
+              "%s: key %zu..%zu mask %#llx", name, in.key_min, in.key_max,
+              (unsigned long long)in.key_lengths);
+    TU_ASSERT(in.iv_min == kl && in.iv_max == kl && in.iv_default == kl &&
+                  in.iv_lengths == UINT64_C(1) << kl,
+              "%s: nonce %zu..%zu mask %#llx", name, in.iv_min, in.iv_max,
+              (unsigned long long)in.iv_lengths);
+    TU_ASSERT(in.tag_min == 16 && in.tag_max == 32 && in.tag_default == 32 &&
+                  in.tag_lengths == ((UINT64_C(1) << 16) | (UINT64_C(1) << 32)),
+              "%s: tag %zu..%zu mask %#llx", name, in.tag_min, in.tag_max,
+              (unsigned long long)in.tag_lengths);
+    uint8_t key[64] = { 7 }, nonce[64] = { 9 }, tag[64];
+    axiom_mac_ctx *c;
+    TU_ASSERT_RC(axiom_mac_new(&c, name), AXIOM_OK, "%s: new", name);
+    for (size_t n = 0; n < 48; n++) {
+        int want = accepts(in.key_lengths, in.key_min, in.key_max, n);
+        int rc = axiom_mac_init(c, key, n, NULL, 0);
+        TU_ASSERT(want ? rc == AXIOM_OK : rc == AXIOM_EKEYLEN, "%s: key %zu gives %d", name, n,
+                  rc);
+    }
+    TU_ASSERT_RC(axiom_mac_init(c, key, kl, NULL, 0), AXIOM_OK, "%s: no nonce", name);
+    for (size_t n = 1; n < 48; n++) {
+        int want = accepts(in.iv_lengths, in.iv_min, in.iv_max, n);
+        int rc = axiom_mac_init(c, key, kl, nonce, n);
+        TU_ASSERT(want ? rc == AXIOM_OK : rc == AXIOM_EIVLEN, "%s: nonce %zu gives %d", name, n,
+                  rc);
+    }
+    TU_ASSERT_RC(axiom_mac_init(c, key, kl, nonce, kl), AXIOM_OK, "%s: init", name);
+    for (size_t n = 0; n < 48; n++) {
+        int want = accepts(in.tag_lengths, in.tag_min, in.tag_max, n);
+        int rc = axiom_mac_final(c, tag, n);
+        TU_ASSERT(want ? rc == AXIOM_OK : rc == AXIOM_ETAGLEN, "%s: tag %zu gives %d", name, n,
+                  rc);
+    }
+    axiom_mac_free(c);
+}
+END_TEST
+
 /* ---- the struct handshake --------------------------------------------------------- */
 
 START_TEST(test_info_size)
@@ -436,6 +491,7 @@ static Suite *alg_suite(void)
     tcase_add_loop_test(tc, test_aead_info, 0, (int)N(aead_names));
     tcase_add_loop_test(tc, test_hash_info, 0, (int)N(hash_names));
     tcase_add_loop_test(tc, test_cmac_info, 0, (int)N(cmac_names));
+    tcase_add_loop_test(tc, test_aegis_mac_info, 0, (int)N(aegis_mac_names));
     tcase_add_test(tc, test_info_size);
     tcase_add_test(tc, test_keygen);
     suite_add_tcase(s, tc);
