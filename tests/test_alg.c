@@ -224,6 +224,31 @@ START_TEST(test_cmac_info)
     }
     uint8_t k[64];
     TU_ASSERT_RC(axiom_keygen(name, k, cmac_keys[_i]), AXIOM_OK, "%s: keygen", name);
+    /* alg.h: keygen takes exactly the key lengths the name accepts. */
+    for (size_t kl = 1; kl < sizeof k; kl++) {
+        int want = accepts(in.key_lengths, in.key_min, in.key_max, kl) ? AXIOM_OK : AXIOM_EKEYLEN;
+        TU_ASSERT_RC(axiom_keygen(name, k, kl), want, "%s: keygen of %zu bytes", name, kl);
+    }
+}
+END_TEST
+
+/* The AEGIS-MAC names: keygen takes the key length alg_info reports
+ * (16 or 32 bytes) and no other, as axiom_mac_init does. */
+START_TEST(test_aegis_mac_keygen)
+{
+    static const char *const names[] = { "aegis-128l-mac", "aegis-128x4-mac", "aegis-256-mac",
+                                         "aegis-256x2-mac" };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        struct axiom_alg_info in;
+        info_of(names[i], &in);
+        const size_t kl0 = strstr(names[i], "-256") ? 32 : 16;
+        TU_ASSERT(in.kind == AXIOM_ALG_MAC && in.key_min == kl0 && in.key_max == kl0,
+                  "%s: key %zu..%zu", names[i], in.key_min, in.key_max);
+        uint8_t k[64];
+        for (size_t kl = 1; kl < sizeof k; kl++)
+            TU_ASSERT_RC(axiom_keygen(names[i], k, kl), kl == kl0 ? AXIOM_OK : AXIOM_EKEYLEN,
+                         "%s: keygen of %zu bytes", names[i], kl);
+    }
 }
 END_TEST
 
@@ -492,6 +517,7 @@ static Suite *alg_suite(void)
     tcase_add_loop_test(tc, test_hash_info, 0, (int)N(hash_names));
     tcase_add_loop_test(tc, test_cmac_info, 0, (int)N(cmac_names));
     tcase_add_loop_test(tc, test_aegis_mac_info, 0, (int)N(aegis_mac_names));
+    tcase_add_test(tc, test_aegis_mac_keygen);
     tcase_add_test(tc, test_info_size);
     tcase_add_test(tc, test_keygen);
     suite_add_tcase(s, tc);

@@ -72,7 +72,7 @@ struct axiom_alg_info {
 #define AXIOM_ALG_INFO_INIT { sizeof(struct axiom_alg_info), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, { 0 } }
 
 /** Describe algorithm @p name (case-insensitive, any name of the cipher,
- *  AEAD, hash, HMAC or chunked APIs).
+ *  AEAD, hash, HMAC, generic MAC or chunked APIs).
  *  @param name       algorithm name, e.g. "aes-256-gcm", "chacha20",
  *                    "sha384", "hmac-sha256", "aes-128-gcm+sha256"
  *  @param[in,out] info  size set by the caller; the rest is written
@@ -88,7 +88,8 @@ int axiom_alg_info(const char *name, struct axiom_alg_info *info);
 /** Fill @p key with @p keylen bytes from the operating system's generator
  *  (axiom_random_bytes()), for algorithm @p name.
  *  @p keylen must be a key length @p name accepts (its only one for
- *  ciphers, AEADs and chunked encryption; 1 byte or more for HMAC).  For
+ *  ciphers, AEADs and chunked encryption; those it lists for the other
+ *  MACs of the generic MAC API; 1 byte or more for HMAC).  For
  *  XTS the two halves are drawn again until they differ.
  *  @param name       algorithm name, as for axiom_alg_info()
  *  @param[out] key   receives the key

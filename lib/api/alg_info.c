@@ -273,7 +273,9 @@ static int key_ok(const struct axiom_alg_info *in, size_t keylen)
 {
     if (in->kind == AXIOM_ALG_HASH)
         return 0;
-    if (in->kind == AXIOM_ALG_MAC)
+    /* HMAC takes a key of any length (key_max SIZE_MAX); a generated one
+     * has at least a byte.  The other MACs take the lengths they list. */
+    if (in->kind == AXIOM_ALG_MAC && in->key_max == SIZE_MAX)
         return keylen >= 1;
     return keylen >= in->key_min && keylen <= in->key_max &&
            (keylen >= 64 || (in->key_lengths >> keylen) & 1);
