@@ -2,8 +2,6 @@
 /* Kernel selection: the one pick every family uses (lib/core/kernel.h). */
 #include "config.h"
 
-#include <string.h>
-
 #include "core/internal.h"
 #include "core/kernel.h"
 
@@ -11,12 +9,6 @@
 static int runnable(const axiom_kernel *k, uint64_t have)
 {
     return (k->features & ~have) == 0;
-}
-
-int axiom_kernel_usable(const axiom_kernel *k)
-{
-    const axiom_cpu_policy c = axiom_cpu_usable();
-    return runnable(k, c.have) && (k->constant_time || !c.ct_only);
 }
 
 const axiom_kernel *axiom_pick(const axiom_kernel *const *list)
@@ -61,12 +53,4 @@ int axiom_pick_status(const axiom_kernel *const *list)
         if (runnable(*list, have))
             return AXIOM_ENOTCT;
     return AXIOM_ENOTFOUND; /* unreachable: every list ends with a portable kernel */
-}
-
-const axiom_kernel *axiom_kernel_find(const axiom_kernel *const *list, const char *name)
-{
-    for (; list && *list && name; list++)
-        if (strcmp((*list)->name, name) == 0)
-            return *list;
-    return NULL;
 }

@@ -51,11 +51,6 @@ typedef struct axiom_kernel {
  * defined in its family's registry file, lib/<family>/<family>_kernels.c. */
 typedef const axiom_kernel *const axiom_kernel_list[];
 
-/* Nonzero when the kernel can run now: the CPU has, the build compiled
- * and the caller did not disable every feature it needs, and it is
- * constant time or the constant-time-only policy is off. */
-int axiom_kernel_usable(const axiom_kernel *k);
-
 /* The first usable kernel of @list whose slow_on has none of the CPU's
  * traits, or the first usable one when every usable kernel has some;
  * NULL when none is usable, which happens only when the
@@ -95,9 +90,5 @@ static inline const axiom_kernel *axiom_pick_memoized(const axiom_kernel *const 
  * AXIOM_ENOTCT when one would be usable but for the constant-time-only
  * policy. */
 int axiom_pick_status(const axiom_kernel *const *list);
-
-/* The kernel of @list called @name (exact match), usable or not; NULL if
- * the list has none (white-box tests and benchmarks name kernels). */
-const axiom_kernel *axiom_kernel_find(const axiom_kernel *const *list, const char *name);
 
 #endif
