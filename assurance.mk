@@ -9,6 +9,7 @@
 #   make check-ct-long   long timing campaign (CT_MEASUREMENTS per kernel)
 #   make fuzz            libFuzzer targets, in build-fuzz/
 #   make fuzz-run        each target for FUZZ_SECONDS
+#   make fuzz-smoke      each target over its seeds and FUZZ_SMOKE_RUNS fixed inputs
 #   make check-cross     cross builds (CROSS_ARCHS) with make check under qemu-user
 #
 # The separate builds copy the sources (tests/sepbuild.sh) because
@@ -112,6 +113,14 @@ fuzz:
 	@echo "fuzz targets built in $(FUZZ_DIR)/src: $(FUZZ_TARGETS)"
 fuzz-run: fuzz
 	cd $(abs_top_builddir)/$(FUZZ_DIR)/src && $(SHELL) fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+# CI's pass: every target over its seeds and FUZZ_SMOKE_RUNS inputs from a
+# fixed libFuzzer seed, so that a harness that no longer fits the library,
+# or a regression on the seed vectors, fails the build; campaigns are
+# fuzz-run's.
+FUZZ_SMOKE_RUNS = 3000
+fuzz-smoke: fuzz
+	cd $(abs_top_builddir)/$(FUZZ_DIR)/src && \
+	  $(SHELL) fuzz/run.sh --runs $(FUZZ_SMOKE_RUNS) $(FUZZ_TARGETS)
 
 # Inside the fuzzing build only (its CC and CFLAGS are the fuzzing ones).
 fuzz-here: lib/libaxiom_core.la fuzz/seeds$(EXEEXT) $(FUZZ_TARGETS)
@@ -153,4 +162,5 @@ check-cross:
 assurance-clean:
 	-rm -rf $(ASAN_DIR) $(VALGRIND_DIR) $(FUZZ_DIR) $(CROSS_ARCHS:%=build-cross-%)
 
-.PHONY: check-ct check-ct-long check-asan check-valgrind check-cross fuzz fuzz-run fuzz-here assurance-clean
+.PHONY: check-ct check-ct-long check-asan check-valgrind check-cross fuzz fuzz-run fuzz-smoke \
+	fuzz-here assurance-clean

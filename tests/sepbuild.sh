@@ -21,7 +21,7 @@ mkdir -p "$dir/src"
     --exclude=.libs --exclude=.deps --exclude='*.log' --exclude='*.trs' \
     --exclude=./config.status --exclude=./config.h --exclude=./stamp-h1 \
     --exclude=./libtool --exclude=./Makefile --exclude=./doc/html \
-    --exclude=./fuzz/corpus-run .) | (cd "$dir/src" && tar xf -)
+    --exclude=./fuzz/corpus-run --exclude=./fuzz/corpus-smoke .) | (cd "$dir/src" && tar xf -)
 cd "$dir/src"
 args=$(printf '%s\n' "$@")
 if ! test -f config.status || test "x$(cat ../configure.args 2>/dev/null)" != "x$args"; then
