@@ -187,40 +187,15 @@ static int push_decrypt(const char *suite, const uint8_t *key, size_t kl, const 
     return rc;
 }
 
-typedef struct {
-    const uint8_t *p;
-    size_t len, pos;
-    size_t max; /* largest answer per call (0: any) */
-} source;
-
-static int src_read(void *user, uint8_t *buf, size_t len, size_t *got)
-{
-    source *s = user;
-    size_t n = s->len - s->pos < len ? s->len - s->pos : len;
-    if (s->max && n > s->max)
-        n = s->max;
-    memcpy(buf, s->p + s->pos, n);
-    s->pos += n;
-    *got = n;
-    return 0;
-}
-
-static int src_pread(void *user, uint8_t *buf, size_t len, uint64_t off)
-{
-    source *s = user;
-    ck_assert_msg(off <= s->len && len <= s->len - off, "pread outside the ciphertext");
-    memcpy(buf, s->p + off, len);
-    return 0;
-}
 
 /* Pull decryption (or encryption); the output in @out. */
 static int pull(const char *suite, int dir, const uint8_t *key, size_t kl, const uint8_t *ctx,
                 size_t ctxlen, const uint8_t *in, size_t inlen, size_t max, vec *out,
                 int *failure)
 {
-    source s = { in, inlen, 0, max };
+    tu_mem_source s = { in, inlen, 0, max };
     axiom_chunked_reader *r;
-    int rc = axiom_chunked_reader_new(&r, suite, dir, key, kl, ctx, ctxlen, src_read, &s);
+    int rc = axiom_chunked_reader_new(&r, suite, dir, key, kl, ctx, ctxlen, tu_mem_read, &s);
     if (rc != AXIOM_OK)
         return rc;
     uint8_t buf[40000];
@@ -452,9 +427,9 @@ START_TEST(test_wycheproof)
             }
             /* Random access: the whole message, then the length. */
             {
-                source s = { ct, ctlen, 0, 0 };
+                tu_mem_source s = { ct, ctlen, 0, 0 };
                 axiom_chunked_ra *ra;
-                int rc = axiom_chunked_ra_open(&ra, suite, key, kl, cx, cl, ctlen, src_pread, &s);
+                int rc = axiom_chunked_ra_open(&ra, suite, key, kl, cx, cl, ctlen, tu_mem_pread, &s);
                 int whole_ok = 0, length_ok = 0;
                 if (rc == AXIOM_OK) {
                     uint8_t *buf = malloc(msglen + CHUNK + 1);
@@ -659,9 +634,9 @@ START_TEST(test_round_trip)
                      AXIOM_OK, "%s len %zu: pull", suite, len);
         TU_ASSERT(out.len == len && (len == 0 || memcmp(out.p, msg, len) == 0), "pull content");
         free(out.p);
-        source s = { ct, w, 0, 0 };
+        tu_mem_source s = { ct, w, 0, 0 };
         axiom_chunked_ra *ra;
-        TU_ASSERT_RC(axiom_chunked_ra_open(&ra, suite, key, kl, cx, cl, w, src_pread, &s),
+        TU_ASSERT_RC(axiom_chunked_ra_open(&ra, suite, key, kl, cx, cl, w, tu_mem_pread, &s),
                      AXIOM_OK, "ra_open");
         uint64_t pl = 0;
         TU_ASSERT_RC(axiom_chunked_ra_length(ra, &pl), AXIOM_OK, "ra_length");
@@ -950,28 +925,28 @@ START_TEST(test_misuse)
     axiom_chunked_free(NULL);
     /* Reader and random access arguments. */
     axiom_chunked_reader *r = (axiom_chunked_reader *)(uintptr_t)1;
-    TU_ASSERT_RC(axiom_chunked_reader_new(&r, suites[0], 7, key, 16, NULL, 0, src_read, NULL),
+    TU_ASSERT_RC(axiom_chunked_reader_new(&r, suites[0], 7, key, 16, NULL, 0, tu_mem_read, NULL),
                  AXIOM_EINVAL, "direction");
     TU_ASSERT(r == NULL, "reader not cleared");
     TU_ASSERT_RC(axiom_chunked_reader_new(&r, suites[0], AXIOM_DECRYPT, key, 16, NULL, 0, NULL,
                                           NULL), AXIOM_EINVAL, "no read function");
     TU_ASSERT_RC(axiom_chunked_reader_new(&r, suites[0], AXIOM_DECRYPT, key, 17, NULL, 0,
-                                          src_read, NULL), AXIOM_EKEYLEN, "keylen");
-    TU_ASSERT_RC(axiom_chunked_reader_new(&r, "x", AXIOM_DECRYPT, key, 16, NULL, 0, src_read,
+                                          tu_mem_read, NULL), AXIOM_EKEYLEN, "keylen");
+    TU_ASSERT_RC(axiom_chunked_reader_new(&r, "x", AXIOM_DECRYPT, key, 16, NULL, 0, tu_mem_read,
                                           NULL), AXIOM_ENOTFOUND, "suite");
     axiom_chunked_reader_free(NULL);
     axiom_chunked_ra *ra = (axiom_chunked_ra *)(uintptr_t)1;
-    source s = { in, sizeof in, 0, 0 };
+    tu_mem_source s = { in, sizeof in, 0, 0 };
     static const uint64_t bad_lengths[] = { 0, HDR - 1, HDR, HDR + 15, HDR + CTCHUNK,
                                             HDR + CTCHUNK + 15, HDR + 2 * CTCHUNK };
     for (size_t i = 0; i < sizeof bad_lengths / sizeof bad_lengths[0]; i++) {
         TU_ASSERT_RC(axiom_chunked_ra_open(&ra, suites[0], key, 16, NULL, 0, bad_lengths[i],
-                                           src_pread, &s),
+                                           tu_mem_pread, &s),
                      AXIOM_ELENGTH, "ciphertext length %llu",
                      (unsigned long long)bad_lengths[i]);
         TU_ASSERT(ra == NULL, "ra not cleared");
     }
-    TU_ASSERT_RC(axiom_chunked_ra_open(&ra, suites[0], key, 16, NULL, 0, HDR + 16, src_pread, &s),
+    TU_ASSERT_RC(axiom_chunked_ra_open(&ra, suites[0], key, 16, NULL, 0, HDR + 16, tu_mem_pread, &s),
                  AXIOM_EAUTH, "zero header");
     TU_ASSERT_RC(axiom_chunked_ra_open(&ra, suites[0], key, 16, NULL, 0, HDR + 16, NULL, &s),
                  AXIOM_EINVAL, "no pread");
@@ -1058,7 +1033,7 @@ END_TEST
 /* A source that serves its ciphertext or plaintext until @fail_at bytes
  * were read, then returns @err on every call. */
 typedef struct {
-    source s;
+    tu_mem_source s;
     size_t fail_at;
     int err;
     unsigned calls_after;
@@ -1074,7 +1049,7 @@ static int failing_read(void *user, uint8_t *buf, size_t len, size_t *got)
     }
     if (len > f->fail_at - f->s.pos)
         len = f->fail_at - f->s.pos;
-    return src_read(&f->s, buf, len, got);
+    return tu_mem_read(&f->s, buf, len, got);
 }
 
 /* chunked.h: a read-function error is returned by axiom_chunked_read as
@@ -1156,7 +1131,7 @@ static unsigned g_preads;
 static int counting_pread(void *user, uint8_t *buf, size_t len, uint64_t off)
 {
     g_preads++;
-    return src_pread(user, buf, len, off);
+    return tu_mem_pread(user, buf, len, off);
 }
 
 /* axiom_chunked_ra_open: a ciphertext length that would hold more than
@@ -1166,7 +1141,7 @@ static int counting_pread(void *user, uint8_t *buf, size_t len, uint64_t off)
 START_TEST(test_ra_too_long)
 {
     uint8_t key[16] = { 3 }, zeros[HDR + 16] = { 0 };
-    source s = { zeros, sizeof zeros, 0, 0 };
+    tu_mem_source s = { zeros, sizeof zeros, 0, 0 };
     const uint64_t max = AXIOM_CHUNKED_MAX_CHUNKS;
     static const uint64_t rests[] = { 16, 17, CTCHUNK - 1 };
     for (size_t i = 0; i < sizeof rests / sizeof rests[0]; i++) {

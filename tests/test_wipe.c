@@ -1428,30 +1428,6 @@ END_TEST
  * cached (3).  The secrets: the input key (kept for the header) and the
  * plaintext.  The push context is larger than the pool's largest class,
  * so this also takes the path of a block mapped alone. */
-typedef struct {
-    const uint8_t *p;
-    size_t len, pos;
-} wipe_src;
-
-static int wipe_read(void *user, uint8_t *buf, size_t len, size_t *got)
-{
-    wipe_src *s = user;
-    size_t n = s->len - s->pos < len ? s->len - s->pos : len;
-    memcpy(buf, s->p + s->pos, n);
-    s->pos += n;
-    *got = n;
-    return 0;
-}
-
-static int wipe_pread(void *user, uint8_t *buf, size_t len, uint64_t off)
-{
-    wipe_src *s = user;
-    if (off > s->len || len > s->len - off)
-        return -1;
-    memcpy(buf, s->p + off, len);
-    return 0;
-}
-
 START_TEST(test_chunked)
 {
     static const char *const what[] = { "chunked/push-encrypt", "chunked/push-decrypt",
@@ -1488,7 +1464,7 @@ START_TEST(test_chunked)
         ws_add(&g_derived, "plaintext", msg + 64, MSG - 64, 0);
     if (_i == 4) /* the application context, copied until the header is whole */
         ws_add(&g_derived, "context", msg, 40, 0);
-    wipe_src src = { ct, sizeof ct, 0 };
+    tu_mem_source src = { ct, sizeof ct, 0, 0 };
     switch (_i) {
     case 0:
     case 1:
@@ -1522,7 +1498,7 @@ START_TEST(test_chunked)
         axiom_chunked_reader *r;
         arm();
         TU_ASSERT_RC(axiom_chunked_reader_new(&r, suite, AXIOM_DECRYPT, key, sizeof key, NULL, 0,
-                                              wipe_read, &src),
+                                              tu_mem_read, &src),
                      AXIOM_OK, "%s: new", tag);
         TU_ASSERT_RC(axiom_chunked_read(r, got_pt, 64, &n), AXIOM_OK, "%s: read", tag);
         TU_ASSERT(n == 64 && memcmp(got_pt, msg, 64) == 0, "%s: first 64 bytes", tag);
@@ -1535,7 +1511,7 @@ START_TEST(test_chunked)
         axiom_chunked_ra *ra;
         arm();
         TU_ASSERT_RC(axiom_chunked_ra_open(&ra, suite, key, sizeof key, NULL, 0, sizeof ct,
-                                           wipe_pread, &src),
+                                           tu_mem_pread, &src),
                      AXIOM_OK, "%s: open", tag);
         TU_ASSERT_RC(axiom_chunked_ra_read(ra, got_pt, 10, 20, &n), AXIOM_OK, "%s: read", tag);
         TU_ASSERT(n == 10 && memcmp(got_pt, msg + 20, 10) == 0, "%s: 10 bytes at 20", tag);

@@ -257,6 +257,26 @@ size_t tu_check_sentinel(const void *buf, size_t len)
     return tu_check_sentinel_range(buf, 0, len);
 }
 
+int tu_mem_read(void *user, uint8_t *buf, size_t len, size_t *got)
+{
+    tu_mem_source *s = user;
+    size_t n = s->len - s->pos < len ? s->len - s->pos : len;
+    if (s->max && n > s->max)
+        n = s->max;
+    memcpy(buf, s->p + s->pos, n);
+    s->pos += n;
+    *got = n;
+    return 0;
+}
+
+int tu_mem_pread(void *user, uint8_t *buf, size_t len, uint64_t off)
+{
+    tu_mem_source *s = user;
+    ck_assert_msg(off <= s->len && len <= s->len - off, "pread outside the message");
+    memcpy(buf, s->p + off, len);
+    return 0;
+}
+
 const char *tu_errname(int rc)
 {
     switch (rc) {

@@ -64,6 +64,18 @@ size_t tu_check_sentinel(const void *buf, size_t len);
 /* The same for bytes [from, to) of a buffer filled from its start. */
 size_t tu_check_sentinel_range(const void *buf, size_t from, size_t to);
 
+/* A message in memory as chunked encryption's sources (axiom/chunked.h):
+ * tu_mem_read hands out up to @max bytes a call (0: as many as asked)
+ * from @pos on, tu_mem_pread any range inside it (a range outside fails
+ * the test). */
+typedef struct {
+    const uint8_t *p;
+    size_t len, pos;
+    size_t max;
+} tu_mem_source;
+int tu_mem_read(void *user, uint8_t *buf, size_t len, size_t *got);
+int tu_mem_pread(void *user, uint8_t *buf, size_t len, uint64_t off);
+
 /* In a forked child: run this program again as `prog @arg1 @arg2` (@arg2
  * may be NULL), through $AXIOM_TEST_EMULATOR when it is set (make
  * check-cross without binfmt_misc, where the kernel cannot run the program
