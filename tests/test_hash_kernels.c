@@ -4,7 +4,8 @@
  * every SHA-512 one, against the portable kernel of its family on random
  * chaining values and random blocks (block counts 0 to 20 cover the
  * SHA-512 kernels' first pair, steady pairs and odd last blocks), at
- * every alignment; and the one-shot calls' remembered pick (the
+ * every alignment; every kernel's whole-message call against the portable
+ * one-shot path; and the one-shot calls' remembered pick (the
  * descriptors' memo) against a fresh axiom_pick after axiom_cpu_disable. */
 #include "config.h"
 
@@ -138,6 +139,52 @@ START_TEST(test_pad256)
 }
 END_TEST
 
+/* A kernel's whole-message call (axiom_hash_kernel's oneshot256) against
+ * axiom_hash_oneshot on the portable kernel: every length from 0 to 200
+ * (so one below, at and one above each padding step: 55/56 bytes of tail,
+ * whole blocks at 64, 128 and 192) and longer random ones, from a random
+ * chaining value with a prefix of 0, one block, and a bit count past 2^32
+ * and near 2^64, every output length the callers pass (the digest's 32
+ * and 28, HMAC's truncations); the message at the end of a buffer of
+ * exactly its size at any alignment, nothing written past the output. */
+START_TEST(test_oneshot256)
+{
+    const axiom_hash_kernel *k = kernels[_i];
+    if (!k->oneshot256 || !usable(k)) {
+        printf("[%s] %s: no whole-message call or not usable here, skipped\n", tu_tier(),
+               k->name);
+        return;
+    }
+    tu_rng_reset(k->name);
+    const uint64_t prefixes[] = { 0, 64, (uint64_t)1 << 30, UINT64_MAX / 8 - 127 };
+    const size_t outlens[] = { 32, 28, 20, 16, 1 };
+    for (size_t iter = 0; iter < 240; iter++) {
+        const size_t len = iter <= 200 ? iter : tu_rand_range(201, 3000);
+        const size_t mis = tu_rand_range(0, 15);
+        uint8_t *buf = malloc(mis + len ? mis + len : 1);
+        ck_assert(buf != NULL);
+        uint8_t *msg = buf + mis;
+        tu_rand_bytes(msg, len);
+        for (size_t pi = 0; pi < sizeof prefixes / sizeof prefixes[0]; pi++) {
+            const uint64_t prefix = prefixes[pi] & ~(uint64_t)63;
+            const size_t outlen = outlens[(iter + pi) % (sizeof outlens / sizeof outlens[0])];
+            axiom_hash_cv cv;
+            tu_rand_bytes(&cv, sizeof cv);
+            uint8_t want[48], got[48];
+            memset(want, 0xa5, sizeof want);
+            memset(got, 0xa5, sizeof got);
+            axiom_hash_oneshot(&cv, prefix, &axiom_sha256_generic, len ? msg : NULL, len, want,
+                               outlen);
+            k->oneshot256(cv.w32, prefix, len ? msg : NULL, len, got, outlen);
+            TU_ASSERT_MEM_EQ(got, want, sizeof got, "%s whole message: %zu bytes, prefix %llu, %zu out",
+                             k->name, len, (unsigned long long)prefix, outlen);
+        }
+        free(buf);
+    }
+    printf("[%s] %s: whole-message call matches the portable kernel\n", tu_tier(), k->name);
+}
+END_TEST
+
 START_TEST(test_kernel)
 {
     const axiom_hash_kernel *k = kernels[_i];
@@ -231,6 +278,7 @@ static Suite *kernel_suite(void)
     tcase_add_loop_test(tc, test_kernel512, 0, (int)NKERNELS512);
     tcase_add_loop_test(tc, test_pad512, 0, (int)NKERNELS512);
     tcase_add_loop_test(tc, test_pad256, 0, (int)NKERNELS);
+    tcase_add_loop_test(tc, test_oneshot256, 0, (int)NKERNELS);
     tcase_add_loop_test(tc, test_pick_memo, 0, 2);
     suite_add_tcase(s, tc);
     return s;

@@ -175,6 +175,8 @@ void axiom_hash_oneshot(const axiom_hash_cv *iv, uint64_t prefix, const axiom_ha
 {
     if (k->block == AXIOM_SHA512_BLOCK)
         oneshot(iv, prefix, k, in, len, out, outlen, AXIOM_SHA512_BLOCK);
+    else if (k->oneshot256)
+        k->oneshot256(iv->w32, prefix, in, len, out, outlen);
     else
         oneshot(iv, prefix, k, in, len, out, outlen, AXIOM_SHA256_BLOCK);
 }

@@ -30,6 +30,15 @@ typedef void (*axiom_hash_compress_fn)(uint32_t state[AXIOM_SHA256_WORDS],
 typedef void (*axiom_hash_compress64_fn)(uint64_t state[AXIOM_SHA512_WORDS],
                                          const uint8_t *blocks, size_t nblocks);
 
+/* A whole message in one call: @len bytes at @in (NULL when @len is 0)
+ * hashed from the chaining value @cv as if @prefix bytes (a multiple of 64)
+ * came before them, padded, and the digest's first @outlen (1..32) bytes
+ * written to @out: what axiom_hash_oneshot() does, with the padding and
+ * the chaining value kept in registers. */
+typedef void (*axiom_hash_oneshot256_fn)(const uint32_t cv[AXIOM_SHA256_WORDS], uint64_t prefix,
+                                         const uint8_t *in, size_t len, uint8_t *out,
+                                         size_t outlen);
+
 /* Multi-lane: advance @lanes independent chaining values by the same number
  * of blocks, lane i reading @nblocks * 64 bytes at data[i].  The state is
  * transposed so that a SIMD kernel loads one word of every lane at once:
@@ -58,6 +67,9 @@ typedef struct axiom_hash_kernel {
      * same bytes and block count, written the way its loads read them
      * (lib/sha2/x86_64/hash_pad.h); the glue calls axiom_hash_pad_k. */
     size_t (*pad)(uint8_t *last, const uint8_t *tail, size_t rest, uint64_t total);
+    /* NULL, or a single-stream SHA-224/256 kernel's whole-message call,
+     * which axiom_hash_oneshot() then uses. */
+    axiom_hash_oneshot256_fn oneshot256;
 } axiom_hash_kernel;
 
 /* Kernels defined in the family folders (declared whether or not built;

@@ -67,22 +67,19 @@ static inline void from_abef(__m128i abef, __m128i cdgh, __m128i *dcba, __m128i 
 }
 
 /* One block's 64 rounds for each of @L streams (a constant where this is
- * inlined), their instructions interleaved group by group: rounds 4j..4j+3
- * on group mj of every stream, then each stream's group four later
- * (groups 0..11 each schedule group j + 4; groups 12..15 only run). */
+ * inlined) on the block's four message groups m[l][0..3] (byte-swapped),
+ * their instructions interleaved group by group: rounds 4j..4j+3 on group
+ * mj of every stream, then each stream's group four later (groups 0..11
+ * each schedule group j + 4; groups 12..15 only run). */
 static inline __attribute__((always_inline)) void
-blocks_rounds(__m128i *abef, __m128i *cdgh, const uint8_t *const *p, size_t off, const unsigned L)
+rounds_groups(__m128i *abef, __m128i *cdgh, __m128i m[][4], const unsigned L)
 {
     const uint32_t *k = axiom_sha256_k;
-    const __m128i bswap = bswap32_mask();
-    __m128i m[4][4], abef0[4], cdgh0[4];
+    __m128i abef0[4], cdgh0[4];
     _Pragma("GCC unroll 4")
     for (unsigned l = 0; l < L; l++) {
         abef0[l] = abef[l];
         cdgh0[l] = cdgh[l];
-        _Pragma("GCC unroll 4")
-        for (unsigned g = 0; g < 4; g++)
-            m[l][g] = _mm_shuffle_epi8(load128(p[l] + off + 16 * g), bswap);
     }
     _Pragma("GCC unroll 16")
     for (unsigned j = 0; j < 16; j++) {
@@ -103,6 +100,21 @@ blocks_rounds(__m128i *abef, __m128i *cdgh, const uint8_t *const *p, size_t off,
     }
 }
 
+/* The same on the block at p[l] + @off of each stream. */
+static inline __attribute__((always_inline)) void
+blocks_rounds(__m128i *abef, __m128i *cdgh, const uint8_t *const *p, size_t off, const unsigned L)
+{
+    const __m128i bswap = bswap32_mask();
+    __m128i m[4][4];
+    _Pragma("GCC unroll 4")
+    for (unsigned l = 0; l < L; l++) {
+        _Pragma("GCC unroll 4")
+        for (unsigned g = 0; g < 4; g++)
+            m[l][g] = _mm_shuffle_epi8(load128(p[l] + off + 16 * g), bswap);
+    }
+    rounds_groups(abef, cdgh, m, L);
+}
+
 static void sha256_shani_compress(uint32_t state[8], const uint8_t *p, size_t nblocks)
 {
     if (!nblocks)
@@ -115,6 +127,56 @@ static void sha256_shani_compress(uint32_t state[8], const uint8_t *p, size_t nb
     from_abef(abef, cdgh, &dcba, &hgfe);
     _mm_storeu_si128((__m128i *)state, dcba);
     _mm_storeu_si128((__m128i *)(state + 4), hgfe);
+}
+
+/* axiom_hash_oneshot256_fn: the whole blocks straight from @in, then the
+ * padded tail's one or two blocks made in registers (hash_pad_piece16, the
+ * length in the last group) rather than written to a buffer and loaded
+ * back, and the digest byte-swapped from the state registers.  Nothing of
+ * the message is written to memory here. */
+static void sha256_shani_oneshot(const uint32_t cv[8], uint64_t prefix, const uint8_t *in,
+                                 size_t len, uint8_t *out, size_t outlen)
+{
+    const __m128i bswap = bswap32_mask();
+    const size_t rest = len % 64;
+    const uint8_t *tail = rest ? in + (len - rest) : NULL;
+    __m128i abef, cdgh, dcba, hgfe;
+    to_abef(load128(cv), load128(cv + 4), &abef, &cdgh);
+    for (size_t off = 0; off + 64 <= len; off += 64)
+        blocks_rounds(&abef, &cdgh, &in, off, 1);
+    /* The length in bits in the last two words of the last block (the
+     * groups are words by then: the OR comes after the byte swap). */
+    const uint64_t bits = (prefix + len) << 3;
+    const __m128i lenw = _mm_set_epi32((int)(uint32_t)bits, (int)(uint32_t)(bits >> 32), 0, 0);
+    __m128i m[1][4];
+    _Pragma("GCC unroll 4")
+    for (unsigned g = 0; g < 4; g++)
+        m[0][g] = _mm_shuffle_epi8(hash_pad_piece16(tail, rest, 16 * g), bswap);
+    if (rest >= 64 - 8) {
+        rounds_groups(&abef, &cdgh, m, 1);
+        _Pragma("GCC unroll 4")
+        for (unsigned g = 0; g < 4; g++)
+            m[0][g] = _mm_shuffle_epi8(hash_pad_piece16(tail, rest, 64 + 16 * g), bswap);
+    }
+    m[0][3] = _mm_or_si128(m[0][3], lenw);
+    rounds_groups(&abef, &cdgh, m, 1);
+    from_abef(abef, cdgh, &dcba, &hgfe);
+    dcba = _mm_shuffle_epi8(dcba, bswap);
+    hgfe = _mm_shuffle_epi8(hgfe, bswap);
+    if (outlen == 32) {
+        _mm_storeu_si128((__m128i *)(void *)out, dcba);
+        _mm_storeu_si128((__m128i *)(void *)(out + 16), hgfe);
+    } else if (outlen == 28) {
+        _mm_storeu_si128((__m128i *)(void *)out, dcba);
+        _mm_storel_epi64((__m128i *)(void *)(out + 16), hgfe);
+        axiom_store32_le(out + 24, (uint32_t)_mm_extract_epi32(hgfe, 2));
+    } else {
+        uint8_t d[32];
+        _mm_storeu_si128((__m128i *)(void *)d, dcba);
+        _mm_storeu_si128((__m128i *)(void *)(d + 16), hgfe);
+        memcpy(out, d, outlen);
+        axiom_wipe(d, sizeof d);
+    }
 }
 
 /* Several independent messages (axiom_hash_lanes_fn: word j of lane l at
@@ -172,6 +234,7 @@ const axiom_hash_kernel axiom_sha256_shani = {
     .compress_lanes = NULL,
     .block = AXIOM_SHA256_BLOCK,
     .pad = sha256_x86_pad,
+    .oneshot256 = sha256_shani_oneshot,
 };
 
 const axiom_hash_kernel axiom_sha256_shani_4x = {
