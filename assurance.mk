@@ -101,7 +101,7 @@ check-valgrind:
 
 # ---------------------------------------------------------------- fuzzing
 FUZZ_TARGETS = fuzz/fuzz_aead fuzz/fuzz_cipher fuzz/fuzz_api fuzz/fuzz_chunked
-EXTRA_DIST += $(FUZZ_TARGETS:=.c) fuzz/fuzz_util.h fuzz/seeds.c fuzz/run.sh
+EXTRA_DIST += $(FUZZ_TARGETS:=.c) fuzz/fuzz_util.h fuzz/aead_table.h fuzz/seeds.c fuzz/run.sh
 FUZZ_DIR = build-fuzz
 FUZZ_CC = clang
 FUZZ_CFLAGS = -O1 -g -fsanitize=fuzzer-no-link,address,undefined \
@@ -127,13 +127,13 @@ fuzz-smoke: fuzz
 
 # Inside the fuzzing build only (its CC and CFLAGS are the fuzzing ones).
 fuzz-here: lib/libaxiom_core.la fuzz/seeds$(EXEEXT) $(FUZZ_TARGETS)
-fuzz/seeds$(EXEEXT): $(srcdir)/fuzz/seeds.c
+fuzz/seeds$(EXEEXT): $(srcdir)/fuzz/seeds.c $(srcdir)/fuzz/aead_table.h
 	@$(MKDIR_P) fuzz
 	$(CC) $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS) $(AM_CFLAGS) $(JSONC_CFLAGS) \
 	  -O1 -g -o $@ $(srcdir)/fuzz/seeds.c $(JSONC_LIBS)
 FUZZ_LINK = $(LIBTOOL) --silent --tag=CC --mode=link $(CC) $(DEFS) $(DEFAULT_INCLUDES) \
 	$(AM_CPPFLAGS) $(CPPFLAGS) $(AM_CFLAGS) $(GCRYPT_CFLAGS) $(CFLAGS) -fsanitize=fuzzer
-FUZZ_DEPS = $(srcdir)/fuzz/fuzz_util.h lib/libaxiom_core.la
+FUZZ_DEPS = $(srcdir)/fuzz/fuzz_util.h $(srcdir)/fuzz/aead_table.h lib/libaxiom_core.la
 FUZZ_LIBS = lib/libaxiom_core.la $(GCRYPT_LIBS) $(LIBS)
 fuzz/fuzz_aead: $(srcdir)/fuzz/fuzz_aead.c $(FUZZ_DEPS)
 	@$(MKDIR_P) fuzz

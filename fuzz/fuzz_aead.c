@@ -17,6 +17,7 @@
 #include "gcm/ghash.h"
 #include "gcm/polyval.h"
 #include "chacha/poly1305.h"
+#include "aead_table.h"
 #include "fuzz_util.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -26,30 +27,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define MAXAD 600
 #define SLACK 64
 
-static const struct {
-    const char *name;
-    size_t keylen;
-    int gcm;          /* 0: chacha20-poly1305, 1: AES-GCM, 2: xchacha20-poly1305,
-                       * 3: AEGIS, 4: XAES-256-GCM, 5: AES-GCM-SIV, 6: SM4-GCM */
-} algs[] = {
-    /* fuzz/seeds.c writes seeds by these indices (AES-GCM 0..2,
-     * ChaCha20-Poly1305 3, XChaCha20-Poly1305 4, AES-GCM-SIV 12..13). */
-    { "aes-128-gcm", 16, 1 },
-    { "aes-192-gcm", 24, 1 },
-    { "aes-256-gcm", 32, 1 },
-    { "chacha20-poly1305", 32, 0 },
-    { "xchacha20-poly1305", 32, 2 },
-    { "aegis-128l", 16, 3 },
-    { "aegis-128x2", 16, 3 },
-    { "aegis-128x4", 16, 3 },
-    { "aegis-256", 32, 3 },
-    { "aegis-256x2", 32, 3 },
-    { "aegis-256x4", 32, 3 },
-    { "xaes-256-gcm", 32, 4 },
-    { "aes-128-gcm-siv", 16, 5 },
-    { "aes-256-gcm-siv", 32, 5 },
-    { "sm4-gcm", 16, 6 },
-};
 static const size_t gcm_tags[] = { 16, 15, 14, 13, 12, 8, 4 };
 
 static uint8_t key[32], nonce[64], ad[MAXAD], msg[MAXLEN];
@@ -78,19 +55,19 @@ static int gcry_seal(int alg, size_t noncelen, size_t adlen, size_t len, uint8_t
                      uint8_t tag[16])
 {
     int ga, mode;
-    const size_t kl = algs[alg].keylen;
+    const size_t kl = fz_aeads[alg].keylen;
     const int aes = kl == 16 ? GCRY_CIPHER_AES128 : kl == 24 ? GCRY_CIPHER_AES192
                                                              : GCRY_CIPHER_AES256;
-    if (algs[alg].gcm == 1) {
+    if (fz_aeads[alg].kind == FZ_AES_GCM) {
         ga = aes;
         mode = GCRY_CIPHER_MODE_GCM;
-    } else if (algs[alg].gcm == 5) {
+    } else if (fz_aeads[alg].kind == FZ_GCM_SIV) {
         ga = aes;
         mode = GCRY_CIPHER_MODE_GCM_SIV;
-    } else if (algs[alg].gcm == 6) {
+    } else if (fz_aeads[alg].kind == FZ_SM4_GCM) {
         ga = GCRY_CIPHER_SM4;
         mode = GCRY_CIPHER_MODE_GCM;
-    } else if (algs[alg].gcm == 0) {
+    } else if (fz_aeads[alg].kind == FZ_CHACHAPOLY) {
         ga = GCRY_CIPHER_CHACHA20;
         mode = GCRY_CIPHER_MODE_POLY1305;
     } else {
@@ -123,13 +100,13 @@ static void gcm_tiers(const axiom_kernel *const *list, int alg, size_t noncelen,
     for (const axiom_kernel *const *k = list; *k; k++) {
         if (!usable((*k)->features))
             continue;
-        axiom_gcm_setkey_with(&g, axiom_gcm_of(*k), key, algs[alg].keylen);
+        axiom_gcm_setkey_with(&g, axiom_gcm_of(*k), key, fz_aeads[alg].keylen);
         /* The operations are the same for every key size and cipher. */
         axiom_aead_aes128_gcm.message(&g, 1, alt + off, t, 16, nonce, noncelen, ad, adlen, msg,
                                       len);
-        FZ_CHECK(memcmp(alt + off, want, len) == 0, "%s tier %s ciphertext", algs[alg].name,
+        FZ_CHECK(memcmp(alt + off, want, len) == 0, "%s tier %s ciphertext", fz_aeads[alg].name,
                  (*k)->name);
-        FZ_CHECK(memcmp(t, want_tag, taglen) == 0, "%s tier %s tag", algs[alg].name,
+        FZ_CHECK(memcmp(t, want_tag, taglen) == 0, "%s tier %s tag", fz_aeads[alg].name,
                  (*k)->name);
     }
 }
@@ -160,8 +137,8 @@ static void gcm_stream(int alg, size_t noncelen, size_t adlen, size_t len, size_
 {
     axiom_gcm_ctx *c;
     uint8_t t[16];
-    FZ_CHECK(axiom_gcm_new(&c, algs[alg].name) == AXIOM_OK, "gcm_new");
-    FZ_CHECK(axiom_gcm_setkey(c, key, algs[alg].keylen) == AXIOM_OK, "gcm_setkey");
+    FZ_CHECK(axiom_gcm_new(&c, fz_aeads[alg].name) == AXIOM_OK, "gcm_new");
+    FZ_CHECK(axiom_gcm_setkey(c, key, fz_aeads[alg].keylen) == AXIOM_OK, "gcm_setkey");
     FZ_CHECK(axiom_gcm_init(c, AXIOM_ENCRYPT, nonce, noncelen) == AXIOM_OK, "gcm_init");
     FZ_CHECK(axiom_gcm_aad(c, ad, sa) == AXIOM_OK && axiom_gcm_aad(c, ad + sa, adlen - sa) == 0,
              "gcm_aad");
@@ -227,8 +204,8 @@ static void chacha_kernels(size_t len, size_t split, size_t off)
 static void aegis_kernels(int alg, size_t adlen, size_t len, size_t off, size_t s1, size_t s2,
                           size_t sa, const uint8_t *want, const uint8_t *want_tag, size_t taglen)
 {
-    const axiom_aegis_variant *v = axiom_aegis_find(algs[alg].name);
-    const size_t kl = algs[alg].keylen;
+    const axiom_aegis_variant *v = axiom_aegis_find(fz_aeads[alg].name);
+    const size_t kl = fz_aeads[alg].keylen;
     uint8_t t[32];
     for (const axiom_kernel *const *kp = v->kernels; *kp; kp++) {
         const axiom_aegis_kernel *k = (const axiom_aegis_kernel *)*kp;
@@ -247,7 +224,7 @@ static void aegis_kernels(int alg, size_t adlen, size_t len, size_t off, size_t 
         }
     }
     axiom_aegis_ctx *c;
-    FZ_CHECK(axiom_aegis_new(&c, algs[alg].name) == AXIOM_OK, "aegis_new");
+    FZ_CHECK(axiom_aegis_new(&c, fz_aeads[alg].name) == AXIOM_OK, "aegis_new");
     FZ_CHECK(axiom_aegis_setkey(c, key, kl) == AXIOM_OK, "aegis_setkey");
     FZ_CHECK(axiom_aegis_init(c, AXIOM_ENCRYPT, nonce, kl) == AXIOM_OK, "aegis_init");
     FZ_CHECK(axiom_aegis_aad(c, ad, sa) == AXIOM_OK &&
@@ -317,15 +294,15 @@ static void inside_output(axiom_aead_ctx *a, unsigned what, size_t pos, size_t n
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fz_reader r = { data, size };
-    const int alg = fz_u8(&r) % (int)(sizeof algs / sizeof algs[0]);
+    const int alg = fz_u8(&r) % FZ_NAEADS;
     const uint8_t flags = fz_u8(&r);
-    size_t taglen = 16, noncelen = algs[alg].gcm == 2 || algs[alg].gcm == 4 ? 24 : 12;
-    if (algs[alg].gcm == 1 || algs[alg].gcm == 6) {
+    size_t taglen = 16, noncelen = fz_aeads[alg].kind == FZ_XCHACHAPOLY || fz_aeads[alg].kind == FZ_XAES ? 24 : 12;
+    if (fz_aead_gcm_like(fz_aeads[alg].kind)) {
         taglen = gcm_tags[fz_u8(&r) % 7];
         noncelen = (flags & 1) ? 12 : 1 + fz_u8(&r) % sizeof nonce;
-    } else if (algs[alg].gcm == 3) {
+    } else if (fz_aeads[alg].kind == FZ_AEGIS) {
         taglen = (flags & 8) ? 32 : 16;
-        noncelen = algs[alg].keylen;
+        noncelen = fz_aeads[alg].keylen;
     }
     const size_t adlen = fz_u16(&r) % (MAXAD + 1);
     const size_t len = fz_u16(&r) % (MAXLEN + 1);
@@ -336,7 +313,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const uint8_t where = fz_u8(&r) % 4;
     const uint16_t pos = fz_u16(&r);
     const uint8_t bit = (uint8_t)(1u << (fz_u8(&r) % 8));
-    fz_bytes(&r, key, algs[alg].keylen);
+    fz_bytes(&r, key, fz_aeads[alg].keylen);
     fz_bytes(&r, nonce, noncelen);
     fz_bytes(&r, ad, adlen);
     fz_bytes(&r, msg, len);
@@ -344,8 +321,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* The public one-shot API is the reference for everything below. */
     axiom_aead_ctx *a;
     uint8_t tag[32], t2[32];
-    FZ_CHECK(axiom_aead_new(&a, algs[alg].name) == AXIOM_OK, "new %s", algs[alg].name);
-    FZ_CHECK(axiom_aead_setkey(a, key, algs[alg].keylen) == AXIOM_OK, "setkey");
+    FZ_CHECK(axiom_aead_new(&a, fz_aeads[alg].name) == AXIOM_OK, "new %s", fz_aeads[alg].name);
+    FZ_CHECK(axiom_aead_setkey(a, key, fz_aeads[alg].keylen) == AXIOM_OK, "setkey");
     uint8_t *c = ct + off_out;
     FZ_CHECK(axiom_aead_seal(a, c, tag, taglen, nonce, noncelen, ad, adlen, msg, len) == AXIOM_OK,
              "seal");
@@ -358,21 +335,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #ifdef HAVE_GCRYPT
     uint8_t gt[16];
     if (gcry_seal(alg, noncelen, adlen, len, alt, gt) == 0) {
-        FZ_CHECK(memcmp(alt, c, len) == 0, "%s ciphertext differs from libgcrypt", algs[alg].name);
-        FZ_CHECK(memcmp(gt, tag, taglen) == 0, "%s tag differs from libgcrypt", algs[alg].name);
+        FZ_CHECK(memcmp(alt, c, len) == 0, "%s ciphertext differs from libgcrypt", fz_aeads[alg].name);
+        FZ_CHECK(memcmp(gt, tag, taglen) == 0, "%s tag differs from libgcrypt", fz_aeads[alg].name);
     }
 #endif
-    if (algs[alg].gcm == 1 || algs[alg].gcm == 6) {
-        gcm_tiers(algs[alg].gcm == 1 ? axiom_gcm_kernels : axiom_sm4_gcm_kernels, alg, noncelen,
+    if (fz_aead_gcm_like(fz_aeads[alg].kind)) {
+        gcm_tiers(fz_aeads[alg].kind == FZ_AES_GCM ? axiom_gcm_kernels : axiom_sm4_gcm_kernels, alg, noncelen,
                   adlen, len, off_alt, c, tag, taglen);
         gcm_stream(alg, noncelen, adlen, len, s1, s2, sa, c, tag, taglen);
-    } else if (algs[alg].gcm == 3) {
+    } else if (fz_aeads[alg].kind == FZ_AEGIS) {
         aegis_kernels(alg, adlen, len, off_alt, s1, s2, sa, c, tag, taglen);
-    } else if (algs[alg].gcm == 4) {
+    } else if (fz_aeads[alg].kind == FZ_XAES) {
         alg_tiers(&axiom_aead_xaes256_gcm, axiom_gcm_kernels, 32, 24, adlen, len, off_alt, c, tag);
-    } else if (algs[alg].gcm == 5) {
-        alg_tiers(algs[alg].keylen == 16 ? &axiom_aead_aes128_gcm_siv : &axiom_aead_aes256_gcm_siv,
-                  axiom_gcmsiv_kernels, algs[alg].keylen, 12, adlen, len, off_alt, c, tag);
+    } else if (fz_aeads[alg].kind == FZ_GCM_SIV) {
+        alg_tiers(fz_aeads[alg].keylen == 16 ? &axiom_aead_aes128_gcm_siv : &axiom_aead_aes256_gcm_siv,
+                  axiom_gcmsiv_kernels, fz_aeads[alg].keylen, 12, adlen, len, off_alt, c, tag);
     } else {
         chacha_kernels(len, s1, off_alt);
     }

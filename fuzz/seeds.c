@@ -14,6 +14,8 @@
 
 #include <json-c/json.h>
 
+#include "aead_table.h"
+
 static uint8_t buf[16384];
 static size_t blen;
 static unsigned nseeds;
@@ -103,12 +105,12 @@ static int each_test(const char *vdir, const char *file, test_fn fn, const char 
     return 0;
 }
 
-#define AEAD_GCM_SIV 12
-
 /* fuzz_aead: alg, flags (bit 0: 12-byte nonce; bits 1, 2: AD, nonce inside
  * the output), [tag index, nonce length], adlen, len, two
- * offsets, split points, the bit to flip, then key, nonce, AD, message. */
-static int aead_seed(json_object *grp, json_object *tc, const char *dir, int alg)
+ * offsets, split points, the bit to flip, then key, nonce, AD, message.
+ * @kind is the file's AEAD kind (fuzz/aead_table.h); the algorithm is the
+ * one of that kind with the vector's key length. */
+static int aead_seed(json_object *grp, json_object *tc, const char *dir, int kind)
 {
     static const size_t tags[] = { 16, 15, 14, 13, 12, 8, 4 };
     uint8_t key[32], iv[64], ad[600], msg[3000];
@@ -118,22 +120,17 @@ static int aead_seed(json_object *grp, json_object *tc, const char *dir, int alg
     (void)grp;
     if (kl == (size_t)-1 || nl == (size_t)-1 || al == (size_t)-1 || ml == (size_t)-1 || !nl)
         return 0;
-    /* fuzz_aead's table: AES-GCM at 0..2 and AES-GCM-SIV at 12..13 by key
-     * length. */
-    if (alg < 3) {
-        alg = kl == 16 ? 0 : kl == 24 ? 1 : kl == 32 ? 2 : -1;
-        if (alg < 0)
-            return 0;
-    } else if (alg == AEAD_GCM_SIV) {
-        alg = kl == 16 ? AEAD_GCM_SIV : kl == 32 ? AEAD_GCM_SIV + 1 : -1;
-        if (alg < 0 || nl != 12)
-            return 0;
-    }
+    int alg = -1;
+    for (int i = 0; i < FZ_NAEADS && alg < 0; i++)
+        if ((int)fz_aeads[i].kind == kind && fz_aeads[i].keylen == kl)
+            alg = i;
+    if (alg < 0 || (kind == FZ_GCM_SIV && nl != 12))
+        return 0;
     put8((unsigned)alg);
     /* Every third seed with the AD, every third with the nonce inside
      * the output. */
     put8((nl == 12 ? 1 : 0) | ((unsigned)(nseeds % 3) << 1));
-    if (alg < 3) {
+    if (fz_aead_gcm_like(fz_aeads[alg].kind)) {
         unsigned ti = 0;
         while (ti < 7 && tags[ti] != tl)
             ti++;
@@ -281,10 +278,10 @@ int main(int argc, char **argv)
     const char *target = argv[1], *dir = argv[2], *vdir = argv[3];
     int rc = 0;
     if (strcmp(target, "fuzz_aead") == 0) {
-        rc |= each_test(vdir, "aes_gcm_test.json", aead_seed, dir, 0, 200);
-        rc |= each_test(vdir, "chacha20_poly1305_test.json", aead_seed, dir, 3, 100);
-        rc |= each_test(vdir, "xchacha20_poly1305_test.json", aead_seed, dir, 4, 100);
-        rc |= each_test(vdir, "aes_gcm_siv_test.json", aead_seed, dir, AEAD_GCM_SIV, 100);
+        rc |= each_test(vdir, "aes_gcm_test.json", aead_seed, dir, FZ_AES_GCM, 200);
+        rc |= each_test(vdir, "chacha20_poly1305_test.json", aead_seed, dir, FZ_CHACHAPOLY, 100);
+        rc |= each_test(vdir, "xchacha20_poly1305_test.json", aead_seed, dir, FZ_XCHACHAPOLY, 100);
+        rc |= each_test(vdir, "aes_gcm_siv_test.json", aead_seed, dir, FZ_GCM_SIV, 100);
     } else if (strcmp(target, "fuzz_cipher") == 0) {
         rc |= each_test(vdir, "aes_cbc_pkcs5_test.json", cipher_seed, dir, 0, 60);
         rc |= each_test(vdir, "aes_xts_test.json", cipher_seed, dir, 1, 60);
