@@ -1058,6 +1058,9 @@ static void run_sha(const ct_target *t, const uint8_t *secret, int full)
     if (!full) {
         if (k->lanes == 1) {
             k->compress(st, secret + CT_KEY_BYTES, 1);
+            /* The whole-message call: a padded tail made in registers. */
+            if (k->oneshot256)
+                k->oneshot256(st, 64, secret + CT_KEY_BYTES, 55, out, 32);
         } else {
             for (unsigned l = 0; l < k->lanes; l++)
                 data[l] = secret + CT_KEY_BYTES;
@@ -1069,6 +1072,11 @@ static void run_sha(const ct_target *t, const uint8_t *secret, int full)
     for (size_t n = 1; n <= 4; n++) {
         if (k->lanes == 1) {
             k->compress(st, work, 8 * n);
+            /* The whole-message call: one or two padding blocks, after
+             * no whole block, one, or five. */
+            static const size_t lens[4] = { 55, 56, 119, 320 };
+            if (k->oneshot256)
+                k->oneshot256(st, 64, work, lens[n - 1], out + 64, 32);
         } else {
             for (unsigned l = 0; l < k->lanes; l++)
                 data[l] = work + 64 * (l % 8);
