@@ -129,10 +129,16 @@ INLINE void state_final(axiom_hash_state *s, const axiom_hash_kernel *k, uint8_t
 void axiom_hash_state_final(axiom_hash_state *s, const axiom_hash_kernel *k,
                             uint8_t *out, size_t outlen)
 {
-    if (k->block == AXIOM_SHA512_BLOCK)
+    if (k->block == AXIOM_SHA512_BLOCK) {
         state_final(s, k, out, outlen, AXIOM_SHA512_BLOCK);
-    else
+    } else if (k->oneshot256) {
+        /* The buffered bytes are a whole message after the blocks hashed
+         * so far: the kernel's whole-message call pads them in registers. */
+        k->oneshot256(s->h.w32, s->total - s->used, s->used ? s->buf : NULL, s->used, out, outlen);
+        axiom_wipe(s, sizeof *s);
+    } else {
         state_final(s, k, out, outlen, AXIOM_SHA256_BLOCK);
+    }
 }
 
 INLINE void oneshot(const axiom_hash_cv *iv, uint64_t prefix, const axiom_hash_kernel *k,
