@@ -2,13 +2,12 @@
 /* The AEADs fuzz_aead covers.  An input's first byte chooses one by its
  * index in fz_aeads[] (modulo the count), and its kind decides how the
  * rest of the input is read (fuzz_aead.c) and which comparisons run;
- * fuzz/seeds.c writes its seeds' first byte with fz_aead_find(), so that
+ * fuzz/seeds.c writes its seeds' first byte with fz_aead_of(), so that
  * this table can change order without the seeds going stale. */
 #ifndef AXIOM_FUZZ_AEAD_TABLE_H
 #define AXIOM_FUZZ_AEAD_TABLE_H
 
 #include <stddef.h>
-#include <string.h>
 
 enum fz_aead_kind {
     FZ_CHACHAPOLY,  /* chacha20-poly1305 */
@@ -50,11 +49,12 @@ static inline int fz_aead_gcm_like(enum fz_aead_kind kind)
     return kind == FZ_AES_GCM || kind == FZ_SM4_GCM;
 }
 
-/* The index of @name in fz_aeads[], -1 if absent. */
-static inline int fz_aead_find(const char *name)
+/* The index in fz_aeads[] of the AEAD of @kind with @keylen-byte keys
+ * (the first such), -1 if there is none. */
+static inline int fz_aead_of(enum fz_aead_kind kind, size_t keylen)
 {
     for (int i = 0; i < FZ_NAEADS; i++)
-        if (strcmp(fz_aeads[i].name, name) == 0)
+        if (fz_aeads[i].kind == kind && fz_aeads[i].keylen == keylen)
             return i;
     return -1;
 }

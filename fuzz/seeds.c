@@ -120,10 +120,7 @@ static int aead_seed(json_object *grp, json_object *tc, const char *dir, int kin
     (void)grp;
     if (kl == (size_t)-1 || nl == (size_t)-1 || al == (size_t)-1 || ml == (size_t)-1 || !nl)
         return 0;
-    int alg = -1;
-    for (int i = 0; i < FZ_NAEADS && alg < 0; i++)
-        if ((int)fz_aeads[i].kind == kind && fz_aeads[i].keylen == kl)
-            alg = i;
+    const int alg = fz_aead_of((enum fz_aead_kind)kind, kl);
     if (alg < 0 || (kind == FZ_GCM_SIV && nl != 12))
         return 0;
     put8((unsigned)alg);
