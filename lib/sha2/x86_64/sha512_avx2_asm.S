@@ -17,9 +17,10 @@
  * right and a left shift XORed into the rest (nine instructions a
  * function), except sigma0's rotation by 8, a byte shuffle (VPSHUFB).
  * With AVX-512VL each function is two VPRORQ, a shift and a three-way
- * XOR (VPTERNLOGQ): four instructions, so a schedule step is 16 instead
- * of 25, which leaves the rounds more of the issue slots (Zen 4: 3-4.6 %
- * faster at 1-128 blocks).
+ * XOR (VPTERNLOGQ): four instructions, so a schedule step is 17 instead
+ * of 25.  The schedule's instructions go one at a time between the
+ * rounds' (SHA512_SLOTS, sha512_x86_64.h), which on Zen 4 takes the
+ * rounds of a long message from 7.0 to 6.55 core cycles each.
  * Constant time. */
 
 #define VW0 %ymm0
@@ -57,29 +58,32 @@
 #else
 #define SHA512_OWN_SIGMA0 1
 #endif
+#define SHA512_SLOTS 1 /* the schedule's instructions inside the rounds */
 
 /* The header's lone-block path (a single block's schedule four words a
  * register); RPAIR below takes the buffer's stride. */
 #define SHA512_LONE 1
-/* The lone block's rounds (RNDL below, with its measurements); whether
- * its schedule steps are spread a quarter after each round
- * (LONE_SPREAD) or follow every four rounds whole; and below how many
- * blocks a call takes the lone path block by block (LONE_MAX) rather
- * than the pair path.  AMD Zen 4, each kernel's blocks function against
- * libgcrypt master's in one process (alternating batches, medians): the
- * AVX2 kernel's lone block spread 1.00x libgcrypt's, whole 0.94x; two
- * to five blocks lone 0.98-0.99x, by pairs 0.93-0.97x (a pair's first
- * two blocks schedule a whole pair each); avx512-gpr, spread and lone
- * loop 1.6-3.5 % slower at 1-5 blocks, keeps the pair path from two. */
+/* The lone block's rounds (LONE_RND: RND or RNDL below); after how many
+ * of a round's instructions one of its schedule step's comes
+ * (LONE_EVERY: the step, four words of one block, is 40 instructions
+ * with AVX2 and 25 with AVX-512VL, over four rounds); and below how
+ * many blocks a call takes the lone path block by block (LONE_MAX)
+ * rather than the pair path.  AMD Zen 4 (family 25 model 17), each
+ * kernel's blocks function alone (core cycles a block, medians of 15
+ * alternating runs; libgcrypt master's AVX2 function in the same runs
+ * 574 for one block, 557-565 a block from two): one block, AVX2 RNDL
+ * after every 3rd 537 (every 2nd or 4th 565, RND 555-565), avx512-gpr
+ * RND after every 2nd 546 (RNDL 583); two to five blocks by pairs
+ * 546-562 a block for both (the pair path's step then takes 540 from
+ * six blocks and 524 over 128). */
 #ifdef SHA512_VL
 #define LONE_RND RND
-#define LONE_SPREAD 0
-#define LONE_MAX 2
+#define LONE_EVERY 2
 #else
 #define LONE_RND RNDL
-#define LONE_SPREAD 1
-#define LONE_MAX 6
+#define LONE_EVERY 3
 #endif
+#define LONE_MAX 2
 
 #include "core/asm.h"
 #include "sha2/x86_64/sha512_x86_64.h"
@@ -92,27 +96,27 @@
 /* dst = ror(src, r1) ^ ror(src, r2) ^ (src >> s): without a 64-bit vector
  * rotate, each rotation is a right and a left shift. */
 .macro SSIG dst, src, tmp, unused, r1, r2, s
-	vpsrlq	$\r1, \src, \dst
-	vpsllq	$(64 - \r1), \src, \tmp
-	vpxor	\tmp, \dst, \dst
-	vpsrlq	$\r2, \src, \tmp
-	vpxor	\tmp, \dst, \dst
-	vpsllq	$(64 - \r2), \src, \tmp
-	vpxor	\tmp, \dst, \dst
-	vpsrlq	$\s, \src, \tmp
-	vpxor	\tmp, \dst, \dst
+	SQ	vpsrlq	$\r1, \src, \dst
+	SQ	vpsllq	$(64 - \r1), \src, \tmp
+	SQ	vpxor	\tmp, \dst, \dst
+	SQ	vpsrlq	$\r2, \src, \tmp
+	SQ	vpxor	\tmp, \dst, \dst
+	SQ	vpsllq	$(64 - \r2), \src, \tmp
+	SQ	vpxor	\tmp, \dst, \dst
+	SQ	vpsrlq	$\s, \src, \tmp
+	SQ	vpxor	\tmp, \dst, \dst
 .endm
 
 /* sigma0 = ror(x, 1) ^ ror(x, 8) ^ (x >> 7), the rotation by a whole
  * byte one VPSHUFB: seven instructions instead of nine. */
 .macro SIGMA0 dst, src, tmp, unused
-	vpsrlq	$1, \src, \dst
-	vpsllq	$63, \src, \tmp
-	vpxor	\tmp, \dst, \dst
-	vpsrlq	$7, \src, \tmp
-	vpxor	\tmp, \dst, \dst
-	vpshufb	VROR8, \src, \tmp
-	vpxor	\tmp, \dst, \dst
+	SQ	vpsrlq	$1, \src, \dst
+	SQ	vpsllq	$63, \src, \tmp
+	SQ	vpxor	\tmp, \dst, \dst
+	SQ	vpsrlq	$7, \src, \tmp
+	SQ	vpxor	\tmp, \dst, \dst
+	SQ	vpshufb	VROR8, \src, \tmp
+	SQ	vpxor	\tmp, \dst, \dst
 .endm
 
 .macro SCHED_SETUP
@@ -125,44 +129,43 @@
  * round's b ^ c). */
 .macro RND_A a, b, h, bc, ab
 	BSIG_GPR T1, T2, \a, 28, 34, 39
-	add	T1, \h
-	mov	\a, \ab
-	xor	\b, \ab
-	and	\ab, \bc
-	xor	\b, \bc
-	add	\bc, \h
+	RI	add	T1, \h
+	RI	mov	\a, \ab
+	RI	xor	\b, \ab
+	RI	and	\ab, \bc
+	RI	xor	\b, \bc
+	RI	add	\bc, \h
 .endm
 
 /* One round; \wk is the offset of its K + W from RP; \bc holds b ^ c on
  * entry and \ab receives a ^ b (the next round's b ^ c). */
 .macro RND a, b, c, d, e, f, g, h, wk, bc, ab
-	add	\wk(RP), \h
-	add	\h, \d
+	RI	add	\wk(RP), \h
+	RI	add	\h, \d
 	CH_GPR	T1, \e, \f, \g
-	add	T1, \h
-	add	T1, \d
+	RI	add	T1, \h
+	RI	add	T1, \d
 	BSIG_GPR T1, T2, \e, 14, 18, 41
-	add	T1, \h
-	add	T1, \d
+	RI	add	T1, \h
+	RI	add	T1, \d
 	RND_A	\a, \b, \h, \bc, \ab
 .endm
 
 /* RND with T1 = h + K + W + Ch + Sigma1(e) summed in h and added to d
  * once: two additions fewer than RND's sums into d beside it, but one
  * addition longer on the chain from e to the next e.  The AVX2 kernel's
- * lone block (LONE_RND), whose schedule costs 38 vector instructions a
+ * lone block (LONE_RND), whose schedule is 40 vector instructions a
  * step beside the rounds, gains from the fewer operations; the pair
- * path's rounds and avx512-gpr's lone block (23 a step) from the shorter
- * chain.  A/B on AMD Zen 4, axiom_hash of 64 and 111 bytes: 1.010-1.011x
- * in the AVX2 kernel's lone block, 0.942x in avx512-gpr's; 1 KiB 0.949x
- * with it in every round. */
+ * path's rounds and avx512-gpr's lone block (25 a step) from the shorter
+ * chain (LONE_RND's figures above; the pair path was 5 % slower at 1
+ * KiB with RNDL). */
 .macro RNDL a, b, c, d, e, f, g, h, wk, bc, ab
-	add	\wk(RP), \h
+	RI	add	\wk(RP), \h
 	CH_GPR	T1, \e, \f, \g
-	add	T1, \h
+	RI	add	T1, \h
 	BSIG_GPR T1, T2, \e, 14, 18, 41
-	add	T1, \h
-	add	\h, \d
+	RI	add	T1, \h
+	RI	add	\h, \d
 	RND_A	\a, \b, \h, \bc, \ab
 .endm
 
@@ -170,6 +173,7 @@
  * round; their K + W at \s * j and \s * j + 8 from RP (\s: 16 in a pair
  * buffer, 8 in a lone block's). */
 .macro RONE j, k, s=16, rnd=RND
+	SCHED_ROUND (\j + \k)
 	.if (\j % 8) == 0
 	.if \k == 0
 	\rnd	A, B, C, D, E, F, G, H, (\s * \j), M0, M1
@@ -195,6 +199,7 @@
 	\rnd	B, C, D, E, F, G, H, A, (\s * \j + 8), M1, M0
 	.endif
 	.endif
+	SCHED_FLUSH
 .endm
 .macro RPAIR j, s=16, rnd=RND
 	RONE	\j, 0, \s, \rnd

@@ -34,14 +34,17 @@
  * VWIPE_BYTES at a time), the general registers T1, T2 and M0 (free
  * between blocks), the instruction macro VMOVA (an aligned vector move),
  * SSIG dst, src, t1, t2, r1, r2, s (dst = ror(src, r1) ^ ror(src, r2) ^
- * (src >> s), src kept), and the round macros RPAIR j (rounds j and j+1
+ * (src >> s), src kept, each instruction written SQ insn) unless it
+ * defines SHA512_EVEX_SIGMA, and the round macros RPAIR j (rounds j and j+1
  * of a sixteen-round body, reading K + W at 16j and 16j + 8 from RP),
  * LOAD_STATE, ROUNDS_START (per block, before its first round),
  * FEEDFORWARD and WIPE_ROUNDS, for which CH_GPR and BSIG_GPR below serve
  * as the general-register steps of a round; with SHA512_LONE (the
- * lone-block path below) also RONE j, k, s, rnd (round j + k alone),
- * LONE_RND (the lone block's round macro), LONE_SPREAD and LONE_MAX; then
- * it expands SHA512_FUNC with the function's name.
+ * lone-block path below, which needs SHA512_SLOTS) also RONE j, k, s,
+ * rnd (round j + k alone, between SCHED_ROUND and SCHED_FLUSH), LONE_RND
+ * (the lone block's round macro), LONE_EVERY and LONE_MAX; with
+ * SHA512_SLOTS its rounds' instructions are written RI insn (below);
+ * then it expands SHA512_FUNC with the function's name.
  *
  * Constant time: no branch or memory index depends on the data; only the
  * block count is branched on.  The stack buffers hold message words plus
@@ -79,6 +82,36 @@
 	vzeroupper
 .endm
 
+/* The message schedule's instruction sequences (a step, its sigma
+ * functions) write each instruction as SQ insn, so that a sequence can
+ * be emitted whole or one instruction at a time: SEQ_ONE k, mac, args
+ * emits only instruction k of what \mac \args emits, and SEQ_COUNT
+ * mac, args sets SEQ_N to how many there are, emitting none.  The rounds
+ * in general registers take a step's instructions one at a time
+ * (SHA512_SLOTS, below). */
+.set SEQ_ALL, 1
+.set SEQ_SEL, 0
+.set SEQ_POS, 0
+.macro SQ insn:vararg
+	.if SEQ_ALL
+	\insn
+	.elseif SEQ_POS == SEQ_SEL
+	\insn
+	.endif
+	.set SEQ_POS, SEQ_POS + 1
+.endm
+.macro SEQ_ONE k, mac, args:vararg
+	.set SEQ_ALL, 0
+	.set SEQ_SEL, \k
+	.set SEQ_POS, 0
+	\mac	\args
+	.set SEQ_ALL, 1
+.endm
+.macro SEQ_COUNT mac, args:vararg
+	SEQ_ONE	-1, \mac, \args
+	.set SEQ_N, SEQ_POS
+.endm
+
 /* The small sigma functions of the schedule (FIPS 180-4, 4.1.3); an
  * including file with a cheaper sigma0 defines SHA512_OWN_SIGMA0 and the
  * macro SIGMA0 itself, and SCHED_SETUP to load what it needs. */
@@ -86,10 +119,10 @@
 /* With AVX-512VL (an including file that defines SHA512_EVEX_SIGMA):
  * dst = ror(src, r1) ^ ror(src, r2) ^ (src >> s) in four instructions. */
 .macro SSIG dst, src, t1, t2, r1, r2, s
-	vprorq	$\r1, \src, \dst
-	vprorq	$\r2, \src, \t1
-	vpsrlq	$\s, \src, \t2
-	vpternlogq $0x96, \t1, \t2, \dst
+	SQ	vprorq	$\r1, \src, \dst
+	SQ	vprorq	$\r2, \src, \t1
+	SQ	vpsrlq	$\s, \src, \t2
+	SQ	vpternlogq $0x96, \t1, \t2, \dst
 .endm
 #endif
 #ifndef SHA512_OWN_SIGMA0
@@ -107,17 +140,78 @@
  * ^ g; \dst = ror(\x, r1) ^ ror(\x, r2) ^ ror(\x, r3) (Sigma0 of a:
  * 28, 34, 39; Sigma1 of e: 14, 18, 41), \tmp clobbered. */
 .macro CH_GPR dst, e, f, g
-	mov	\f, \dst
-	xor	\g, \dst
-	and	\e, \dst
-	xor	\g, \dst
+	RI	mov	\f, \dst
+	RI	xor	\g, \dst
+	RI	and	\e, \dst
+	RI	xor	\g, \dst
 .endm
 .macro BSIG_GPR dst, tmp, x, r1, r2, r3
-	rorx	$\r1, \x, \dst
-	rorx	$\r2, \x, \tmp
-	xor	\tmp, \dst
-	rorx	$\r3, \x, \tmp
-	xor	\tmp, \dst
+	RI	rorx	$\r1, \x, \dst
+	RI	rorx	$\r2, \x, \tmp
+	RI	xor	\tmp, \dst
+	RI	rorx	$\r3, \x, \tmp
+	RI	xor	\tmp, \dst
+.endm
+
+/* With SHA512_SLOTS (the kernels with their rounds in general registers)
+ * a body's schedule steps are not placed between rounds but inside them:
+ * each round instruction is written RI insn, and after every
+ * SCHED_EVERY-th of a round RI adds the next instruction of the current
+ * step, as many as the round's share (SCHED_LIM), the rest at the
+ * round's end (SCHED_FLUSH): a step of four rounds (about 25
+ * instructions) one after every fourth, a step of two rounds (the first
+ * block's, \ns = 8) one after every second.  In a throw-away loop of 144
+ * rounds on AMD Zen 4 (family 25 model 17; core cycles a round, minimum
+ * of 50 runs, median of 11): the rounds alone 6.03; with the AVX2 step
+ * whole after every fourth round 7.01; one instruction after every 2nd,
+ * 3rd, 4th, 5th or 6th of the rounds' 6.55, 6.08, 6.02, 6.08, 6.31; a
+ * quarter of the step at the start, middle or end of each round
+ * 6.51-6.56.  Instructions are dispatched in order, and a run of vector
+ * ones holds back the rounds behind it.
+ *
+ * SCHED_NS: steps a body (0: none, and RI only emits), SCHED_FIRST its
+ * first step's rotation, SCHED_ROT the current step's, SCHED_K its next
+ * instruction, RPOS the round's instructions so far. */
+.set SCHED_NS, 0
+.set RPOS, 0
+.macro RI insn:vararg
+	\insn
+	.set RPOS, RPOS + 1
+	.if SCHED_NS
+	.if (RPOS % SCHED_EVERY) == 0
+	SLOT
+	.endif
+	.endif
+.endm
+.set SCHED_LONE, 0
+.macro SLOT
+	.if SCHED_K < SCHED_LIM
+	.if SCHED_LONE
+	SEQ_ONE	SCHED_K, STEP4R, SCHED_ROT
+	.else
+	SEQ_ONE	SCHED_K, STEPR, SCHED_ROT
+	.endif
+	.set SCHED_K, SCHED_K + 1
+	.endif
+.endm
+/* Before round \t (0..15) of a body, and after it. */
+.macro SCHED_ROUND t
+	.set RPOS, 0
+	.if SCHED_NS
+	.set SCHED_RPS, 16 / SCHED_NS
+	.if ((\t) % SCHED_RPS) == 0
+	.set SCHED_K, 0
+	.set SCHED_ROT, (SCHED_FIRST + (\t) / SCHED_RPS) % 8
+	.endif
+	.set SCHED_LIM, (SCHED_LEN * ((\t) % SCHED_RPS + 1) + SCHED_RPS - 1) / SCHED_RPS
+	.endif
+.endm
+.macro SCHED_FLUSH
+	.if SCHED_NS
+	.rept SCHED_LIM - SCHED_K
+	SLOT
+	.endr
+	.endif
 .endm
 
 /* The pair buffers used (the second only with three blocks or more; a
@@ -150,17 +244,17 @@
 /* One schedule step: the window \x0 (x[g-8], the oldest) .. \x7 (x[g-1]);
  * x[g] replaces \x0, its K + W goes to WP; WP and KP move on. */
 .macro STEP x0, x1, x2, x3, x4, x5, x6, x7
-	vpalignr $8, \x0, \x1, VT1
+	SQ	vpalignr $8, \x0, \x1, VT1
 	SIGMA0	VT2, VT1, VT3, VT4
-	vpaddq	\x0, VT2, VT2
-	vpalignr $8, \x4, \x5, VT1
-	vpaddq	VT1, VT2, VT2
+	SQ	vpaddq	\x0, VT2, VT2
+	SQ	vpalignr $8, \x4, \x5, VT1
+	SQ	vpaddq	VT1, VT2, VT2
 	SIGMA1	VT1, \x7, VT3, VT4
-	vpaddq	VT1, VT2, \x0
-	vpaddq	(KP), \x0, VT1
-	VMOVA	VT1, (WP)
-	add	$32, WP
-	add	$32, KP
+	SQ	vpaddq	VT1, VT2, \x0
+	SQ	vpaddq	(KP), \x0, VT1
+	SQ	VMOVA	VT1, (WP)
+	SQ	add	$32, WP
+	SQ	add	$32, KP
 .endm
 
 /* Step i of a rotation of the window. */
@@ -188,6 +282,23 @@
  * two rounds), 4 (after every four, window rotations \first..\first+3) or
  * 0. */
 .macro BODY ns, first=0
+#ifdef SHA512_SLOTS
+	.if \ns
+	SEQ_COUNT STEPR, 0
+	.set SCHED_LEN, SEQ_N
+	.set SCHED_FIRST, \first
+	.if \ns == 8
+	.set SCHED_EVERY, 2
+	.else
+	.set SCHED_EVERY, 4
+	.endif
+	.endif
+	.set SCHED_NS, \ns
+	.irp j, 0, 2, 4, 6, 8, 10, 12, 14
+	RPAIR	\j
+	.endr
+	.set SCHED_NS, 0
+#else
 	RPAIR	0
 	.if \ns == 8
 	STEPR	0
@@ -228,6 +339,7 @@
 	.elseif \ns == 4
 	STEPR	(\first + 3)
 	.endif
+#endif
 .endm
 
 /* \n bodies of \ns (0 or 8) steps each, RP advancing by 16 rounds per
@@ -303,83 +415,65 @@
  * else a lane swap and a byte shift within the lanes. */
 .macro ALIGN1 dst, lo, hi
 #ifdef SHA512_EVEX_SIGMA
-	valignq	$1, \lo, \hi, \dst
+	SQ	valignq	$1, \lo, \hi, \dst
 #else
-	vperm2i128 $0x21, \hi, \lo, \dst
-	vpalignr $8, \lo, \dst, \dst
+	SQ	vperm2i128 $0x21, \hi, \lo, \dst
+	SQ	vpalignr $8, \lo, \dst, \dst
 #endif
 .endm
 
-/* W[t..t+3] replaces \x0; its K + W goes to WP; WP and KP move on.  In
- * four quarters \q = 1..4 (about ten instructions each), which may sit
- * between rounds (LONE_SPREAD); VT2, VT1 and VW6 carry from one to the
- * next, and no round touches a vector register. */
-.macro STEP4_Q q, x0, x1, x2, x3
-	.if \q == 1
+/* W[t..t+3] replaces \x0; its K + W goes to WP; WP and KP move on.  VT2,
+ * VT1 and VW6 carry values from its first half to its second. */
+.macro STEP4 x0, x1, x2, x3
 	ALIGN1	VW4, \x0, \x1
 	SIGMA0	VT2, VW4, VT3, VT4
-	vpaddq	\x0, VT2, VT2
-	.elseif \q == 2
+	SQ	vpaddq	\x0, VT2, VT2
 	ALIGN1	VW4, \x2, \x3
-	vpaddq	VW4, VT2, VT2
-	vpermq	$0xee, \x3, VW5
+	SQ	vpaddq	VW4, VT2, VT2
+	SQ	vpermq	$0xee, \x3, VW5
 	SIGMA1	VT1, VW5, VT3, VT4
-	.elseif \q == 3
-	vpaddq	VT1, VT2, VW6
-	vpermq	$0x44, VW6, VW5
+	SQ	vpaddq	VT1, VT2, VW6
+	SQ	vpermq	$0x44, VW6, VW5
 	SIGMA1	VT1, VW5, VT3, VT4
-	.else
-	vpaddq	VT1, VT2, VT2
-	vpblendd $0xf0, VT2, VW6, \x0
-	vpaddq	(KP), \x0, VT1
-	VMOVA	VT1, (WP)
-	add	$32, WP
-	add	$32, KP
-	.endif
+	SQ	vpaddq	VT1, VT2, VT2
+	SQ	vpblendd $0xf0, VT2, VW6, \x0
+	SQ	vpaddq	(KP), \x0, VT1
+	SQ	VMOVA	VT1, (WP)
+	SQ	add	$32, WP
+	SQ	add	$32, KP
 .endm
 
-/* Quarter \q of step \i of a rotation of the window; \q = 0: the whole
- * step. */
-.macro STEP4R i, q=0
-	.if \q == 0
-	STEP4R	\i, 1
-	STEP4R	\i, 2
-	STEP4R	\i, 3
-	STEP4R	\i, 4
-	.elseif (\i % 4) == 0
-	STEP4_Q	\q, VW0, VW1, VW2, VW3
+/* Step \i of a rotation of the window. */
+.macro STEP4R i
+	.if (\i % 4) == 0
+	STEP4	VW0, VW1, VW2, VW3
 	.elseif (\i % 4) == 1
-	STEP4_Q	\q, VW1, VW2, VW3, VW0
+	STEP4	VW1, VW2, VW3, VW0
 	.elseif (\i % 4) == 2
-	STEP4_Q	\q, VW2, VW3, VW0, VW1
+	STEP4	VW2, VW3, VW0, VW1
 	.else
-	STEP4_Q	\q, VW3, VW0, VW1, VW2
+	STEP4	VW3, VW0, VW1, VW2
 	.endif
 .endm
 
 /* Sixteen rounds of a lone block, with four steps (\ns = 4: the words of
- * the rounds sixteen ahead) or none (\unused: BODY_SUB's \first): each
- * step after its four rounds, or with LONE_SPREAD (an including file's
- * choice, 0 or 1) a quarter after each of them. */
+ * the rounds sixteen ahead) or none (\unused: BODY_SUB's \first), each
+ * step's instructions inside its four rounds, one after every
+ * LONE_EVERY-th of theirs (an including file's choice; SHA512_SLOTS). */
 .macro BODY_LONE ns, unused=0
-	.irp j, 0, 4, 8, 12
-	.if \ns == 4 && LONE_SPREAD
-	RONE	\j, 0, 8, LONE_RND
-	STEP4R	(\j / 4), 1
-	RONE	\j, 1, 8, LONE_RND
-	STEP4R	(\j / 4), 2
-	RONE	(\j + 2), 0, 8, LONE_RND
-	STEP4R	(\j / 4), 3
-	RONE	(\j + 2), 1, 8, LONE_RND
-	STEP4R	(\j / 4), 4
-	.else
+	.if \ns
+	SEQ_COUNT STEP4R, 0
+	.set SCHED_LEN, SEQ_N
+	.set SCHED_FIRST, 0
+	.set SCHED_EVERY, LONE_EVERY
+	.set SCHED_LONE, 1
+	.endif
+	.set SCHED_NS, \ns
+	.irp j, 0, 2, 4, 6, 8, 10, 12, 14
 	RPAIR	\j, 8, LONE_RND
-	RPAIR	(\j + 2), 8, LONE_RND
-	.if \ns == 4
-	STEP4R	(\j / 4)
-	.endif
-	.endif
 	.endr
+	.set SCHED_NS, 0
+	.set SCHED_LONE, 0
 .endm
 
 /* Words 0..15 of the block at \p into the window, with K into the
