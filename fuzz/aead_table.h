@@ -17,6 +17,8 @@ enum fz_aead_kind {
     FZ_XAES,        /* xaes-256-gcm */
     FZ_GCM_SIV,     /* AES-GCM-SIV */
     FZ_SM4_GCM,     /* SM4-GCM: read as AES-GCM */
+    FZ_MGM,         /* kuznyechik-mgm: the input chooses the tag length (4 to 16) */
+    FZ_ACPKM,       /* kuznyechik-ctr-acpkm-omac: no AD */
 };
 
 static const struct fz_aead {
@@ -39,6 +41,8 @@ static const struct fz_aead {
     { "aes-128-gcm-siv", 16, FZ_GCM_SIV },
     { "aes-256-gcm-siv", 32, FZ_GCM_SIV },
     { "sm4-gcm", 16, FZ_SM4_GCM },
+    { "kuznyechik-mgm", 32, FZ_MGM },
+    { "kuznyechik-ctr-acpkm-omac", 32, FZ_ACPKM },
 };
 #define FZ_NAEADS ((int)(sizeof fz_aeads / sizeof fz_aeads[0]))
 

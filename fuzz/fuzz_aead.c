@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* libFuzzer target for the AEADs: every AES-GCM, SM4-GCM, AES-GCM-SIV and
- * XAES-256-GCM tier and every ChaCha20, Poly1305 and AEGIS kernel against
- * the public result, and that against libgcrypt, on fuzzer-chosen
+/* libFuzzer target for the AEADs: every AES-GCM, SM4-GCM, AES-GCM-SIV,
+ * XAES-256-GCM, Kuznyechik-MGM and Kuznyechik-CTR-ACPKM-OMAC tier and
+ * every ChaCha20, Poly1305 and AEGIS kernel against the public result,
+ * and that against libgcrypt where it has the AEAD, on fuzzer-chosen
  * keys, nonces, lengths, split points and alignments; then the open of a
  * message with one fuzzer-chosen bit flipped (ciphertext, tag, AD or nonce)
  * must fail and leave its output wiped.  Flag bits 1 and 2 put the AD and
@@ -16,6 +17,7 @@
 #include "gcm/gcm.h"
 #include "gcm/ghash.h"
 #include "gcm/polyval.h"
+#include "kuznyechik/kuznyechik.h"
 #include "chacha/poly1305.h"
 #include "aead_table.h"
 #include "fuzz_util.h"
@@ -111,12 +113,13 @@ static void gcm_tiers(const axiom_kernel *const *list, int alg, size_t noncelen,
     }
 }
 
-/* The AEAD @x (XAES-256-GCM, AES-GCM-SIV) on every tier of @list usable
- * here (each derives its message keys its own way), 16-byte tags, against
- * the public result. */
+/* The AEAD @x (XAES-256-GCM, AES-GCM-SIV, the Kuznyechik AEADs) on every
+ * tier of @list usable here (each derives its message keys its own way),
+ * against the public result: the ciphertext and the first @taglen bytes
+ * of the tag. */
 static void alg_tiers(const axiom_aead_alg *x, const axiom_kernel *const *list, size_t keylen,
                       size_t noncelen, size_t adlen, size_t len, size_t off, const uint8_t *want,
-                      const uint8_t *want_tag)
+                      const uint8_t *want_tag, size_t taglen)
 {
     static _Alignas(64) uint8_t state[8192];
     uint8_t t[AXIOM_AEAD_MAXTAG];
@@ -125,9 +128,9 @@ static void alg_tiers(const axiom_aead_alg *x, const axiom_kernel *const *list, 
         if (!usable((*k)->features))
             continue;
         x->setkey(state, *k, key, keylen);
-        x->message(state, 1, alt + off, t, 16, nonce, noncelen, ad, adlen, msg, len);
-        FZ_CHECK(memcmp(alt + off, want, len) == 0, "tier %s ciphertext", (*k)->name);
-        FZ_CHECK(memcmp(t, want_tag, 16) == 0, "tier %s tag", (*k)->name);
+        x->message(state, 1, alt + off, t, taglen, nonce, noncelen, ad, adlen, msg, len);
+        FZ_CHECK(memcmp(alt + off, want, len) == 0, "%s tier %s ciphertext", x->name, (*k)->name);
+        FZ_CHECK(memcmp(t, want_tag, taglen) == 0, "%s tier %s tag", x->name, (*k)->name);
     }
 }
 
@@ -303,8 +306,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     } else if (fz_aeads[alg].kind == FZ_AEGIS) {
         taglen = (flags & 8) ? 32 : 16;
         noncelen = fz_aeads[alg].keylen;
+    } else if (fz_aeads[alg].kind == FZ_MGM) {
+        taglen = 4 + fz_u8(&r) % 13;
+        noncelen = 16;
+    } else if (fz_aeads[alg].kind == FZ_ACPKM) {
+        noncelen = 16;
     }
-    const size_t adlen = fz_u16(&r) % (MAXAD + 1);
+    /* CTR-ACPKM-OMAC takes no AD. */
+    const size_t adlen = fz_aeads[alg].kind == FZ_ACPKM ? (fz_u16(&r), 0) : fz_u16(&r) % (MAXAD + 1);
     const size_t len = fz_u16(&r) % (MAXLEN + 1);
     const size_t off_out = fz_u8(&r) % SLACK, off_alt = fz_u8(&r) % SLACK;
     const size_t s1 = len ? fz_u16(&r) % (len + 1) : 0;
@@ -315,6 +324,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const uint8_t bit = (uint8_t)(1u << (fz_u8(&r) % 8));
     fz_bytes(&r, key, fz_aeads[alg].keylen);
     fz_bytes(&r, nonce, noncelen);
+    if (fz_aeads[alg].kind == FZ_MGM)
+        nonce[0] &= 0x7f; /* RFC 9058: a 127-bit nonce */
     fz_bytes(&r, ad, adlen);
     fz_bytes(&r, msg, len);
 
@@ -346,10 +357,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     } else if (fz_aeads[alg].kind == FZ_AEGIS) {
         aegis_kernels(alg, adlen, len, off_alt, s1, s2, sa, c, tag, taglen);
     } else if (fz_aeads[alg].kind == FZ_XAES) {
-        alg_tiers(&axiom_aead_xaes256_gcm, axiom_gcm_kernels, 32, 24, adlen, len, off_alt, c, tag);
+        alg_tiers(&axiom_aead_xaes256_gcm, axiom_gcm_kernels, 32, 24, adlen, len, off_alt, c, tag,
+                  16);
     } else if (fz_aeads[alg].kind == FZ_GCM_SIV) {
         alg_tiers(fz_aeads[alg].keylen == 16 ? &axiom_aead_aes128_gcm_siv : &axiom_aead_aes256_gcm_siv,
-                  axiom_gcmsiv_kernels, fz_aeads[alg].keylen, 12, adlen, len, off_alt, c, tag);
+                  axiom_gcmsiv_kernels, fz_aeads[alg].keylen, 12, adlen, len, off_alt, c, tag, 16);
+    } else if (fz_aeads[alg].kind == FZ_MGM) {
+        alg_tiers(&axiom_aead_kuznyechik_mgm, axiom_kuz_kernels, 32, 16, adlen, len, off_alt, c,
+                  tag, taglen);
+    } else if (fz_aeads[alg].kind == FZ_ACPKM) {
+        alg_tiers(&axiom_aead_kuznyechik_ctr_acpkm_omac, axiom_kuz_kernels, 32, 16, 0, len,
+                  off_alt, c, tag, 16);
     } else {
         chacha_kernels(len, s1, off_alt);
     }
@@ -369,8 +387,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t *mc = c, *mt = tag, *ma = ad, *mn = nonce;
     size_t target_len[4] = { len, taglen, adlen, noncelen };
     uint8_t *target[4] = { mc, mt, ma, mn };
+    /* (MGM's nonce keeps its top bit clear: set, the open refuses the
+     * nonce itself.) */
+    const uint8_t flip = fz_aeads[alg].kind == FZ_MGM && where == 3 && pos % noncelen == 0 &&
+                                 bit == 0x80
+                             ? 0x40
+                             : bit;
     if (target_len[where]) {
-        target[where][pos % target_len[where]] ^= bit;
+        target[where][pos % target_len[where]] ^= flip;
         memset(p, 0xa5, len);
         int rc = axiom_aead_open(a, p, tag, taglen, nonce, noncelen, ad, adlen, c, len);
         if (taglen >= 8)
@@ -378,7 +402,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                      (size_t)(pos % target_len[where]));
         if (rc == AXIOM_EAUTH)
             FZ_CHECK(fz_all_zero(p, len), "output not wiped after AXIOM_EAUTH");
-        target[where][pos % target_len[where]] ^= bit;
+        target[where][pos % target_len[where]] ^= flip;
     }
     axiom_aead_free(a);
     return 0;

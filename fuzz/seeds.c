@@ -106,7 +106,8 @@ static int each_test(const char *vdir, const char *file, test_fn fn, const char 
 }
 
 /* fuzz_aead: alg, flags (bit 0: 12-byte nonce; bits 1, 2: AD, nonce inside
- * the output), [tag index, nonce length], adlen, len, two
+ * the output), [tag index, nonce length] (GCM) or [tag length] (MGM),
+ * adlen, len, two
  * offsets, split points, the bit to flip, then key, nonce, AD, message.
  * @kind is the file's AEAD kind (fuzz/aead_table.h); the algorithm is the
  * one of that kind with the vector's key length. */
