@@ -158,9 +158,11 @@
  * each round instruction is written RI insn, and after every
  * SCHED_EVERY-th of a round RI adds the next instruction of the current
  * step, as many as the round's share (SCHED_LIM), the rest at the
- * round's end (SCHED_FLUSH): a step of four rounds (about 25
- * instructions) one after every fourth, a step of two rounds (the first
- * block's, \ns = 8) one after every second.  In a throw-away loop of 144
+ * round's end (SCHED_FLUSH): a step of four rounds (17 instructions
+ * with AVX-512VL, 25 without) one after every fourth, a step of two
+ * rounds (the first block's, \ns = 8) one after every second, and a lone
+ * block's step (STEP4R with SCHED_LONE, 25 or 40 instructions over four
+ * rounds) one after every LONE_EVERY-th.  In a throw-away loop of 144
  * rounds on AMD Zen 4 (family 25 model 17; core cycles a round, minimum
  * of 50 runs, median of 11): the rounds alone 6.03; with the AVX2 step
  * whole after every fourth round 7.01; one instruction after every 2nd,
