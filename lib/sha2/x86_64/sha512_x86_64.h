@@ -186,15 +186,38 @@
 	.endif
 .endm
 .set SCHED_LONE, 0
+/* Step \i of the current body's kind: a lone block's (STEP4R) with
+ * SCHED_LONE, else the pair path's (STEPR). */
+.macro SCHED_STEP i
+	.if SCHED_LONE
+	STEP4R	\i
+	.else
+	STEPR	\i
+	.endif
+.endm
 .macro SLOT
 	.if SCHED_K < SCHED_LIM
-	.if SCHED_LONE
-	SEQ_ONE	SCHED_K, STEP4R, SCHED_ROT
-	.else
-	SEQ_ONE	SCHED_K, STEPR, SCHED_ROT
-	.endif
+	SEQ_ONE	SCHED_K, SCHED_STEP, SCHED_ROT
 	.set SCHED_K, SCHED_K + 1
 	.endif
+.endm
+/* Sixteen rounds of \rnd (K + W at stride \s) with \ns steps (0, 4 or 8)
+ * of the kind \lone picks (SCHED_STEP), the first of window rotation
+ * \first, one step instruction after every \every-th of the rounds'. */
+.macro SCHED_BODY ns, first, every, lone, s, rnd
+	.set SCHED_LONE, \lone
+	.if \ns
+	SEQ_COUNT SCHED_STEP, 0
+	.set SCHED_LEN, SEQ_N
+	.set SCHED_FIRST, \first
+	.set SCHED_EVERY, \every
+	.endif
+	.set SCHED_NS, \ns
+	.irp j, 0, 2, 4, 6, 8, 10, 12, 14
+	RPAIR	\j, \s, \rnd
+	.endr
+	.set SCHED_NS, 0
+	.set SCHED_LONE, 0
 .endm
 /* Before round \t (0..15) of a body, and after it. */
 .macro SCHED_ROUND t
@@ -285,21 +308,11 @@
  * 0. */
 .macro BODY ns, first=0
 #ifdef SHA512_SLOTS
-	.if \ns
-	SEQ_COUNT STEPR, 0
-	.set SCHED_LEN, SEQ_N
-	.set SCHED_FIRST, \first
 	.if \ns == 8
-	.set SCHED_EVERY, 2
+	SCHED_BODY 8, \first, 2, 0, 16, RND
 	.else
-	.set SCHED_EVERY, 4
+	SCHED_BODY \ns, \first, 4, 0, 16, RND
 	.endif
-	.endif
-	.set SCHED_NS, \ns
-	.irp j, 0, 2, 4, 6, 8, 10, 12, 14
-	RPAIR	\j
-	.endr
-	.set SCHED_NS, 0
 #else
 	RPAIR	0
 	.if \ns == 8
@@ -463,19 +476,7 @@
  * step's instructions inside its four rounds, one after every
  * LONE_EVERY-th of theirs (an including file's choice; SHA512_SLOTS). */
 .macro BODY_LONE ns, unused=0
-	.if \ns
-	SEQ_COUNT STEP4R, 0
-	.set SCHED_LEN, SEQ_N
-	.set SCHED_FIRST, 0
-	.set SCHED_EVERY, LONE_EVERY
-	.set SCHED_LONE, 1
-	.endif
-	.set SCHED_NS, \ns
-	.irp j, 0, 2, 4, 6, 8, 10, 12, 14
-	RPAIR	\j, 8, LONE_RND
-	.endr
-	.set SCHED_NS, 0
-	.set SCHED_LONE, 0
+	SCHED_BODY \ns, 0, LONE_EVERY, 1, 8, LONE_RND
 .endm
 
 /* Words 0..15 of the block at \p into the window, with K into the
